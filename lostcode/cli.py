@@ -1,0 +1,82 @@
+"""`python -m lostcode`: replay a record, self-play, tournaments."""
+
+import argparse
+import json
+import sys
+
+from .errors import RecordError
+from .options import OPTION_FLAGS, Options
+
+
+def _options(args) -> Options:
+    flags = set()
+    for item in args.options or []:
+        for f in item.split(","):
+            f = f.strip().replace("-", "_")
+            if not f:
+                continue
+            if f not in OPTION_FLAGS:
+                raise SystemExit(
+                    "unknown option " + f + " (choose from " + ", ".join(OPTION_FLAGS) + ")"
+                )
+            flags.add(f)
+    return Options(args.players, **{f: True for f in flags})
+
+
+def cmd_replay(args) -> int:
+    from .record import replay
+    from .summary import summary_lines
+
+    try:
+        with open(args.file, encoding="utf-8") as fh:
+            s = replay(fh.read())
+    except OSError as e:
+        print("cannot read " + args.file + ": " + e.strerror, file=sys.stderr)
+        return 2
+    except RecordError as e:
+        print("not a usable record: " + str(e), file=sys.stderr)
+        return 2
+    print("\n".join(summary_lines(s)))
+    return 0
+
+
+def cmd_selfplay(args) -> int:
+    from .selfplay import run
+
+    out = run(args.games, _options(args), args.seed)
+    if args.json:
+        print(json.dumps({k: out[k] for k in ("games", "games_per_s", "violations")}))
+    else:
+        print(
+            "{} games ({}), {} games/s, {} violations".format(
+                out["games"], _options(args).describe(), out["games_per_s"], out["violations"]
+            )
+        )
+        for v in out["examples"]:
+            print("  " + v)
+    return 0 if out["violations"] == 0 else 1
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m lostcode", description="The Lost Code engine")
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    rp = sub.add_parser("replay", help="print the per-round summary and final scores of a record")
+    rp.add_argument("file")
+    rp.set_defaults(func=cmd_replay)
+    sp = sub.add_parser("selfplay", help="random legal games with invariant checks")
+    sp.add_argument("--games", type=int, default=100)
+    sp.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
+    sp.add_argument(
+        "--options", action="append", help="e.g. shortcut,curse,high_stakes,introductory"
+    )
+    sp.add_argument("--seed", type=int, default=0)
+    sp.add_argument("--json", action="store_true")
+    sp.set_defaults(func=cmd_selfplay)
+    try:
+        from .tournament import add_parser
+    except ImportError:
+        pass
+    else:
+        add_parser(sub)
+    args = ap.parse_args(argv)
+    return args.func(args)

@@ -1,0 +1,82 @@
+"""What one player may know (RULES R-S7), built fresh for each viewer.
+
+Screens, bots and the deduction assistant read only this, never the State:
+that is what keeps a player's own code off their screen. `viewer=None` is the
+public view for screens the whole table looks at: no rack values at all.
+The result is plain JSON-ready data (lists, dicts with string keys), to be
+treated as read-only: it shares the public history with the state.
+"""
+
+from .components import RACKS, WHEEL_WIDTH
+from .state import END, OFFER, SHORTCUT
+from .track import behind_to_leader
+
+
+def rack_owner(s, rack: int):
+    return rack if rack < s.options.players else None
+
+
+def observe(s, viewer=None) -> dict:
+    n = s.options.players
+    if viewer is not None and (not isinstance(viewer, int) or not 0 <= viewer < n):
+        raise ValueError("viewer must be a seat number or None")
+    syms = s.options.symbols
+    racks = []
+    for r in range(RACKS):
+        owner = r if r < n else None
+        stones = s.racks[r]
+        if viewer is None or owner == viewer:
+            shown = {sym: None for sym in syms}
+        else:
+            shown = {sym: stones[sym] for sym in syms}
+        racks.append({"owner": owner, "stones": shown})
+    tokens = {}
+    for sym, state in s.tokens.items():
+        tokens[sym] = {"state": state, "holder": s.token_holder.get(sym)}
+    obs = {
+        "viewer": viewer,
+        "options": s.options.to_dict(),
+        "symbols": list(syms),
+        "value_max": s.options.value_max,
+        "ring_max": s.options.ring_max,
+        "names": list(s.names),
+        "players": n,
+        "rounds": s.options.rounds,
+        "round": s.round,
+        "phase": s.phase,
+        "to_act": s.to_act,
+        "roller": s.roller,
+        "roll": list(s.roll),
+        "dice": list(s.dice),
+        "scores": list(s.scores),
+        "heights": list(s.heights),
+        "order": behind_to_leader(s),
+        "racks": racks,
+        "discards": [list(s.discards[r]) for r in range(RACKS)],
+        "piles": {sym: len(s.piles[sym]) for sym in syms},
+        "offer": ({"symbol": s.offer_symbol} if s.phase in (OFFER, SHORTCUT) else None),
+        "tokens": tokens,
+        "curse": (None if s.curse is None else {"state": s.curse, "holder": s.curse_holder}),
+        # Rounds and log entries are public as stored; shared, not copied, for
+        # speed: treat an observation as read-only.
+        "history": list(s.history),
+        "log": list(s.log),
+        "my_guess": None,
+        "my_tokens": {},
+        "my_final": {},
+        "result": s.result if s.phase == END else None,
+    }
+    if viewer is not None:
+        g = s.guesses.get(viewer)
+        if g is not None:
+            obs["my_guess"] = {"wheel": g[0], "low": g[1], "high": g[1] + WHEEL_WIDTH[g[0]] - 1}
+        for sym, holder in s.token_holder.items():
+            if holder == viewer and sym in s.token_candidates:
+                obs["my_tokens"][sym] = list(s.token_candidates[sym])
+        obs["my_final"] = {sym: list(v) for sym, v in s.final[viewer].items()}
+    return obs
+
+
+def rack_values_in(obs: dict, rack: int) -> list:
+    """The values of one rack that an observation reveals (for privacy checks)."""
+    return [v for v in obs["racks"][rack]["stones"].values() if v is not None]

@@ -1,0 +1,133 @@
+"""Game records: options, players, seed and actions, as versioned JSON.
+
+A record is the whole game: replaying its actions from its seed rebuilds the
+exact state on any Python (see docs/record-format.md).
+"""
+
+import json
+
+from .engine import apply_action
+from .errors import IllegalAction, RecordError
+from .options import OPTION_FLAGS, Options
+from .setup import new_game
+
+FORMAT = "lostcode-record"
+VERSION = 1
+SEAT_KINDS = ("human", "easy", "medium", "hard")
+
+
+def to_record(s, seats=None) -> dict:
+    players = []
+    for i, name in enumerate(s.names):
+        p = {"seat": i, "name": name}
+        if seats is not None:
+            p["kind"] = seats[i]
+        players.append(p)
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "options": s.options.to_dict(),
+        "players": players,
+        "seed": s.seed,
+        "actions": [_action_to_json(a) for a in s.actions],
+    }
+
+
+def _action_to_json(a: tuple) -> list:
+    return [list(x) if isinstance(x, tuple) else x for x in a]
+
+
+def dumps(record: dict) -> str:
+    return json.dumps(record)
+
+
+def parse(data) -> dict:
+    """Check a record's shape (from a string or a dict) and return it as a dict.
+
+    Every problem becomes a RecordError whose message a player can act on.
+    """
+    if isinstance(data, (bytes, bytearray)):
+        try:
+            data = data.decode("utf-8")
+        except Exception:
+            raise RecordError("the file is not text (UTF-8)") from None
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except Exception:
+            raise RecordError("this is not a game record: it is not valid JSON") from None
+    if not isinstance(data, dict):
+        raise RecordError("this is not a game record: expected a JSON object")
+    if data.get("format") != FORMAT:
+        raise RecordError('this is not a Lost Code game record (no "format": "' + FORMAT + '")')
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise RecordError("the record has no version number")
+    if version > VERSION:
+        raise RecordError(
+            "this record was made by a newer version of the game (format "
+            + str(version)
+            + "); this version reads format "
+            + str(VERSION)
+        )
+    if version < 1:
+        raise RecordError("unknown record version " + str(version))
+    opts = data.get("options")
+    if not isinstance(opts, dict):
+        raise RecordError("the record has no options")
+    for flag in OPTION_FLAGS:
+        if flag in opts and not isinstance(opts[flag], bool):
+            raise RecordError("option " + flag + " must be true or false")
+    players = data.get("players")
+    if not isinstance(players, list) or not players:
+        raise RecordError("the record lists no players")
+    for p in players:
+        if not isinstance(p, dict) or not isinstance(p.get("name", ""), str):
+            raise RecordError("each player needs a name")
+        if "kind" in p and p["kind"] not in SEAT_KINDS:
+            raise RecordError("unknown seat kind " + repr(p["kind"])[:40])
+    if opts.get("players", len(players)) != len(players):
+        raise RecordError("the options and the player list disagree on the number of players")
+    seed = data.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise RecordError("the record has no valid seed")
+    actions = data.get("actions")
+    if not isinstance(actions, list):
+        raise RecordError("the record has no action list")
+    return data
+
+
+def replay(data, upto=None):
+    """Rebuild the game a record describes (optionally only its first `upto` actions)."""
+    rec = parse(data)
+    opts = dict(rec["options"])
+    opts["players"] = len(rec["players"])
+    try:
+        options = Options.from_dict(opts)
+        s = new_game(options, rec["seed"], [p.get("name", "") for p in rec["players"]])
+    except IllegalAction as e:
+        raise RecordError("the record's set-up is invalid: " + str(e)) from None
+    actions = rec["actions"] if upto is None else rec["actions"][:upto]
+    for i, a in enumerate(actions):
+        try:
+            apply_action(s, a)
+        except IllegalAction as e:
+            raise RecordError(
+                "action " + str(i + 1) + " " + _short(a) + " cannot be replayed: " + str(e)
+            ) from None
+        except Exception:
+            raise RecordError("action " + str(i + 1) + " " + _short(a) + " is malformed") from None
+    return s
+
+
+def seats_of(data) -> list:
+    rec = parse(data)
+    return [p.get("kind", "human") for p in rec["players"]]
+
+
+def _short(a) -> str:
+    try:
+        t = json.dumps(a)
+    except Exception:
+        t = "?"
+    return t if len(t) <= 60 else t[:57] + "..."

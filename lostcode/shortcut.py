@@ -1,0 +1,136 @@
+"""R-X2 Deadly Shortcut: a token for a symbol rolled two or three times, offered
+from the roller towards the leader; its taker fixes that symbol's final
+candidates at once and scores them double."""
+
+from .components import MAX_CANDIDATES, SHORTCUT_LAST_ROUND
+from .errors import IllegalAction
+from .state import AVAILABLE, CHANGE, GONE, OFFER, SHORTCUT, TAKEN
+from .track import behind_to_leader
+
+
+def doubled_symbol(dice: list):
+    """The symbol shown on 2 or 3 dice, if any."""
+    for sym in dice:
+        if dice.count(sym) >= 2:
+            return sym
+    return None
+
+
+def start_offer(s) -> bool:
+    """R-X2a, R-X2d: open an offer if one is due; False when there is none."""
+    if s.round > SHORTCUT_LAST_ROUND[s.options.players]:
+        return False
+    sym = doubled_symbol(s.dice)
+    if sym is None or s.tokens.get(sym) != AVAILABLE:
+        return False
+    s.phase = OFFER
+    s.offer_symbol = sym
+    order = behind_to_leader(s)
+    # The roller is the player furthest behind; offers go from there to the leader.
+    i = order.index(s.roller)
+    s.queue = order[i:] + order[:i]
+    s.to_act = s.queue[0]
+    s.current_round()["offer"] = {"symbol": sym, "taker": None, "passed": []}
+    s.log.append({"t": "offer", "round": s.round, "symbol": sym})
+    return True
+
+
+def legal_offer(s) -> list:
+    return [("take",), ("pass",)]
+
+
+def apply_offer(s, action) -> None:
+    p = s.to_act
+    offer = s.current_round()["offer"]
+    if action == ("take",):
+        s.tokens[s.offer_symbol] = TAKEN
+        s.token_holder[s.offer_symbol] = p
+        offer["taker"] = p
+        s.log.append({"t": "token_taken", "round": s.round, "player": p, "symbol": s.offer_symbol})
+        s.phase = SHORTCUT
+        s.queue = [p]
+        return
+    if action != ("pass",):
+        raise IllegalAction("R-X2a", "take the " + s.offer_symbol + " token or pass")
+    offer["passed"].append(p)
+    s.log.append({"t": "token_passed", "round": s.round, "player": p, "symbol": s.offer_symbol})
+    s.queue.pop(0)
+    if s.queue:
+        s.to_act = s.queue[0]
+        return
+    _back_to_change(s)
+
+
+def _back_to_change(s) -> None:
+    s.offer_symbol = None
+    s.phase = CHANGE
+    s.queue = [s.roller]
+    s.to_act = s.roller
+
+
+_CANDIDATE_SETS = {}
+
+
+def candidate_sets(value_max: int, smallest: int) -> list:
+    """All sets of `smallest`..3 distinct values, as sorted tuples (cached)."""
+    key = (value_max, smallest)
+    if key not in _CANDIDATE_SETS:
+        _CANDIDATE_SETS[key] = _candidate_sets(value_max, smallest)
+    return list(_CANDIDATE_SETS[key])
+
+
+def _candidate_sets(value_max: int, smallest: int) -> list:
+    vals = range(value_max + 1)
+    out = [()] if smallest == 0 else []
+    out += [(a,) for a in vals]
+    out += [(a, b) for a in vals for b in vals if a < b]
+    out += [(a, b, c) for a in vals for b in vals for c in vals if a < b < c]
+    return out
+
+
+def check_candidates(values, value_max: int, smallest: int, rule: str) -> tuple:
+    """Validate candidate values; returns them as a sorted tuple."""
+    if not isinstance(values, (list, tuple)):
+        raise IllegalAction(rule, "candidates must be a list of values")
+    if len(values) < smallest or len(values) > MAX_CANDIDATES:
+        raise IllegalAction(
+            rule,
+            "write "
+            + str(smallest)
+            + " to "
+            + str(MAX_CANDIDATES)
+            + " candidate values, not "
+            + str(len(values)),
+        )
+    for v in values:
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0 or v > value_max:
+            raise IllegalAction(
+                rule, "candidate values run from 0 to " + str(value_max) + ", not " + str(v)
+            )
+    if len(set(values)) != len(values):
+        raise IllegalAction(rule, "candidate values must be different from each other")
+    return tuple(sorted(values))
+
+
+def legal_shortcut(s) -> list:
+    return [("shortcut", c) for c in candidate_sets(s.options.value_max, 1)]
+
+
+def apply_shortcut(s, action) -> None:
+    if len(action) != 2 or action[0] != "shortcut":
+        raise IllegalAction("R-X2b", "write your candidates for the " + s.offer_symbol + " now")
+    cands = check_candidates(action[1], s.options.value_max, 1, "R-X2b")
+    s.token_candidates[s.offer_symbol] = cands
+    s.log.append(
+        {"t": "token_written", "round": s.round, "player": s.to_act, "symbol": s.offer_symbol}
+    )
+    _back_to_change(s)
+
+
+def shortcut_tokens_leave(s) -> None:
+    """R-X2d: untaken tokens leave before the last three rounds."""
+    gone = [sym for sym in s.symbols if s.tokens.get(sym) == AVAILABLE]
+    for sym in gone:
+        s.tokens[sym] = GONE
+    if gone:
+        s.log.append({"t": "tokens_gone", "round": s.round, "symbols": gone})

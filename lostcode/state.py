@@ -1,0 +1,157 @@
+"""The whole game state, including what nobody may see.
+
+Only the engine reads this directly; screens and bots get an observation
+(`observation.observe`) built for one viewer. Plain lists and dicts keyed by
+symbol name keep it portable (MicroPython) and cheap to copy.
+"""
+
+from .components import RACKS
+
+# Phases, in the order a round visits them (RULES §3, §4, R-X2).
+ROLL = "roll"  # R-R1: the roller rolls
+BEAR_TURN = "bear"  # R-R1a: forced turns of bear faces (introductory game)
+OFFER = "offer"  # R-X2a: shortcut token offered round the table
+SHORTCUT = "shortcut"  # R-X2b: the taker writes candidates
+CHANGE = "change"  # R-R1c: accept the roll or turn one die
+GUESS = "guess"  # R-G1..R-G3
+REPLACE = "replace"  # R-P1..R-P3
+FINAL = "final"  # R-E1: final candidates
+END = "end"  # game over
+PHASES = (ROLL, BEAR_TURN, OFFER, SHORTCUT, CHANGE, GUESS, REPLACE, FINAL, END)
+
+# Token states (R-X2, R-X3).
+AVAILABLE = "available"
+TAKEN = "taken"
+GONE = "gone"
+
+
+class State:
+    __slots__ = (
+        "options",
+        "names",
+        "seed",
+        "rng",
+        "round",
+        "phase",
+        "to_act",
+        "queue",
+        "roller",
+        "roll",
+        "dice",
+        "box",
+        "piles",
+        "racks",
+        "discards",
+        "scores",
+        "heights",
+        "next_height",
+        "guesses",
+        "wrong",
+        "offer_symbol",
+        "tokens",
+        "token_holder",
+        "token_candidates",
+        "curse",
+        "curse_holder",
+        "cursed",
+        "final",
+        "history",
+        "log",
+        "score_events",
+        "actions",
+        "result",
+    )
+
+    def __init__(self):
+        self.options = None
+        self.names = []
+        self.seed = 0
+        self.rng = None
+        self.round = 1
+        self.phase = ROLL
+        self.to_act = None
+        # Players still to act in this phase, in rule order (head = to_act).
+        self.queue = []
+        self.roller = None
+        self.roll = []  # the dice as rolled (before any turn), symbol names
+        self.dice = []  # the dice now
+        self.box = {}  # symbol -> value set aside unseen (R-S3)
+        self.piles = {}  # symbol -> list of values, top = last (R-S5)
+        self.racks = [{} for _ in range(RACKS)]  # rack -> symbol -> value
+        # rack -> list of {"round", "symbol", "value"}, oldest first (R-P3); public
+        self.discards = [[] for _ in range(RACKS)]
+        self.scores = []
+        # Stack height of each marker's last arrival: larger = higher in its stack.
+        self.heights = []
+        self.next_height = 0
+        self.guesses = {}  # player -> (wheel, low) this round, secret until checked
+        self.wrong = []  # players wrong in this round's check
+        self.offer_symbol = None
+        self.tokens = {}  # symbol -> AVAILABLE / TAKEN / GONE (R-X2)
+        self.token_holder = {}  # symbol -> player
+        self.token_candidates = {}  # symbol -> tuple of values
+        self.curse = None  # None (not in play) / AVAILABLE / TAKEN / GONE (R-X3)
+        self.curse_holder = None
+        self.cursed = None  # who is cursed during the current check phase
+        self.final = []  # player -> {symbol: tuple of values}
+        self.history = []  # one public dict per round
+        self.log = []  # public events, oldest first
+        self.score_events = []  # (player, delta, reason, round)
+        self.actions = []  # every applied action, for the record
+        self.result = None
+
+    @property
+    def players(self) -> int:
+        return self.options.players
+
+    @property
+    def symbols(self) -> tuple:
+        return self.options.symbols
+
+    def copy(self) -> "State":
+        """A deep-enough copy for search: every mutable container is fresh."""
+        s = State()
+        s.options = self.options
+        s.names = list(self.names)
+        s.seed = self.seed
+        s.rng = self.rng.copy()
+        s.round = self.round
+        s.phase = self.phase
+        s.to_act = self.to_act
+        s.queue = list(self.queue)
+        s.roller = self.roller
+        s.roll = list(self.roll)
+        s.dice = list(self.dice)
+        s.box = dict(self.box)
+        s.piles = {k: list(v) for k, v in self.piles.items()}
+        s.racks = [dict(r) for r in self.racks]
+        s.discards = [list(d) for d in self.discards]
+        s.scores = list(self.scores)
+        s.heights = list(self.heights)
+        s.next_height = self.next_height
+        s.guesses = dict(self.guesses)
+        s.wrong = list(self.wrong)
+        s.offer_symbol = self.offer_symbol
+        s.tokens = dict(self.tokens)
+        s.token_holder = dict(self.token_holder)
+        s.token_candidates = dict(self.token_candidates)
+        s.curse = self.curse
+        s.curse_holder = self.curse_holder
+        s.cursed = self.cursed
+        s.final = [dict(f) for f in self.final]
+        s.history = [_copy_round(h) for h in self.history]
+        s.log = list(self.log)
+        s.score_events = list(self.score_events)
+        s.actions = list(self.actions)
+        s.result = self.result
+        return s
+
+    def current_round(self) -> dict:
+        return self.history[-1]
+
+
+def _copy_round(h: dict) -> dict:
+    c = dict(h)
+    c["guesses"] = [dict(g) for g in h["guesses"]]
+    c["discards"] = list(h["discards"])
+    return c
