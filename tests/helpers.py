@@ -1,0 +1,164 @@
+"""Shared test helpers (import with `from helpers import ...`; tests/ is on sys.path).
+
+Browser (Playwright) helpers:
+    RequestLog(origin)          records request URLs; .attach(context); .assert_same_origin()
+    assert_same_origin(urls, origin)
+    wait_engine_ready(page, timeout=60000)
+    serve_in_thread(root)       -> (server, base_url): the same static server as tools/serve.py
+
+Runtime harness (portability of pure-Python code):
+    run_in_runtime(kind, script, *args, root=ROOT) -> stdout
+        kind: "cpython" | "pyodide" | "micropython"
+"""
+
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+RUNTIMES_DIR = ROOT / "tests" / "runtimes"
+RUNTIME_KINDS = ("cpython", "pyodide", "micropython")
+ALLOWED_SCHEMES = ("data", "blob")
+
+
+def _load_serve_module():
+    spec = importlib.util.spec_from_file_location(
+        "lostcode_tools_serve", ROOT / "tools" / "serve.py"
+    )
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_serve = _load_serve_module()
+serve_in_thread = _serve.serve_in_thread
+make_server = _serve.make_server
+
+
+# --------------------------------------------------------------------------- browser
+
+
+def origin_of(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def assert_same_origin(urls, origin: str) -> None:
+    """Fail if any URL is neither on `origin` nor a data:/blob: URL."""
+    origin = origin_of(origin)
+    foreign = [
+        u for u in urls if urlsplit(u).scheme not in ALLOWED_SCHEMES and origin_of(u) != origin
+    ]
+    if foreign:
+        listed = "\n  ".join(dict.fromkeys(foreign))
+        pytest.fail(f"{len(foreign)} request(s) left the site's origin {origin}:\n  {listed}")
+
+
+class RequestLog:
+    """Every request URL of a browser context (pages, workers, service workers)."""
+
+    def __init__(self, origin: str):
+        self.origin = origin_of(origin)
+        self.urls: list[str] = []
+        self.failed: list[str] = []
+
+    def attach(self, context) -> "RequestLog":
+        context.on("request", lambda req: self.urls.append(req.url))
+        context.on("requestfailed", lambda req: self.failed.append(f"{req.url} ({req.failure})"))
+        return self
+
+    def assert_same_origin(self) -> None:
+        assert_same_origin(self.urls, self.origin)
+
+    def paths(self) -> list[str]:
+        """Same-origin request paths, in order (handy for 'what did the page load')."""
+        return [urlsplit(u).path for u in self.urls if origin_of(u) == self.origin]
+
+
+_ENGINE_STATE_JS = """() => {
+    const state = document.documentElement.dataset.engine;
+    if (state === "ready" || state === "error") return state;
+    if (document.querySelector(".py-error")) return "error";
+    return false;
+}"""
+
+
+def _visible_text(page) -> str:
+    try:
+        return page.locator("body").inner_text(timeout=2000).strip()
+    except Exception as exc:  # page closed, crashed, ...
+        return f"<no text: {exc}>"
+
+
+def wait_engine_ready(page, timeout: float = 60000) -> None:
+    """Wait until <html data-engine="ready">; fail with the page's text on "error".
+
+    Also treats a PyScript error box (.py-error) as an error.
+    """
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+    try:
+        state = page.wait_for_function(_ENGINE_STATE_JS, timeout=timeout).json_value()
+    except PlaywrightTimeoutError:
+        current = page.evaluate("() => document.documentElement.dataset.engine")
+        pytest.fail(
+            f"engine not ready after {timeout / 1000:.0f} s (data-engine={current!r}) "
+            f"at {page.url}; visible text:\n{_visible_text(page)}"
+        )
+    if state != "ready":
+        pytest.fail(f"engine failed to start at {page.url}; visible text:\n{_visible_text(page)}")
+
+
+# --------------------------------------------------------------------------- runtimes
+
+
+def node_runtimes_available() -> bool:
+    """True when Node and the npm runtime packages are installed."""
+    return shutil.which("node") is not None and all(
+        (ROOT / "node_modules" / p).is_dir()
+        for p in ("pyodide", "@micropython/micropython-webassembly-pyscript")
+    )
+
+
+def runtime_command(kind: str, script, *args, root=ROOT) -> list[str]:
+    script = str(Path(script).resolve())
+    args = [str(a) for a in args]
+    if kind == "cpython":
+        return [sys.executable, script, *args]
+    if kind in ("pyodide", "micropython"):
+        runner = RUNTIMES_DIR / f"run_{kind}.mjs"
+        return ["node", str(runner), "--root", str(Path(root).resolve()), script, *args]
+    raise ValueError(f"unknown runtime {kind!r}; expected one of {RUNTIME_KINDS}")
+
+
+def run_in_runtime(kind: str, script, *args, root=ROOT, timeout: float = 600, env=None) -> str:
+    """Run a Python script in CPython, Pyodide or MicroPython; return its stdout.
+
+    `root` (default: the repo root) is the source dir: it is the working
+    directory and first on sys.path, so `import lostcode` works in all three
+    (MicroPython gets a copy of root/lostcode/; see tests/runtimes/*.mjs).
+    The script runs as __main__ with sys.argv[1:] = args. Fails the test with
+    the runtime's stderr if the exit status is non-zero.
+    """
+    cmd = runtime_command(kind, script, *args, root=root)
+    full_env = {**os.environ, **(env or {})}
+    if kind == "cpython":
+        full_env["PYTHONPATH"] = os.pathsep.join(
+            p for p in (str(Path(root).resolve()), full_env.get("PYTHONPATH")) if p
+        )
+        full_env["PYTHONDONTWRITEBYTECODE"] = "1"
+    proc = subprocess.run(
+        cmd, cwd=root, env=full_env, capture_output=True, text=True, timeout=timeout
+    )
+    if proc.returncode != 0:
+        pytest.fail(
+            f"{kind} exited with {proc.returncode} running {script} {' '.join(map(str, args))}\n"
+            f"--- stdout ---\n{proc.stdout}\n--- stderr ---\n{proc.stderr}"
+        )
+    return proc.stdout
