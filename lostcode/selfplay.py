@@ -7,7 +7,7 @@ generator stays the only source of chance inside the game.
 
 import random
 
-from .canon import state_digest
+from .canon import state_dict
 from .engine import apply_action, is_over, legal_actions
 from .invariants import check_invariants
 from .options import Options
@@ -25,7 +25,7 @@ def random_game(options: Options, seed: int, chooser_seed: int, check: bool = Tr
         apply_action(s, actions[pick.randrange(len(actions))])
         if check:
             violations += check_invariants(s)
-    if check and state_digest(replay(to_record(s))) != state_digest(s):
+    if check and state_dict(replay(to_record(s))) != state_dict(s):
         violations.append("record round trip changed the game")
     return s, violations
 
