@@ -2,25 +2,30 @@
 tests check them. Each returns a list of violations (empty when all is well)."""
 
 from .components import RACKS, SYMBOLS
-from .observation import observe, rack_values_in
+from .observation import observe
 from .state import END
 
 
 def stones_everywhere(s) -> list:
     """Every stone is in exactly one place (box, pile, rack, discard)."""
+    places = {sym: [] for sym in SYMBOLS}
+    for sym, v in s.box.items():
+        places[sym].append(v)
+    for sym, pile in s.piles.items():
+        places[sym] += pile
+    for rack in s.racks:
+        for sym, v in rack.items():
+            places[sym].append(v)
+    for pile in s.discards:
+        for d in pile:
+            places[d["symbol"]].append(d["value"])
+    want = list(range(s.options.value_max + 1))
     out = []
     for sym in SYMBOLS:
-        places = []
-        if sym in s.box:
-            places.append(s.box[sym])
-        places += s.piles.get(sym, [])
-        places += [s.racks[r][sym] for r in range(RACKS) if sym in s.racks[r]]
-        places += [d["value"] for r in range(RACKS) for d in s.discards[r] if d["symbol"] == sym]
-        if sym in s.symbols:
-            want = list(range(s.options.value_max + 1))
-            if sorted(places) != want:
-                out.append("stones of " + sym + " are " + str(sorted(places)))
-        elif places:
+        if sym in s.options.symbols:
+            if sorted(places[sym]) != want:
+                out.append("stones of " + sym + " are " + str(sorted(places[sym])))
+        elif places[sym]:
             out.append(sym + " stones in a game without them")
     return out
 
@@ -48,12 +53,12 @@ def round_count(s) -> list:
 def privacy(s) -> list:
     """observe(p) never shows p's own rack; the public view shows no rack."""
     out = []
-    pub = observe(s, None)
+    pub = observe(s, None)["racks"]
     for r in range(RACKS):
-        if rack_values_in(pub, r):
+        if any(v is not None for v in pub[r]["stones"].values()):
             out.append("public view shows rack " + str(r))
     for p in range(s.options.players):
-        if rack_values_in(observe(s, p), p):
+        if any(v is not None for v in observe(s, p)["racks"][p]["stones"].values()):
             out.append("player " + str(p) + " sees their own rack")
     return out
 

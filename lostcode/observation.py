@@ -25,10 +25,8 @@ def observe(s, viewer=None) -> dict:
     for r in range(RACKS):
         owner = r if r < n else None
         stones = s.racks[r]
-        if viewer is None or owner == viewer:
-            shown = {sym: None for sym in syms}
-        else:
-            shown = {sym: stones[sym] for sym in syms}
+        # Racks hold exactly the symbols in use, in canonical order (set-up).
+        shown = dict.fromkeys(syms) if viewer is None or owner == viewer else dict(stones)
         racks.append({"owner": owner, "stones": shown})
     tokens = {}
     for sym, state in s.tokens.items():

@@ -56,6 +56,7 @@ class Options:
         self.ring_max = RING_MAX_HIGH_STAKES if self.high_stakes else RING_MAX
 
     def to_dict(self) -> dict:
+        """A fresh dict (callers may keep or change it)."""
         return {
             "players": self.players,
             "introductory": self.introductory,
