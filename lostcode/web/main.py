@@ -1,0 +1,452 @@
+"""DOM adapter: the only module of the web edition that touches the page.
+
+DOM event -> Session.do (engine action) -> views.screen_model (built from the
+observation of the current viewer) -> DOM. Everything is drawn with
+createElement/textContent: player names may contain markup. Uses only
+`pyscript.document/window` and `pyscript.ffi.create_proxy`, so it runs under
+Pyodide and PyScript's MicroPython alike.
+"""
+
+from pyscript import document, window
+from pyscript.ffi import create_proxy
+
+from lostcode.web.i18n import _
+
+SVG_NS = "http://www.w3.org/2000/svg"
+SYMBOLS_URL = "./assets/symbols.svg#"
+ROOT = document.documentElement
+PROXIES = []  # keep event handlers alive
+
+session = None
+last_kind = None
+
+
+def by_id(i):
+    return document.getElementById(i)
+
+
+def progress(step, text):
+    bar = by_id("progress")
+    if bar is not None:
+        bar.value = step
+    label = by_id("progress-label")
+    if label is not None:
+        label.textContent = text
+
+
+def el(tag, text=None, cls=None, attrs=None, parent=None):
+    e = document.createElement(tag)
+    if cls:
+        e.className = cls
+    if text is not None:
+        e.textContent = str(text)
+    if attrs:
+        for k in attrs:
+            e.setAttribute(k, str(attrs[k]))
+    if parent is not None:
+        parent.appendChild(e)
+    return e
+
+
+def icon(sym, parent):
+    svg = document.createElementNS(SVG_NS, "svg")
+    svg.setAttribute("class", "icon sym-" + sym)
+    svg.setAttribute("aria-hidden", "true")
+    svg.setAttribute("focusable", "false")
+    use = document.createElementNS(SVG_NS, "use")
+    use.setAttribute("href", SYMBOLS_URL + sym)
+    svg.appendChild(use)
+    parent.appendChild(svg)
+    return svg
+
+
+def clear(node):
+    while node.firstChild:
+        node.removeChild(node.firstChild)
+
+
+# --------------------------------------------------------------------------- blocks
+
+
+def render_button(b, parent):
+    attrs = {"type": "button", "data-act": b["act"], "data-arg": b["arg"]}
+    if b["aria"]:
+        attrs["aria-label"] = b["aria"]
+    if b["pressed"] is not None:
+        attrs["aria-pressed"] = "true" if b["pressed"] else "false"
+    btn = el("button", None, "btn primary" if b["primary"] else "btn", attrs, parent)
+    if b["symbol"]:
+        btn.classList.add("sym-" + b["symbol"])
+        icon(b["symbol"], btn)
+    el("span", b["text"], None, None, btn)
+    if b["disabled"]:
+        btn.disabled = True
+    return btn
+
+
+def render_block(b, parent):
+    t = b["t"]
+    if t == "p":
+        el("p", b["text"], None, None, parent)
+    elif t == "status":
+        el("p", b["text"], "status", {"role": "status"}, parent)
+    elif t == "warning":
+        el("p", b["text"], "warning", {"role": "alert"}, parent)
+    elif t == "buttons":
+        box = el("div", None, "buttons", {"role": "group"}, parent)
+        if b["label"]:
+            box.setAttribute("aria-label", b["label"])
+            el("p", b["label"], "group-label", {"aria-hidden": "true"}, box)
+        for item in b["items"]:
+            render_button(item, box)
+    elif t == "stepper":
+        box = el("div", None, "stepper", None, parent)
+        el(
+            "button",
+            "−",
+            "btn step",
+            {"type": "button", "data-act": "lower", "aria-label": b["lower"]},
+            box,
+        )
+        label = el("label", None, "stepper-label", None, box)
+        el("span", b["label"], None, None, label)
+        el(
+            "input",
+            None,
+            None,
+            {
+                "type": "number",
+                "id": "low",
+                "inputmode": "numeric",
+                "data-act": "low",
+                "value": b["value"],
+                "step": "1",
+            },
+            label,
+        )
+        el(
+            "button",
+            "+",
+            "btn step",
+            {"type": "button", "data-act": "raise", "aria-label": b["raise"]},
+            box,
+        )
+    elif t == "table":
+        table = el("table", None, "data", None, parent)
+        el("caption", b["caption"], None, None, table)
+        tr = el("tr", None, None, None, el("thead", None, None, None, table))
+        for h in b["head"]:
+            el("th", h, None, {"scope": "col"}, tr)
+        body = el("tbody", None, None, None, table)
+        for row in b["rows"]:
+            tr = el("tr", None, None, None, body)
+            for i, cell in enumerate(row):
+                el("th" if i == 0 else "td", cell, None, {"scope": "row"} if i == 0 else None, tr)
+    elif t == "list":
+        sec = el("section", None, "listblock", {"aria-label": b["label"]}, parent)
+        el("h3", b["label"], None, None, sec)
+        lst = el("ol" if b.get("ordered") else "ul", None, None, None, sec)
+        for item in b["items"]:
+            el("li", item, None, None, lst)
+    elif t == "record":
+        label = el("label", None, "record", None, parent)
+        el("span", b["label"], None, None, label)
+        area = el("textarea", None, None, {"readonly": "", "rows": "8"}, label)
+        area.value = b["text"]
+
+
+# --------------------------------------------------------------------------- table
+
+
+def render_table(t, parent):
+    sec = el("section", None, "table", {"aria-labelledby": "table-h"}, parent)
+    el("h2", t["round"], None, {"id": "table-h"}, sec)
+    racks = el("div", None, "racks", None, sec)
+    for r in t["racks"]:
+        box = el("div", None, "rack-box" + (" own" if r["own"] else ""), None, racks)
+        rack = el("section", None, "rack", {"aria-label": r["title"], "data-rack": r["rack"]}, box)
+        el("h3", r["title"], None, None, rack)
+        if r["note"]:
+            el("p", r["note"], "note", None, rack)
+        ul = el("ul", None, "stones", None, rack)
+        for s in r["stones"]:
+            li = el(
+                "li",
+                None,
+                "stone sym-" + s["symbol"] + (" back" if s["value"] is None else ""),
+                {"aria-label": s["label"]},
+                ul,
+            )
+            icon(s["symbol"], li)
+            el("span", s["name"], "name", {"aria-hidden": "true"}, li)
+            if s["value"] is not None:
+                el("span", s["value"], "value", {"aria-hidden": "true"}, li)
+        if r["discards"]:
+            d = el("ul", None, "discards", {"aria-label": r["discards_label"]}, box)
+            for x in r["discards"]:
+                li = el("li", None, "discard sym-" + x["symbol"], {"aria-label": x["label"]}, d)
+                icon(x["symbol"], li)
+                el("span", x["value"], "value", {"aria-hidden": "true"}, li)
+    dice = el("section", None, "dice", {"aria-label": t["dice_label"]}, sec)
+    el("h3", t["dice_label"], None, None, dice)
+    for d in t["dice"]:
+        die = el("span", None, "die sym-" + d["symbol"], None, dice)
+        icon(d["symbol"], die)
+        el("span", d["name"], None, None, die)
+    row = el("div", None, "table-row", None, sec)
+    wheels = el("section", None, "wheels", {"aria-labelledby": "wheels-h"}, row)
+    el("h3", _("Wheels"), None, {"id": "wheels-h"}, wheels)
+    ul = el("ul", None, None, None, wheels)
+    for w in t["wheels"]:
+        el("li", w["label"], "wheel" + ("" if w["free"] else " taken"), None, ul)
+    track = el("section", None, "track", {"aria-labelledby": "track-h"}, row)
+    el("h3", _("Score track"), None, {"id": "track-h"}, track)
+    ul = el("ul", None, None, None, track)
+    for sp in t["track"]:
+        li = el("li", None, "space", {"aria-label": sp["label"]}, ul)
+        el("span", sp["space"], "space-no", {"aria-hidden": "true"}, li)
+        stack = el("span", None, "stack", {"aria-hidden": "true"}, li)
+        for i, name in enumerate(sp["stack"]):
+            el("span", name, "marker seat-" + str(sp["seats"][i]), None, stack)
+    extras = el("section", None, "extras", {"aria-labelledby": "extras-h"}, row)
+    el("h3", _("Piles and tokens"), None, {"id": "extras-h"}, extras)
+    ul = el("ul", None, None, None, extras)
+    for p in t["piles"]:
+        li = el("li", None, "pile sym-" + p["symbol"], None, ul)
+        icon(p["symbol"], li)
+        el("span", p["label"], None, None, li)
+    for tok in t["tokens"]:
+        li = el("li", None, "token sym-" + tok["symbol"], None, ul)
+        icon(tok["symbol"], li)
+        el("span", tok["label"], None, None, li)
+    if t["curse"]:
+        el("li", t["curse"], "curse", None, ul)
+
+
+def render_sheet(s, parent):
+    sec = el("section", None, "sheet", {"aria-labelledby": "sheet-h"}, parent)
+    el("h2", s["heading"], None, {"id": "sheet-h"}, sec)
+    label = el("label", None, "check", None, sec)
+    box = el("input", None, None, {"type": "checkbox", "data-act": "auto"}, label)
+    box.checked = s["auto"]
+    el("span", s["auto_label"], None, None, label)
+    el("p", s["help"], "note", None, sec)
+    table = el("table", None, "grid", None, sec)
+    tr = el("tr", None, None, None, el("thead", None, None, None, table))
+    el("td", "", None, None, tr)
+    for c in s["columns"]:
+        th = el("th", None, "sym-" + c["symbol"], {"scope": "col"}, tr)
+        icon(c["symbol"], th)
+        el("span", c["name"], "colname", None, th)
+    body = el("tbody", None, None, None, table)
+    for row in s["rows"]:
+        tr = el("tr", None, None, None, body)
+        el("th", row["value"], None, {"scope": "row"}, tr)
+        for c in row["cells"]:
+            td = el("td", None, None, None, tr)
+            btn = el(
+                "button",
+                None,
+                "cell " + c["mark"],
+                {
+                    "type": "button",
+                    "data-act": "mark",
+                    "data-arg": c["arg"],
+                    "aria-label": c["aria"],
+                },
+                td,
+            )
+            el(
+                "span",
+                {"cross": "✕", "seen": "●"}.get(c["mark"], ""),
+                None,
+                {"aria-hidden": "true"},
+                btn,
+            )
+            if c["locked"]:
+                btn.disabled = True
+    table = el("table", None, "data", None, sec)
+    el("caption", s["rounds_caption"], None, None, table)
+    tr = el("tr", None, None, None, el("thead", None, None, None, table))
+    for h in s["rounds_head"]:
+        el("th", h, None, {"scope": "col"}, tr)
+    body = el("tbody", None, None, None, table)
+    for row in s["rounds"]:
+        tr = el("tr", None, None, None, body)
+        for cell in row:
+            el("td", cell, None, None, tr)
+    fin = el("section", None, None, {"aria-label": s["final_label"]}, sec)
+    el("h3", s["final_label"], None, None, fin)
+    ul = el("ul", None, None, None, fin)
+    for f in s["final"]:
+        el("li", f, None, None, ul)
+
+
+# --------------------------------------------------------------------------- screens
+
+
+def render():
+    global last_kind
+    from lostcode.web.views import screen_model
+
+    m = screen_model(session)
+    screen = by_id("screen")
+    clear(screen)
+    game = by_id("game")
+    game.dataset.screen = m["kind"]
+    game.dataset.private = "true" if m["private"] else "false"
+    if m["private"]:
+        el("p", _("Private screen of {name}", name=m["viewer_name"]), "private-badge", None, screen)
+    h = el("h2", m["heading"], None, {"id": "screen-h", "tabindex": "-1"}, screen)
+    for n in m["notices"]:
+        el("p", n, "notice", {"role": "status"}, screen)
+    if m["error"]:
+        el("p", m["error"], "warning", {"role": "alert"}, screen)
+    for b in m["blocks"]:
+        render_block(b, screen)
+    if m["private"] and m["kind"] != "hide":
+        u = el("button", _("Undo"), "btn", {"type": "button", "data-act": "undo"}, screen)
+        u.disabled = not m["undo"]
+    sheet = by_id("sheet")
+    clear(sheet)
+    if m["sheet"]:
+        render_sheet(m["sheet"], sheet)
+    table = by_id("table")
+    clear(table)
+    if m["table"]:
+        render_table(m["table"], table)
+    log = by_id("log-list")
+    clear(log)
+    for line in m["log"]:
+        el("li", line, None, None, log)
+    by_id("log-summary").textContent = m["log_label"]
+    if m["kind"] != last_kind:
+        h.focus()
+        window.scrollTo(0, 0)
+    last_kind = m["kind"]
+
+
+def on_click(event):
+    target = event.target.closest("[data-act]")
+    if target is None or session is None:
+        return
+    act = target.getAttribute("data-act")
+    if target.tagName == "INPUT":
+        return
+    arg = target.getAttribute("data-arg") or ""
+    if act == "new_game":
+        show_setup()
+        return
+    session.do(act, arg)
+    render()
+
+
+def on_change(event):
+    target = event.target
+    if session is not None and target.getAttribute("data-act") == "auto":
+        session.do("auto", "on" if target.checked else "off")
+        render()
+
+
+def on_input(event):
+    target = event.target
+    act = target.getAttribute("data-act")
+    if session is None or act is None:
+        return
+    if act == "low":
+        text = str(target.value).strip()
+        try:
+            int(text)
+        except ValueError:
+            return  # half-typed: wait for a whole number
+        session.do("low", text)
+        render()
+        box = by_id("low")
+        if box is not None:
+            box.focus()
+
+
+# --------------------------------------------------------------------------- set-up
+
+
+def read_form():
+    players = int(by_id("players").value)
+    names = [str(by_id("name-" + str(i + 1)).value) for i in range(players)]
+    flags = {}
+    for f in ("introductory", "high_stakes", "shortcut", "curse"):
+        flags[f] = bool(by_id("opt-" + f).checked)
+    seed_text = str(by_id("seed").value).strip()
+    if seed_text:
+        seed = int(seed_text)
+    else:
+        seed = int(window.Math.floor(window.Math.random() * 2147483647))
+    return players, names, flags, seed
+
+
+def start_game(event=None):
+    global session, last_kind
+    from lostcode.errors import IllegalAction
+    from lostcode.web.session import Session
+
+    status = by_id("start-status")
+    try:
+        players, names, flags, seed = read_form()
+        session = Session.from_form(players, names, flags, seed)
+    except (ValueError, IllegalAction) as e:
+        status.textContent = _("Cannot start: {reason}", reason=str(e.args[-1] if e.args else e))
+        return
+    status.textContent = ""
+    ROOT.dataset.startPending = ""
+    by_id("setup").hidden = True
+    by_id("game").hidden = False
+    last_kind = None
+    render()
+
+
+def show_setup():
+    global session
+    session = None
+    by_id("game").hidden = True
+    by_id("setup").hidden = False
+    by_id("setup-h").focus()
+
+
+def on_submit(event):
+    event.preventDefault()
+    start_game()
+
+
+def listen(node, kind, fn):
+    proxy = create_proxy(fn)
+    PROXIES.append(proxy)
+    node.addEventListener(kind, proxy)
+
+
+def boot(*_args):
+    try:
+        progress(2, _("Loading the game engine…"))
+        import lostcode.engine  # noqa: F401
+        import lostcode.web.session  # noqa: F401
+        import lostcode.web.views  # noqa: F401
+
+        game = by_id("game")
+        listen(game, "click", on_click)
+        listen(game, "input", on_input)
+        listen(game, "change", on_change)
+        listen(by_id("setup-form"), "submit", on_submit)
+        progress(3, _("Ready."))
+        ROOT.dataset.engine = "ready"
+        by_id("loading").hidden = True
+        if ROOT.dataset.startPending == "1":
+            start_game()
+    except Exception as e:  # show it: a silent failure looks like a hang
+        ROOT.dataset.engine = "error"
+        box = by_id("load-error")
+        box.hidden = False
+        box.textContent = _("The game engine failed to start: {error}", error=repr(e))
+        raise
+
+
+progress(2, _("Python is running; loading the game engine…"))
+_boot_proxy = create_proxy(boot)
+window.setTimeout(_boot_proxy, 0)

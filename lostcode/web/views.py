@@ -1,0 +1,778 @@
+"""View models: a Session (or an observation) turned into plain data for the
+adapter to draw. No DOM here; every string a player reads goes through `_()`.
+
+Private screens are built only from `observe(state, viewer)`, public screens
+from `observe(state, None)`, so no screen can show a player their own stones.
+The only exception is the end screen, where all racks are revealed.
+"""
+
+from ..components import RACKS, SYMBOLS, WHEEL_IDS, WHEEL_VP, WHEEL_WIDTH
+from ..record import dumps
+from ..state import END, GUESS
+from .i18n import _, ngettext
+from .log import log_lines, result_text, signed
+from .names import dice_text, range_text, symbol_name
+from .sheet import GRID_VALUES
+
+
+def button(text, act, arg="", disabled=False, pressed=None, aria=None, symbol=None, primary=False):
+    return {
+        "text": text,
+        "act": act,
+        "arg": str(arg),
+        "disabled": bool(disabled),
+        "pressed": pressed,
+        "aria": aria,
+        "symbol": symbol,
+        "primary": primary,
+    }
+
+
+def para(text):
+    return {"t": "p", "text": text}
+
+
+def buttons(items, label=""):
+    return {"t": "buttons", "label": label, "items": items}
+
+
+# --------------------------------------------------------------------------- table
+
+
+def rack_title(obs, r):
+    owner = obs["racks"][r]["owner"]
+    if owner is None:
+        k = sum(1 for i in range(r + 1) if obs["racks"][i]["owner"] is None)
+        return _("Unowned rack {n}", n=k)
+    return _("Rack of {name}", name=obs["names"][owner])
+
+
+def table_model(obs, revealed=False):
+    """The table as one viewer sees it (obs["viewer"] None: public)."""
+    names = obs["names"]
+    viewer = obs["viewer"]
+    racks = []
+    for r in range(RACKS):
+        rack = obs["racks"][r]
+        own = viewer is not None and rack["owner"] == viewer
+        stones = []
+        for sym in obs["symbols"]:
+            v = rack["stones"][sym]
+            if v is None:
+                label = _("{sym}: hidden", sym=symbol_name(sym))
+            else:
+                label = _("{sym}: {value}", sym=symbol_name(sym), value=v)
+            stones.append({"symbol": sym, "name": symbol_name(sym), "value": v, "label": label})
+        discards = [
+            {
+                "symbol": d["symbol"],
+                "value": d["value"],
+                "label": _(
+                    "discarded {sym} {value} (round {round})",
+                    sym=symbol_name(d["symbol"]),
+                    value=d["value"],
+                    round=d["round"],
+                ),
+            }
+            for d in obs["discards"][r]
+        ]
+        note = ""
+        if own:
+            note = _("Your own stones: only the others can see them.")
+        elif viewer is None and not revealed:
+            note = _("Values are hidden on screens the whole table sees.")
+        racks.append(
+            {
+                "rack": r,
+                "owner": rack["owner"],
+                "title": rack_title(obs, r),
+                "own": own,
+                "note": note,
+                "stones": stones,
+                "discards": discards,
+                "discards_label": _("Discards beside {title}", title=rack_title(obs, r)),
+            }
+        )
+    dice = [{"symbol": d, "name": symbol_name(d)} for d in obs["dice"]]
+    taken = {}
+    if obs["phase"] == GUESS and obs["history"]:
+        for p, w in obs["history"][-1]["wheels"]:
+            taken[w] = names[p]
+    wheels = []
+    for w in WHEEL_IDS:
+        by = taken.get(w)
+        state = _("taken by {name}", name=by) if by else _("free")
+        wheels.append(
+            {
+                "id": w,
+                "free": by is None,
+                "label": _(
+                    "{wheel}: {width} wide, {vp} VP, {state}",
+                    wheel=w,
+                    width=WHEEL_WIDTH[w],
+                    vp=WHEEL_VP[w],
+                    state=state,
+                ),
+            }
+        )
+    spaces = {}
+    for p in range(obs["players"]):
+        spaces.setdefault(obs["scores"][p], []).append(p)
+    track = []
+    for space in sorted(spaces):
+        stack = sorted(spaces[space], key=lambda p: obs["heights"][p])
+        track.append(
+            {
+                "space": space,
+                "stack": [names[p] for p in stack],
+                "seats": list(stack),
+                "label": _(
+                    "Space {space}: {names} (bottom to top)",
+                    space=space,
+                    names=", ".join(names[p] for p in stack),
+                ),
+            }
+        )
+    tokens = []
+    for sym in obs["symbols"]:
+        t = obs["tokens"].get(sym)
+        if t is None:
+            continue
+        if t["state"] == "available":
+            where = _("{sym} shortcut token: available", sym=symbol_name(sym))
+        elif t["state"] == "taken":
+            where = _(
+                "{sym} shortcut token: held by {name}",
+                sym=symbol_name(sym),
+                name=names[t["holder"]],
+            )
+        else:
+            where = _("{sym} shortcut token: out of the game", sym=symbol_name(sym))
+        tokens.append({"symbol": sym, "label": where})
+    curse = None
+    c = obs["curse"]
+    if c is not None:
+        if c["state"] == "available":
+            curse = _("Curse token: waiting for the first marker to reach space 7")
+        elif c["state"] == "taken":
+            curse = _("Curse token: held by {name}", name=names[c["holder"]])
+        else:
+            curse = _("Curse token: out of the game")
+    piles = [
+        {
+            "symbol": sym,
+            "label": ngettext(
+                "{sym} pile: {n} stone",
+                "{sym} pile: {n} stones",
+                obs["piles"][sym],
+                sym=symbol_name(sym),
+            ),
+        }
+        for sym in obs["symbols"]
+    ]
+    if obs["phase"] == END:
+        round_text = _("Game over")
+    else:
+        round_text = _("Round {round} of {rounds}", round=obs["round"], rounds=obs["rounds"])
+    return {
+        "round": round_text,
+        "racks": racks,
+        "dice": dice,
+        "dice_label": _("Dice: {dice}", dice=dice_text(obs["dice"]))
+        if dice
+        else _("Dice: not rolled yet"),
+        "wheels": wheels,
+        "track": track,
+        "tokens": tokens,
+        "curse": curse,
+        "piles": piles,
+    }
+
+
+# --------------------------------------------------------------------------- sheet
+
+
+def sheet_model(sheet, obs):
+    seen = sheet.seen_now(obs)
+    auto = _auto_cells(sheet, obs)
+    rows = []
+    for v in GRID_VALUES:
+        cells = []
+        for sym in SYMBOLS:
+            if v in sheet.crosses[sym]:
+                mark, word = "cross", _("crossed out")
+            elif v in seen[sym]:
+                mark, word = "seen", _("seen")
+            else:
+                mark, word = "", _("open")
+            cells.append(
+                {
+                    "symbol": sym,
+                    "value": v,
+                    "mark": mark,
+                    "locked": v in auto[sym],
+                    "arg": sym + ":" + str(v),
+                    "aria": _("{sym} {value}: {state}", sym=symbol_name(sym), value=v, state=word),
+                }
+            )
+        rows.append({"value": v, "cells": cells})
+    rounds = []
+    for r in sheet.rounds(obs):
+        proves = r["proves"]
+        if proves is not None:
+            proves_text = range_text(proves[0], proves[1])
+        elif r.get("result") == "wrong":
+            proves_text = _("wrong (no hint)")
+        else:
+            proves_text = ""
+        rounds.append(
+            [
+                str(r["round"]),
+                dice_text(r["dice"]),
+                ", ".join(
+                    _("{sym} {value}", sym=symbol_name(s), value=v) for s, v in r["discarded"]
+                ),
+                proves_text,
+            ]
+        )
+    final = []
+    for sym in obs["symbols"]:
+        vals = sheet.final[sym]
+        final.append(
+            _(
+                "{sym}: {values}",
+                sym=symbol_name(sym),
+                values=", ".join(str(x) for x in vals) if vals else _("none yet"),
+            )
+        )
+    return {
+        "heading": _("Deduction sheet of {name}", name=obs["names"][obs["viewer"]]),
+        "auto": sheet.auto,
+        "auto_label": _("Mark seen values automatically"),
+        "help": (
+            _(
+                "Tap a value to cross it out (tap again to undo). Seen values are filled in "
+                "automatically."
+            )
+            if sheet.auto
+            else _("Tap a value to mark it seen, again to cross it out, again to clear it.")
+        ),
+        "columns": [{"symbol": s, "name": symbol_name(s)} for s in SYMBOLS],
+        "rows": rows,
+        "rounds_caption": _("Your rounds"),
+        "rounds_head": [_("Round"), _("Dice"), _("You discarded"), _("Your sum is in")],
+        "rounds": rounds,
+        "final_label": _("Your final candidates"),
+        "final": final,
+    }
+
+
+def _auto_cells(sheet, obs):
+    if not sheet.auto:
+        return {sym: [] for sym in SYMBOLS}
+    return sheet.auto_seen(obs)
+
+
+# --------------------------------------------------------------------------- screens
+
+
+def screen_model(session):
+    kind, viewer = session.screen()
+    s = session.state
+    obs = session.observation()
+    names = obs["names"]
+    m = {
+        "kind": kind,
+        "private": viewer is not None,
+        "viewer": viewer,
+        "viewer_name": names[viewer] if viewer is not None else "",
+        "heading": "",
+        "blocks": [],
+        "table": None,
+        "sheet": None,
+        "log": log_lines(obs["log"], names),
+        "log_label": _("Game log"),
+        "error": session.error,
+        "undo": False,
+        "notices": [
+            _(
+                "{name} discarded their {sym} stone: it showed {value}. "
+                "They drew a new {sym} stone, which only the others will see.",
+                name=names[n["player"]],
+                sym=symbol_name(n["symbol"]),
+                value=n["value"],
+            )
+            for n in session.notices
+        ],
+    }
+    revealed = False
+    if kind == "end":
+        obs = _revealed(s, obs)
+        revealed = True
+    m["table"] = table_model(obs, revealed)
+    if viewer is not None and kind != "hide":
+        m["sheet"] = sheet_model(session.sheets[viewer], obs)
+        m["undo"] = session.can_undo()
+    build = SCREENS[kind]
+    build(session, obs, m)
+    return m
+
+
+def _revealed(s, obs):
+    """R-E: at the end every rack is turned face up."""
+    out = dict(obs)
+    out["racks"] = [
+        {
+            "owner": obs["racks"][r]["owner"],
+            "stones": {sym: s.racks[r][sym] for sym in obs["symbols"]},
+        }
+        for r in range(RACKS)
+    ]
+    return out
+
+
+def _roll(session, obs, m):
+    name = obs["names"][obs["roller"]]
+    m["heading"] = _("Round {round}: {name} rolls", round=obs["round"], name=name)
+    m["blocks"] = [
+        para(_("{name} is furthest behind and rolls the three dice.", name=name)),
+        buttons([button(_("Roll the dice"), "roll", primary=True)]),
+    ]
+
+
+def _bear(session, obs, m):
+    name = obs["names"][obs["roller"]]
+    die = obs["dice"].index("bear")
+    m["heading"] = _("Turn the bear die")
+    m["blocks"] = [
+        para(
+            _(
+                "Introductory game: no die may show the bear. {name} turns die {die} to a symbol "
+                "of their choice.",
+                name=name,
+                die=die + 1,
+            )
+        ),
+        buttons(
+            [
+                button(
+                    _("Turn die {die} to {sym}", die=die + 1, sym=symbol_name(sym)),
+                    "turn_bear",
+                    str(die) + ":" + sym,
+                    symbol=sym,
+                )
+                for sym in obs["symbols"]
+            ],
+            _("New face for die {die}", die=die + 1),
+        ),
+    ]
+
+
+def _offer(session, obs, m):
+    name = obs["names"][obs["to_act"]]
+    sym = obs["offer"]["symbol"]
+    m["heading"] = _("The {sym} shortcut token", sym=symbol_name(sym))
+    m["blocks"] = [
+        para(
+            _(
+                "The dice show {sym} more than once. {name} may take the {sym} shortcut token: "
+                "they write their {sym} candidates now, secretly, and that symbol scores double "
+                "at the end.",
+                sym=symbol_name(sym),
+                name=name,
+            )
+        ),
+        buttons(
+            [
+                button(
+                    _("{name} takes the {sym} token", name=name, sym=symbol_name(sym)),
+                    "take",
+                    symbol=sym,
+                ),
+                button(_("{name} passes", name=name), "pass"),
+            ]
+        ),
+    ]
+
+
+def _change(session, obs, m):
+    name = obs["names"][obs["roller"]]
+    m["heading"] = _("{name}: keep the dice or turn one", name=name)
+    blocks = [
+        para(
+            _(
+                "The dice show {dice}. {name} may keep them or turn exactly one die to another "
+                "face.",
+                dice=dice_text(obs["dice"]),
+                name=name,
+            )
+        ),
+        buttons([button(_("Keep the dice"), "accept", primary=True)]),
+    ]
+    for i, face in enumerate(obs["dice"]):
+        blocks.append(
+            buttons(
+                [
+                    button(
+                        _("Turn die {die} to {sym}", die=i + 1, sym=symbol_name(sym)),
+                        "change",
+                        str(i) + ":" + sym,
+                        symbol=sym,
+                    )
+                    for sym in obs["symbols"]
+                    if sym != face
+                ],
+                _("Die {die} shows {sym}", die=i + 1, sym=symbol_name(face)),
+            )
+        )
+    m["blocks"] = blocks
+
+
+def _handoff(session, obs, m):
+    s = session.state
+    name = obs["names"][s.to_act]
+    m["heading"] = _("Pass the device to {name}", name=name)
+    why = {
+        "guess": _("{name} sets a guessing wheel.", name=name),
+        "shortcut": _("{name} writes shortcut candidates.", name=name),
+        "final": _("{name} writes final candidates.", name=name),
+    }.get(s.phase, "")
+    m["blocks"] = [
+        para(why),
+        para(_("Tap when only {name} is looking.", name=name)),
+        buttons([button(_("Show {name}'s private screen", name=name), "unlock", primary=True)]),
+    ]
+
+
+def guess_range_check(wheel, low, ring_max):
+    """(ok, high, message) for a wheel setting (R-G3)."""
+    high = low + WHEEL_WIDTH[wheel] - 1
+    if low < 0:
+        return (
+            False,
+            high,
+            _(
+                "The range {low}–{high} starts below 0, the start of the ring. Raise it.",
+                low=low,
+                high=high,
+            ),
+        )
+    if high > ring_max:
+        return (
+            False,
+            high,
+            _(
+                "The range {low}–{high} runs past {end}, the end of the ring. Lower it.",
+                low=low,
+                high=high,
+                end=ring_max,
+            ),
+        )
+    return True, high, ""
+
+
+def _guess(session, obs, m):
+    name = m["viewer_name"]
+    d = session.guess_draft()
+    taken = {}
+    for p, w in obs["history"][-1]["wheels"]:
+        taken[w] = obs["names"][p]
+    m["heading"] = _("{name}: set your wheel", name=name)
+    items = []
+    for w in WHEEL_IDS:
+        if w in taken:
+            text = _(
+                "{wheel} ({width} wide, {vp} VP) — taken by {name}",
+                wheel=w,
+                width=WHEEL_WIDTH[w],
+                vp=WHEEL_VP[w],
+                name=taken[w],
+            )
+        else:
+            text = _(
+                "{wheel} ({width} wide, {vp} VP)", wheel=w, width=WHEEL_WIDTH[w], vp=WHEEL_VP[w]
+            )
+        items.append(button(text, "wheel", w, disabled=w in taken, pressed=d["wheel"] == w))
+    blocks = [
+        para(
+            _(
+                "Guess the sum of your own stones for the dice {dice} (a symbol rolled twice "
+                "counts twice).",
+                dice=dice_text(obs["dice"]),
+            )
+        ),
+        buttons(items, _("Wheels")),
+    ]
+    ok = False
+    if d["wheel"] is None:
+        blocks.append(para(_("Choose a free wheel first.")))
+        msg = _("Choose a wheel before you confirm.")
+    else:
+        ok, high, msg = guess_range_check(d["wheel"], d["low"], obs["ring_max"])
+        blocks.append(
+            {
+                "t": "stepper",
+                "label": _("Low end of the range"),
+                "value": d["low"],
+                "min": 0,
+                "max": obs["ring_max"],
+                "lower": _("Lower the range by one"),
+                "raise": _("Raise the range by one"),
+            }
+        )
+        blocks.append(
+            {
+                "t": "status",
+                "text": _(
+                    "Range: {range} (the ring runs 0–{end})",
+                    range=range_text(d["low"], high),
+                    end=obs["ring_max"],
+                ),
+            }
+        )
+    if msg:
+        blocks.append({"t": "warning", "text": msg})
+    blocks.append(
+        buttons([button(_("Confirm the wheel"), "confirm_guess", disabled=not ok, primary=True)])
+    )
+    m["blocks"] = blocks
+
+
+def _candidate_pickers(session, obs, kind):
+    d = session.candidates_draft(kind, obs["viewer"])
+    out = []
+    for sym in session.candidate_symbols(kind, obs["viewer"]):
+        chosen = d["values"][sym]
+        out.append(
+            buttons(
+                [
+                    button(
+                        str(v),
+                        "cand",
+                        sym + ":" + str(v),
+                        pressed=v in chosen,
+                        aria=_("{sym} candidate {value}", sym=symbol_name(sym), value=v),
+                    )
+                    for v in range(obs["value_max"] + 1)
+                ],
+                _("{sym} candidates", sym=symbol_name(sym)),
+            )
+        )
+    return d, out
+
+
+def _shortcut(session, obs, m):
+    sym = obs["offer"]["symbol"]
+    m["heading"] = _("{name}: your {sym} candidates", name=m["viewer_name"], sym=symbol_name(sym))
+    d, pickers = _candidate_pickers(session, obs, "shortcut")
+    n = len(d["values"][sym])
+    blocks = [
+        para(
+            _(
+                "Pick 1 to 3 values your own {sym} stone may have. They cannot be changed later; "
+                "at the end they score double: +10, +4 or +2 if right, −4 if wrong.",
+                sym=symbol_name(sym),
+            )
+        )
+    ] + pickers
+    if n == 0:
+        blocks.append({"t": "warning", "text": _("Pick at least one value.")})
+    blocks.append(
+        buttons([button(_("Confirm the candidates"), "confirm", disabled=n == 0, primary=True)])
+    )
+    m["blocks"] = blocks
+
+
+def _final(session, obs, m):
+    m["heading"] = _("{name}: your final candidates", name=m["viewer_name"])
+    d, pickers = _candidate_pickers(session, obs, "final")
+    blocks = [
+        para(
+            _(
+                "For each symbol pick 0 to 3 values your own stone may have. Right with 1 value: "
+                "+5, "
+                "with 2: +2, with 3: +1; wrong or none: −2."
+            )
+        )
+    ]
+    for sym in obs["my_tokens"]:
+        blocks.append(
+            para(
+                _(
+                    "Your {sym} candidates were written with the shortcut token: {values}.",
+                    sym=symbol_name(sym),
+                    values=", ".join(str(v) for v in obs["my_tokens"][sym]),
+                )
+            )
+        )
+    m["blocks"] = (
+        blocks
+        + pickers
+        + [buttons([button(_("Confirm the final candidates"), "confirm", primary=True)])]
+    )
+
+
+def _hide(session, obs, m):
+    name = m["viewer_name"]
+    m["heading"] = _("{name}: done", name=name)
+    m["table"] = None
+    m["blocks"] = [
+        {"t": "status", "text": session.done[1]},
+        buttons([button(_("Hide and pass"), "hide", primary=True)]),
+    ]
+
+
+def _checks(session, obs, m):
+    h = session.pending_checks()
+    names = obs["names"]
+    r = h["round"]
+    m["heading"] = _("Round {round}: check results", round=r)
+    rows = []
+    for g in h["guesses"]:
+        if g["result"] == "correct":
+            res = _("correct: +{vp} VP", vp=WHEEL_VP[g["wheel"]])
+        elif g["result"] == "lower":
+            res = _("wrong: the sum is lower")
+        elif g["result"] == "higher":
+            res = _("wrong: the sum is higher")
+        else:
+            res = _("wrong")
+        rows.append([names[g["player"]], g["wheel"], range_text(g["low"], g["high"]), res])
+    events = []
+    for e in obs["log"]:
+        if (
+            e.get("round") == r
+            and e["t"] in ("move", "curse_taken", "curse_passed", "curse_gone")
+            and e.get("reason") not in ("final",)
+        ):
+            events.append(_event_line(e, names))
+    m["blocks"] = [
+        para(_("The dice were {dice}.", dice=dice_text(h["dice"]))),
+        {
+            "t": "table",
+            "caption": _("Guesses in order"),
+            "head": [_("Player"), _("Wheel"), _("Range"), _("Result")],
+            "rows": rows,
+        },
+        {"t": "list", "label": _("What happened"), "items": events},
+        buttons([button(_("Continue"), "continue", primary=True)]),
+    ]
+
+
+def _event_line(e, names):
+    from .log import entry_text
+
+    return entry_text(e, names)
+
+
+def _replace(session, obs, m):
+    p = obs["to_act"]
+    name = obs["names"][p]
+    m["heading"] = _("{name} replaces a stone", name=name)
+    m["blocks"] = [
+        para(
+            _(
+                "{name} was wrong and must replace one of their own stones, chosen without seeing "
+                "it. "
+                "The old stone is shown face up beside their rack; nobody sees the new one here.",
+                name=name,
+            )
+        ),
+        buttons(
+            [
+                button(
+                    _("Replace the {sym} stone", sym=symbol_name(sym)),
+                    "discard",
+                    sym,
+                    symbol=sym,
+                    disabled=obs["piles"][sym] == 0,
+                )
+                for sym in obs["symbols"]
+            ],
+            _("Stone to replace"),
+        ),
+    ]
+
+
+def _end(session, obs, m):
+    s = session.state
+    res = s.result
+    names = obs["names"]
+    winner = res["winner"]
+    m["heading"] = _("Game over: {name} wins", name=names[winner])
+    blocks = []
+    if res["tie"]:
+        blocks.append(
+            para(
+                _(
+                    "{names} are tied on {score} points. {name} wins because their marker is "
+                    "lowest in the stack.",
+                    names=", ".join(names[p] for p in res["tied"]),
+                    score=s.scores[winner],
+                    name=names[winner],
+                )
+            )
+        )
+    else:
+        blocks.append(
+            para(_("{name} wins with {score} points.", name=names[winner], score=s.scores[winner]))
+        )
+    ranking = []
+    for i, p in enumerate(res["ranking"]):
+        ranking.append(
+            _("{place}. {name}: {score} points", place=i + 1, name=names[p], score=s.scores[p])
+        )
+    blocks.append({"t": "list", "label": _("Final scores"), "items": ranking, "ordered": True})
+    for row in res["players"]:
+        p = row["player"]
+        rows = []
+        for f in row["final"]:
+            cands = ", ".join(str(v) for v in f["candidates"]) or _("none")
+            sym = symbol_name(f["symbol"])
+            if f["doubled"]:
+                sym = _("{sym} (shortcut, double)", sym=sym)
+            rows.append([sym, cands, str(f["value"]), signed(f["points"])])
+        rows.append([_("Final guesses"), "", "", signed(row["final_total"])])
+        rows.append([_("Rounds"), "", "", str(row["round_score"])])
+        rows.append([_("Total"), "", "", str(row["score"])])
+        blocks.append(
+            {
+                "t": "table",
+                "caption": _("Score of {name}", name=names[p]),
+                "head": [_("Symbol"), _("Candidates"), _("True value"), _("Points")],
+                "rows": rows,
+            }
+        )
+    blocks.append(
+        buttons(
+            [
+                button(_("Show game record"), "show_record"),
+                button(_("New game"), "new_game"),
+            ]
+        )
+    )
+    if getattr(session, "show_record", False):
+        blocks.append(
+            {"t": "record", "label": _("Game record (JSON)"), "text": dumps(session.record())}
+        )
+    m["blocks"] = blocks
+
+
+SCREENS = {
+    "roll": _roll,
+    "bear": _bear,
+    "offer": _offer,
+    "change": _change,
+    "handoff": _handoff,
+    "guess": _guess,
+    "shortcut": _shortcut,
+    "final": _final,
+    "hide": _hide,
+    "checks": _checks,
+    "replace": _replace,
+    "end": _end,
+}
+
+
+def result_sentence(g, names):
+    return result_text(g["result"], names[g["player"]], g["wheel"], g["low"], g["high"])
