@@ -110,7 +110,7 @@ def apply_action(s, action, player=None) -> None:
             ),
         )
     kind = action[0]
-    if kind not in ACTION_KINDS:
+    if not isinstance(kind, str) or kind not in ACTION_KINDS:
         raise IllegalAction(PHASE_RULE[s.phase], "there is no action called " + repr(kind))
     phase = ACTION_KINDS[kind][0]
     if phase != s.phase:

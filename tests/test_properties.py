@@ -76,3 +76,45 @@ def test_observations_hold_other_racks_and_secrets_only_for_their_owner(g):
                 assert obs["history"][-1]["guesses"] == []  # R-G: secret until the check
         acts = lc.legal_actions(s)
         lc.apply_action(s, acts[pick.randrange(len(acts))])
+
+
+junk = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 30) | st.sampled_from(
+        ["roll", "accept", "change", "guess", "discard", "final", "take", "pass", "shortcut",
+         "turn_bear", "W1", "W5", "W10", "bird", "bear", "snake", "dragon", ""]
+    ),
+    lambda inner: st.lists(inner, max_size=4),
+    max_leaves=8,
+)  # fmt: skip
+
+
+@settings(max_examples=150, deadline=None)
+@given(games, st.integers(0, 120), st.lists(junk, min_size=1, max_size=6))
+def test_any_action_is_applied_or_rejected_with_a_rule_and_no_change(g, steps, attempts):
+    """Bad input: an illegal action raises IllegalAction naming a rule (R-...)
+    and leaves the state exactly as it was; nothing else ever escapes."""
+    from lostcode.canon import state_dict
+
+    players, intro, high, short, curse, seed, chooser = g
+    s = lc.new_game(options_of(players, intro, high, short, curse), seed)
+    import random
+
+    pick = random.Random(chooser)
+    for _ in range(steps):
+        if lc.is_over(s):
+            break
+        acts = lc.legal_actions(s)
+        lc.apply_action(s, acts[pick.randrange(len(acts))])
+    for a in attempts:
+        before = state_dict(s)
+        legal = [list(x) for x in lc.legal_actions(s)]
+        try:
+            lc.apply_action(s, a)
+        except lc.IllegalAction as e:
+            assert e.rule.startswith("R-")
+            assert state_dict(s) == before
+        else:
+            norm = [list(x) if isinstance(x, tuple) else x for x in lc.engine.normalize(a)]
+            assert [list(x) if isinstance(x, tuple) else x for x in norm] in [
+                [list(y) if isinstance(y, tuple) else y for y in x] for x in legal
+            ]
