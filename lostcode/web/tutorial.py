@@ -1,0 +1,69 @@
+"""The guided first game: a tip for each screen of the first round.
+
+A newcomer learns by playing: the tutorial is an ordinary game (solo against
+an easy bot, fixed seed) whose first round carries an explanation on every
+screen. Tips are chosen from the screen kind and the observation only, so the
+tutorial can never reveal more than the screen itself may show.
+"""
+
+from .i18n import _
+
+TUTORIAL_SEED = 20261125
+TUTORIAL_ROUNDS = 1  # tips are shown in this many opening rounds
+
+
+def _tips() -> dict:
+    # Built on demand so each tip is translated in the current language.
+    return {
+        "roll": _(
+            "Welcome! Everyone can see every rack except their own: look at the other racks, "
+            "never at yours. The player furthest behind rolls the three dice; the symbols "
+            "rolled decide which of your stones count this round."
+        ),
+        "bear": _(
+            "Introductory game: no bear stones are in play, so every bear face must be "
+            "turned to another symbol first."
+        ),
+        "offer": _(
+            "A symbol came up twice: its Deadly Shortcut token is offered. Whoever takes it "
+            "writes their final guesses for that symbol now, and it scores double at the end."
+        ),
+        "change": _(
+            "The roller may keep the dice or turn exactly one die to another symbol — for "
+            "example to a symbol whose stones they already know well."
+        ),
+        "handoff": _(
+            "Guesses are secret. Pass the device so that only the named player looks at "
+            "the screen, then tap."
+        ),
+        "guess": _(
+            "Your sum is the total of your own stones for the rolled symbols; a symbol rolled "
+            "twice counts twice. Values you see on other racks cannot be yours. Pick a wheel: "
+            "narrow wheels pay more VP but are easier to miss. The deduction sheet below "
+            "keeps your notes."
+        ),
+        "checks": _(
+            "The check: a right guess moves you forward by the wheel's VP. A wrong guess is "
+            "answered 'lower' or 'higher' (only 'wrong' for the 1-wide wheel) — that narrows "
+            "down your stones for later rounds."
+        ),
+        "replace": _(
+            "Everyone who was wrong replaces one of their stones, chosen blind. The old stone "
+            "is shown to everybody — you learn its value too — and the new one is hidden "
+            "from you, like the rest of your rack."
+        ),
+        "hide": _("Tap 'Hide and pass' before handing the device on."),
+        "final": _(
+            "Final guesses: for each symbol write 1 to 3 candidate values. One right "
+            "candidate scores 5, two score 2, three score 1; a miss costs 2."
+        ),
+    }
+
+
+def tutorial_tip(obs: dict, screen: str):
+    """The tip for this screen in the opening round(s), or None."""
+    if screen == "final":
+        return _tips()["final"]
+    if obs.get("round", 1) > TUTORIAL_ROUNDS:
+        return None
+    return _tips().get(screen)
