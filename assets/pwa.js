@@ -1,0 +1,73 @@
+// Registers the site's service worker (../sw.js, scope = the site root) and
+// applies updates without mixing versions. Load it from index.html with
+//   <script type="module" src="./assets/pwa.js"></script>
+//
+// Why the conditions: service workers need http(s) (file:// has none); the
+// worker must come from this page's origin; and in the dev server sw.js is a
+// no-op template, in a copy without sw.js nothing is registered at all (a HEAD
+// probe first, so no "bad HTTP response code (404)" error is logged).
+// Registration waits until the engine has started (data-engine leaves
+// "loading"): the precache then revalidates files the page has just
+// downloaded (304s) instead of competing with the first load for bandwidth.
+const root = document.documentElement;
+const swURL = new URL("../sw.js", import.meta.url);
+
+function engineSettled() {
+  return root.dataset.engine && root.dataset.engine !== "loading";
+}
+
+function afterEngineStart(callback) {
+  if (engineSettled()) return callback();
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    observer.disconnect();
+    callback();
+  };
+  const observer = new MutationObserver(() => engineSettled() && once());
+  observer.observe(root, { attributes: true, attributeFilter: ["data-engine"] });
+  setTimeout(once, 30000);
+}
+
+async function register() {
+  if (!navigator.onLine) return; // the existing registration (if any) keeps working
+  try {
+    const probe = await fetch(swURL, { method: "HEAD", cache: "no-store" });
+    if (!probe.ok) return;
+    const registration = await navigator.serviceWorker.register(swURL, {
+      scope: new URL("./", swURL).href,
+    });
+    root.dataset.sw = "registered";
+    return registration;
+  } catch (error) {
+    console.info("Offline mode unavailable:", error);
+  }
+}
+
+function gameOnScreen() {
+  const game = document.getElementById("game");
+  return root.dataset.engine === "ready" && game !== null && !game.hidden;
+}
+
+if (
+  "serviceWorker" in navigator &&
+  (location.protocol === "https:" || location.protocol === "http:") &&
+  swURL.origin === location.origin
+) {
+  // A page that started under an older worker reloads when the new one takes
+  // over — unless a game is on screen: then everything is already loaded, and
+  // the new version is used on the next visit (data-update="ready").
+  const hadController = Boolean(navigator.serviceWorker.controller);
+  let reloading = false;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (!hadController || reloading) return;
+    if (gameOnScreen()) {
+      root.dataset.update = "ready";
+      return;
+    }
+    reloading = true;
+    location.reload();
+  });
+  afterEngineStart(register);
+}

@@ -1,0 +1,73 @@
+// Service worker of The Lost Code: makes the *built* site (tools/build_site.py)
+// work offline and switch deploys atomically.
+//
+// - Precache: every file the game needs (runtime included, ~14 MB) is fetched
+//   with its SRI hash into ONE cache named after a hash of all those files.
+//   cache.addAll is all-or-nothing, and the integrity check refuses a stale
+//   file from an HTTP/CDN cache, so a cache never holds a mixed old/new set.
+// - Fetch: same-origin GETs are answered from that single cache (query
+//   strings ignored, "dir/" means "dir/index.html"), else from the network.
+// - skipWaiting + clients.claim: a new deploy takes over on the next visit;
+//   assets/pwa.js reloads the page when the controller changes, so a page
+//   never runs half on the old and half on the new version.
+// - Activate deletes this scope's older caches (other sites on the same
+//   origin, e.g. other GitHub Pages projects, have other prefixes).
+//
+// In the repository (dev server) this file is the template: VERSION "dev" and
+// PRECACHE null make it a no-op that intercepts nothing and deletes any
+// caches a built version left behind on the same origin.
+
+// BUILD:BEGIN (tools/build_site.py replaces this block)
+const VERSION = "dev";
+const PRECACHE = null; // [[url relative to this file, "sha256-..."], ...]
+// BUILD:END
+
+const PREFIX = "lostcode:" + new URL(self.registration.scope).pathname + ":";
+const CACHE = PREFIX + VERSION;
+
+self.addEventListener("install", (event) => {
+  self.skipWaiting();
+  if (!PRECACHE) return;
+  event.waitUntil(
+    caches.open(CACHE).then((cache) =>
+      cache.addAll(
+        // "no-cache": revalidate (a 304 reuses the bytes the page just
+        // downloaded), never trust a possibly stale HTTP cache blindly.
+        PRECACHE.map(([url, integrity]) => new Request(url, { cache: "no-cache", integrity })),
+      ),
+    ),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const key of await caches.keys()) {
+        if (key.startsWith(PREFIX) && key !== CACHE) await caches.delete(key);
+      }
+      await self.clients.claim();
+    })(),
+  );
+});
+
+async function cacheFirst(request) {
+  if (await caches.has(CACHE)) {
+    const cache = await caches.open(CACHE);
+    const url = new URL(request.url);
+    const key = url.pathname.endsWith("/") ? url.pathname + "index.html" : request;
+    const hit = await cache.match(key, { ignoreSearch: true });
+    if (hit) return hit;
+  }
+  return fetch(request);
+}
+
+self.addEventListener("fetch", (event) => {
+  if (!PRECACHE) return;
+  const request = event.request;
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith(cacheFirst(request));
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "version" && event.source) event.source.postMessage({ version: VERSION });
+});
