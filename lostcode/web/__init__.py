@@ -1,3 +1,3 @@
 """The browser front end: pure, portable view models (MicroPython-safe: no
-dataclasses, enum, typing, match or {**d}) and one DOM adapter, main.py, the
+dataclasses, enum, typing, match or dict unpacking) and one DOM adapter, main.py, the
 only module that imports `pyscript`/`js`."""

@@ -1,0 +1,466 @@
+"""View models of the web edition (CPython, fast): every phase of a game,
+privacy of public and private screens, the deduction sheet, undo, and the
+PyScript file list.
+
+    python3 tests/test_viewmodels.py --write-pyscript-toml   # regenerate pyscript.toml
+"""
+
+import json
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from lostcode.engine import legal_actions  # noqa: E402
+from lostcode.observation import observe  # noqa: E402
+from lostcode.options import Options  # noqa: E402
+from lostcode.record import replay  # noqa: E402
+from lostcode.web.session import Session  # noqa: E402
+from lostcode.web.sheet import Sheet  # noqa: E402
+from lostcode.web.views import screen_model  # noqa: E402
+
+NAMES = ["Ana <b>", "Bo", "Cy", "Di"]
+ALL_OPTIONS = {"introductory": True, "high_stakes": True, "shortcut": True, "curse": True}
+
+
+# --------------------------------------------------------------------------- pyscript.toml
+
+
+def python_modules() -> list[str]:
+    """Every lostcode/**/*.py in git (or on disk outside a git checkout)."""
+    try:
+        out = subprocess.run(
+            ["git", "ls-files", "lostcode"], cwd=ROOT, capture_output=True, text=True, check=True
+        ).stdout.split()
+        files = [f for f in out if f.endswith(".py") and (ROOT / f).is_file()]
+    except (OSError, subprocess.CalledProcessError):
+        files = []
+    if not files:
+        files = [p.relative_to(ROOT).as_posix() for p in (ROOT / "lostcode").rglob("*.py")]
+    return sorted(files)
+
+
+def pyscript_toml() -> str:
+    lines = [
+        "# PyScript configuration of index.html. Generated and checked by",
+        "# tests/test_viewmodels.py (python3 tests/test_viewmodels.py --write-pyscript-toml):",
+        "# [files] lists every lostcode/**/*.py tracked by git.",
+        'interpreter = "./vendor/pyodide/pyodide.mjs"',
+        "",
+        "[files]",
+    ]
+    lines += [f'"./{f}" = "./{f}"' for f in python_modules()]
+    return "\n".join(lines) + "\n"
+
+
+def test_pyscript_toml_lists_every_module():
+    have = (ROOT / "pyscript.toml").read_text()
+    if have != pyscript_toml():
+        pytest.fail(
+            "pyscript.toml is out of date (a module was added or removed): run\n"
+            "    python3 tests/test_viewmodels.py --write-pyscript-toml"
+        )
+
+
+def test_index_html_loads_only_local_files():
+    html = (ROOT / "index.html").read_text()
+    assert 'src="./vendor/pyscript/core.js"' in html
+    assert 'src="./lostcode/web/main.py" config="./pyscript.toml"' in html
+    for bad in ("http://", "https://", "//cdn", "fonts.googleapis"):
+        assert bad not in html
+
+
+def test_only_the_adapter_imports_the_browser():
+    for p in (ROOT / "lostcode" / "web").rglob("*.py"):
+        text = p.read_text()
+        if p.name == "main.py":
+            continue
+        for line in text.splitlines():
+            forbidden = r"\s*(import|from)\s+(js|pyscript|dataclasses|enum|typing)\b"
+            assert not re.match(forbidden, line), (
+                f"{p.name}: {line.strip()!r} (only main.py may touch the browser; keep it portable)"
+            )
+            assert "{**" not in line and not re.match(r"\s*match\s+\S.*:$", line), line
+
+
+# --------------------------------------------------------------------------- driving
+
+
+def blocks_buttons(m):
+    return [it for b in m["blocks"] if b["t"] == "buttons" for it in b["items"]]
+
+
+def enabled(m, act=None):
+    items = blocks_buttons(m)
+    return [it for it in items if not it["disabled"] and (act is None or it["act"] == act)]
+
+
+def all_strings(x):
+    """Every string and number inside a view model."""
+    if isinstance(x, dict):
+        for v in x.values():
+            yield from all_strings(v)
+    elif isinstance(x, (list, tuple)):
+        for v in x:
+            yield from all_strings(v)
+    elif x is not None and not isinstance(x, bool):
+        yield x
+
+
+def check_privacy(ses, m):
+    """Public: no rack value at all; private: none of the viewer's own values."""
+    s = ses.state
+    table = m["table"]
+    if m["kind"] == "end":
+        return
+    if table is not None:
+        for r in table["racks"]:
+            values = [st["value"] for st in r["stones"] if st["value"] is not None]
+            if not m["private"]:
+                assert values == [], (m["kind"], r["title"])
+            elif r["own"]:
+                assert values == [], (m["kind"], r["title"])
+                for st in r["stones"]:
+                    assert st["label"].endswith("hidden")
+    if m["private"]:
+        # The viewer's own rack values appear nowhere as a rack stone.
+        p = m["viewer"]
+        assert table is None or [r for r in table["racks"] if r["own"]][0]["owner"] == p
+        assert m["sheet"] is None or m["sheet"]["heading"].endswith(s.names[p])
+
+
+def play(ses, rng, visit=None, guess_right=None):
+    """Drive a whole game through Session events (like the UI)."""
+    kinds = set()
+    for _ in range(5000):
+        m = screen_model(ses)
+        json.dumps(m)  # plain data only
+        check_privacy(ses, m)
+        if visit:
+            visit(ses, m)
+        k = m["kind"]
+        kinds.add(k)
+        if k == "end":
+            return kinds
+        if k == "guess":
+            if ses.guess_draft()["wheel"] is None:
+                ses.do("wheel", rng.choice(enabled(m, "wheel"))["arg"])
+                continue
+            ses.do("low", str(rng.randint(0, 12)))
+            if not enabled(screen_model(ses), "confirm_guess"):
+                ses.do("low", "0")
+            ses.do("confirm_guess")
+        elif k in ("shortcut", "final"):
+            for it in enabled(m, "cand"):
+                if rng.random() < 0.2:
+                    ses.do("cand", it["arg"])
+            if k == "shortcut" and not enabled(screen_model(ses), "confirm"):
+                ses.do("cand", enabled(m, "cand")[0]["arg"])
+            ses.do("confirm")
+        else:
+            it = rng.choice(enabled(m))
+            ses.do(it["act"], it["arg"])
+        assert ses.error == "" or k in ("shortcut", "final"), (k, ses.error)
+    raise AssertionError("game did not end")
+
+
+@pytest.mark.parametrize(
+    "players,flags",
+    [
+        (2, {}),
+        (3, {"introductory": True, "shortcut": True}),
+        (4, {"high_stakes": True, "shortcut": True, "curse": True}),
+        (4, ALL_OPTIONS),
+    ],
+)
+def test_full_game_visits_every_phase_and_stays_private(players, flags):
+    ses = Session(Options(players, **flags), 11, NAMES[:players])
+    kinds = play(ses, random.Random(players))
+    expected = {"roll", "change", "handoff", "guess", "hide", "checks", "replace", "final", "end"}
+    if flags.get("introductory"):
+        expected.add("bear")
+    assert expected <= kinds, expected - kinds
+    # The record on the end screen replays to the same result.
+    ses.do("show_record")
+    m = screen_model(ses)
+    rec = [b for b in m["blocks"] if b["t"] == "record"][0]["text"]
+    again = replay(json.loads(rec))
+    assert again.scores == ses.state.scores
+    assert again.result == ses.state.result
+    # End screen: ranking and breakdown per player; all racks revealed.
+    texts = list(all_strings(m))
+    for p in range(players):
+        caption = f"Score of {ses.state.names[p]}"
+        assert any(isinstance(t, str) and t.startswith(caption) for t in texts)
+    assert all(st["value"] is not None for r in m["table"]["racks"] for st in r["stones"])
+
+
+def test_shortcut_offer_and_candidates_screens():
+    for seed in range(60):
+        ses = Session(Options(2, shortcut=True), seed, ["A", "B"])
+        ses.do("roll")
+        if ses.screen()[0] == "offer":
+            break
+    else:
+        pytest.skip("no offer in the first rounds of 60 seeds")
+    m = screen_model(ses)
+    assert not m["private"] and {b["act"] for b in enabled(m)} == {"take", "pass"}
+    ses.do("take")
+    assert ses.screen() == ("handoff", None)
+    ses.do("unlock")
+    m = screen_model(ses)
+    assert m["kind"] == "shortcut" and m["private"]
+    assert not enabled(m, "confirm")  # at least one value needed
+    sym = ses.state.offer_symbol
+    ses.do("cand", sym + ":3")
+    ses.do("cand", sym + ":4")
+    ses.do("undo")
+    assert ses.candidates_draft("shortcut", m["viewer"])["values"][sym] == [3]
+    ses.do("confirm")
+    assert ses.screen()[0] == "hide"
+    assert ses.sheets[m["viewer"]].final[sym] == [3]
+    ses.do("hide")
+    assert ses.screen() == ("change", None)
+
+
+def test_guess_range_must_be_on_the_ring():
+    ses = Session(Options(2), 3, ["A", "B"])
+    ses.do("roll")
+    ses.do("accept")
+    ses.do("unlock")
+    m = screen_model(ses)
+    assert not enabled(m, "confirm_guess")  # no wheel yet
+    ses.do("wheel", "W3")
+    ses.do("low", "20")
+    m = screen_model(ses)
+    assert not enabled(m, "confirm_guess")
+    warn = [b["text"] for b in m["blocks"] if b["t"] == "warning"]
+    assert warn and "20–22" in warn[0] and "past 21, the end of the ring" in warn[0]
+    ses.do("low", "-1")
+    warn = [b["text"] for b in screen_model(ses)["blocks"] if b["t"] == "warning"]
+    assert "below 0" in warn[0]
+    ses.do("confirm_guess")  # refused, state unchanged
+    assert ses.state.guesses == {} and ses.error
+    ses.do("undo")  # back to 20
+    ses.do("lower")
+    ses.do("lower")
+    assert ses.guess_draft()["low"] == 18
+    m = screen_model(ses)
+    assert enabled(m, "confirm_guess")
+    ses.do("confirm_guess")
+    assert ses.state.guesses[m["viewer"]] == ("W3", 18)
+    # Next player: W3 is taken.
+    ses.do("hide")
+    ses.do("unlock")
+    m = screen_model(ses)
+    w3 = [b for b in blocks_buttons(m) if b["arg"] == "W3"][0]
+    assert w3["disabled"] and "taken by" in w3["text"]
+
+
+def test_high_stakes_ring_is_24():
+    ses = Session(Options(2, high_stakes=True), 3, ["A", "B"])
+    ses.do("roll")
+    ses.do("accept")
+    ses.do("unlock")
+    ses.do("wheel", "W3")
+    ses.do("low", "22")
+    assert enabled(screen_model(ses), "confirm_guess")
+    ses.do("low", "23")
+    assert "past 24" in [b for b in screen_model(ses)["blocks"] if b["t"] == "warning"][0]["text"]
+
+
+def test_bear_turns_in_the_introductory_game():
+    for seed in range(200):
+        ses = Session(Options(2, introductory=True), seed, ["A", "B"])
+        ses.do("roll")
+        if ses.screen()[0] == "bear":
+            break
+    m = screen_model(ses)
+    assert not m["private"]
+    assert all("bear" not in b["arg"] for b in enabled(m))
+    while ses.screen()[0] == "bear":
+        ses.do("turn_bear", enabled(screen_model(ses))[0]["arg"])
+    assert "bear" not in ses.state.dice
+
+
+def test_checks_and_replacement_screens_are_public_and_say_enough():
+    ses = Session(Options(2), 5, ["A", "B"])
+    ses.do("roll")
+    ses.do("accept")
+    for _p in range(2):
+        ses.do("unlock")
+        ses.do("wheel", "W1" if ses.state.to_act == ses.state.roller else "W2")
+        ses.do("low", "21" if ses.guess_draft()["wheel"] == "W1" else "20")
+        ses.do("confirm_guess")
+        ses.do("hide")
+    m = screen_model(ses)
+    assert m["kind"] == "checks" and not m["private"]
+    table = [b for b in m["blocks"] if b["t"] == "table"][0]
+    results = {row[1]: row[3] for row in table["rows"]}
+    assert results["W1"] in ("wrong", "correct: +5 VP")  # W1 never says lower/higher
+    assert results["W2"] in ("wrong: the sum is lower", "correct: +4 VP")
+    ses.do("continue")
+    if ses.screen()[0] == "replace":
+        p = ses.state.to_act
+        old = ses.state.racks[p]["jaguar"]
+        ses.do("discard", "jaguar")
+        new = ses.state.racks[p]["jaguar"]
+        m = screen_model(ses)
+        assert not m["private"]
+        assert any(f"it showed {old}" in n for n in m["notices"])
+        assert all(f"{new}" not in n.split("showed")[1][2:] for n in m["notices"])
+
+
+def test_curse_events_appear_in_checks():
+    for seed in range(40):
+        ses = Session(Options(2, curse=True), seed, ["A", "B"])
+        seen = []
+
+        def visit(ses, m, seen=seen):
+            if m["kind"] == "checks":
+                seen.extend(i for b in m["blocks"] if b["t"] == "list" for i in b["items"])
+
+        play(ses, random.Random(seed), visit)
+        if any("curse" in x for x in seen):
+            return
+    pytest.fail("no curse event in 40 games")
+
+
+# --------------------------------------------------------------------------- sheet
+
+
+def test_sheet_seen_crosses_replacement_and_manual_mode():
+    ses = Session(Options(2, introductory=True), 9, ["A", "B"])
+    s = ses.state
+    obs = observe(s, 0)
+    sheet = Sheet()
+    seen = sheet.seen_now(obs)
+    # Other racks' values are seen, own are not (as far as the observation goes).
+    for r in (1, 2, 3):
+        for sym, v in s.racks[r].items():
+            assert v in seen[sym]
+    assert seen["bear"] == list(range(9))  # introductory: no bear
+    assert 8 in seen["jaguar"]  # no value-8 stones outside High Stakes
+    free = [v for v in range(8) if v not in seen["jaguar"]][0]
+    assert sheet.toggle("jaguar", free, obs) and free in sheet.crosses["jaguar"]
+    locked = seen["jaguar"][0]
+    assert not sheet.toggle("jaguar", locked, obs)  # seen cells are fixed
+    # A replaced jaguar clears the jaguar crosses, not the others.
+    sheet.toggle("bird", [v for v in range(8) if v not in seen["bird"]][0], obs)
+    obs2 = dict(obs)
+    obs2["discards"] = [[{"round": 1, "symbol": "jaguar", "value": 3}], [], [], []]
+    sheet.sync(obs2)
+    assert sheet.crosses["jaguar"] == [] and sheet.crosses["bird"]
+    # Manual mode: blank -> seen -> cross -> blank.
+    sheet.set_auto(False)
+    assert sheet.toggle("snake", 0, obs) and 0 in sheet.seen["snake"]
+    sheet.toggle("snake", 0, obs)
+    assert 0 in sheet.crosses["snake"] and 0 not in sheet.seen["snake"]
+    sheet.toggle("snake", 0, obs)
+    assert 0 not in sheet.crosses["snake"]
+    assert Sheet.from_dict(json.loads(json.dumps(sheet.to_dict()))).to_dict() == sheet.to_dict()
+
+
+def test_sheet_marks_through_the_session_can_be_undone():
+    ses = Session(Options(2), 4, ["A", "B"])
+    ses.do("roll")
+    ses.do("accept")
+    ses.do("unlock")
+    p = ses.state.to_act
+    m = screen_model(ses)
+    cell = [c for row in m["sheet"]["rows"] for c in row["cells"] if not c["locked"]][0]
+    ses.do("mark", cell["arg"])
+    m = screen_model(ses)
+    assert m["undo"]
+    assert [c for row in m["sheet"]["rows"] for c in row["cells"] if c["arg"] == cell["arg"]][0][
+        "mark"
+    ] == "cross"
+    ses.do("undo")
+    assert ses.sheets[p].crosses[cell["symbol"]] == []
+    ses.do("auto", "off")
+    assert not ses.sheets[p].auto
+    ses.do("undo")
+    assert ses.sheets[p].auto
+
+
+def test_sheet_round_rows_show_dice_discards_and_proof():
+    ses = Session(Options(2), 21, ["A", "B"])
+    rng = random.Random(2)
+    rows = {}
+
+    def visit(ses, m):
+        if m["sheet"]:
+            rows[m["viewer"]] = m["sheet"]["rounds"]
+
+    play(ses, rng, visit)
+    s = ses.state
+    for p, rs in rows.items():
+        assert rs, "sheet lists the rounds"
+        for r in rs:
+            assert r[1]  # dice
+        discards = [d for d in s.discards[p] if d["round"] <= int(rs[-1][0])]
+        shown = ", ".join(r[2] for r in rs if r[2])
+        for d in discards:
+            assert f"{d['symbol']} {d['value']}" in shown
+
+
+# --------------------------------------------------------------------------- privacy
+
+
+def test_private_models_never_contain_own_stone_values():
+    """Stronger than the table check: own values appear nowhere as rack stones,
+    and public screens show no rack values at all, at every step of many games."""
+    for seed in range(6):
+        ses = Session(Options(4, shortcut=True, curse=True), seed, NAMES)
+
+        def visit(ses, m):
+            if m["kind"] == "end":
+                return
+            for r in m["table"]["racks"] if m["table"] else []:
+                for st in r["stones"]:
+                    if st["value"] is not None:
+                        assert m["private"] and not r["own"]
+                        assert st["value"] == ses.state.racks[r["rack"]][st["symbol"]]
+
+        play(ses, random.Random(seed), visit)
+
+
+def test_log_names_players_and_never_says_you():
+    ses = Session(Options(3, shortcut=True, curse=True), 2, NAMES[:3])
+    play(ses, random.Random(0))
+    m = screen_model(ses)
+    assert m["log"]
+    for line in m["log"]:
+        assert " you " not in f" {line.lower()} " and "your" not in line.lower()
+    assert any("Ana <b>" in line for line in m["log"])
+
+
+def test_legal_actions_cover_what_screens_offer():
+    """Every enabled button on a public action screen is a legal engine action."""
+    ses = Session(Options(3, introductory=True, shortcut=True), 8, NAMES[:3])
+
+    def visit(ses, m):
+        kind_map = {"roll": "roll", "bear": "turn_bear", "offer": None, "change": None}
+        if m["kind"] in kind_map:
+            legal = legal_actions(ses.state)
+            for it in enabled(m):
+                if it["act"] in ("turn_bear", "change"):
+                    die, sym = it["arg"].split(":")
+                    assert (it["act"], int(die), sym) in legal
+                else:
+                    assert (it["act"],) in legal
+
+    play(ses, random.Random(1), visit)
+
+
+if __name__ == "__main__":
+    if "--write-pyscript-toml" in sys.argv:
+        (ROOT / "pyscript.toml").write_text(pyscript_toml())
+        print("pyscript.toml written:", len(python_modules()), "modules")
