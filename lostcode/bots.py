@@ -1,0 +1,488 @@
+"""Computer opponents (issue 4): easy, medium, hard, and an oracle for measurement.
+
+Every bot is `choose(obs, legal, rng) -> action` where `obs` is
+`observe(state, seat)`: bots see exactly what a player sees, so they can run in
+the browser next to a human without peeking. Only the oracle takes the State;
+it exists to measure how close the hard bot's range guesses come to perfect
+knowledge (tournament `oracle_ratio`). `rng` is the bot's own `Rng` (never the
+game's), so a bot is deterministic given its seed and cannot shift the dice.
+"""
+
+from .checks import roll_sum
+from .components import (
+    FINAL_POINTS,
+    FINAL_WRONG,
+    MAX_CANDIDATES,
+    SHORTCUT_FACTOR,
+    WHEEL_IDS,
+    WHEEL_VP,
+    WHEEL_WIDTH,
+)
+from .deduction import Knowledge, best_low, free_wheels
+from .observation import observe
+from .rng import Rng
+
+LEVELS = ("easy", "medium", "hard", "oracle")
+
+
+def make_rng(seed: int) -> Rng:
+    """A bot's own generator; mixing in a constant keeps it apart from the game's."""
+    return Rng((int(seed) * 2654435761 + 12345) & 0xFFFFFFFFFFFF)
+
+
+def _pick(items: list, rng):
+    return items[rng.below(len(items))]
+
+
+def _name(obs: dict, seat: int) -> str:
+    return obs["names"][seat]
+
+
+# --- shared arithmetic --------------------------------------------------------------
+
+
+def best_candidates(probs: list, doubled: bool = False) -> tuple:
+    """(values, expected points) of the best 0-3 candidates (R-E2, R-X2c).
+
+    Values in order of probability; 1 candidate pays 5, 2 pay 2, 3 pay 1, a
+    miss costs 2, everything doubled with a shortcut token.
+    """
+    ranked = sorted(range(len(probs)), key=lambda v: (-probs[v], v))
+    factor = SHORTCUT_FACTOR if doubled else 1
+    best, best_ev = (), FINAL_WRONG * factor
+    acc = 0.0
+    for k in range(1, MAX_CANDIDATES + 1):
+        acc += probs[ranked[k - 1]]
+        ev = (acc * FINAL_POINTS[k] + (1 - acc) * FINAL_WRONG) * factor
+        if ev > best_ev + 1e-9:
+            best, best_ev = tuple(sorted(ranked[:k])), ev
+    return best, best_ev
+
+
+def _independent_dist(per_symbol: dict, dice: list, size: int) -> list:
+    """Sum distribution treating symbols as independent (medium bot's model)."""
+    dist = [1.0]
+    for d in dice:
+        probs = per_symbol[d]
+        out = [0.0] * (len(dist) + len(probs) - 1)
+        for a in range(len(dist)):
+            if dist[a]:
+                for b in range(len(probs)):
+                    if probs[b]:
+                        out[a + b] += dist[a] * probs[b]
+        dist = out
+    return (dist + [0.0] * size)[:size]
+
+
+def _uniform(values: list, value_max: int) -> list:
+    probs = [0.0] * (value_max + 1)
+    for v in values:
+        probs[v] = 1.0 / len(values)
+    return probs
+
+
+def _entropy_bits(probs: list) -> float:
+    """Uncertainty of a stone; log2 by a tiny series so MicroPython needs no math."""
+    h = 0.0
+    for p in probs:
+        if p > 0:
+            h -= p * _log2(p)
+    return h
+
+
+def _log2(x: float) -> float:
+    n = 0
+    while x < 0.5:
+        x *= 2
+        n -= 1
+    # x in [0.5, 1]: ln x by atanh series, converted to base 2.
+    y = (x - 1) / (x + 1)
+    y2 = y * y
+    s, term, k = 0.0, y, 1
+    while k < 40:
+        s += term / k
+        term *= y2
+        k += 2
+    return n + 2 * s / 0.6931471805599453
+
+
+def _guess_action(legal: list, wheel: str, low: int):
+    action = ("guess", wheel, low)
+    if action in legal:
+        return action
+    for a in legal:  # never reached with correct bounds; stay legal regardless
+        if a[0] == "guess" and a[1] == wheel:
+            return a
+    return legal[0]
+
+
+def _final_action(obs: dict, legal: list, values: tuple):
+    sym = legal[0][1]
+    action = ("final", sym, tuple(values))
+    return action if action in legal else legal[0]
+
+
+def _is_cursed(obs: dict, seat: int) -> bool:
+    """R-X3: the holder of the curse token at guess time is cursed at the check."""
+    c = obs["curse"]
+    return c is not None and c["state"] == "taken" and c["holder"] == seat
+
+
+# --- easy -----------------------------------------------------------------------------
+
+
+def choose_easy(obs: dict, legal: list, rng):
+    """Plausible and legal, ignoring most information: the widest free wheel
+    around the average sum, random replacements, finals from unseen values."""
+    kind = legal[0][0]
+    if kind in ("roll", "accept"):
+        return legal[0]
+    if kind in ("take", "pass"):
+        return ("pass",)
+    if kind == "guess":
+        wheels = free_wheels(obs)
+        w = wheels[-1]
+        width = WHEEL_WIDTH[w]
+        mean = 3 * obs["value_max"] // 2
+        low = max(0, min(mean - width // 2, obs["ring_max"] - width + 1))
+        return _guess_action(legal, w, low)
+    if kind in ("shortcut", "final"):
+        k = Knowledge(obs)
+        sym = obs["offer"]["symbol"] if kind == "shortcut" else legal[0][1]
+        dom = list(k.domains[sym])
+        picks = []
+        while dom and len(picks) < 3:
+            picks.append(dom.pop(rng.below(len(dom))))
+        values = tuple(sorted(picks))
+        if kind == "shortcut":
+            return ("shortcut", values) if values else legal[0]
+        return _final_action(obs, legal, values)
+    return _pick(legal, rng)
+
+
+# --- medium ----------------------------------------------------------------------------
+
+
+def choose_medium(obs: dict, legal: list, rng):
+    """Uses the possible values (not their weights): each symbol uniform over
+    what it can still be, independent; takes the wheel paying most on that."""
+    kind = legal[0][0]
+    if kind in ("roll", "accept"):
+        return legal[0]
+    if kind == "turn_bear":
+        return legal[0]
+    k = Knowledge(obs)
+    per = {}
+    for sym in k.symbols:
+        per[sym] = _uniform(k.possible(sym), k.value_max)
+    if kind in ("take", "pass"):
+        _v, ev = best_candidates(per[obs["offer"]["symbol"]])
+        return ("take",) if ev >= 5 else ("pass",)
+    if kind == "shortcut":
+        values, _ev = best_candidates(per[obs["offer"]["symbol"]], True)
+        return ("shortcut", values or (0,))
+    if kind == "guess":
+        dist = _independent_dist(per, obs["dice"], obs["ring_max"] + 1)
+        best = None
+        for w in free_wheels(obs):
+            low, p = best_low(dist, w, obs["ring_max"])
+            ev = p * WHEEL_VP[w]
+            if best is None or ev > best[0] + 1e-9:
+                best = (ev, w, low)
+        return _guess_action(legal, best[1], best[2])
+    if kind == "discard":
+        most = max(len(k.possible(a[1])) for a in legal)
+        return _pick([a for a in legal if len(k.possible(a[1])) == most], rng)
+    if kind == "final":
+        values, _ev = best_candidates(per[legal[0][1]])
+        return _final_action(obs, legal, values)
+    return _pick(legal, rng)
+
+
+# --- hard -------------------------------------------------------------------------------
+
+DENIAL = 0.6  # weight of what later players would score on the wheels I leave them
+INFO = 0.35  # value of one bit of uncertainty removed by replacing a stone
+
+
+def _opponent_view(obs: dict, seat: int) -> dict:
+    """What `seat` knows, as far as we can tell: our view minus their own rack.
+
+    (They also see our rack, which we cannot; their real knowledge is a bit
+    sharper than this.)"""
+    o = dict(obs)
+    racks = []
+    for r in obs["racks"]:
+        if r["owner"] == seat:
+            racks.append({"owner": seat, "stones": {sym: None for sym in obs["symbols"]}})
+        else:
+            racks.append(r)
+    o["racks"] = racks
+    o["viewer"] = seat
+    return o
+
+
+class HardBot:
+    """Expected VP from the exact distribution, minus what the wheels left over
+    are worth to the players after us; stones replaced for information; final
+    candidates by expected points. One instance per seat caches its analysis."""
+
+    __slots__ = ("cache_key", "cache")
+
+    def __init__(self):
+        self.cache_key = None
+        self.cache = None
+
+    def knowledge(self, obs: dict) -> Knowledge:
+        key = (
+            obs["viewer"],
+            obs["round"],
+            obs["phase"],
+            len(obs["log"]),
+            len(obs["history"]),
+        )
+        if key != self.cache_key:
+            self.cache_key = key
+            self.cache = {"me": Knowledge(obs)}
+        return self.cache["me"]
+
+    def opponents(self, obs: dict) -> dict:
+        self.knowledge(obs)
+        if "opp" not in self.cache:
+            opp = {}
+            for p in range(obs["players"]):
+                if p != obs["viewer"]:
+                    opp[p] = Knowledge(_opponent_view(obs, p))
+            self.cache["opp"] = opp
+        return self.cache["opp"]
+
+    def choose(self, obs: dict, legal: list, rng):
+        kind = legal[0][0]
+        if kind == "roll":
+            return legal[0]
+        k = self.knowledge(obs)
+        if kind in ("accept", "change", "turn_bear"):
+            return self.choose_dice(obs, legal, k)
+        if kind in ("take", "pass"):
+            return self.choose_offer(obs, k)
+        if kind == "shortcut":
+            values, _ev = best_candidates(k.probabilities(obs["offer"]["symbol"]), True)
+            return ("shortcut", values or (k.possible(obs["offer"]["symbol"])[0],))
+        if kind == "guess":
+            return self.choose_guess(obs, legal, k)
+        if kind == "discard":
+            return self.choose_discard(obs, legal, k)
+        if kind == "final":
+            values, _ev = best_candidates(k.probabilities(legal[0][1]))
+            return _final_action(obs, legal, values)
+        return legal[0]
+
+    # wheels
+
+    def later_players(self, obs: dict) -> list:
+        h = obs["history"][-1]
+        done = [p for p, _w in h["wheels"]]
+        order = h["order"] if h["order"] else obs["order"]
+        return [p for p in order if p != obs["viewer"] and p not in done]
+
+    def wheel_values(self, obs: dict, k: Knowledge, dice: list, wheels: list) -> list:
+        """[(utility, wheel, low)] for each wheel in `wheels`."""
+        dice = [d for d in dice if d in k.symbols]
+        dist = k.sum_distribution(dice)
+        cursed = _is_cursed(obs, obs["viewer"])
+        later = self.later_players(obs) if obs["phase"] == "guess" else []
+        if obs["phase"] != "guess":
+            later = [p for p in obs["order"] if p != obs["viewer"]]
+        opp = self.opponents(obs) if later else {}
+        opp_ev = {}
+        for p in later:
+            d = opp[p].sum_distribution(dice)
+            true_sum = 0
+            for sym in dice:
+                true_sum += obs["racks"][p]["stones"][sym]
+            row = {}
+            for w in WHEEL_IDS:
+                low, q = best_low(d, w, obs["ring_max"])
+                hit = 1.0 if low <= true_sum <= low + WHEEL_WIDTH[w] - 1 else 0.0
+                row[w] = (0.5 * q + 0.5 * hit) * WHEEL_VP[w]
+            opp_ev[p] = row
+        out = []
+        for w in wheels:
+            low, p = best_low(dist, w, obs["ring_max"])
+            mine = p * WHEEL_VP[w] - ((1 - p) * WHEEL_VP[w] if cursed else 0.0)
+            left = [x for x in wheels if x != w]
+            given = 0.0
+            for q in later:
+                if not left:
+                    break
+                bw = left[0]
+                for x in left:
+                    if opp_ev[q][x] > opp_ev[q][bw]:
+                        bw = x
+                given += opp_ev[q][bw]
+                left = [x for x in left if x != bw]
+            scale = DENIAL if obs["players"] == 2 else DENIAL * 1.5 / (obs["players"] - 1)
+            out.append((mine - scale * given, w, low))
+        return out
+
+    def choose_guess(self, obs: dict, legal: list, k: Knowledge):
+        values = self.wheel_values(obs, k, obs["dice"], free_wheels(obs))
+        best = values[0]
+        for v in values:
+            if v[0] > best[0] + 1e-9:
+                best = v
+        return _guess_action(legal, best[1], best[2])
+
+    def choose_dice(self, obs: dict, legal: list, k: Knowledge):
+        """The roller guesses first (R-R1, R-G1): keep or turn the die that gives
+        the best wheel for us against what the others can make of it."""
+        seen = {}
+        best, best_u = legal[0], None
+        for a in legal:
+            dice = list(obs["dice"])
+            if a[0] in ("change", "turn_bear"):
+                dice[a[1]] = a[2]
+            if a[0] == "turn_bear" and "bear" in dice and "bear" not in k.symbols:
+                # Other bears still to turn: judge by the turned dice only.
+                dice = [d for d in dice if d != "bear"]
+            key = tuple(sorted(dice))
+            if key not in seen:
+                vals = self.wheel_values(obs, k, dice, list(WHEEL_IDS))
+                u = vals[0][0]
+                for v in vals:
+                    if v[0] > u:
+                        u = v[0]
+                seen[key] = u
+            u = seen[key]
+            if best_u is None or u > best_u + 1e-9:
+                best, best_u = a, u
+        return best
+
+    # shortcut tokens
+
+    def choose_offer(self, obs: dict, k: Knowledge):
+        sym = obs["offer"]["symbol"]
+        _v, now = best_candidates(k.probabilities(sym))
+        left = (obs["rounds"] - obs["round"]) / obs["rounds"]
+        later = max(now, now + 0.6 * (5 - now) * left)
+        return ("take",) if 2 * now > later + 0.5 else ("pass",)
+
+    # replacements
+
+    def choose_discard(self, obs: dict, legal: list, k: Knowledge):
+        """Replace the stone whose knowledge is worth least and whose value,
+        once revealed, tells most about the others (R-P2)."""
+        me = obs["viewer"]
+        late = obs["round"] / obs["rounds"]
+        best, best_score = legal[0], None
+        for a in legal:
+            sym = a[1]
+            probs = k.probabilities(sym)
+            _v, keep = best_candidates(probs)
+            dom = [v for v in k.domains[sym]]
+            fresh_probs = _uniform(dom[: max(1, len(dom) - 1)], k.value_max)
+            _v, fresh = best_candidates(fresh_probs)
+            linked = 0
+            for c in k.constraints:
+                for s2, _m in c.unknown:
+                    if s2 == sym:
+                        linked += 1
+            score = (keep - fresh) * (0.5 + late) - INFO * _entropy_bits(probs) * min(linked, 3)
+            if obs["tokens"].get(sym, {}).get("holder") == me:
+                score += 20  # our shortcut candidates stand: keep that stone
+            if best_score is None or score < best_score - 1e-9:
+                best, best_score = a, score
+        return best
+
+
+def choose_hard(obs: dict, legal: list, rng):
+    """Stateless entry point (builds a fresh HardBot: no cache across calls)."""
+    return HardBot().choose(obs, legal, rng)
+
+
+# --- oracle -----------------------------------------------------------------------------
+
+
+def oracle_choose(state, legal: list, rng, helper=None):
+    """Measurement only: knows its own rack, so every range guess is right and
+    takes the best-paying free wheel; other decisions as the hard bot."""
+    seat = state.to_act
+    kind = legal[0][0]
+    if kind == "guess":
+        total = roll_sum(state.racks[seat], state.dice)
+        best = None
+        for a in legal:
+            w, low = a[1], a[2]
+            if low <= total <= low + WHEEL_WIDTH[w] - 1:
+                if best is None or WHEEL_VP[w] > WHEEL_VP[best[1]]:
+                    best = a
+        return best
+    if kind in ("final", "shortcut"):
+        sym = legal[0][1] if kind == "final" else state.offer_symbol
+        action = (kind, sym, (state.racks[seat][sym],)) if kind == "final" else None
+        if kind == "shortcut":
+            return ("shortcut", (state.racks[seat][sym],))
+        return action
+    if kind in ("take", "pass"):
+        return ("take",)
+    return (helper or HardBot()).choose(observe(state, seat), legal, rng)
+
+
+# --- the table's view of a move -----------------------------------------------------------
+
+
+def describe_action(obs: dict, seat: int, action) -> str:
+    """A short public line about a move; never reveals a range or a candidate."""
+    who = _name(obs, seat)
+    kind = action[0]
+    if kind == "roll":
+        return who + " rolled the dice"
+    if kind == "turn_bear":
+        return who + " turned a bear die to " + str(action[2])
+    if kind == "take":
+        return who + " took the " + _offer_symbol(obs) + " shortcut token"
+    if kind == "pass":
+        return who + " passed on the " + _offer_symbol(obs) + " shortcut token"
+    if kind == "shortcut":
+        return who + " wrote the shortcut candidates"
+    if kind == "accept":
+        return who + " kept the roll"
+    if kind == "change":
+        return who + " changed a die to " + str(action[2])
+    if kind == "guess":
+        return who + " took the " + str(WHEEL_WIDTH.get(action[1], "?")) + "-wide wheel"
+    if kind == "discard":
+        return who + " replaced the " + str(action[1]) + " stone"
+    if kind == "final":
+        return who + " wrote final candidates for the " + str(action[1])
+    return who + " acted"
+
+
+def _offer_symbol(obs: dict) -> str:
+    offer = obs.get("offer")
+    return offer["symbol"] if offer else "offered"
+
+
+BOTS = {"easy": choose_easy, "medium": choose_medium, "hard": choose_hard}
+
+
+class Player:
+    """A seat played by a bot: its level, its own generator, its cache."""
+
+    __slots__ = ("level", "rng", "hard")
+
+    def __init__(self, level: str, seed: int):
+        if level not in LEVELS:
+            raise ValueError("bot level must be one of " + ", ".join(LEVELS))
+        self.level = level
+        self.rng = make_rng(seed)
+        self.hard = HardBot()
+
+    def act(self, state, legal: list):
+        """Pick an action for the seat to act; only the oracle reads `state`."""
+        if self.level == "oracle":
+            return oracle_choose(state, legal, self.rng, self.hard)
+        obs = observe(state, state.to_act)
+        if self.level == "hard":
+            return self.hard.choose(obs, legal, self.rng)
+        return BOTS[self.level](obs, legal, self.rng)

@@ -1,0 +1,128 @@
+"""Bot tournaments (issue 4): `python -m lostcode tournament`.
+
+Seats rotate so that every deal (game seed) is played once with each seat
+order: that cancels the advantage of sitting first or starting on top of the
+marker stack. `oracle_ratio` compares the hard bot's VP from range guesses
+with what perfect knowledge would have made *in the same positions*: for each
+of the hard bot's guesses, the oracle gets the best VP among the wheels that
+were still free when the hard bot chose (a perfect guesser is always right).
+"""
+
+import json
+import time
+
+from .bots import LEVELS, Player
+from .components import WHEEL_VP
+from .engine import apply_action, is_over, legal_actions
+from .options import Options
+from .setup import new_game
+
+
+def play_game(levels: list, options: Options, seed: int, bot_seed: int):
+    """One game; `levels[p]` plays seat p. Returns the finished State."""
+    s = new_game(options, seed)
+    players = [Player(levels[p], bot_seed * 31 + p) for p in range(len(levels))]
+    while not is_over(s):
+        p = s.to_act
+        apply_action(s, players[p].act(s, legal_actions(s)))
+    return s
+
+
+def guess_vp(s, seat: int) -> tuple:
+    """(VP scored by `seat`'s range guesses, best VP a perfect guesser could
+    have had from the wheels still free at each of those guesses)."""
+    got, best = 0, 0
+    for h in s.history:
+        taken = []
+        for p, w in h["wheels"]:
+            if p == seat:
+                free = [WHEEL_VP[x] for x in WHEEL_VP if x not in taken]
+                best += max(free) if free else 0
+            taken.append(w)
+        for g in h["guesses"]:
+            if g["player"] == seat and g["result"] == "correct":
+                got += WHEEL_VP[g["wheel"]]
+    return got, best
+
+
+def run(games: int, seats: list, options: Options, seed: int = 0) -> dict:
+    n = len(seats)
+    wins = [0] * n
+    score = [0] * n
+    hard_got, hard_best = 0, 0
+    start = time.perf_counter()
+    for g in range(games):
+        deal, shift = g // n, g % n
+        # seat label i sits at table position (i + shift) % n
+        at = [(i + shift) % n for i in range(n)]
+        levels = [None] * n
+        for i in range(n):
+            levels[at[i]] = seats[i]
+        s = play_game(levels, options, seed + deal, seed * 1000003 + g)
+        for i in range(n):
+            p = at[i]
+            score[i] += s.scores[p]
+            if s.result["winner"] == p:
+                wins[i] += 1
+            if seats[i] == "hard":
+                a, b = guess_vp(s, p)
+                hard_got += a
+                hard_best += b
+    elapsed = time.perf_counter() - start
+    return {
+        "games": games,
+        "players": n,
+        "seats": [
+            {
+                "seat": seats[i],
+                "wins": wins[i],
+                "win_rate": round(wins[i] / games, 4) if games else 0.0,
+                "mean_score": round(score[i] / games, 3) if games else 0.0,
+            }
+            for i in range(n)
+        ],
+        "oracle_ratio": round(hard_got / hard_best, 4) if hard_best else None,
+        "seconds": round(elapsed, 1),
+    }
+
+
+def cmd_tournament(args) -> int:
+    from .cli import _options
+
+    seats = [x.strip() for x in args.seats.split(",") if x.strip()]
+    for x in seats:
+        if x not in LEVELS:
+            print("unknown bot " + x + " (choose from " + ", ".join(LEVELS) + ")")
+            return 2
+    if args.players is None:
+        args.players = len(seats)
+    if len(seats) != args.players:
+        print("give one bot per player: --players " + str(args.players) + " but " + args.seats)
+        return 2
+    out = run(args.games, seats, _options(args), args.seed)
+    if args.json:
+        print(json.dumps(out))
+        return 0
+    print(str(out["games"]) + " games, " + _options(args).describe())
+    for row in out["seats"]:
+        print(
+            "  {:<7} wins {:>5} ({:5.1f}%)  mean score {:6.2f}".format(
+                row["seat"], row["wins"], 100 * row["win_rate"], row["mean_score"]
+            )
+        )
+    if out["oracle_ratio"] is not None:
+        print("  hard bot's range-guess VP / oracle's: {:.3f}".format(out["oracle_ratio"]))
+    return 0
+
+
+def add_parser(sub) -> None:
+    tp = sub.add_parser("tournament", help="bot against bot: win rates and mean scores")
+    tp.add_argument("--games", type=int, default=100)
+    tp.add_argument("--players", type=int, default=None, choices=(2, 3, 4))
+    tp.add_argument("--seats", default="hard,easy", help="bot per seat: easy,medium,hard,oracle")
+    tp.add_argument("--seed", type=int, default=0)
+    tp.add_argument(
+        "--options", action="append", help="e.g. shortcut,curse,high_stakes,introductory"
+    )
+    tp.add_argument("--json", action="store_true")
+    tp.set_defaults(func=cmd_tournament)

@@ -1,0 +1,129 @@
+"""Benchmark (issue 4): deduction solver and hard-bot decision times on CPython.
+
+Not a test: prints numbers for the report. The worst position is searched for
+among many constructed late-game High Stakes positions whose history is ten
+truthful checks on wide wheels and "lower/higher" answers (weak constraints
+prune least, so they keep the most partial sums open).
+
+    python tools/bench_solver.py [--positions 300] [--games 20]
+"""
+
+import argparse
+import os
+import random
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from lostcode.bots import Player  # noqa: E402
+from lostcode.checks import verdict  # noqa: E402
+from lostcode.components import SYMBOLS, WHEEL_IDS, WHEEL_WIDTH  # noqa: E402
+from lostcode.deduction import analyze  # noqa: E402
+from lostcode.engine import apply_action, is_over, legal_actions  # noqa: E402
+from lostcode.observation import observe  # noqa: E402
+from lostcode.options import Options  # noqa: E402
+from lostcode.setup import new_game  # noqa: E402
+
+
+def constructed(seed: int):
+    """A late-game High Stakes position: 10 own checks, all symbols mixed."""
+    r = random.Random(seed)
+    s = new_game(Options(2, high_stakes=True), seed)
+    s.history = []
+    for rnd in range(1, 11):
+        dice = (
+            r.sample(SYMBOLS, 3)
+            if r.random() < 0.8
+            else [r.choice(SYMBOLS)] * 2 + [r.choice(SYMBOLS)]
+        )
+        total = sum(s.racks[0][d] for d in dice)
+        wheel = r.choice(WHEEL_IDS[3:])
+        width = WHEEL_WIDTH[wheel]
+        low = max(0, min(24 - width + 1, total + r.randint(-width - 3, 3)))
+        s.history.append(
+            {
+                "round": rnd,
+                "roller": 0,
+                "roll": dice,
+                "dice": dice,
+                "bear_turns": [],
+                "offer": None,
+                "change": None,
+                "order": [0, 1],
+                "wheels": [[0, wheel]],
+                "guesses": [
+                    {
+                        "player": 0,
+                        "wheel": wheel,
+                        "low": low,
+                        "high": low + width - 1,
+                        "result": verdict(total, wheel, low),
+                    }
+                ],
+                "discards": [],
+            }
+        )
+    s.round = 10
+    s.phase = "guess"
+    s.dice = r.sample(SYMBOLS, 3)
+    s.history[-1]["wheels"] = []
+    return s
+
+
+def timed(fn, repeat: int) -> float:
+    best = None
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        dt = time.perf_counter() - t
+        best = dt if best is None else min(best, dt)
+    return best * 1000
+
+
+def median(xs: list) -> float:
+    xs = sorted(xs)
+    return xs[len(xs) // 2]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--positions", type=int, default=300)
+    ap.add_argument("--games", type=int, default=20)
+    args = ap.parse_args()
+
+    times = []
+    for seed in range(args.positions):
+        obs = observe(constructed(seed), 0)
+        times.append((timed(lambda o=obs: analyze(o), 1), seed))
+    times.sort()
+    worst_ms, worst_seed = times[-1]
+    obs = observe(constructed(worst_seed), 0)
+    worst_ms = timed(lambda: analyze(obs), 5)
+    no_expl = timed(lambda: analyze(obs, explain=False), 5)
+    med = median([t for t, _s in times])
+    print(f"solver, {args.positions} constructed positions: median {med:.2f} ms")
+    print(
+        f"solver, worst (seed {worst_seed}): {worst_ms:.2f} ms, {no_expl:.2f} ms w/o explanations"
+    )
+
+    decisions = []
+    for g in range(args.games):
+        s = new_game(Options(2, high_stakes=g % 2 == 1, shortcut=True), g)
+        players = [Player("hard", g), Player("hard", g + 1000)]
+        while not is_over(s):
+            legal = legal_actions(s)
+            t = time.perf_counter()
+            action = players[s.to_act].act(s, legal)
+            decisions.append((time.perf_counter() - t) * 1000)
+            apply_action(s, action)
+    decisions.sort()
+    p95 = decisions[int(len(decisions) * 0.95)]
+    print(f"hard bot: {len(decisions)} decisions in {args.games} games")
+    print(
+        f"hard bot: median {median(decisions):.2f} ms, p95 {p95:.2f} ms, max {decisions[-1]:.2f} ms"
+    )
+
+
+if __name__ == "__main__":
+    main()
