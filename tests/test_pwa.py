@@ -230,3 +230,20 @@ def test_new_deploy_replaces_the_old_one(built_site, site_context, tmp_path):
     finally:
         server.shutdown()
         server.server_close()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("runtime", ["pyodide", "micropython"])
+def test_runtime_switch_page(page, request_log, runtime):
+    """tools/bench/hello-switch.html picks the interpreter from ?runtime= (see its comment)."""
+    query = "?runtime=micropython" if runtime == "micropython" else ""
+    page.goto(f"tools/bench/hello-switch.html{query}")
+    wait_engine_ready(page, timeout=ENGINE_TIMEOUT)
+    expected = "micropython" if runtime == "micropython" else "cpython"
+    assert page.locator("#out").inner_text().startswith(f"Hello from {expected}")
+    wasm = {"pyodide": "/vendor/pyodide/pyodide.asm.wasm",
+            "micropython": "/vendor/micropython/micropython.wasm"}
+    paths = request_log.paths()
+    assert wasm[runtime] in paths
+    other = wasm["micropython" if runtime == "pyodide" else "pyodide"]
+    assert other not in paths  # only the chosen runtime is downloaded
