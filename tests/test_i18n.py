@@ -290,7 +290,7 @@ def test_rules_wheel_table_matches_engine():
 
 
 def test_rules_cover_every_rule_id_of_the_spec():
-    spec = Path("/work/shared/RULES.md")
+    spec = ROOT.parent / "shared" / "RULES.md"  # beside the clone, as on CI
     if not spec.exists():
         pytest.skip("RULES.md not on this machine")
     import re
