@@ -396,7 +396,7 @@ def start_game(event=None):
         status.textContent = _("Cannot start: {reason}", reason=str(e.args[-1] if e.args else e))
         return
     status.textContent = ""
-    ROOT.dataset.startPending = ""
+    ROOT.removeAttribute("data-start-pending")
     by_id("setup").hidden = True
     by_id("game").hidden = False
     last_kind = None
@@ -437,7 +437,7 @@ def boot(*_args):
         progress(3, _("Ready."))
         ROOT.dataset.engine = "ready"
         by_id("loading").hidden = True
-        if ROOT.dataset.startPending == "1":
+        if ROOT.getAttribute("data-start-pending") == "1":
             start_game()
     except Exception as e:  # show it: a silent failure looks like a hang
         ROOT.dataset.engine = "error"

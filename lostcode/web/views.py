@@ -43,7 +43,7 @@ def rack_title(obs, r):
     owner = obs["racks"][r]["owner"]
     if owner is None:
         k = sum(1 for i in range(r + 1) if obs["racks"][i]["owner"] is None)
-        return _("Unowned rack {n}", n=k)
+        return _("Unowned rack {letter}", letter="ABCD"[k - 1])
     return _("Rack of {name}", name=obs["names"][owner])
 
 

@@ -1,0 +1,292 @@
+"""Drive a whole game of the web edition through its UI (Playwright), by role
+and accessible name, while a shadow engine game in the test process applies
+the same actions. The shadow knows every stone, so each screen can be checked
+for privacy, and the end screen against the engine.
+
+    game = UIGame(page, names=["Ana", "Bo"], flags={"curse": True}, seed=42)
+    game.start()          # fills the set-up form, presses Start
+    game.play()           # to the end screen, checking privacy on every screen
+    game.check_end()      # final scores == engine replaying the exported record
+"""
+
+import json
+import re
+
+from helpers import wait_engine_ready
+from playwright.sync_api import expect
+
+from lostcode.components import WHEEL_VP, WHEEL_WIDTH
+from lostcode.engine import apply_action
+from lostcode.options import Options
+from lostcode.record import replay
+from lostcode.setup import new_game
+from lostcode.state import END
+
+SYMBOL_LABEL = re.compile(r"^(jaguar|bird|bear|chameleon|snake|human): (\d+)$")
+OPTION_LABELS = {
+    "introductory": "Introductory game (no bear)",
+    "high_stakes": "High Stakes (value-8 stones, ring 0–24)",
+    "shortcut": "Deadly Shortcut",
+    "curse": "Temple Curse",
+}
+
+# One evaluate per screen: what the page shows, for the privacy checks.
+SNAPSHOT_JS = """() => {
+  const label = e => e.getAttribute("aria-label");
+  const game = document.getElementById("game");
+  const racks = [...document.querySelectorAll("#table section[aria-label]")]
+    .filter(r => r.querySelector(".stones"))
+    .map(r => ({title: r.getAttribute("aria-label"), text: r.textContent,
+                stones: [...r.querySelectorAll("[aria-label]")].map(label)}));
+  const labels = [...document.querySelectorAll("[aria-label]")].map(label);
+  return {screen: game.dataset.screen, private: game.dataset.private === "true",
+          racks: racks, labels: labels};
+}"""
+
+
+class UIGame:
+    def __init__(self, page, names, flags=None, seed=1, take_offers=True, use_steppers=False):
+        self.page = page
+        self.names = list(names)
+        self.flags = dict(flags or {})
+        self.seed = seed
+        self.take_offers = take_offers
+        self.use_steppers = use_steppers
+        self.options = Options(len(names), **self.flags)
+        self.s = new_game(self.options, seed, self.names)
+        self.screens = {}  # screen kind -> how often seen
+        self.bad_range_checked = False
+        self.privacy_checks = 0
+
+    # -- helpers -------------------------------------------------------------------
+    def button(self, name, exact=True):
+        return self.page.get_by_role("button", name=name, exact=exact)
+
+    def click(self, name, exact=True):
+        self.button(name, exact).click()
+
+    def apply(self, action):
+        apply_action(self.s, action)
+
+    # -- set-up ---------------------------------------------------------------------
+    def start(self, wait_first=False):
+        page = self.page
+        page.goto("/")
+        # The form is plain HTML: fill it while Python may still be loading.
+        page.get_by_label("Number of players").select_option(str(len(self.names)))
+        for i, name in enumerate(self.names):
+            page.get_by_label(f"Name of player {i + 1}").fill(name)
+        for flag, label in OPTION_LABELS.items():
+            box = page.get_by_label(label)
+            box.set_checked(bool(self.flags.get(flag)))
+        page.get_by_label("Seed (optional, to replay the same deal)").fill(str(self.seed))
+        if wait_first:
+            wait_engine_ready(page)
+        self.click("Start the game")
+        wait_engine_ready(page)
+        expect(page.locator("#game")).to_be_visible(timeout=30000)
+
+    # -- privacy ----------------------------------------------------------------------
+    def check_privacy(self, snap, viewer):
+        """No rack value on public screens; none of the viewer's own on private ones."""
+        s = self.s
+        self.privacy_checks += 1
+        own_title = None if viewer is None else f"Rack of {s.names[viewer]}"
+        for rack in snap["racks"]:
+            if viewer is None or rack["title"] == own_title:
+                assert not re.search(r"\d", rack["text"]), (snap["screen"], rack)
+                for label in rack["stones"]:
+                    assert label.endswith(": hidden"), (snap["screen"], label)
+        if viewer is None or snap["screen"] == "hide":
+            # Public screens, and the "Hide and pass" screen, show no stone values.
+            leaks = [x for x in snap["labels"] if SYMBOL_LABEL.match(x)]
+            assert leaks == [], (snap["screen"], leaks)
+            return
+        assert any(r["title"] == own_title for r in snap["racks"]), snap["screen"]
+        # Elements carrying "symbol: value" are exactly the other racks' stones.
+        expected = {}
+        for r in range(4):
+            if r == viewer:
+                continue
+            for sym in s.options.symbols:
+                key = f"{sym}: {s.racks[r][sym]}"
+                expected[key] = expected.get(key, 0) + 1
+        shown = {}
+        for x in snap["labels"]:
+            if SYMBOL_LABEL.match(x):
+                shown[x] = shown.get(x, 0) + 1
+        assert shown == expected, (snap["screen"], shown, expected)
+
+    # -- playing ------------------------------------------------------------------------
+    def play(self, max_steps=3000):
+        for _ in range(max_steps):
+            snap = self.page.evaluate(SNAPSHOT_JS)
+            kind = snap["screen"]
+            self.screens[kind] = self.screens.get(kind, 0) + 1
+            if kind == "end":  # all racks are revealed now
+                assert self.s.phase == END
+                return
+            viewer = self.s.to_act if snap["private"] and kind != "hide" else None
+            self.check_privacy(snap, viewer)
+            getattr(self, "on_" + kind)()
+        raise AssertionError("the game did not end")
+
+    def on_roll(self):
+        self.click("Roll the dice")
+        self.apply(("roll",))
+
+    def on_bear(self):
+        s = self.s
+        die = s.dice.index("bear")
+        sym = s.options.symbols[(s.round + die) % len(s.options.symbols)]
+        self.click(f"Turn die {die + 1} to {sym}")
+        self.apply(("turn_bear", die, sym))
+
+    def on_offer(self):
+        s = self.s
+        name = s.names[s.to_act]
+        if self.take_offers:
+            self.click(f"{name} takes the {s.offer_symbol} token")
+            self.apply(("take",))
+        else:
+            self.click(f"{name} passes")
+            self.apply(("pass",))
+
+    def on_change(self):
+        s = self.s
+        if s.round % 2 == 0:
+            sym = [x for x in s.options.symbols if x != s.dice[0]][s.round % 3]
+            self.click(f"Turn die 1 to {sym}")
+            self.apply(("change", 0, sym))
+        else:
+            self.click("Keep the dice")
+            self.apply(("accept",))
+
+    def on_handoff(self):
+        name = self.s.names[self.s.to_act]
+        expect(self.page.get_by_role("heading", name=f"Pass the device to {name}")).to_be_visible()
+        self.click(f"Show {name}'s private screen")
+
+    def on_hide(self):
+        self.click("Hide and pass")
+
+    def on_checks(self):
+        self.click("Continue")
+
+    def on_replace(self):
+        s = self.s
+        p = s.to_act
+        open_piles = [x for x in s.options.symbols if s.piles[x]]
+        sym = open_piles[(s.round + p) % len(open_piles)]
+        self.click(f"Replace the {sym} stone")
+        self.apply(("discard", sym))
+        value = s.discards[p][-1]["value"]
+        notice = self.page.get_by_role("status").filter(
+            has_text=f"{s.names[p]} discarded their {sym} stone"
+        )
+        expect(notice).to_contain_text(f"it showed {value}.")
+
+    def on_guess(self):
+        s = self.s
+        p = s.to_act
+        taken = [w for _q, w in s.current_round()["wheels"]]
+        total = sum(s.racks[p][d] for d in s.dice)
+        ring = s.options.ring_max
+        prefs = ("W5", "W3", "W7", "W4", "W2", "W10", "W1")
+        wheel = [w for w in prefs if w not in taken][(s.round + p) % 2]
+        width = WHEEL_WIDTH[wheel]
+        right = (s.round + p) % 3 != 0
+        if right:
+            low = max(0, min(total - width // 2, ring - width + 1))
+        elif total + width <= ring:
+            low = total + 1
+        else:
+            low = 0
+        page = self.page
+        self.click(f"{wheel} ({width} wide, {WHEEL_VP[wheel]} VP)")
+        box = page.get_by_label("Low end of the range")
+        confirm = self.button("Confirm the wheel")
+        if not self.bad_range_checked:
+            bad = ring - width + 2
+            box.fill(str(bad))
+            expect(confirm).to_be_disabled()
+            expect(page.get_by_role("alert")).to_contain_text(
+                f"runs past {ring}, the end of the ring"
+            )
+            self.bad_range_checked = True
+        current = int(box.input_value())
+        if self.use_steppers and abs(low - current) <= 3:
+            step = "Raise the range by one" if low > current else "Lower the range by one"
+            for _ in range(abs(low - current)):
+                self.click(step)
+        else:
+            box.fill(str(low))
+        expect(page.get_by_role("status").filter(has_text="Range:")).to_contain_text(
+            f"Range: {low}–{low + width - 1}" if width > 1 else f"Range: {low} "
+        )
+        expect(confirm).to_be_enabled()
+        confirm.click()
+        self.apply(("guess", wheel, low))
+
+    def _pick(self, sym, values):
+        for v in values:
+            self.click(f"{sym} candidate {v}")
+
+    def on_shortcut(self):
+        s = self.s
+        p, sym = s.to_act, s.offer_symbol
+        true = s.racks[p][sym]
+        values = [true] if s.round % 2 else sorted({true, (true + 1) % (s.options.value_max + 1)})
+        self._pick(sym, values)
+        self.click("Confirm the candidates")
+        self.apply(("shortcut", tuple(values)))
+
+    def on_final(self):
+        s = self.s
+        p = s.to_act
+        vmax = s.options.value_max
+        actions = []
+        for i, sym in enumerate(s.options.symbols):
+            if s.token_holder.get(sym) == p:
+                continue
+            true = s.racks[p][sym]
+            choice = (i + p) % 4
+            if choice == 0:
+                values = [true]
+            elif choice == 1:
+                values = sorted({true, (true + 3) % (vmax + 1)})
+            elif choice == 2:
+                values = [(true + 1) % (vmax + 1)]
+            else:
+                values = []
+            self._pick(sym, values)
+            actions.append(("final", sym, tuple(values)))
+        self.click("Confirm the final candidates")
+        for a in actions:
+            self.apply(a)
+
+    # -- the end ------------------------------------------------------------------------
+    def check_end(self):
+        page, s = self.page, self.s
+        winner = s.names[s.result["winner"]]
+        expect(page.get_by_role("heading", name=f"Game over: {winner} wins")).to_be_visible()
+        self.click("Show game record")
+        record = json.loads(page.get_by_label("Game record (JSON)").input_value())
+        assert record["seed"] == self.seed
+        assert [p["name"] for p in record["players"]] == s.names
+        again = replay(record)
+        assert again.scores == s.scores
+        assert again.result == s.result
+        items = page.get_by_role("region", name="Final scores").get_by_role("listitem")
+        shown = {}
+        for text in items.all_inner_texts():
+            m = re.match(r"^\d+\. (.*): (-?\d+) points$", text.strip())
+            assert m, text
+            shown[m.group(1)] = int(m.group(2))
+        assert shown == {s.names[p]: again.scores[p] for p in range(s.options.players)}
+        # All racks are revealed at the end.
+        for p in range(s.options.players):
+            rack = page.get_by_role("region", name=f"Rack of {s.names[p]}")
+            for sym in s.options.symbols:
+                expect(rack.get_by_label(f"{sym}: {s.racks[p][sym]}", exact=True)).to_have_count(1)
+        return record

@@ -1,0 +1,101 @@
+"""Whole games of the web edition in Chromium, through the UI only (roles and
+accessible names), from the set-up form to the winner. See tests/play.py."""
+
+import time
+
+import pytest
+from helpers import wait_engine_ready
+from play import UIGame
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+MOBILE = {"width": 360, "height": 640}
+
+
+def test_two_players_on_a_phone(page):
+    page.set_viewport_size(MOBILE)
+    game = UIGame(page, ["Ana", "Bo <b>bold</b>"], seed=12345, use_steppers=True)
+    t0 = time.perf_counter()
+    game.start()  # Start is pressed before the engine is ready: it starts when ready
+    game.play()
+    game.check_end()
+    assert {"roll", "change", "handoff", "guess", "hide", "checks", "final", "end"} <= set(
+        game.screens
+    )
+    # The name with markup is shown as text, never parsed as HTML.
+    assert page.locator("b", has_text="bold").count() == 0
+    print(f"2-player game: {time.perf_counter() - t0:.1f} s, {game.privacy_checks} screens")
+
+
+def test_three_players_introductory_with_shortcut(page):
+    game = UIGame(page, ["Ana", "Bo", "Cyd"], {"introductory": True, "shortcut": True}, seed=777)
+    t0 = time.perf_counter()
+    game.start(wait_first=True)
+    game.play()
+    game.check_end()
+    assert "bear" in game.screens and "replace" in game.screens
+    print(f"3-player game: {time.perf_counter() - t0:.1f} s, {game.privacy_checks} screens")
+
+
+def test_four_players_all_options(page):
+    page.set_viewport_size({"width": 1280, "height": 900})
+    flags = {"introductory": True, "high_stakes": True, "shortcut": True, "curse": True}
+    game = UIGame(page, ["Ana", "Bo", "Cyd", "Dee"], flags, seed=2024)
+    t0 = time.perf_counter()
+    game.start()
+    game.play()
+    record = game.check_end()
+    assert record["options"] == {"players": 4, **flags}
+    assert {"bear", "offer", "shortcut", "replace"} <= set(game.screens), game.screens
+    print(f"4-player game: {time.perf_counter() - t0:.1f} s, {game.privacy_checks} screens")
+
+
+def test_phone_layout_and_touch_targets(page):
+    """360x640: no sideways scrolling, and every button at least 44x44 px."""
+    page.set_viewport_size(MOBILE)
+    game = UIGame(page, ["Ana", "Bo"], seed=5)
+    game.start(wait_first=True)
+    game.click("Roll the dice")
+    game.apply(("roll",))
+    game.click("Keep the dice")
+    game.on_handoff()
+    page.get_by_role("button", name="W3 (3 wide, 3 VP)").click()
+    sizes = page.evaluate(
+        """() => [...document.querySelectorAll('#game button, #setup button')]
+              .filter(b => b.offsetParent !== null)
+              .map(b => { const r = b.getBoundingClientRect();
+                          const name = b.getAttribute('aria-label') || b.textContent;
+                          return [name, r.width, r.height]; })"""
+    )
+    small = [s for s in sizes if s[1] < 44 or s[2] < 44]
+    assert sizes and small == [], small
+    overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"page is {overflow}px wider than the phone"
+    # The rules reference is plain HTML, usable at any time.
+    page.get_by_text("Rules reference").click()
+    expect(page.get_by_role("table", name="Wheels: width of the range and points")).to_be_visible()
+
+
+def test_rules_and_form_work_before_python(page):
+    """Block the PyScript runtime: the form, seat rows and rules still work."""
+    page.route("**/vendor/pyscript/core.js", lambda route: route.abort())
+    page.goto("/")
+    page.get_by_label("Number of players").select_option("4")
+    expect(page.get_by_label("Name of player 4")).to_be_visible()
+    page.get_by_label("Number of players").select_option("2")
+    expect(page.get_by_label("Name of player 4")).to_be_hidden()
+    page.get_by_text("Rules reference").click()
+    expect(page.get_by_text("whoever holds the token when a check phase begins")).to_be_visible()
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.get_by_role("status")).to_contain_text("as soon as the game engine has loaded")
+    assert page.evaluate("document.documentElement.dataset.engine") == "loading"
+
+
+def test_new_game_returns_to_the_form(page):
+    game = UIGame(page, ["Ana", "Bo"], seed=9)
+    game.start(wait_first=True)
+    wait_engine_ready(page)
+    expect(page.get_by_role("button", name="Roll the dice")).to_be_visible()
+    progress = page.get_by_role("progressbar")
+    expect(progress).to_be_hidden()
