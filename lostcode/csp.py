@@ -1,0 +1,61 @@
+"""The Content-Security-Policy the site's pages run under, in one place.
+
+Build tools (the <meta> tag in index.html) and tests/test_csp.py share this
+string, so a page and the proof that it works under the policy cannot drift.
+Measured with PyScript 0.7.31, Pyodide 314.0.7 and MicroPython 1.28 served
+from the same origin (tests/test_csp.py):
+
+- 'wasm-unsafe-eval': compiling the runtimes' WebAssembly.
+- 'unsafe-eval': PyScript's core itself calls Function(...) at start-up to
+  build its worker hooks (polyscript), on the main thread and for both
+  runtimes; without it neither runtime starts. It also covers WebAssembly,
+  but 'wasm-unsafe-eval' stays listed so it is still there the day
+  'unsafe-eval' can go.
+- no 'unsafe-inline' for scripts or styles: PyScript injects neither. The
+  page must therefore use no inline JS, no on*="..." handlers and no style="..."
+  attributes (setting element.style from Python is fine: CSSOM is allowed).
+- connect-src 'self': PyScript fetches the config, the .wasm and the
+  Pyodide stdlib zip.
+- img-src data:: only for the `<link rel="icon" href="data:,">` trick that
+  stops the browser asking for /favicon.ico; PyScript needs no data: URL.
+- worker-src 'self': no worker is used today; a same-origin service worker
+  (offline play) may be. `<script type="py" worker>` would need blob: too.
+- No frame-ancestors: a <meta> policy cannot carry it (browsers ignore it
+  there), and the game must stay embeddable in a lesson's iframe anyway.
+
+A CSP does not stop an injected `<script type="py">`: PyScript, not the
+browser, runs those. The UI must put untrusted text (player names, imported
+records) into the page with textContent, never innerHTML.
+"""
+
+POLICY = (
+    "default-src 'none'; "
+    "script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; "
+    "style-src 'self'; "
+    "img-src 'self' data:; "
+    "font-src 'self'; "
+    "connect-src 'self'; "
+    "worker-src 'self'; "
+    "manifest-src 'self'; "
+    "object-src 'none'; "
+    "base-uri 'none'; "
+    "form-action 'none'"
+)
+
+
+def meta_tag(policy: str = POLICY) -> str:
+    """The <meta> element for a page's <head>, before any <script> or <link>.
+
+    A policy only governs what loads after its meta element, hence "first".
+    """
+    return '<meta http-equiv="Content-Security-Policy" content="' + policy + '">'
+
+
+def directives(policy: str = POLICY) -> dict:
+    """Directive name -> list of sources, so tests can check single directives."""
+    out = {}
+    for part in policy.split(";"):
+        words = part.split()
+        if words:
+            out[words[0]] = words[1:]
+    return out
