@@ -1,0 +1,325 @@
+#!/usr/bin/env python3
+"""Measure how fast the built site loads, next to the bare PyScript page of the same runtime.
+
+    python3 tools/bench_load.py                 # 5 runs, writes docs/performance.md
+    python3 tools/bench_load.py --runs 7 --out -  # print only
+    python3 tools/bench_load.py --src DIR       # build from another source tree
+
+Why against a bare page: start-up is dominated by the runtime (Pyodide's
+9.6 MB wasm + stdlib), which we do not control; the question is what our page
+adds on top. So every page is measured in the same run, on the same server,
+next to tools/bench/hello-{pyodide,micropython}.html (copied into the built
+site, so both load the very same vendor/ files).
+
+Procedure: build the site (tools/build_site.py) into a temp dir, serve it
+with tools/serve.py's server (no compression, Cache-Control: no-cache), and
+for each run launch Debian's Chromium with a *fresh* persistent profile
+(`launch_persistent_context`: an incognito context would re-download the wasm
+on the warm visit; nothing uses page.route, which disables the HTTP cache):
+  cold visit  -> new profile, empty caches;
+  warm visit  -> same profile, new tab, after the service worker (if the page
+                 registers one) controls the page; so the built site's warm
+                 numbers are served from its Cache Storage, the bare page's
+                 from the HTTP cache (304 revalidations).
+Metrics (ms since navigation start, from an init script in the page):
+  form usable   first animation frame at which the set-up form's submit button
+                (name starting "Start") is visible and enabled — it works before
+                Python is up (index.html queues an early press);
+  engine ready  <html data-engine="ready"> was set (MutationObserver);
+  bytes         sum of CDP Network.loadingFinished encodedDataLength of the
+                page's requests (body + headers as received; no compression
+                here, GitHub Pages would gzip text files), split into vendor/
+                and everything else ("own": our code, config, assets, page).
+Medians of N runs; ratios are page / bare page of the same runtime.
+The MicroPython variant (index.html?runtime=micropython) is measured when
+the page actually loads micropython.wasm for it, else reported "not available".
+"""
+
+import argparse
+import datetime
+import importlib.util
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = os.environ.get("LOSTCODE_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [  # as tests/conftest.py
+    "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
+    "--no-first-run", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync",
+]
+TIMEOUT_MS = 180_000
+
+PROBE_JS = r"""
+(() => {
+  const marks = (window.__lcBench = {});
+  const now = () => Math.round(performance.now());
+  const watch = () => {
+    const root = document.documentElement;
+    if (!root) return;
+    if (!marks.ready && root.dataset.engine === "ready") marks.ready = now();
+  };
+  new MutationObserver(watch).observe(document, {subtree: true, attributes: true,
+    attributeFilter: ["data-engine"], childList: true});
+  const frame = () => {
+    watch();
+    if (marks.form === undefined) {
+      for (const b of document.querySelectorAll("button, input[type=submit]")) {
+        const name = (b.textContent || b.value || "").trim();
+        if (/^start/i.test(name) && !b.disabled && b.getClientRects().length
+            && getComputedStyle(b).visibility !== "hidden") { marks.form = now(); break; }
+      }
+    }
+    if (marks.form === undefined || !marks.ready) requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+})();
+"""
+
+
+def _load(name: str, path: Path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def visit(context, url: str) -> dict:
+    """One visit in a new tab: times (ms) and bytes by origin part."""
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    urls, sizes = {}, {}
+    cdp.on("Network.requestWillBeSent", lambda e: urls.__setitem__(e["requestId"],
+                                                                   e["request"]["url"]))
+    cdp.on("Network.loadingFinished",
+           lambda e: sizes.__setitem__(e["requestId"], e["encodedDataLength"]))
+    cdp.send("Network.enable")
+    page.goto(url)
+    page.wait_for_function("() => window.__lcBench && window.__lcBench.ready", timeout=TIMEOUT_MS)
+    page.wait_for_timeout(300)  # let the form probe and late responses finish
+    marks = page.evaluate("() => window.__lcBench")
+    vendor = own = 0
+    for request_id, size in sizes.items():
+        if "/vendor/" in urls.get(request_id, ""):
+            vendor += size
+        else:
+            own += size
+    wasm = sorted({u.rsplit("/", 1)[-1] for u in urls.values() if u.endswith(".wasm")})
+    result = {"form": marks.get("form"), "ready": marks["ready"], "own": own,
+              "vendor": vendor, "bytes": own + vendor, "wasm": wasm, "page": page}
+    return result
+
+
+def run_once(playwright, url: str, wait_sw: bool) -> dict:
+    """Cold then warm visit with a fresh persistent profile."""
+    profile = tempfile.mkdtemp(prefix="lostcode-bench-")
+    try:
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM if Path(CHROMIUM).exists() else None,
+            args=CHROMIUM_ARGS, headless=True)
+        context.add_init_script(PROBE_JS)
+        try:
+            cold = visit(context, url)
+            if wait_sw:
+                try:
+                    cold["page"].wait_for_function(
+                        "() => navigator.serviceWorker.controller !== null", timeout=60_000)
+                except Exception:
+                    pass  # no service worker: the warm visit uses the HTTP cache
+            cold["page"].close()
+            warm = visit(context, url)
+            warm["page"].close()
+        finally:
+            context.close()
+    finally:
+        shutil.rmtree(profile, ignore_errors=True)
+    return {"cold": cold, "warm": warm}
+
+
+def median(values):
+    values = [v for v in values if v is not None]
+    return statistics.median(values) if values else None
+
+
+def summarize(samples: list[dict]) -> dict:
+    return {
+        "form_cold": median(s["cold"]["form"] for s in samples),
+        "ready_cold": median(s["cold"]["ready"] for s in samples),
+        "ready_warm": median(s["warm"]["ready"] for s in samples),
+        "bytes_cold": median(s["cold"]["bytes"] for s in samples),
+        "own_cold": median(s["cold"]["own"] for s in samples),
+        "bytes_warm": median(s["warm"]["bytes"] for s in samples),
+        "wasm": samples[0]["cold"]["wasm"],
+    }
+
+
+def measure_pair(playwright, base: str, path: str, bare_path: str, runs: int, log):
+    """Runs the page and its bare page alternately, so load changes on the
+    machine (other jobs) hit both alike; returns (page summary, bare summary)."""
+    pages, bares = [], []
+    for i in range(runs):
+        for target, samples, wait_sw in ((path, pages, True), (bare_path, bares, False)):
+            sample = run_once(playwright, base + target, wait_sw)
+            samples.append(sample)
+            log(f"  {target} run {i + 1}/{runs}: cold ready {sample['cold']['ready']} ms, "
+                f"warm ready {sample['warm']['ready']} ms, form {sample['cold']['form']} ms, "
+                f"{sample['cold']['bytes']:,} B")
+    return summarize(pages), summarize(bares)
+
+
+def _ms(v):
+    return "—" if v is None else f"{v:,.0f} ms"
+
+
+def _b(v):
+    return "—" if v is None else f"{v / 1024:,.0f} KiB"
+
+
+def _ratio(a, b):
+    return "—" if a is None or not b else f"{a / b:.2f}×"
+
+
+def table(results: list[tuple[str, dict | None, dict]]) -> str:
+    lines = [
+        "| page | form usable (cold) | engine ready cold | ready warm | bytes cold "
+        "| own code+assets | bytes warm |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for label, page, bare in results:
+        if page is None:
+            lines.append(f"| {label} | not available | | | | | |")
+            continue
+        lines.append(
+            f"| {label} | {_ms(page['form_cold'])} | {_ms(page['ready_cold'])} "
+            f"| {_ms(page['ready_warm'])} | {_b(page['bytes_cold'])} | {_b(page['own_cold'])} "
+            f"| {_b(page['bytes_warm'])} |")
+        lines.append(
+            f"| ↳ bare page | — | {_ms(bare['ready_cold'])} | {_ms(bare['ready_warm'])} "
+            f"| {_b(bare['bytes_cold'])} | {_b(bare['own_cold'])} | {_b(bare['bytes_warm'])} |")
+        lines.append(
+            f"| ↳ ratio page / bare | | {_ratio(page['ready_cold'], bare['ready_cold'])} "
+            f"| {_ratio(page['ready_warm'], bare['ready_warm'])} "
+            f"| {_ratio(page['bytes_cold'], bare['bytes_cold'])} | | |")
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="runs per page (default 5)")
+    parser.add_argument("--src", type=Path, default=ROOT, help="source tree to build")
+    parser.add_argument("--out", default=str(ROOT / "docs" / "performance.md"),
+                        help="Markdown report path, '-' for none (default docs/performance.md)")
+    args = parser.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    build_site = _load("build_site", ROOT / "tools" / "build_site.py")
+    serve = _load("serve", ROOT / "tools" / "serve.py")
+    log = lambda msg: print(msg, file=sys.stderr, flush=True)  # noqa: E731
+    with tempfile.TemporaryDirectory(prefix="lostcode-site-") as tmp:
+        site = Path(tmp) / "site"
+        summary = build_site.build(site, args.src)
+        bench = site / "tools" / "bench"
+        bench.mkdir(parents=True)
+        for name in ("hello-pyodide.html", "hello-pyodide.toml", "hello-micropython.html",
+                     "hello-micropython.toml"):
+            shutil.copy2(ROOT / "tools" / "bench" / name, bench / name)
+        server = serve.make_server(site, port=0, quiet=True)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        base = f"http://127.0.0.1:{server.server_port}/"
+        try:
+            with sync_playwright() as pw:
+                probe = pw.chromium.launch(
+                    executable_path=CHROMIUM if Path(CHROMIUM).exists() else None,
+                    args=CHROMIUM_ARGS)
+                version = probe.version
+                probe.close()
+                results = []
+                for label, path, bare_path, wasm in (
+                    ("index.html (Pyodide)", "index.html", "tools/bench/hello-pyodide.html",
+                     "pyodide.asm.wasm"),
+                    ("index.html?runtime=micropython", "index.html?runtime=micropython",
+                     "tools/bench/hello-micropython.html", "micropython.wasm"),
+                ):
+                    log(f"{label}:")
+                    first = run_once(pw, base + path, wait_sw=False)
+                    if wasm not in first["cold"]["wasm"]:
+                        log(f"  not available (the page loaded {first['cold']['wasm']})")
+                        results.append((label, None, None))
+                        continue
+                    page, bare = measure_pair(pw, base, path, bare_path, args.runs, log)
+                    results.append((label, page, bare))
+        finally:
+            server.shutdown()
+            server.server_close()
+
+    text = table(results)
+    print(text)
+    if args.out != "-":
+        write_report(Path(args.out), text, results, summary, version, args.runs)
+        print(f"wrote {args.out}")
+    return 0
+
+
+def _cpu() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown CPU"
+
+
+def write_report(path: Path, text: str, results, summary: dict, version: str, runs: int) -> None:
+    pyo = results[0][1]
+    aims = []
+    if pyo:
+        ratio = pyo["ready_cold"] / results[0][2]["ready_cold"]
+        aims = [
+            f"- set-up form usable ≤ 300 ms cold: **{_ms(pyo['form_cold'])}** "
+            f"({'met' if pyo['form_cold'] is not None and pyo['form_cold'] <= 300 else 'NOT met'})",
+            f"- engine ready ≤ 1.10× bare page (cold): **{ratio:.2f}×** "
+            f"({'met' if ratio <= 1.10 else 'NOT met'})",
+            f"- own code + assets ≤ 300 KB on the wire: **{pyo['own_cold'] / 1000:,.0f} kB** "
+            f"uncompressed ({'met' if pyo['own_cold'] <= 300_000 else 'NOT met'})",
+        ]
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    git = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
+                         capture_output=True, text=True).stdout.strip()
+    body = f"""# Load performance
+
+Measured by `python3 tools/bench_load.py` (its docstring defines every column)
+on {datetime.date.today().isoformat()}, commit {git}: the built site
+(`tools/build_site.py`, {summary['files']} files, {summary['bytes']:,} bytes, of which
+{summary['own_bytes']:,} are ours — every file not under vendor/, fetched or not) served
+locally by tools/serve.py's server (HTTP/1.1, no compression). Machine: {os.cpu_count()} cores
+({_cpu()}), Chromium {version} (Debian, headless). Medians of {runs} runs; each run has a
+fresh browser profile (cold), then a second visit in the same profile (warm); the
+page and its bare page run alternately. Load average when the run ended: {load:.1f}
+(other jobs share the machine: compare ratios within a run rather than absolute times).
+
+{text}
+
+- *form usable*: the submit button "Start …" of the set-up form is visible and enabled
+  at an animation frame (the form is plain HTML; a press before Python is up is queued).
+- *warm* for index.html: served by the service worker from Cache Storage; for the bare
+  pages: HTTP cache with revalidation (no service worker).
+- *own code+assets*: bytes of the requests not under vendor/ (page, configs, Python
+  files, CSS, SVG, icons, pwa.js) on the cold visit, as transferred (uncompressed here).
+
+## Aims
+{chr(10).join(aims) if aims else "- (no Pyodide measurement)"}
+"""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(body, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
