@@ -460,6 +460,18 @@ def test_legal_actions_cover_what_screens_offer():
     play(ses, random.Random(1), visit)
 
 
+@pytest.mark.runtimes
+def test_view_models_run_the_same_under_micropython():
+    """lostcode.web (all but the adapter) is portable: same games, same scores."""
+    from helpers import node_runtimes_available, run_in_runtime
+
+    if not node_runtimes_available():
+        pytest.skip("Node and the npm runtimes are not installed")
+    script = ROOT / "tests" / "web_portable_script.py"
+    expected = run_in_runtime("cpython", script)
+    assert run_in_runtime("micropython", script) == expected
+
+
 if __name__ == "__main__":
     if "--write-pyscript-toml" in sys.argv:
         (ROOT / "pyscript.toml").write_text(pyscript_toml())
