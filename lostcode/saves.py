@@ -1,0 +1,407 @@
+"""Saved games: one game in progress as versioned JSON, and an index of them.
+
+A save wraps the game record (lostcode.record), so a reload replays the
+actions from the seed and gets back the exact state; nothing secret is stored
+twice. The "ui" part is free-form JSON the page owns (screen, handoff, sheets,
+settings). Times are ISO strings the caller passes in: no clock in here keeps
+the module pure and the tests deterministic.
+
+Everything that reads stored data raises only RecordError (or, for the index,
+reports a `rejected` entry), because stored data outlives versions, browsers
+and hand edits, and the UI needs one thing to catch and a sentence to show.
+"""
+
+import json
+
+from .errors import RecordError
+from .record import FORMAT as RECORD_FORMAT
+from .record import SEAT_KINDS, parse, replay, to_record
+from .state import BEAR_TURN, CHANGE, END, FINAL, GUESS, OFFER, REPLACE, ROLL, SHORTCUT
+
+FORMAT = "lostcode-save"
+VERSION = 1
+INDEX_FORMAT = "lostcode-saves"
+INDEX_VERSION = 1
+HISTORY_CAP = 20
+
+# Phases whose screen shows one player's secrets: a reload must never open
+# them directly (the device may be in anyone's hands), only the handoff first.
+PRIVATE_PHASES = (SHORTCUT, GUESS, FINAL)
+# Screens of a phase the whole table may look at.
+PUBLIC_PHASE_SCREENS = (ROLL, BEAR_TURN, OFFER, CHANGE, REPLACE)
+# Other public screens the UI may be on; kept as they were on reload. Any
+# screen id not listed (private ones, "hide", "handoff", unknown) is rebuilt
+# from the engine state, so a stale or tampered "ui" cannot open secrets.
+PUBLIC_SCREENS = ("checks", "rules", "log", "record", "settings", "help", "scores", "history")
+
+
+def make_save(state, seats, ui, save_id, now, created=None) -> dict:
+    """A save of `state` as plain JSON-ready data.
+
+    `now` (ISO string) becomes "updated", and "created" too unless the
+    caller passes the original `created` of the save it replaces. `ui` is
+    copied through JSON so the save never shares objects with the live page
+    and anything not JSON-able fails here, at saving, not at loading.
+    """
+    if not isinstance(save_id, str) or not save_id:
+        raise ValueError("a save needs a non-empty string id")
+    if not isinstance(now, str):
+        raise ValueError("'now' must be an ISO date-time string")
+    seats = _check_seats(list(seats), len(state.names), ValueError)
+    ui = {} if ui is None else ui
+    if not isinstance(ui, dict):
+        raise ValueError("'ui' must be a dict")
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "id": save_id,
+        "created": created if isinstance(created, str) else now,
+        "updated": now,
+        "record": to_record(state, seats),
+        "seats": seats,
+        "ui": json.loads(json.dumps(ui)),
+    }
+
+
+def dumps(save: dict) -> str:
+    return json.dumps(save)
+
+
+def check_save(data) -> dict:
+    """The save as a dict with its shape checked, without replaying it.
+
+    Cheap (for listing many saves); load_save does the full check.
+    Raises RecordError only.
+    """
+    try:
+        return _check(data)
+    except RecordError:
+        raise
+    except Exception:
+        raise RecordError("the saved game is damaged and cannot be read") from None
+
+
+def load_save(data):
+    """(state, seats, ui) from a save (str, bytes or dict); RecordError otherwise.
+
+    A bare game record is accepted too (ui {}), so a downloaded record can be
+    continued like a save.
+    """
+    try:
+        save = _check(data)
+        state = replay(save["record"])
+        if len(save["seats"]) != len(state.names):
+            raise RecordError("the save's seats do not match its players")
+        return state, list(save["seats"]), save["ui"]
+    except RecordError:
+        raise
+    except Exception:  # anything else (deep nesting, memory, ...) is damage too
+        raise RecordError("the saved game is damaged and cannot be replayed") from None
+
+
+def _check(data) -> dict:
+    if isinstance(data, (bytes, bytearray)):
+        try:
+            data = bytes(data).decode("utf-8")
+        except Exception:
+            raise RecordError("the saved game is not text (UTF-8)") from None
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except Exception:
+            raise RecordError("this is not a saved game: it is not valid JSON") from None
+    if not isinstance(data, dict):
+        raise RecordError("this is not a saved game: expected a JSON object")
+    fmt = data.get("format")
+    if fmt == RECORD_FORMAT:
+        players = data.get("players")
+        kinds = []
+        if isinstance(players, list):
+            for p in players:
+                kinds.append(p.get("kind", "human") if isinstance(p, dict) else "human")
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "id": "",
+            "created": "",
+            "updated": "",
+            "record": data,
+            "seats": kinds,
+            "ui": {},
+        }
+    if fmt != FORMAT:
+        raise RecordError('this is not a Lost Code saved game (no "format": "' + FORMAT + '")')
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise RecordError("the saved game has no version number")
+    if version > VERSION:
+        raise RecordError(
+            "this game was saved by a newer version of the game (save format "
+            + str(version)
+            + "); this version reads format "
+            + str(VERSION)
+            + ". Update the page and try again."
+        )
+    if version < 1:
+        raise RecordError("unknown save format version " + str(version))
+    for key in ("id", "created", "updated"):
+        if not isinstance(data.get(key), str):
+            raise RecordError("the saved game has no valid '" + key + "'")
+    if not isinstance(data.get("record"), dict):
+        raise RecordError("the saved game has no game record in it")
+    seats = data.get("seats")
+    if not isinstance(seats, list):
+        raise RecordError("the saved game does not say who plays each seat")
+    _check_seats(seats, len(seats), RecordError)
+    ui = data.get("ui", {})
+    if not isinstance(ui, dict):
+        raise RecordError("the saved game's screen data is damaged")
+    out = dict(data)
+    out["ui"] = ui
+    return out
+
+
+def _check_seats(seats, n, error):
+    if len(seats) != n:
+        raise error("there must be one seat kind per player")
+    for k in seats:
+        if k not in SEAT_KINDS:
+            raise error("unknown seat kind " + _short(k) + " (expected human, easy, medium, hard)")
+    return seats
+
+
+def resume_screen(state, ui) -> dict:
+    """Where a reloaded game opens: {"screen", "player", "was", "private"}.
+
+    Decided from the engine state, never trusted from `ui`: in a private
+    phase (guess, shortcut candidates, final candidates) it is always the
+    handoff screen for the seat to act ("player"), even if the save was
+    taken on that player's private screen; in a public phase the saved
+    screen is kept if it is a public one, else the phase's own screen. "was"
+    is the saved screen id, "private" whether the next screen after it
+    shows secrets (so the UI can drop unconfirmed drafts).
+    """
+    was = ui.get("screen") if isinstance(ui, dict) else None
+    if not isinstance(was, str):
+        was = None
+    phase = state.phase
+    if phase == END:
+        return {"screen": "end", "player": None, "was": was, "private": False}
+    if phase in PRIVATE_PHASES:
+        return {"screen": "handoff", "player": state.to_act, "was": was, "private": True}
+    if was in PUBLIC_SCREENS:
+        return {"screen": was, "player": None, "was": was, "private": False}
+    return {"screen": phase, "player": None, "was": was, "private": False}
+
+
+def summary(state, save: dict) -> dict:
+    """One line of the saved-games list (no secrets: names, round, phase)."""
+    return {
+        "id": save["id"],
+        "names": list(state.names),
+        "round": state.round,
+        "rounds": state.options.rounds,
+        "phase": state.phase,
+        "to_act": state.to_act,
+        "scores": list(state.scores),
+        "created": save["created"],
+        "updated": save["updated"],
+    }
+
+
+_SUMMARY_TYPES = (
+    ("id", str),
+    ("names", list),
+    ("round", int),
+    ("rounds", int),
+    ("phase", str),
+    ("scores", list),
+    ("created", str),
+    ("updated", str),
+)
+
+
+class SaveIndex:
+    """Several saved games in progress plus a capped history of finished ones.
+
+    Serialises to one JSON text (e.g. one localStorage key). Entries that
+    cannot be read are never dropped silently: they go to `rejected` as
+    {"id", "reason", "raw"} (raw = the entry's JSON text, for a download)
+    and are written back by to_json until the UI calls dismiss_rejected.
+    Lists are kept sorted explicitly: no reliance on dict order.
+    """
+
+    __slots__ = ("games", "finished", "rejected", "cap")
+
+    def __init__(self, cap: int = HISTORY_CAP):
+        self.games = {}  # id -> {"summary": dict, "save": dict}
+        self.finished = []  # newest first: {"id", "names", "scores", "finished", "record"}
+        self.rejected = []
+        self.cap = cap
+
+    # -- games in progress -------------------------------------------------
+    def put(self, save: dict, state=None) -> dict:
+        """Add or replace a save (by id); returns its summary.
+
+        Pass the live `state` to skip a replay; otherwise the save is replayed
+        (which also validates it; RecordError if it is bad).
+        """
+        if state is None:
+            state = load_save(save)[0]
+        else:
+            save = check_save(save)
+        entry = {"summary": summary(state, save), "save": save}
+        self.games[save["id"]] = entry
+        return entry["summary"]
+
+    def get(self, save_id: str):
+        """The save dict for `save_id`, or None; feed it to load_save."""
+        entry = self.games.get(save_id)
+        return entry["save"] if entry is not None else None
+
+    def delete(self, save_id: str) -> bool:
+        if save_id in self.games:
+            del self.games[save_id]
+            return True
+        return False
+
+    def listing(self) -> list:
+        """Summaries, most recently updated first (ties by id)."""
+        rows = [e["summary"] for e in self.games.values()]
+        rows.sort(key=lambda r: r["id"])
+        rows.sort(key=lambda r: r["updated"], reverse=True)
+        return rows
+
+    # -- finished games ----------------------------------------------------
+    def finish(self, save_id: str, state, seats, now: str) -> dict:
+        """Move a game to the history (keeping its record), capped at `cap`."""
+        self.delete(save_id)
+        entry = {
+            "id": save_id,
+            "names": list(state.names),
+            "scores": list(state.scores),
+            "finished": now,
+            "record": to_record(state, list(seats)),
+        }
+        self.finished = [f for f in self.finished if f["id"] != save_id]
+        self.finished.insert(0, entry)
+        self.finished.sort(key=lambda f: f["finished"], reverse=True)
+        del self.finished[self.cap :]
+        return entry
+
+    def history(self) -> list:
+        return list(self.finished)
+
+    def forget_finished(self, save_id: str) -> bool:
+        before = len(self.finished)
+        self.finished = [f for f in self.finished if f["id"] != save_id]
+        return len(self.finished) != before
+
+    def dismiss_rejected(self, i: int) -> None:
+        """Forget one rejected entry (after the user downloaded or declined it)."""
+        if 0 <= i < len(self.rejected):
+            del self.rejected[i]
+
+    # -- JSON --------------------------------------------------------------
+    def to_json(self) -> str:
+        games = [self.games[k] for k in sorted(self.games.keys())]
+        return json.dumps(
+            {
+                "format": INDEX_FORMAT,
+                "version": INDEX_VERSION,
+                "cap": self.cap,
+                "games": games,
+                "finished": self.finished,
+                "rejected": self.rejected,
+            }
+        )
+
+    @classmethod
+    def from_json(cls, text, cap: int = HISTORY_CAP) -> "SaveIndex":
+        """Never raises: unreadable parts end up in `rejected`."""
+        index = cls(cap)
+        try:
+            index._read(text)
+        except Exception:
+            index.games = {}
+            index.finished = []
+            index.rejected = [_rejected(None, "the saved-games list is damaged", text)]
+        return index
+
+    def _read(self, text):
+        if text is None or text == "":
+            return
+        if isinstance(text, (bytes, bytearray)):
+            text = bytes(text).decode("utf-8")
+        data = json.loads(text) if isinstance(text, str) else text
+        if not isinstance(data, dict) or data.get("format") != INDEX_FORMAT:
+            raise ValueError("not an index")
+        version = data.get("version")
+        if not isinstance(version, int) or isinstance(version, bool) or version > INDEX_VERSION:
+            self.rejected.append(
+                _rejected(None, "the saved-games list was written by a newer version", text)
+            )
+            return
+        for raw in _as_list(data.get("rejected")):
+            if isinstance(raw, dict) and isinstance(raw.get("raw"), str):
+                self.rejected.append(
+                    _rejected(raw.get("id"), str(raw.get("reason", "unreadable"))[:200], raw["raw"])
+                )
+        for e in _as_list(data.get("games")):
+            try:
+                save = check_save(e["save"])
+                s = e["summary"]
+                for key, typ in _SUMMARY_TYPES:
+                    if not isinstance(s[key], typ):
+                        raise RecordError("its summary is damaged")
+                if s["id"] != save["id"] or save["id"] in self.games:
+                    raise RecordError("its id is missing or repeated")
+                self.games[save["id"]] = {"summary": s, "save": save}
+            except Exception as err:
+                self.rejected.append(_rejected(_id_of(e), _reason(err, "saved game"), e))
+        for f in _as_list(data.get("finished")):
+            try:
+                if not isinstance(f["id"], str) or not isinstance(f["finished"], str):
+                    raise RecordError("it has no id or date")
+                if not isinstance(f["names"], list) or not isinstance(f["scores"], list):
+                    raise RecordError("its names or scores are damaged")
+                parse(f["record"])
+                self.finished.append(f)
+            except Exception as err:
+                self.rejected.append(_rejected(_id_of(f), _reason(err, "finished game"), f))
+        self.finished.sort(key=lambda f: f["finished"], reverse=True)
+        del self.finished[self.cap :]
+
+
+def _as_list(x) -> list:
+    return x if isinstance(x, list) else []
+
+
+def _id_of(e):
+    if isinstance(e, dict):
+        i = e.get("id")
+        if not isinstance(i, str) and isinstance(e.get("save"), dict):
+            i = e["save"].get("id")
+        if isinstance(i, str):
+            return i[:200]
+    return None
+
+
+def _reason(err, what) -> str:
+    if isinstance(err, RecordError) and err.args:
+        return "this " + what + " cannot be read: " + str(err.args[0])
+    return "this " + what + " cannot be read: it is damaged"
+
+
+def _rejected(entry_id, reason, raw) -> dict:
+    if not isinstance(raw, str):
+        try:
+            raw = json.dumps(raw)
+        except Exception:
+            raw = str(raw)
+    return {"id": entry_id, "reason": reason, "raw": raw}
+
+
+def _short(x) -> str:
+    t = repr(x)
+    return t if len(t) <= 40 else t[:37] + "..."

@@ -1,0 +1,337 @@
+"""Settings for a ready-made game, read from the page URL's query string.
+
+A teacher shares a link (or an iframe, see iframe_snippet) such as
+"?lang=it&players=3&seats=human,hard,easy&options=shortcut&seed=42&embed=1";
+the page opens that game directly. URLs are typed, pasted and truncated by
+people, so parse() never raises: it keeps what is valid and explains in a
+note each thing it ignored. MicroPython has no urllib, hence the small
+hand-made percent-decoding here.
+"""
+
+from .options import OPTION_FLAGS
+from .record import SEAT_KINDS
+
+LANGS = ("en", "ru", "it", "pl")
+RUNTIMES = ("pyodide", "micropython")
+TEXT_SIZES = ("normal", "large")
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+SEED_MAX = 2**53 - 1  # the largest integer JavaScript numbers hold exactly
+MAX_QUERY = 4096  # longer query strings are cut (with a note)
+MAX_PAIRS = 64
+# Key order of to_query: fixed, so a link is stable and readable.
+KEYS = ("lang", "players", "seats", "options", "seed", "hints", "embed", "runtime", "textsize")
+_TRUE = ("1", "true", "on", "yes")
+_FALSE = ("0", "false", "off", "no")
+_HEX = "0123456789abcdefABCDEF"
+_SAFE = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.~,"
+
+
+def parse(query) -> tuple:
+    """(settings, notes) from a query string; never raises.
+
+    `settings` holds only valid values: lang/runtime/textsize (str),
+    players/seed (int), seats/options (lists; options in canonical order),
+    hints/embed (bool). `notes` are English sentences for the player, one per
+    ignored or adjusted value. A leading "?", a whole URL or a "#..." are fine.
+    """
+    settings = {}
+    notes = []
+    try:
+        _parse(query, settings, notes)
+    except Exception:  # belt and braces: a bad URL must never stop the page
+        notes.append("Some settings in the address could not be read and were ignored.")
+    return settings, notes
+
+
+def _parse(query, settings, notes):
+    if isinstance(query, (bytes, bytearray)):
+        query = _utf8(bytes(query))
+    if not isinstance(query, str):
+        return
+    if "#" in query:
+        query = query[: query.index("#")]
+    if "?" in query:
+        query = query[query.index("?") + 1 :]
+    if len(query) > MAX_QUERY:
+        query = query[:MAX_QUERY]
+        notes.append("The address is very long; only its start was read.")
+    seen = {}
+    pairs = [p for p in query.replace(";", "&").split("&") if p]
+    if len(pairs) > MAX_PAIRS:
+        pairs = pairs[:MAX_PAIRS]
+        notes.append("The address has too many settings; only the first were read.")
+    raw = {}
+    for pair in pairs:
+        if "=" in pair:
+            k, v = pair.split("=", 1)
+        else:
+            k, v = pair, None
+        key = _unquote(k)
+        value = None if v is None else _unquote(v)
+        if key is None or (v is not None and value is None):
+            notes.append("Ignored a setting that is not valid text.")
+            continue
+        key = key.strip().lower()
+        if key not in KEYS:
+            notes.append("Ignored unknown setting " + _show(key) + ".")
+            continue
+        if key in seen:
+            notes.append("Ignored a second " + key + "=: the first one counts.")
+            continue
+        seen[key] = True
+        raw[key] = value
+    for key in KEYS:
+        if key in raw:
+            _READERS[key](raw[key], settings, notes)
+    _fit_seats(settings, notes)
+
+
+def _choice(key, allowed, why):
+    def read(value, settings, notes):
+        v = (value or "").strip().lower()
+        if v in allowed:
+            settings[key] = v
+        else:
+            notes.append("Ignored " + key + "=" + _show(value) + ": " + why)
+
+    return read
+
+
+def _flag(key, why):
+    def read(value, settings, notes):
+        v = "1" if value is None else value.strip().lower()
+        if v in _TRUE:
+            settings[key] = True
+        elif v in _FALSE:
+            settings[key] = False
+        else:
+            notes.append("Ignored " + key + "=" + _show(value) + ": " + why)
+
+    return read
+
+
+def _digits(value):
+    v = (value or "").strip()
+    if not v or len(v) > 16 or any(c not in "0123456789" for c in v):
+        return None
+    return int(v)
+
+
+def _read_players(value, settings, notes):
+    n = _digits(value)
+    if n is None or n < MIN_PLAYERS or n > MAX_PLAYERS:
+        notes.append("Ignored players=" + _show(value) + ": choose 2 to 4 players.")
+    else:
+        settings["players"] = n
+
+
+def _read_seed(value, settings, notes):
+    n = _digits(value)
+    if n is None or n > SEED_MAX:
+        notes.append(
+            "Ignored seed="
+            + _show(value)
+            + ": a seed is a whole number from 0 to "
+            + str(SEED_MAX)
+            + "."
+        )
+    else:
+        settings["seed"] = n
+
+
+def _read_seats(value, settings, notes):
+    seats = []
+    for item in (value or "").split(","):
+        k = item.strip().lower()
+        if k in SEAT_KINDS:
+            seats.append(k)
+        else:
+            notes.append(
+                "Seat "
+                + str(len(seats) + 1)
+                + " "
+                + _show(item)
+                + " is not human, easy, medium or hard: it will be a human player."
+            )
+            seats.append("human")
+    settings["seats"] = seats
+
+
+def _read_options(value, settings, notes):
+    chosen = {}
+    for item in (value or "").split(","):
+        k = item.strip().lower().replace("-", "_")
+        if not k:
+            continue
+        if k in OPTION_FLAGS:
+            chosen[k] = True
+        else:
+            notes.append(
+                "Ignored option "
+                + _show(item)
+                + ": the options are introductory, high_stakes, shortcut and curse."
+            )
+    settings["options"] = [f for f in OPTION_FLAGS if f in chosen]
+
+
+def _fit_seats(settings, notes):
+    """Seats and players must agree: infer players from seats, or pad/cut."""
+    if "seats" not in settings:
+        return
+    seats = settings["seats"]
+    n = settings.get("players")
+    if n is None:
+        if MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
+            settings["players"] = len(seats)
+            return
+        n = MIN_PLAYERS if len(seats) < MIN_PLAYERS else MAX_PLAYERS
+        settings["players"] = n
+        notes.append(
+            "The address lists "
+            + _count(len(seats), "seat")
+            + ": playing with "
+            + str(n)
+            + " players."
+        )
+    if len(seats) < n:
+        notes.append(
+            "Only "
+            + str(len(seats))
+            + " seats for "
+            + str(n)
+            + " players: the others are human players."
+        )
+        seats = seats + ["human"] * (n - len(seats))
+    elif len(seats) > n:
+        notes.append(
+            str(len(seats)) + " seats for " + str(n) + " players: the extra seats were ignored."
+        )
+        seats = seats[:n]
+    settings["seats"] = seats
+
+
+_READERS = {
+    "lang": _choice("lang", LANGS, "the languages are en, ru, it and pl."),
+    "players": _read_players,
+    "seats": _read_seats,
+    "options": _read_options,
+    "seed": _read_seed,
+    "hints": _flag("hints", "use hints=on or hints=off."),
+    "embed": _flag("embed", "use embed=1 or embed=0."),
+    "runtime": _choice("runtime", RUNTIMES, "the runtimes are pyodide and micropython."),
+    "textsize": _choice("textsize", TEXT_SIZES, "use textsize=normal or textsize=large."),
+}
+
+
+def to_query(settings) -> str:
+    """The query string ("?..." or "") for settings as parse() returns them."""
+    parts = []
+    for key in KEYS:
+        if key not in settings:
+            continue
+        v = settings[key]
+        if key == "hints":
+            text = "on" if v else "off"
+        elif key == "embed":
+            text = "1" if v else "0"
+        elif isinstance(v, (list, tuple)):
+            text = ",".join(str(x) for x in v)
+        else:
+            text = str(v)
+        parts.append(key + "=" + _quote(text))
+    return "?" + "&".join(parts) if parts else ""
+
+
+def iframe_snippet(base_url: str, settings, title: str, width="100%", height=720) -> str:
+    """HTML a teacher pastes into a lesson page to embed a ready-made game.
+
+    The link always carries embed=1. Every attribute is escaped, so neither a
+    title nor a base URL with quotes or markup can break out of it; only
+    http(s) base URLs are accepted (a javascript: URL would run in the
+    teacher's page).
+    """
+    if not isinstance(base_url, str):
+        raise ValueError("the page address must be text")
+    url = base_url.strip()
+    lower = url.lower()
+    if not (lower.startswith("https://") or lower.startswith("http://")):
+        raise ValueError("the page address must start with https:// or http://")
+    for cut in ("#", "?"):
+        if cut in url:
+            url = url[: url.index(cut)]
+    s = dict(settings)
+    s["embed"] = True
+    src = url + to_query(s)
+    return (
+        '<iframe src="'
+        + _attr(src)
+        + '" title="'
+        + _attr(str(title))
+        + '" width="'
+        + _attr(str(width))
+        + '" height="'
+        + _attr(str(height))
+        + '" loading="lazy" allow="fullscreen"></iframe>'
+    )
+
+
+def _attr(text: str) -> str:
+    return (
+        text.replace("&", "&amp;")
+        .replace('"', "&quot;")
+        .replace("'", "&#39;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+    )
+
+
+def _quote(text: str) -> str:
+    out = []
+    for ch in text:
+        if ch in _SAFE:
+            out.append(ch)
+        else:
+            for b in ch.encode("utf-8"):
+                out.append("%" + "0123456789ABCDEF"[b >> 4] + "0123456789ABCDEF"[b & 15])
+    return "".join(out)
+
+
+def _unquote(text: str):
+    """Percent-decoding ('+' is a space); None if the bytes are not UTF-8."""
+    text = text.replace("+", " ")
+    if "%" not in text:
+        return text
+    buf = bytearray()
+    i = 0
+    n = len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "%" and i + 2 < n and text[i + 1] in _HEX and text[i + 2] in _HEX:
+            buf.append(int(text[i + 1 : i + 3], 16))
+            i += 3
+        else:
+            buf.extend(ch.encode("utf-8"))
+            i += 1
+    return _utf8(bytes(buf))
+
+
+def _utf8(b: bytes):
+    try:
+        return b.decode("utf-8")
+    except Exception:
+        return None
+
+
+def _show(value) -> str:
+    """A value quoted for a note: short, and free of control characters."""
+    if value is None:
+        return "(empty)"
+    t = "".join(c if c >= " " and c != "\x7f" else "?" for c in str(value))
+    if len(t) > 30:
+        t = t[:27] + "..."
+    return repr(t)
+
+
+def _count(n: int, word: str) -> str:
+    return str(n) + " " + word + ("" if n == 1 else "s")
