@@ -247,3 +247,45 @@ def test_runtime_switch_page(page, request_log, runtime):
     assert wasm[runtime] in paths
     other = wasm["micropython" if runtime == "pyodide" else "pyodide"]
     assert other not in paths  # only the chosen runtime is downloaded
+
+
+def _with_runtime_switch(html: str) -> str:
+    """index.html as it loads with assets/runtime.js (the snippet in docs/deploy.md).
+
+    Identity once index.html uses runtime.js itself; until then this test
+    applies the documented change to a copy.
+    """
+    if "assets/runtime.js" in html:
+        return html
+    core = '<script type="module" src="./vendor/pyscript/core.js"></script>'
+    html = html.replace(core, '<script type="module" src="./assets/runtime.js"></script>\n  '
+                        + core, 1)
+    return re.sub(r'<script type="py" src="\./lostcode/web/main\.py"[^>]*></script>\n?', "", html)
+
+
+@pytest.mark.browser
+def test_micropython_variant_offline(tmp_path, site_context):
+    src = source_tree(tmp_path, "mpy")
+    html = (src / "index.html").read_text(encoding="utf-8")
+    (src / "index.html").write_text(_with_runtime_switch(html), encoding="utf-8")
+    out = tmp_path / "site"
+    build_site.build(out, src)
+    server, url = serve_in_thread(out)
+    page, log, errors = _start(site_context, url)
+    try:
+        page.goto(url + "?runtime=micropython")
+        wait_engine_ready(page, timeout=ENGINE_TIMEOUT)
+        _wait_controlled(page)
+    finally:
+        server.shutdown()
+        server.server_close()
+    page.reload()
+    wait_engine_ready(page, timeout=ENGINE_TIMEOUT)
+    assert page.evaluate("() => document.documentElement.dataset.runtime") == "micropython"
+    assert any(u.endswith("/vendor/micropython/micropython.wasm") for u in log.urls)
+    page.get_by_role("button", name=re.compile(r"^Start", re.I)).click()
+    game = page.get_by_role("region", name="Game")
+    game.get_by_role("button", name="Roll the dice").click()
+    game.get_by_role("button", name="Keep the dice").click()
+    assert not errors, errors
+    log.assert_same_origin()

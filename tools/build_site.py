@@ -3,6 +3,7 @@
 
     python3 tools/build_site.py DIR          # e.g. _site (pages.yml does this)
     python3 tools/build_site.py DIR --quiet
+    python3 tools/build_site.py --write-mpy-config   # (re)write ./pyscript-mpy.toml (dev)
 
 Why a build step when the repo root already runs in the dev server: offline
 play needs a service worker that knows every file of *this* version and a
@@ -237,10 +238,20 @@ def build(out: Path, src: Path = ROOT) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("out", type=Path, help="output directory (e.g. _site)")
+    parser.add_argument("out", type=Path, nargs="?", help="output directory (e.g. _site)")
     parser.add_argument("--src", type=Path, default=ROOT, help="source tree (default: repo root)")
     parser.add_argument("--quiet", action="store_true", help="print nothing on success")
+    parser.add_argument("--write-mpy-config", action="store_true",
+                        help="write SRC/pyscript-mpy.toml from SRC/pyscript.toml and exit")
     args = parser.parse_args(argv)
+    if args.write_mpy_config:
+        text = mpy_config_text((args.src / "pyscript.toml").read_text(encoding="utf-8"))
+        (args.src / "pyscript-mpy.toml").write_text(text, encoding="utf-8")
+        if not args.quiet:
+            print(f"wrote {args.src / 'pyscript-mpy.toml'}")
+        return 0
+    if args.out is None:
+        parser.error("the output directory is required")
     try:
         summary = build(args.out, args.src)
     except BuildError as exc:
