@@ -77,9 +77,11 @@ def _parse(query, settings, notes):
             notes.append("Ignored unknown setting " + _show(key) + ".")
             continue
         if key in seen:
-            notes.append("Ignored a second " + key + "=: the first one counts.")
+            if seen[key] == 1:  # one note per repeated key, however many repeats
+                notes.append("Ignored a second " + key + "=: the first one counts.")
+            seen[key] += 1
             continue
-        seen[key] = True
+        seen[key] = 1
         raw[key] = value
     for key in KEYS:
         if key in raw:

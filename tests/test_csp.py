@@ -132,4 +132,3 @@ def test_csp_does_not_stop_injected_python(page):
     page.wait_for_function(
         "() => document.documentElement.dataset.pyinjected === '1'", timeout=20000
     )
-
