@@ -4,7 +4,6 @@ accessible names), from the set-up form to the winner. See tests/play.py."""
 import time
 
 import pytest
-from helpers import wait_engine_ready
 from play import UIGame
 from playwright.sync_api import expect
 
@@ -25,6 +24,9 @@ def test_two_players_on_a_phone(page):
     )
     # The name with markup is shown as text, never parsed as HTML.
     assert page.locator("b", has_text="bold").count() == 0
+    page.get_by_role("button", name="New game").click()
+    expect(page.get_by_role("heading", name="New game")).to_be_visible()
+    expect(page.get_by_label("Name of player 2")).to_have_value("Bo <b>bold</b>")
     print(f"2-player game: {time.perf_counter() - t0:.1f} s, {game.privacy_checks} screens")
 
 
@@ -56,6 +58,7 @@ def test_phone_layout_and_touch_targets(page):
     page.set_viewport_size(MOBILE)
     game = UIGame(page, ["Ana", "Bo"], seed=5)
     game.start(wait_first=True)
+    expect(page.get_by_role("progressbar")).to_be_hidden()  # gone once the engine is ready
     game.click("Roll the dice")
     game.apply(("roll",))
     game.click("Keep the dice")
@@ -91,11 +94,3 @@ def test_rules_and_form_work_before_python(page):
     expect(page.get_by_role("status")).to_contain_text("as soon as the game engine has loaded")
     assert page.evaluate("document.documentElement.dataset.engine") == "loading"
 
-
-def test_new_game_returns_to_the_form(page):
-    game = UIGame(page, ["Ana", "Bo"], seed=9)
-    game.start(wait_first=True)
-    wait_engine_ready(page)
-    expect(page.get_by_role("button", name="Roll the dice")).to_be_visible()
-    progress = page.get_by_role("progressbar")
-    expect(progress).to_be_hidden()

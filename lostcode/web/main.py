@@ -315,15 +315,40 @@ def render():
     clear(table)
     if m["table"]:
         render_table(m["table"], table)
-    log = by_id("log-list")
-    clear(log)
-    for line in m["log"]:
-        el("li", line, None, None, log)
     by_id("log-summary").textContent = m["log_label"]
+    render_log(m["log"])
     if m["kind"] != last_kind:
         h.focus()
         window.scrollTo(0, 0)
     last_kind = m["kind"]
+
+
+LOG_SHOWN = [0]  # how many log lines the open log shows
+
+
+def render_log(lines=None):
+    """The game log is drawn only while its <details> is open (it grows long)."""
+    log = by_id("log-list")
+    if not by_id("log").open:
+        if LOG_SHOWN[0]:
+            clear(log)
+            LOG_SHOWN[0] = 0
+        return
+    if lines is None:
+        from lostcode.web.views import log_model
+
+        lines = log_model(session)
+    if len(lines) < LOG_SHOWN[0]:
+        clear(log)
+        LOG_SHOWN[0] = 0
+    for line in lines[LOG_SHOWN[0] :]:
+        el("li", line, None, None, log)
+    LOG_SHOWN[0] = len(lines)
+
+
+def on_log_toggle(event):
+    if session is not None:
+        render_log()
 
 
 def on_click(event):
@@ -380,7 +405,8 @@ def read_form():
         seed = int(seed_text)
     else:
         seed = int(window.Math.floor(window.Math.random() * 2147483647))
-    return players, names, flags, seed
+    seats = [str(by_id("kind-" + str(i + 1)).value or "human") for i in range(players)]
+    return players, names, flags, seed, seats
 
 
 def start_game(event=None):
@@ -390,13 +416,15 @@ def start_game(event=None):
 
     status = by_id("start-status")
     try:
-        players, names, flags, seed = read_form()
-        session = Session.from_form(players, names, flags, seed)
+        players, names, flags, seed, seats = read_form()
+        session = Session.from_form(players, names, flags, seed, seats)
     except (ValueError, IllegalAction) as e:
         status.textContent = _("Cannot start: {reason}", reason=str(e.args[-1] if e.args else e))
         return
     status.textContent = ""
     ROOT.removeAttribute("data-start-pending")
+    clear(by_id("log-list"))
+    LOG_SHOWN[0] = 0
     by_id("setup").hidden = True
     by_id("game").hidden = False
     last_kind = None
@@ -433,6 +461,7 @@ def boot(*_args):
         listen(game, "click", on_click)
         listen(game, "input", on_input)
         listen(game, "change", on_change)
+        listen(by_id("log"), "toggle", on_log_toggle)
         listen(by_id("setup-form"), "submit", on_submit)
         progress(3, _("Ready."))
         ROOT.dataset.engine = "ready"

@@ -37,7 +37,7 @@ class Session:
         self.show_record = False
 
     @classmethod
-    def from_form(cls, players, names, flags, seed):
+    def from_form(cls, players, names, flags, seed, seats=None):
         opts = Options(
             players,
             flags.get("introductory", False),
@@ -45,7 +45,7 @@ class Session:
             flags.get("shortcut", False),
             flags.get("curse", False),
         )
-        return cls(opts, seed, names)
+        return cls(opts, seed, names, seats)
 
     # -- which screen ----------------------------------------------------------
     def pending_checks(self):

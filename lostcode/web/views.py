@@ -318,6 +318,11 @@ def screen_model(session):
     return m
 
 
+def log_model(session):
+    """The public log alone (the adapter draws it only when it is open)."""
+    return log_lines(session.state.log, session.state.names)
+
+
 def _revealed(s, obs):
     """R-E: at the end every rack is turned face up."""
     out = dict(obs)
