@@ -289,3 +289,22 @@ def test_micropython_variant_offline(tmp_path, site_context):
     game.get_by_role("button", name="Keep the dice").click()
     assert not errors, errors
     log.assert_same_origin()
+
+
+@pytest.mark.browser
+def test_dev_server_worker_is_a_no_op(page):
+    """The repo's sw.js (template, VERSION "dev") may be registered but caches nothing."""
+    page.goto("tools/bench/hello-micropython.html")
+    wait_engine_ready(page, timeout=ENGINE_TIMEOUT)
+    page.evaluate("""async () => {
+        await navigator.serviceWorker.register("/sw.js", {scope: "/"});
+        await navigator.serviceWorker.ready;
+    }""")
+    page.reload()
+    _wait_controlled(page, timeout=30_000)
+    wait_engine_ready(page, timeout=ENGINE_TIMEOUT)
+    assert _cache_keys(page) == []
+    assert page.evaluate("""() => new Promise((resolve) => {
+        navigator.serviceWorker.addEventListener("message", (e) => resolve(e.data.version));
+        navigator.serviceWorker.controller.postMessage("version");
+    })""") == "dev"
