@@ -390,6 +390,35 @@ def test_sheet_marks_through_the_session_can_be_undone():
     assert ses.sheets[p].auto
 
 
+def test_sheet_candidate_mode_prefills_the_final_screen():
+    ses = Session(Options(2), 4, ["A", "B"])
+    ses.do("roll")
+    ses.do("accept")
+    ses.do("unlock")
+    p = ses.state.to_act
+    obs = observe(ses.state, p)
+    free = [v for v in range(8) if v not in Sheet.auto_seen(obs)["snake"]]
+    ses.do("sheet_mode", "candidate")
+    for v in free[:3]:
+        ses.do("mark", f"snake:{v}")
+    assert ses.error == ""
+    if len(free) > 3:
+        ses.do("mark", f"snake:{free[3]}")
+        assert "at most 3" in ses.error
+    m = screen_model(ses)
+    marks = {
+        c["value"]: c["mark"]
+        for row in m["sheet"]["rows"]
+        for c in row["cells"]
+        if c["symbol"] == "snake"
+    }
+    assert all(marks[v] == "candidate" for v in free[:3])
+    assert any(line.startswith("snake: ") and str(free[0]) in line for line in m["sheet"]["final"])
+    ses.do("undo")
+    assert ses.sheets[p].final["snake"] == free[:2]
+    assert ses.candidates_draft("final", p)["values"]["snake"] == free[:2]
+
+
 def test_sheet_round_rows_show_dice_discards_and_proof():
     ses = Session(Options(2), 21, ["A", "B"])
     rng = random.Random(2)

@@ -231,6 +231,7 @@ def render_sheet(s, parent):
     box.checked = s["auto"]
     el("span", s["auto_label"], None, None, label)
     el("p", s["help"], "note", None, sec)
+    render_block({"t": "buttons", "label": s["modes_label"], "items": s["modes"]}, sec)
     table = el("table", None, "grid", None, sec)
     tr = el("tr", None, None, None, el("thead", None, None, None, table))
     el("td", "", None, None, tr)
@@ -258,7 +259,7 @@ def render_sheet(s, parent):
             )
             el(
                 "span",
-                {"cross": "✕", "seen": "●"}.get(c["mark"], ""),
+                {"cross": "✕", "seen": "●", "candidate": "◎"}.get(c["mark"], ""),
                 None,
                 {"aria-hidden": "true"},
                 btn,

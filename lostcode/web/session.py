@@ -117,7 +117,7 @@ class Session:
         if act == "continue" and kind == "checks":
             self.checks_shown = self.pending_checks()["round"]
             return
-        if viewer is not None and act in ("mark", "auto"):
+        if viewer is not None and act in ("mark", "auto", "sheet_mode"):
             self._sheet_event(viewer, act, arg)
             return
         if kind == "roll" and act == "roll":
@@ -170,6 +170,23 @@ class Session:
         if act == "auto":
             changed = sheet.auto != (arg == "on")
             sheet.set_auto(arg == "on")
+        elif act == "sheet_mode":
+            mode = "candidate" if arg == "candidate" else "cross"
+            changed = sheet.mode != mode
+            sheet.mode = mode
+        elif sheet.mode == "candidate":
+            sym, v = arg.split(":")
+            v = int(v)
+            s = self.state
+            if sym not in s.options.symbols or s.token_holder.get(sym) == viewer:
+                raise IllegalAction(
+                    "R-E1", _("those candidates are fixed (shortcut token) or not in play")
+                )
+            if v in sheet.auto_seen(obs)[sym] and sheet.auto:
+                raise IllegalAction("R-E1", _("a value seen elsewhere cannot be your own"))
+            changed = sheet.toggle_final(sym, v, s.options.value_max)
+            if not changed:
+                raise IllegalAction("R-E1", _("at most 3 candidates per symbol"))
         else:
             sym, v = arg.split(":")
             changed = sheet.toggle(sym, int(v), obs)

@@ -15,6 +15,7 @@ GRID_VALUES = tuple(range(VALUE_MAX_HIGH_STAKES + 1))
 class Sheet:
     def __init__(self):
         self.auto = True
+        self.mode = "cross"  # what a tap does: "cross" or "candidate"
         self.seen = {sym: [] for sym in SYMBOLS}  # marked by hand
         self.crosses = {sym: [] for sym in SYMBOLS}
         self.final = {sym: [] for sym in SYMBOLS}
@@ -24,6 +25,7 @@ class Sheet:
     def to_dict(self):
         return {
             "auto": self.auto,
+            "mode": self.mode,
             "seen": {k: list(v) for k, v in self.seen.items()},
             "crosses": {k: list(v) for k, v in self.crosses.items()},
             "final": {k: list(v) for k, v in self.final.items()},
@@ -34,6 +36,7 @@ class Sheet:
     def from_dict(cls, d):
         s = cls()
         s.auto = bool(d.get("auto", True))
+        s.mode = "candidate" if d.get("mode") == "candidate" else "cross"
         for key in ("seen", "crosses", "final"):
             src = d.get(key, {})
             dst = getattr(s, key)

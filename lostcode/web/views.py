@@ -199,7 +199,9 @@ def sheet_model(sheet, obs):
     for v in GRID_VALUES:
         cells = []
         for sym in SYMBOLS:
-            if v in sheet.crosses[sym]:
+            if v in sheet.final[sym]:
+                mark, word = "candidate", _("final candidate")
+            elif v in sheet.crosses[sym]:
                 mark, word = "cross", _("crossed out")
             elif v in seen[sym]:
                 mark, word = "seen", _("seen")
@@ -257,6 +259,16 @@ def sheet_model(sheet, obs):
             if sheet.auto
             else _("Tap a value to mark it seen, again to cross it out, again to clear it.")
         ),
+        "modes": [
+            button(_("Tap crosses out"), "sheet_mode", "cross", pressed=sheet.mode == "cross"),
+            button(
+                _("Tap marks a final candidate"),
+                "sheet_mode",
+                "candidate",
+                pressed=sheet.mode == "candidate",
+            ),
+        ],
+        "modes_label": _("What a tap on the sheet does"),
         "columns": [{"symbol": s, "name": symbol_name(s)} for s in SYMBOLS],
         "rows": rows,
         "rounds_caption": _("Your rounds"),
