@@ -28,12 +28,24 @@
       document.getElementById("progress-label").textContent = "Python is running; loading the game engine…";
     }
   });
-  window.addEventListener("error", function (event) {
+  function failed(why) {
     if (root.dataset.engine === "ready") return;
     root.dataset.engine = "error";
     const box = document.getElementById("load-error");
     box.hidden = false;
-    box.textContent = "The game could not start: " + (event.message || "a file failed to load") +
-      ". Reload the page to try again.";
+    box.textContent = "The game could not start: " + why + ". Reload the page to try again.";
+    document.getElementById("progress-label").textContent = "Loading failed.";
+  }
+  window.addEventListener("error", function (event) {
+    failed(event.message || "a file failed to load");
   });
+  // PyScript reports a runtime or file that cannot be fetched as a rejected promise.
+  window.addEventListener("unhandledrejection", function (event) {
+    const r = event.reason;
+    failed((r && (r.message || String(r))) || "a file failed to load");
+  });
+  // A runtime download that dies without an error event must not look like a hang forever.
+  setTimeout(function () {
+    if (root.dataset.engine === "loading") failed("loading took more than 3 minutes");
+  }, 180000);
 })();
