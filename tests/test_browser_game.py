@@ -24,6 +24,10 @@ def test_two_players_on_a_phone(page):
     )
     # The name with markup is shown as text, never parsed as HTML.
     assert page.locator("b", has_text="bold").count() == 0
+    # The public game log names players (drawn when opened).
+    page.get_by_text("Game log", exact=True).click()
+    expect(page.locator("#log").get_by_role("listitem").first).to_contain_text("Round 1: ")
+    expect(page.locator("#log")).to_contain_text("The game is over")
     page.get_by_role("button", name="New game").click()
     expect(page.get_by_role("heading", name="New game")).to_be_visible()
     expect(page.get_by_label("Name of player 2")).to_have_value("Bo <b>bold</b>")

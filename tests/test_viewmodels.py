@@ -24,7 +24,7 @@ from lostcode.options import Options  # noqa: E402
 from lostcode.record import replay  # noqa: E402
 from lostcode.web.session import Session  # noqa: E402
 from lostcode.web.sheet import Sheet  # noqa: E402
-from lostcode.web.views import screen_model  # noqa: E402
+from lostcode.web.views import log_model, screen_model  # noqa: E402
 
 NAMES = ["Ana <b>", "Bo", "Cy", "Di"]
 ALL_OPTIONS = {"introductory": True, "high_stakes": True, "shortcut": True, "curse": True}
@@ -464,11 +464,11 @@ def test_private_models_never_contain_own_stone_values():
 def test_log_names_players_and_never_says_you():
     ses = Session(Options(3, shortcut=True, curse=True), 2, NAMES[:3])
     play(ses, random.Random(0))
-    m = screen_model(ses)
-    assert m["log"]
-    for line in m["log"]:
+    lines = log_model(ses)
+    assert lines
+    for line in lines:
         assert " you " not in f" {line.lower()} " and "your" not in line.lower()
-    assert any("Ana <b>" in line for line in m["log"])
+    assert any("Ana <b>" in line for line in lines)
 
 
 def test_legal_actions_cover_what_screens_offer():

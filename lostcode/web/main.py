@@ -317,7 +317,7 @@ def render():
     if m["table"]:
         render_table(m["table"], table)
     by_id("log-summary").textContent = m["log_label"]
-    render_log(m["log"])
+    render_log()
     if m["kind"] != last_kind:
         h.focus()
         window.scrollTo(0, 0)

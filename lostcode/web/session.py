@@ -108,6 +108,7 @@ class Session:
             return
         if act == "unlock" and kind == "handoff":
             self.unlocked = s.to_act
+            self.notices = []  # public news stays on the public screens
             self.draft = None
             self.undo_stack = []
             return

@@ -302,7 +302,6 @@ def screen_model(session):
         "blocks": [],
         "table": None,
         "sheet": None,
-        "log": log_lines(obs["log"], names),
         "log_label": _("Game log"),
         "error": session.error,
         "undo": False,
@@ -739,7 +738,7 @@ def _end(session, obs, m):
         ranking.append(
             _("{place}. {name}: {score} points", place=i + 1, name=names[p], score=s.scores[p])
         )
-    blocks.append({"t": "list", "label": _("Final scores"), "items": ranking, "ordered": True})
+    blocks.append({"t": "list", "label": _("Final scores"), "items": ranking, "ordered": False})
     for row in res["players"]:
         p = row["player"]
         rows = []
