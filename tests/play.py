@@ -73,8 +73,13 @@ class UIGame:
         apply_action(self.s, action)
 
     # -- set-up ---------------------------------------------------------------------
-    def start(self, wait_first=False):
+    def start(self, wait_first=False, hold_engine=False):
+        """Fill the form and press Start. hold_engine: keep PyScript's config
+        request waiting until Start was pressed (Start before the engine is ready)."""
         page = self.page
+        held = []
+        if hold_engine:
+            page.route("**/pyscript.toml", lambda route: held.append(route))
         page.goto("/")
         # The form is plain HTML: fill it while Python may still be loading.
         page.get_by_label("Number of players").select_option(str(len(self.names)))
@@ -86,7 +91,14 @@ class UIGame:
         page.get_by_label("Seed (optional, to replay the same deal)").fill(str(self.seed))
         if wait_first:
             wait_engine_ready(page)
+        self.engine_at_start = page.evaluate("document.documentElement.dataset.engine")
         self.click("Start the game")
+        if hold_engine:
+            expect(page.get_by_role("status").filter(has_text="as soon as")).to_be_visible()
+            while not held:
+                page.wait_for_timeout(50)
+            held[0].continue_()
+            page.unroute("**/pyscript.toml")
         wait_engine_ready(page)
         expect(page.locator("#game")).to_be_visible(timeout=30000)
 

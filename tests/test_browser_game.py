@@ -16,7 +16,8 @@ def test_two_players_on_a_phone(page):
     page.set_viewport_size(MOBILE)
     game = UIGame(page, ["Ana", "Bo <b>bold</b>"], seed=12345, use_steppers=True)
     t0 = time.perf_counter()
-    game.start()  # Start is pressed before the engine is ready: it starts when ready
+    game.start(hold_engine=True)  # Start pressed before the engine is ready: starts when ready
+    assert game.engine_at_start == "loading"
     game.play()
     game.check_end()
     assert {"roll", "change", "handoff", "guess", "hide", "checks", "final", "end"} <= set(
@@ -34,13 +35,17 @@ def test_two_players_on_a_phone(page):
     print(f"2-player game: {time.perf_counter() - t0:.1f} s, {game.privacy_checks} screens")
 
 
-def test_three_players_introductory_with_shortcut(page):
+def test_three_players_introductory_with_shortcut(page, request_log):
     game = UIGame(page, ["Ana", "Bo", "Cyd"], {"introductory": True, "shortcut": True}, seed=777)
     t0 = time.perf_counter()
     game.start(wait_first=True)
     game.play()
     game.check_end()
     assert "bear" in game.screens and "replace" in game.screens
+    # Everything came from the test server (conftest also checks this for every test).
+    paths = request_log.paths()
+    assert "/vendor/pyodide/pyodide.asm.wasm" in paths and "/lostcode/web/main.py" in paths
+    request_log.assert_same_origin()
     print(f"3-player game: {time.perf_counter() - t0:.1f} s, {game.privacy_checks} screens")
 
 
@@ -97,7 +102,6 @@ def test_rules_and_form_work_before_python(page):
     page.get_by_role("button", name="Start the game").click()
     expect(page.get_by_role("status")).to_contain_text("as soon as the game engine has loaded")
     assert page.evaluate("document.documentElement.dataset.engine") == "loading"
-
 
 
 def test_a_missing_file_shows_an_error(page):
