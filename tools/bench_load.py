@@ -109,7 +109,13 @@ def visit(context, url: str) -> dict:
            lambda e: sizes.__setitem__(e["requestId"], e["encodedDataLength"]))
     cdp.send("Network.enable")
     page.goto(url)
-    page.wait_for_function("() => window.__lcBench && window.__lcBench.ready", timeout=TIMEOUT_MS)
+    state = page.wait_for_function(
+        """() => (window.__lcBench && window.__lcBench.ready) ? "ready"
+                 : document.documentElement.dataset.engine === "error" ? "error" : false""",
+        timeout=TIMEOUT_MS).json_value()
+    if state == "error":
+        raise RuntimeError(f"{url}: the engine failed to start: "
+                           + page.locator("body").inner_text()[:500])
     page.wait_for_timeout(300)  # let the form probe and late responses finish
     marks = page.evaluate("() => window.__lcBench")
     vendor = own = 0
