@@ -73,14 +73,14 @@ class UIGame:
         apply_action(self.s, action)
 
     # -- set-up ---------------------------------------------------------------------
-    def start(self, wait_first=False, hold_engine=False):
+    def start(self, wait_first=False, hold_engine=False, path="/"):
         """Fill the form and press Start. hold_engine: keep PyScript's config
         request waiting until Start was pressed (Start before the engine is ready)."""
         page = self.page
         held = []
         if hold_engine:
             page.route("**/pyscript.toml", lambda route: held.append(route))
-        page.goto("/")
+        page.goto(path)
         # The form is plain HTML: fill it while Python may still be loading.
         page.get_by_label("Number of players").select_option(str(len(self.names)))
         for i, name in enumerate(self.names):
@@ -134,8 +134,11 @@ class UIGame:
         assert shown == expected, (snap["screen"], shown, expected)
 
     # -- playing ------------------------------------------------------------------------
-    def play(self, max_steps=3000):
+    def play(self, max_steps=3000, until_round=None):
+        """Play to the end screen (or until round `until_round` begins)."""
         for _ in range(max_steps):
+            if until_round is not None and self.s.round >= until_round:
+                return
             snap = self.page.evaluate(SNAPSHOT_JS)
             kind = snap["screen"]
             self.screens[kind] = self.screens.get(kind, 0) + 1
