@@ -372,10 +372,11 @@ def _bear(session, obs, m):
         buttons(
             [
                 button(
-                    _("Turn die {die} to {sym}", die=die + 1, sym=symbol_name(sym)),
+                    symbol_name(sym),
                     "turn_bear",
                     str(die) + ":" + sym,
                     symbol=sym,
+                    aria=_("Turn die {die} to {sym}", die=die + 1, sym=symbol_name(sym)),
                 )
                 for sym in obs["symbols"]
             ],
@@ -430,15 +431,16 @@ def _change(session, obs, m):
             buttons(
                 [
                     button(
-                        _("Turn die {die} to {sym}", die=i + 1, sym=symbol_name(sym)),
+                        symbol_name(sym),
                         "change",
                         str(i) + ":" + sym,
                         symbol=sym,
+                        aria=_("Turn die {die} to {sym}", die=i + 1, sym=symbol_name(sym)),
                     )
                     for sym in obs["symbols"]
                     if sym != face
                 ],
-                _("Die {die} shows {sym}", die=i + 1, sym=symbol_name(face)),
+                _("Die {die} shows {sym}. Turn it to:", die=i + 1, sym=symbol_name(face)),
             )
         )
     m["blocks"] = blocks
