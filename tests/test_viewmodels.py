@@ -202,6 +202,20 @@ def test_full_game_visits_every_phase_and_stays_private(players, flags):
     assert all(st["value"] is not None for r in m["table"]["racks"] for st in r["stones"])
 
 
+def test_end_screen_explains_a_tie_break():
+    ses = Session(Options(2), 11, ["Ana", "Bo"])
+    play(ses, random.Random(0))
+    s = ses.state
+    # Force a tie on the track: the winner is the marker lower in the stack.
+    s.scores[1] = s.scores[0]
+    winner = 0 if s.heights[0] < s.heights[1] else 1
+    s.result = dict(s.result, winner=winner, tie=True, tied=[1 - winner, winner])
+    m = screen_model(ses)
+    text = m["blocks"][0]["text"]
+    assert "are tied on" in text and "lowest in the stack" in text
+    assert m["heading"] == "Game over: " + s.names[winner] + " wins"
+
+
 def test_shortcut_offer_and_candidates_screens():
     for seed in range(60):
         ses = Session(Options(2, shortcut=True), seed, ["A", "B"])
