@@ -12,7 +12,8 @@ next to tools/bench/hello-{pyodide,micropython}.html (copied into the built
 site, so both load the very same vendor/ files).
 
 Procedure: build the site (tools/build_site.py) into a temp dir, serve it
-with tools/serve.py's server (no compression, Cache-Control: no-cache), and
+with tools/serve.py's server in a separate process (no compression,
+Cache-Control: no-cache), and
 for each run launch Debian's Chromium with a *fresh* persistent profile
 (`launch_persistent_context`: an incognito context would re-download the wasm
 on the warm visit; nothing uses page.route, which disables the HTTP cache):
@@ -48,7 +49,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -60,6 +60,15 @@ CHROMIUM_ARGS = [  # as tests/conftest.py
     "--disable-sync",
 ]
 TIMEOUT_MS = 180_000
+SERVER_CODE = """
+import importlib.util, sys
+spec = importlib.util.spec_from_file_location("serve", sys.argv[1])
+serve = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(serve)
+server = serve.make_server(sys.argv[2], port=0, quiet=True)
+print(f"http://127.0.0.1:{server.server_port}/", flush=True)
+server.serve_forever()
+"""
 
 PROBE_JS = r"""
 (() => {
@@ -252,7 +261,6 @@ def main(argv=None) -> int:
     from playwright.sync_api import sync_playwright
 
     build_site = _load("build_site", ROOT / "tools" / "build_site.py")
-    serve = _load("serve", ROOT / "tools" / "serve.py")
     log = lambda msg: print(msg, file=sys.stderr, flush=True)  # noqa: E731
     with tempfile.TemporaryDirectory(prefix="lostcode-site-") as tmp:
         site = Path(tmp) / "site"
@@ -262,9 +270,12 @@ def main(argv=None) -> int:
         for name in ("hello-pyodide.html", "hello-pyodide.toml", "hello-micropython.html",
                      "hello-micropython.toml"):
             shutil.copy2(ROOT / "tools" / "bench" / name, bench / name)
-        server = serve.make_server(site, port=0, quiet=True)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        base = f"http://127.0.0.1:{server.server_port}/"
+        # The server runs in its own process: in this one it would share the GIL
+        # with Playwright's event handling and slow down pages with many requests.
+        server = subprocess.Popen(
+            [sys.executable, "-c", SERVER_CODE, str(ROOT / "tools" / "serve.py"), str(site)],
+            stdout=subprocess.PIPE, text=True)
+        base = server.stdout.readline().strip()
         try:
             with sync_playwright() as pw:
                 probe = pw.chromium.launch(
@@ -289,8 +300,8 @@ def main(argv=None) -> int:
                     page["own_gzip"] = gzip_estimate(site, page["own_paths"])
                     results.append((label, page, bare))
         finally:
-            server.shutdown()
-            server.server_close()
+            server.terminate()
+            server.wait(10)
 
     text = table(results)
     print(text)
