@@ -12,12 +12,38 @@ pytestmark = pytest.mark.browser
 MOBILE = {"width": 360, "height": 640}
 
 
+def check_phone_layout(page, game):
+    """360x640 on a private screen: no sideways scrolling, every button >= 44x44 px."""
+    game.click("Roll the dice")
+    game.apply(("roll",))
+    game.click("Keep the dice")  # what UIGame does in odd rounds
+    game.apply(("accept",))
+    game.on_handoff()
+    page.get_by_role("button", name="W3 (3 wide, 3 VP)").click()
+    sizes = page.evaluate(
+        """() => [...document.querySelectorAll('button')]
+              .filter(b => b.offsetParent !== null)
+              .map(b => { const r = b.getBoundingClientRect();
+                          const name = b.getAttribute('aria-label') || b.textContent;
+                          return [name, r.width, r.height]; })"""
+    )
+    small = [s for s in sizes if s[1] < 44 or s[2] < 44]
+    assert len(sizes) > 60 and small == [], small  # the sheet's 54 cells included
+    overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"page is {overflow}px wider than the phone"
+    # The rules reference is plain HTML, usable at any time.
+    page.get_by_text("Rules reference").click()
+    expect(page.get_by_role("table", name="Wheels: width of the range and points")).to_be_visible()
+
+
 def test_two_players_on_a_phone(page):
     page.set_viewport_size(MOBILE)
     game = UIGame(page, ["Ana", "Bo <b>bold</b>"], seed=12345, use_steppers=True)
     t0 = time.perf_counter()
     game.start(hold_engine=True)  # Start pressed before the engine is ready: starts when ready
     assert game.engine_at_start == "loading"
+    expect(page.get_by_role("progressbar")).to_be_hidden()  # gone once the engine is ready
+    check_phone_layout(page, game)
     game.play()
     game.check_end()
     assert {"roll", "change", "handoff", "guess", "hide", "checks", "final", "end"} <= set(
@@ -60,33 +86,6 @@ def test_four_players_all_options(page):
     assert record["options"] == {"players": 4, **flags}
     assert {"bear", "offer", "shortcut", "replace"} <= set(game.screens), game.screens
     print(f"4-player game: {time.perf_counter() - t0:.1f} s, {game.privacy_checks} screens")
-
-
-def test_phone_layout_and_touch_targets(page):
-    """360x640: no sideways scrolling, and every button at least 44x44 px."""
-    page.set_viewport_size(MOBILE)
-    game = UIGame(page, ["Ana", "Bo"], seed=5)
-    game.start(wait_first=True)
-    expect(page.get_by_role("progressbar")).to_be_hidden()  # gone once the engine is ready
-    game.click("Roll the dice")
-    game.apply(("roll",))
-    game.click("Keep the dice")
-    game.on_handoff()
-    page.get_by_role("button", name="W3 (3 wide, 3 VP)").click()
-    sizes = page.evaluate(
-        """() => [...document.querySelectorAll('#game button, #setup button')]
-              .filter(b => b.offsetParent !== null)
-              .map(b => { const r = b.getBoundingClientRect();
-                          const name = b.getAttribute('aria-label') || b.textContent;
-                          return [name, r.width, r.height]; })"""
-    )
-    small = [s for s in sizes if s[1] < 44 or s[2] < 44]
-    assert sizes and small == [], small
-    overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
-    assert overflow <= 0, f"page is {overflow}px wider than the phone"
-    # The rules reference is plain HTML, usable at any time.
-    page.get_by_text("Rules reference").click()
-    expect(page.get_by_role("table", name="Wheels: width of the range and points")).to_be_visible()
 
 
 def test_rules_and_form_work_before_python(page):
