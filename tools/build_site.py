@@ -93,7 +93,10 @@ def config_files(config_text: str, config_path: str) -> list[str]:
 
     Sources are resolved against the config file's URL (PyScript's rule).
     """
-    data = tomllib.loads(config_text)
+    try:
+        data = tomllib.loads(config_text)
+    except tomllib.TOMLDecodeError as exc:
+        raise BuildError(f"{config_path} is not valid TOML: {exc}") from None
     base = str(Path(config_path).parent)
     paths = []
     for source in data.get("files", {}):
