@@ -1,0 +1,353 @@
+"""Saved games of the web edition: Session <-> save dict, and the "Saved
+games" part of the set-up screen as plain data.
+
+Pure Python (no DOM): main.py reads and writes the one localStorage key
+(STORAGE_KEY) holding a saves.SaveIndex, calls `store` after every action and
+draws `saves_model` with the same blocks as the game screens. A reload never
+trusts the stored screen: `session_from_save` rebuilds the state by replaying
+the record and opens the screen saves.resume_screen picks (a private phase
+always reopens on the handoff for the player to act).
+
+Everything read from storage or from an imported file fails only with
+RecordError, whose message is shown; the bad text is kept for download.
+"""
+
+import json
+
+from ..errors import RecordError
+from ..saves import SaveIndex, load_save, make_save, resume_screen
+from ..state import BEAR_TURN, CHANGE, END, FINAL, GUESS, OFFER, REPLACE, ROLL, SHORTCUT
+from .i18n import _
+from .session import Session
+from .sheet import Sheet
+
+STORAGE_KEY = "lostcode.saves"
+# A stored index that cannot be read at all is copied here, byte for byte,
+# before the page writes STORAGE_KEY again (never overwritten: see damaged_key).
+DAMAGED_KEY = "lostcode.saves.damaged"
+MAX_IMPORT_BYTES = 2000000
+
+
+# --------------------------------------------------------------------------- Session <-> save
+
+
+def session_ui(session, settings=None):
+    """The page's part of a save: screen, handoff seat, sheets, acknowledged checks."""
+    kind, viewer = session.screen()
+    settings = dict(settings or {})
+    if isinstance(getattr(session, "hints", None), bool):
+        settings["hints"] = session.hints
+    return {
+        "screen": kind,
+        "handoff": session.state.to_act if kind == "handoff" else None,
+        "viewer": viewer,
+        "sheets": [sh.to_dict() for sh in session.sheets],
+        "checks_shown": session.checks_shown,
+        "notices": [dict(n) for n in session.notices],
+        "settings": settings,
+    }
+
+
+def session_save(session, save_id, now, created=None, settings=None):
+    return make_save(
+        session.state, session.seats, session_ui(session, settings), save_id, now, created
+    )
+
+
+def session_from_save(data):
+    """(session, where) from a save or a bare record; RecordError if unusable.
+
+    `where` is saves.resume_screen's answer; the session opens exactly there.
+    """
+    state, seats, ui = load_save(data)
+    return session_from_state(state, seats, ui)
+
+
+def session_from_state(state, seats, ui=None):
+    ui = ui if isinstance(ui, dict) else {}
+    try:
+        ses = Session(state.options, state.seed, list(state.names), seats)
+    except Exception:
+        raise RecordError("the saved players cannot be seated") from None
+    ses.state = state
+    n = len(state.names)
+    sheets = ui.get("sheets")
+    if isinstance(sheets, list) and len(sheets) == n:
+        for i in range(n):
+            try:
+                if isinstance(sheets[i], dict):
+                    ses.sheets[i] = Sheet.from_dict(sheets[i])
+            except Exception:
+                ses.sheets[i] = Sheet()  # a damaged sheet is only notes: start it afresh
+    guessed = [h["round"] for h in state.history if h["guesses"]]
+    last = guessed[-1] if guessed else 0
+    shown = ui.get("checks_shown")
+    if isinstance(shown, int) and not isinstance(shown, bool) and 0 <= shown <= last:
+        ses.checks_shown = shown
+    else:
+        ses.checks_shown = last  # a bare record: open on the phase, not on old checks
+    ses.notices = _valid_notices(ui.get("notices"), state)
+    where = resume_screen(state, ui)
+    # Never open a private screen on reload: resume_screen says "handoff" for
+    # every private phase, and a fresh Session has nobody unlocked.
+    ses.unlocked = None
+    ses.done = None
+    ses.draft = None
+    ses.undo_stack = []
+    settings = ui.get("settings")
+    if isinstance(settings, dict) and isinstance(settings.get("hints"), bool):
+        ses.hints = settings["hints"]
+    bots = getattr(ses, "bots", None)
+    if bots is not None:  # computer seats: forget the throw-away start, play on if it is their turn
+        bots.acknowledge()
+        bots.run(ses)
+    return ses, where
+
+
+def _valid_notices(notices, state):
+    out = []
+    if not isinstance(notices, list):
+        return out
+    for x in notices[:4]:
+        if not isinstance(x, dict):
+            continue
+        p, sym, v = x.get("player"), x.get("symbol"), x.get("value")
+        if (
+            isinstance(p, int)
+            and 0 <= p < len(state.names)
+            and sym in state.options.symbols
+            and isinstance(v, int)
+        ):
+            out.append({"player": p, "symbol": sym, "value": v})
+    return out
+
+
+def store(index, session, save_id, now, created=None, settings=None):
+    """Write the session into the index (a finished game moves to the history)."""
+    if session.state.phase == END:
+        return index.finish(save_id, session.state, session.seats, now)
+    return index.put(session_save(session, save_id, now, created, settings), session.state)
+
+
+def reject(index, save_id, reason):
+    """Move a save that cannot be replayed to `rejected` (kept for download)."""
+    save = index.get(save_id)
+    if save is None:
+        return
+    index.delete(save_id)
+    try:
+        raw = json.dumps(save)
+    except Exception:
+        raw = str(save)
+    index.rejected.append({"id": save_id, "reason": reason, "raw": raw})
+
+
+def read_index(text):
+    """(index, damaged_text): damaged_text is the stored text if none of it could be read."""
+    index = SaveIndex.from_json(text)
+    whole = None
+    for r in index.rejected:
+        if r.get("id") is None and isinstance(text, str) and r.get("raw") == text:
+            whole = text
+    return index, whole
+
+
+def read_import(text):
+    """(state, seats, ui) from an imported file's text; RecordError otherwise."""
+    if not isinstance(text, str):
+        raise RecordError("the file is not text")
+    if len(text) > MAX_IMPORT_BYTES:
+        raise RecordError("the file is too large to be a game record")
+    if not text.strip():
+        raise RecordError("the file is empty")
+    return load_save(text)
+
+
+# --------------------------------------------------------------------------- the list
+
+
+def phase_label(phase):
+    return {
+        ROLL: _("rolling the dice"),
+        BEAR_TURN: _("turning bear dice"),
+        OFFER: _("shortcut offer"),
+        SHORTCUT: _("shortcut candidates"),
+        CHANGE: _("changing a die"),
+        GUESS: _("setting wheels"),
+        REPLACE: _("replacing stones"),
+        FINAL: _("final candidates"),
+        END: _("game over"),
+    }.get(phase, phase)
+
+
+def game_label(names, round_no=None):
+    names = ", ".join(str(x) for x in names)
+    if round_no is None:
+        return names
+    return _("{names} — round {round}", names=names, round=round_no)
+
+
+def short_time(iso):
+    """ "2024-05-01T14:03:07.123Z" -> "2024-05-01 14:03 UTC" (main.py may pass a local one)."""
+    if not isinstance(iso, str) or len(iso) < 16:
+        return str(iso)
+    return iso[:10] + " " + iso[11:16] + " UTC"
+
+
+def _button(text, act, arg="", aria=None, primary=False):
+    return {
+        "text": text,
+        "act": act,
+        "arg": arg,
+        "disabled": False,
+        "pressed": None,
+        "aria": aria,
+        "symbol": None,
+        "primary": primary,
+    }
+
+
+def _buttons(items, label=""):
+    return {"t": "buttons", "label": label, "items": items}
+
+
+def saves_model(index, ui=None, fmt_time=short_time):
+    """Blocks for the "Saved games" section.
+
+    `ui` (the page's transient state): "confirm_delete" (a save id),
+    "imported" ({"names", "finished", "round"} of a record just read),
+    "problem" ({"text", "download": bool}) for an import that failed.
+    """
+    ui = ui or {}
+    blocks = []
+    for i, r in enumerate(index.rejected):
+        blocks.append(
+            {
+                "t": "warning",
+                "text": _(
+                    "Saved data could not be read: {reason}. It has been kept as it was: "
+                    "download it if you want to keep it, or start a new game.",
+                    reason=r.get("reason", ""),
+                ),
+            }
+        )
+        blocks.append(
+            _buttons(
+                [
+                    _button(_("Download the damaged data"), "download_damaged", str(i)),
+                    _button(_("Discard the damaged data"), "dismiss_damaged", str(i)),
+                    _button(_("Start a new game"), "focus_new_game"),
+                ]
+            )
+        )
+    problem = ui.get("problem")
+    if problem:
+        blocks.append({"t": "warning", "text": problem["text"]})
+        items = []
+        if problem.get("download"):
+            items.append(_button(_("Download the damaged data"), "download_import"))
+        items.append(_button(_("Start a new game"), "focus_new_game"))
+        blocks.append(_buttons(items))
+    imported = ui.get("imported")
+    if imported:
+        label = game_label(imported["names"])
+        if imported["finished"]:
+            text = _("Imported a finished game of {names}.", names=label)
+            items = [_button(_("Watch the game"), "watch_import", "", None, True)]
+        else:
+            text = _(
+                "Imported a game of {names}, stopped in round {round}.",
+                names=label,
+                round=imported["round"],
+            )
+            items = [_button(_("Continue playing"), "continue_import", "", None, True)]
+        blocks.append({"t": "status", "text": text})
+        blocks.append(_buttons(items))
+    rows = index.listing()
+    if rows:
+        latest = rows[0]
+        blocks.append(
+            {
+                "t": "p",
+                "text": _(
+                    "A game is in progress: {game}.",
+                    game=game_label(latest["names"], latest["round"]),
+                ),
+            }
+        )
+        blocks.append(_buttons([_button(_("Resume"), "resume", latest["id"], None, True)]))
+    games = []
+    for r in rows:
+        label = game_label(r["names"], r["round"])
+        text = _(
+            "{names}: round {round} of {rounds}, {phase}. Last saved {when}.",
+            names=game_label(r["names"]),
+            round=r["round"],
+            rounds=r["rounds"],
+            phase=phase_label(r["phase"]),
+            when=fmt_time(r["updated"]),
+        )
+        if ui.get("confirm_delete") == r["id"]:
+            items = [
+                _button(
+                    _("Yes, delete"), "delete_yes", r["id"], _("Yes, delete {game}", game=label)
+                ),
+                _button(_("Keep it"), "delete_no", r["id"], _("Keep {game}", game=label)),
+            ]
+        else:
+            items = [
+                _button(_("Resume"), "resume", r["id"], _("Resume {game}", game=label)),
+                _button(_("Delete"), "delete", r["id"], _("Delete {game}", game=label)),
+            ]
+        games.append({"text": text, "label": label, "items": items})
+    history = []
+    for f in index.history():
+        label = game_label(f["names"])
+        pairs = []
+        for i in range(min(len(f["names"]), len(f["scores"]))):
+            pairs.append(_("{name} {score}", name=str(f["names"][i]), score=f["scores"][i]))
+        scores = ", ".join(pairs)
+        text = _(
+            "{names}: {scores}. Finished {when}.",
+            names=label,
+            scores=scores,
+            when=fmt_time(f["finished"]),
+        )
+        items = [
+            _button(
+                _("Show the result"),
+                "watch_history",
+                f["id"],
+                _("Show the result of {game}", game=label),
+            ),
+            _button(
+                _("Download the record"),
+                "download_history",
+                f["id"],
+                _("Download the record of {game}", game=label),
+            ),
+        ]
+        history.append({"text": text, "label": label, "items": items})
+    return {
+        "heading": _("Saved games"),
+        "blocks": blocks,
+        "games": games,
+        "empty": _("No saved games yet: every game is saved after each move."),
+        "history_heading": _("Finished games"),
+        "history": history,
+        "import_label": _("Import a game record"),
+        "import_help": _(
+            "A game record (.json) downloaded from this game: watch it or go on playing it."
+        ),
+    }
+
+
+def record_filename(names, now):
+    """A download name without characters file systems dislike."""
+    base = "-".join(str(n) for n in names)
+    keep = []
+    for ch in base:
+        keep.append(ch if (ch.isalpha() or ch.isdigit() or ch in "-_") else "_")
+    base = "".join(keep)[:40] or "game"
+    stamp = str(now)[:16].replace(":", "").replace("T", "-")
+    return "lostcode-" + base + "-" + stamp + ".json"
