@@ -47,32 +47,61 @@ def python_modules() -> list[str]:
     return sorted(files)
 
 
+# Modules only the command line uses (python -m lostcode ...): the page never
+# imports them, so they are not shipped to the browser.
+CLI_ONLY = {
+    "lostcode/__main__.py", "lostcode/cli.py", "lostcode/selfplay.py",
+    "lostcode/tournament.py", "lostcode/invariants.py", "lostcode/summary.py",
+}  # fmt: skip
+
+
 def pyscript_toml() -> str:
     lines = [
         "# PyScript configuration of index.html. Generated and checked by",
         "# tests/test_viewmodels.py (python3 tests/test_viewmodels.py --write-pyscript-toml):",
-        "# [files] lists every lostcode/**/*.py tracked by git.",
+        "# [files] lists every lostcode/**/*.py tracked by git except command-line-only ones.",
         'interpreter = "./vendor/pyodide/pyodide.mjs"',
         "",
         "[files]",
     ]
-    lines += [f'"./{f}" = "./{f}"' for f in python_modules()]
+    lines += [f'"./{f}" = "./{f}"' for f in python_modules() if f not in CLI_ONLY]
     return "\n".join(lines) + "\n"
+
+
+def _mpy_toml() -> str:
+    sys.path.insert(0, str(ROOT / "tools"))
+    from build_site import mpy_config_text
+
+    return mpy_config_text(pyscript_toml())
 
 
 def test_pyscript_toml_lists_every_module():
     have = (ROOT / "pyscript.toml").read_text()
-    if have != pyscript_toml():
+    mpy = ROOT / "pyscript-mpy.toml"
+    if have != pyscript_toml() or not mpy.exists() or mpy.read_text() != _mpy_toml():
         pytest.fail(
-            "pyscript.toml is out of date (a module was added or removed): run\n"
-            "    python3 tests/test_viewmodels.py --write-pyscript-toml"
+            "pyscript.toml / pyscript-mpy.toml are out of date (a module was added or removed):"
+            " run\n    python3 tests/test_viewmodels.py --write-pyscript-toml"
         )
+
+
+def test_web_code_never_imports_command_line_modules():
+    names = {f.split("/")[-1][:-3] for f in CLI_ONLY}
+    for f in python_modules():
+        if f in CLI_ONLY:
+            continue
+        text = (ROOT / f).read_text()
+        for n in names:
+            assert f"import {n}" not in text and f".{n} import" not in text, (f, n)
 
 
 def test_index_html_loads_only_local_files():
     html = (ROOT / "index.html").read_text()
     assert 'src="./vendor/pyscript/core.js"' in html
-    assert 'src="./lostcode/web/main.py" config="./pyscript.toml"' in html
+    # assets/runtime.js adds the <script type="py"|"mpy"> for the chosen runtime
+    assert 'src="./assets/runtime.js"' in html
+    runtime = (ROOT / "assets" / "runtime.js").read_text()
+    assert '"./lostcode/web/main.py"' in runtime and '"./pyscript.toml"' in runtime
     for bad in ("http://", "https://", "//cdn", "fonts.googleapis"):
         assert bad not in html
 
@@ -518,4 +547,6 @@ def test_view_models_run_the_same_under_micropython():
 if __name__ == "__main__":
     if "--write-pyscript-toml" in sys.argv:
         (ROOT / "pyscript.toml").write_text(pyscript_toml())
-        print("pyscript.toml written:", len(python_modules()), "modules")
+        (ROOT / "pyscript-mpy.toml").write_text(_mpy_toml())
+        count = pyscript_toml().count('.py" =')
+        print("pyscript.toml and pyscript-mpy.toml written:", count, "modules")
