@@ -322,6 +322,7 @@ def render():
         h.focus()
         window.scrollTo(0, 0)
     last_kind = m["kind"]
+    autosave()  # issue 7: every action is saved
 
 
 LOG_SHOWN = [0]  # how many log lines the open log shows
@@ -362,6 +363,9 @@ def on_click(event):
     arg = target.getAttribute("data-arg") or ""
     if act == "new_game":
         show_setup()
+        return
+    if act == "download_record":
+        download_record()
         return
     session.do(act, arg)
     render()
@@ -423,6 +427,7 @@ def start_game(event=None):
         status.textContent = _("Cannot start: {reason}", reason=str(e.args[-1] if e.args else e))
         return
     status.textContent = ""
+    new_save_slot()  # issue 7: saved from its first screen
     ROOT.removeAttribute("data-start-pending")
     clear(by_id("log-list"))
     LOG_SHOWN[0] = 0
@@ -437,6 +442,8 @@ def show_setup():
     session = None
     by_id("game").hidden = True
     by_id("setup").hidden = False
+    SAVE["id"] = None
+    render_saves()
     by_id("setup-h").focus()
 
 
@@ -445,8 +452,368 @@ def on_submit(event):
     start_game()
 
 
+# --------------------------------------------------------------------------- saved games (issue 7)
+# One localStorage key holds a saves.SaveIndex; every render() saves the game
+# on screen. The pure parts (Session <-> save, the list's model) are in
+# lostcode/web/persist.py.
+
+SAVE = {"id": None, "created": None}  # the game on screen (id None: not saved, e.g. watching)
+SAVES = {"index": None, "import": None, "bad_import": None, "ui": {}}
+
+
+def now_iso():
+    return str(window.Date.new().toISOString())
+
+
+def local_time(iso):
+    try:
+        return str(window.Date.new(iso).toLocaleString())
+    except Exception:
+        from lostcode.web.persist import short_time
+
+        return short_time(iso)
+
+
+def ls_get(key):
+    try:
+        value = window.localStorage.getItem(key)
+    except Exception:
+        return None
+    return value if isinstance(value, str) else None
+
+
+def ls_set(key, text):
+    try:
+        window.localStorage.setItem(key, text)
+        return True
+    except Exception as e:  # blocked storage, quota: the game goes on unsaved
+        log_error("could not write localStorage", e)
+        return False
+
+
+def saves_index():
+    """The index, read once per page; damaged stored text is copied aside first."""
+    from lostcode.web.persist import DAMAGED_KEY, STORAGE_KEY, read_index
+
+    if SAVES["index"] is None:
+        text = ls_get(STORAGE_KEY)
+        index, whole = read_index(text)
+        if whole is not None:
+            key = DAMAGED_KEY
+            if ls_get(key) not in (None, whole):
+                key = DAMAGED_KEY + "." + now_iso()
+            if ls_get(key) != whole:
+                ls_set(key, whole)
+        SAVES["index"] = index
+    return SAVES["index"]
+
+
+def write_index():
+    from lostcode.web.persist import STORAGE_KEY
+
+    ls_set(STORAGE_KEY, saves_index().to_json())
+
+
+def autosave():
+    """Called after every render: the game on screen is saved as it is now."""
+    if session is None or SAVE["id"] is None:
+        return
+    from lostcode.web.i18n import get_language
+    from lostcode.web.persist import store
+
+    store(saves_index(), session, SAVE["id"], now_iso(), SAVE["created"], {"lang": get_language()})
+    write_index()
+
+
+def new_save_slot():
+    now = now_iso()
+    rnd = int(window.Math.floor(window.Math.random() * 1000000))
+    SAVE["id"] = "g" + str(int(window.Date.now())) + "-" + str(rnd)
+    SAVE["created"] = now
+
+
+def enter_game(ses):
+    global session, last_kind
+    session = ses
+    SAVES["ui"] = {}
+    clear(by_id("log-list"))
+    LOG_SHOWN[0] = 0
+    by_id("setup").hidden = True
+    by_id("game").hidden = False
+    last_kind = None
+    render()
+
+
+def render_saves():
+    from lostcode.web.persist import saves_model
+
+    box = by_id("saves")
+    if box is None:
+        return
+    m = saves_model(saves_index(), SAVES["ui"], local_time)
+    clear(box)
+    box.hidden = False
+    el("h2", m["heading"], None, {"id": "saves-h"}, box)
+    for b in m["blocks"]:
+        render_block(b, box)
+    if m["games"]:
+        ul = el("ul", None, "saves-list", None, box)
+        for g in m["games"]:
+            li = el("li", None, None, None, ul)
+            el("p", g["text"], None, None, li)
+            render_block({"t": "buttons", "label": "", "items": g["items"]}, li)
+    else:
+        el("p", m["empty"], "note", None, box)
+    label = el("label", None, "import", None, box)
+    el("span", m["import_label"], None, None, label)
+    el("input", None, None, {"type": "file", "id": "import-file", "accept": ".json"}, label)
+    el("p", m["import_help"], "note", None, box)
+    if m["history"]:
+        el("h3", m["history_heading"], None, None, box)
+        ul = el("ul", None, "saves-list", None, box)
+        for g in m["history"]:
+            li = el("li", None, None, None, ul)
+            el("p", g["text"], None, None, li)
+            render_block({"t": "buttons", "label": "", "items": g["items"]}, li)
+
+
+def download(filename, text):
+    """A same-origin file download: a Blob URL clicked from a hidden <a download>."""
+    blob = window.Blob.new(window.Array.of(text), window.JSON.parse('{"type":"application/json"}'))
+    url = window.URL.createObjectURL(blob)
+    a = el("a", None, None, {"href": url, "download": filename, "hidden": ""})
+    document.body.appendChild(a)
+    a.click()
+    a.remove()
+    revoke = create_proxy(lambda *_a: window.URL.revokeObjectURL(url))
+    PROXIES.append(revoke)
+    window.setTimeout(revoke, 60000)
+
+
+def download_record():
+    from lostcode.record import dumps
+    from lostcode.web.persist import record_filename
+
+    download(record_filename(session.state.names, now_iso()), dumps(session.record()))
+
+
+def resume(save_id):
+    from lostcode.errors import RecordError
+    from lostcode.web.persist import reject, session_from_save
+
+    index = saves_index()
+    save = index.get(save_id)
+    if save is None:
+        render_saves()
+        return
+    try:
+        ses, _where = session_from_save(save)
+    except RecordError as e:
+        reject(index, save_id, str(e.args[0] if e.args else e))
+        write_index()
+        render_saves()
+        by_id("saves-h").focus()
+        return
+    SAVE["id"] = save_id
+    SAVE["created"] = save.get("created")
+    enter_game(ses)
+
+
+def watch_record(record):
+    """A finished game's end screen, not saved again."""
+    from lostcode.errors import RecordError
+    from lostcode.record import replay, seats_of
+    from lostcode.web.persist import session_from_state
+
+    try:
+        ses, _where = session_from_state(replay(record), seats_of(record), {})
+    except RecordError as e:
+        import_problem(str(e.args[0] if e.args else e), None)
+        return
+    SAVE["id"] = None
+    enter_game(ses)
+
+
+def import_problem(reason, text):
+    SAVES["bad_import"] = text
+    SAVES["import"] = None
+    SAVES["ui"] = {
+        "problem": {
+            "text": _(
+                "This file cannot be used: {reason}. Nothing was changed; you can start a new "
+                "game.",
+                reason=reason,
+            ),
+            "download": text is not None,
+        }
+    }
+    render_saves()
+
+
+def imported_text(text):
+    from lostcode.errors import RecordError
+    from lostcode.state import END
+    from lostcode.web.persist import read_import
+
+    try:
+        state, seats, ui = read_import(text)
+    except RecordError as e:
+        import_problem(str(e.args[0] if e.args else e), text)
+        return
+    SAVES["import"] = (state, seats, ui)
+    info = {"names": list(state.names), "finished": state.phase == END, "round": state.round}
+    SAVES["ui"] = {"imported": info}
+    render_saves()
+
+
+def on_saves_change(event):
+    target = event.target
+    if target.getAttribute("id") != "import-file" or not target.files or target.files.length == 0:
+        return
+    reader = window.FileReader.new()
+
+    def loaded(*_a):
+        result = reader.result
+        imported_text(result if isinstance(result, str) else "")
+
+    def failed(*_a):
+        import_problem(_("the file could not be read"), None)
+
+    listen(reader, "load", loaded)
+    listen(reader, "error", failed)
+    reader.readAsText(target.files.item(0))
+
+
+def on_saves_click(event):
+    from lostcode.web.persist import session_from_state
+
+    target = event.target.closest("[data-act]")
+    if target is None:
+        return
+    act = target.getAttribute("data-act")
+    arg = target.getAttribute("data-arg") or ""
+    index = saves_index()
+    if act == "resume":
+        resume(arg)
+        return
+    if act == "delete":
+        SAVES["ui"] = {"confirm_delete": arg}
+    elif act == "delete_yes":
+        index.delete(arg)
+        write_index()
+        SAVES["ui"] = {}
+    elif act == "delete_no":
+        SAVES["ui"] = {}
+    elif act == "download_damaged":
+        i = int(arg)
+        if 0 <= i < len(index.rejected):
+            download("lostcode-damaged-save.json", index.rejected[i]["raw"])
+        return
+    elif act == "dismiss_damaged":
+        index.dismiss_rejected(int(arg))
+        write_index()
+    elif act == "download_import":
+        if SAVES["bad_import"] is not None:
+            download("lostcode-damaged-record.json", SAVES["bad_import"])
+        return
+    elif act == "focus_new_game":
+        by_id("name-1").focus()
+        return
+    elif act == "watch_history" or act == "download_history":
+        for f in index.history():
+            if f["id"] == arg:
+                if act == "watch_history":
+                    watch_record(f["record"])
+                else:
+                    from lostcode.record import dumps
+                    from lostcode.web.persist import record_filename
+
+                    download(record_filename(f["names"], f["finished"]), dumps(f["record"]))
+        return
+    elif act in ("watch_import", "continue_import") and SAVES["import"] is not None:
+        state, seats, ui = SAVES["import"]
+        SAVES["import"] = None
+        ses, _where = session_from_state(state, seats, ui if act == "continue_import" else {})
+        if act == "continue_import":
+            new_save_slot()
+        else:
+            SAVE["id"] = None
+        enter_game(ses)
+        return
+    render_saves()
+
+
+def saves_boot():
+    """Wire the saved-games section and the in-game "saved games" button."""
+    box = by_id("saves")
+    if box is None:
+        return
+    listen(box, "click", on_saves_click)
+    listen(box, "change", on_saves_change)
+    game = by_id("game")
+    if document.querySelectorAll("#leave-game").length == 0:
+        leave = el(
+            "button",
+            _("Saved games"),
+            "btn",
+            {"type": "button", "id": "leave-game", "data-act": "new_game"},
+        )
+        game.insertBefore(leave, game.firstChild)
+    render_saves()
+
+
+# --------------------------------------------------------------------------- errors
+
+
+def log_error(where, e):
+    details = repr(e)
+    try:
+        import traceback
+
+        details = traceback.format_exc()
+    except Exception:
+        try:
+            import io
+            import sys
+
+            buf = io.StringIO()
+            sys.print_exception(e, buf)
+            details = buf.getvalue()
+        except Exception:
+            pass
+    try:
+        window.console.error("The Lost Code: " + where + ":\n" + details)
+    except Exception:
+        pass
+
+
+def show_app_error():
+    box = by_id("app-error")
+    if box is None:
+        return
+    box.textContent = _(
+        "Something went wrong on this page. Your game is saved after every move: reload "
+        "the page to continue it. (Details are in the browser console.)"
+    )
+    box.hidden = False
+
+
+def guarded(fn):
+    """An event handler that never lets an exception reach PyScript's error box."""
+    name = getattr(fn, "__name__", "handler")
+
+    def handler(*args):
+        try:
+            return fn(*args)
+        except Exception as e:
+            log_error("unexpected error in " + str(name), e)
+            show_app_error()
+
+    return handler
+
+
 def listen(node, kind, fn):
-    proxy = create_proxy(fn)
+    proxy = create_proxy(guarded(fn))  # no traceback box on screen (issue 7)
     PROXIES.append(proxy)
     node.addEventListener(kind, proxy)
 
@@ -464,6 +831,7 @@ def boot(*_args):
         listen(game, "change", on_change)
         listen(by_id("log"), "toggle", on_log_toggle)
         listen(by_id("setup-form"), "submit", on_submit)
+        saves_boot()  # saved games, import (issue 7)
         progress(3, _("Ready."))
         ROOT.dataset.engine = "ready"
         by_id("loading").hidden = True
@@ -474,7 +842,7 @@ def boot(*_args):
         box = by_id("load-error")
         box.hidden = False
         box.textContent = _("The game engine failed to start: {error}", error=repr(e))
-        raise
+        log_error("start-up failed", e)  # details in the console, not a traceback box
 
 
 progress(2, _("Python is running; loading the game engine…"))

@@ -765,6 +765,7 @@ def _end(session, obs, m):
         buttons(
             [
                 button(_("Show game record"), "show_record"),
+                button(_("Download game record"), "download_record"),
                 button(_("New game"), "new_game"),
             ]
         )
