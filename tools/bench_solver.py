@@ -6,6 +6,11 @@ truthful checks on wide wheels and "lower/higher" answers (weak constraints
 prune least, so they keep the most partial sums open).
 
     python tools/bench_solver.py [--positions 300] [--games 20]
+    python tools/bench_solver.py --pyodide [--positions 60] [--games 4]
+
+--pyodide runs the same benchmark inside Pyodide under Node
+(tests/helpers.run_in_runtime, the same pyodide.asm.wasm the page loads), which
+is what a player's browser runs: expect it several times slower than CPython.
 """
 
 import argparse
@@ -14,7 +19,8 @@ import random
 import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+HERE = os.path.dirname(os.path.abspath(globals().get("__file__") or "tools/bench_solver.py"))
+sys.path.insert(0, os.path.join(HERE, ".."))
 
 from lostcode.bots import Player  # noqa: E402
 from lostcode.checks import verdict  # noqa: E402
@@ -90,7 +96,25 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--positions", type=int, default=300)
     ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--pyodide", action="store_true", help="run the benchmark inside Pyodide")
     args = ap.parse_args()
+    if args.pyodide:
+        sys.path.insert(0, os.path.join(HERE, "..", "tests"))
+        from helpers import run_in_runtime
+
+        t = time.perf_counter()
+        out = run_in_runtime(
+            "pyodide",
+            "tools/bench_solver.py",
+            "--positions",
+            str(args.positions),
+            "--games",
+            str(args.games),
+            timeout=3600,
+        )
+        print("Pyodide (" + str(round(time.perf_counter() - t, 1)) + " s in all):")
+        print(out, end="")
+        return
 
     times = []
     for seed in range(args.positions):

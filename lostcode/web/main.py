@@ -283,6 +283,42 @@ def render_sheet(s, parent):
         el("li", f, None, None, ul)
 
 
+def render_assistant(a, parent):
+    """The "What can I deduce?" panel (view model: lostcode/web/assistant.py)."""
+    sec = el("section", None, "assistant", {"aria-labelledby": "assist-h"}, parent)
+    el("h3", a["heading"], None, {"id": "assist-h"}, sec)
+    if a["note"]:
+        el("p", a["note"], "warning", None, sec)
+    sug = a["suggestion"]
+    if sug:
+        el("p", sug["text"], "suggestion", None, sec)
+        el("p", sug["mean"], "note", None, sec)
+        render_button(sug["button"], sec)
+    wrap = el("div", None, "assist-wrap", None, sec)
+    table = el("table", None, "data assist", None, wrap)
+    el("caption", a["caption"], None, None, table)
+    tr = el("tr", None, None, None, el("thead", None, None, None, table))
+    el("th", a["symbol_head"], None, {"scope": "col"}, tr)
+    for v in a["values"]:
+        el("th", v, None, {"scope": "col"}, tr)
+    body = el("tbody", None, None, None, table)
+    for row in a["rows"]:
+        tr = el("tr", None, None, None, body)
+        th = el("th", None, "sym-" + row["symbol"], {"scope": "row"}, tr)
+        icon(row["symbol"], th)
+        el("span", row["name"], None, None, th)
+        for c in row["cells"]:
+            td = el("td", None, "out" if c["out"] else None, None, tr)
+            el("del" if c["out"] else "span", c["text"], None, {"aria-hidden": "true"}, td)
+            el("span", c["label"], "visually-hidden", None, td)
+    if a["explanations"]:
+        why = el("details", None, "why", None, sec)
+        el("summary", a["why_label"], None, None, why)
+        ul = el("ul", None, None, None, why)
+        for text in a["explanations"]:
+            el("li", text, None, None, ul)
+
+
 # --------------------------------------------------------------------------- screens
 
 
@@ -305,6 +341,8 @@ def render():
         el("p", m["error"], "warning", {"role": "alert"}, screen)
     for b in m["blocks"]:
         render_block(b, screen)
+    if m.get("assistant"):  # None with "Play without help": nothing in the DOM
+        render_assistant(m["assistant"], screen)
     if m["private"] and m["kind"] != "hide":
         u = el("button", _("Undo"), "btn", {"type": "button", "data-act": "undo"}, screen)
         u.disabled = not m["undo"]
@@ -422,7 +460,9 @@ def start_game(event=None):
     status = by_id("start-status")
     try:
         players, names, flags, seed, seats = read_form()
-        session = Session.from_form(players, names, flags, seed, seats)
+        no_help = by_id("no-hints")  # "Play without help": no deduction assistant
+        hints = no_help is None or not no_help.checked
+        session = Session.from_form(players, names, flags, seed, seats, hints=hints)
     except (ValueError, IllegalAction) as e:
         status.textContent = _("Cannot start: {reason}", reason=str(e.args[-1] if e.args else e))
         return

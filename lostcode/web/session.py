@@ -16,16 +16,20 @@ from ..setup import new_game
 from ..state import END, FINAL, GUESS, SHORTCUT
 from .i18n import _
 from .sheet import Sheet
+from .solo import BotSeats, check_seats
 
 PRIVATE_PHASES = (SHORTCUT, GUESS, FINAL)
 DEFAULT_LOW = 8
 
 
 class Session:
-    def __init__(self, options, seed, names, seats=None):
-        self.state = new_game(options, seed, names)
+    def __init__(self, options, seed, names, seats=None, hints=True):
         n = options.players
-        self.seats = list(seats) if seats else ["human"] * n
+        self.seats = check_seats(seats, n)  # human / easy / medium / hard (solo.py)
+        self.state = new_game(options, seed, names)
+        self.bots = BotSeats(self.seats, seed)
+        self.hints = bool(hints)  # the deduction assistant (assistant.py)
+        self.assist_cache = {}
         self.sheets = [Sheet() for _p in range(n)]
         self.unlocked = None  # the player whose private screen is open
         self.done = None  # (player, message) waiting for "Hide and pass"
@@ -35,9 +39,10 @@ class Session:
         self.undo_stack = []
         self.error = ""
         self.show_record = False
+        self.bots.run(self)  # a computer seat may roll first
 
     @classmethod
-    def from_form(cls, players, names, flags, seed, seats=None):
+    def from_form(cls, players, names, flags, seed, seats=None, hints=True):
         opts = Options(
             players,
             flags.get("introductory", False),
@@ -45,7 +50,7 @@ class Session:
             flags.get("shortcut", False),
             flags.get("curse", False),
         )
-        return cls(opts, seed, names, seats)
+        return cls(opts, seed, names, seats, hints=hints)
 
     # -- which screen ----------------------------------------------------------
     def pending_checks(self):
@@ -60,12 +65,16 @@ class Session:
         s = self.state
         if self.done is not None:
             return "hide", self.done[0]
+        if self.bots.report:
+            return "bot", None  # what the computer just did (public)
         if self.pending_checks() is not None:
             return "checks", None
         if s.phase == END:
             return "end", None
+        if self.bots.is_bot(s.to_act):
+            return "bot", None
         if s.phase in PRIVATE_PHASES:
-            if self.unlocked != s.to_act:
+            if self.unlocked != s.to_act and not self.bots.solo():
                 return "handoff", None
             return s.phase, s.to_act
         return s.phase, None
@@ -90,6 +99,7 @@ class Session:
             self.error = _("That is not possible: {reason}", reason=e.args[-1] if e.args else "")
         except ValueError:
             self.error = _("Please enter a whole number.")
+        self.bots.run(self)  # computer seats play up to the next human decision
 
     def _act(self, action):
         apply_action(self.state, action)
@@ -114,6 +124,9 @@ class Session:
             return
         if act == "show_record" and kind == "end":
             self.show_record = True
+            return
+        if act == "continue" and kind == "bot":
+            self.bots.acknowledge()
             return
         if act == "continue" and kind == "checks":
             self.checks_shown = self.pending_checks()["round"]
@@ -219,6 +232,15 @@ class Session:
                 return
             self._remember("draft", viewer)
             d["low"] = low
+        elif act == "use_hint":  # the assistant's suggestion fills the draft (not confirmed)
+            w, low = str(arg).split(":")
+            low = int(low)
+            if w not in WHEEL_WIDTH:
+                raise IllegalAction("R-G1", _("there is no such wheel"))
+            if (w, low) == (d["wheel"], d["low"]):
+                return
+            self._remember("draft", viewer)
+            d["wheel"], d["low"] = w, low
         elif act == "confirm_guess":
             if d["wheel"] is None:
                 raise IllegalAction("R-G1", _("choose a wheel first"))
@@ -287,7 +309,8 @@ class Session:
             raise IllegalAction("UI", _("this button does not apply to the current screen"))
 
     def _finish_private(self, viewer, message):
-        self.done = (viewer, message)
+        # Solo play: nobody to pass to, so no "Hide and pass" screen.
+        self.done = None if self.bots.solo() else (viewer, message)
         self.draft = None
         self.undo_stack = []
 

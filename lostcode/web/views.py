@@ -9,10 +9,12 @@ The only exception is the end screen, where all racks are revealed.
 from ..components import RACKS, SYMBOLS, WHEEL_IDS, WHEEL_VP, WHEEL_WIDTH
 from ..record import dumps
 from ..state import END, GUESS
+from .assistant import panel_model
 from .i18n import _, ngettext
 from .log import log_lines, result_text, signed
 from .names import dice_text, range_text, symbol_name
 from .sheet import GRID_VALUES
+from .solo import bot_screen
 
 
 def button(text, act, arg="", disabled=False, pressed=None, aria=None, symbol=None, primary=False):
@@ -324,6 +326,7 @@ def screen_model(session):
     if viewer is not None and kind != "hide":
         m["sheet"] = sheet_model(session.sheets[viewer], obs)
         m["undo"] = session.can_undo()
+    m["assistant"] = panel_model(session, obs, kind)  # None: no panel at all
     build = SCREENS[kind]
     build(session, obs, m)
     return m
@@ -790,6 +793,7 @@ SCREENS = {
     "checks": _checks,
     "replace": _replace,
     "end": _end,
+    "bot": bot_screen,
 }
 
 

@@ -1,0 +1,305 @@
+"""The "What can I deduce?" panel (issue 4): a view model of `deduction.analyze`.
+
+Built from `observe(state, viewer)` only (the observation the private screen
+already shows), never from the State, so it cannot tell a player more than
+they could work out themselves. The analysis is cached per (viewer, number of
+actions), so re-rendering a screen (typing a range, tapping the sheet) is
+cheap. With `session.hints` off the panel model is None: nothing is drawn.
+
+The explanation templates of `deduction.TEMPLATES` are repeated here as
+`_()` literals so the i18n pipeline extracts them; their parameters are
+rebuilt from the structured analysis in the current language.
+
+Pure Python, MicroPython-portable (no DOM here).
+"""
+
+from ..deduction import analyze
+from ..state import FINAL, GUESS, SHORTCUT
+from .i18n import _
+from .names import dice_text, symbol_name
+
+PANEL_SCREENS = (SHORTCUT, GUESS, FINAL)
+CACHE_SIZE = 4
+
+
+def analysis(session, obs):
+    """analyze(obs) for the viewer of `obs`, cached per (viewer, len(actions))."""
+    key = (obs["viewer"], len(session.state.actions))
+    cache = session.assist_cache
+    hit = cache.get(key)
+    if hit is None:
+        hit = analyze(obs, explain=True)
+        if len(cache) >= CACHE_SIZE:
+            cache.clear()
+        cache[key] = hit
+    return hit
+
+
+# --------------------------------------------------------------------------- texts
+
+
+def template_text(template, params):
+    """The deduction template `template` in the current language."""
+    p = params
+    if template == "seen.rack":
+        return _(
+            "Your {symbol} cannot be {value}: you can see the other {symbol} {value} "
+            "on {owner}'s rack.",
+            **p,
+        )
+    if template == "seen.unowned":
+        return _(
+            "Your {symbol} cannot be {value}: you can see the other {symbol} {value} "
+            "on the unowned rack {rack}.",
+            **p,
+        )
+    if template == "seen.discard":
+        return _(
+            "Your {symbol} cannot be {value}: the {symbol} {value} was discarded by "
+            "{owner} in round {round}.",
+            **p,
+        )
+    if template == "seen.own_discard":
+        return _(
+            "Your {symbol} cannot be {value}: you discarded the {symbol} {value} "
+            "yourself in round {round}.",
+            **p,
+        )
+    if template == "round.at_least":
+        return _(
+            "Your {symbol} cannot be {value}: in round {round} the dice were {dice} "
+            "and the sum was {proof}{known}; with {symbol} {value} it would be at least {bound}.",
+            **p,
+        )
+    if template == "round.at_most":
+        return _(
+            "Your {symbol} cannot be {value}: in round {round} the dice were {dice} "
+            "and the sum was {proof}{known}; with {symbol} {value} it would be at most {bound}.",
+            **p,
+        )
+    if template == "round.exactly":
+        return _(
+            "Your {symbol} cannot be {value}: in round {round} the dice were {dice} "
+            "and the sum was {proof}{known}; with {symbol} {value} it would be exactly {bound}.",
+            **p,
+        )
+    if template == "round.impossible":
+        return _(
+            "Your {symbol} cannot be {value}: in round {round} the dice were {dice} "
+            "and the sum was {proof}{known}; no stones you could still have make that sum "
+            "with {symbol} {value}.",
+            **p,
+        )
+    if template == "rounds.together":
+        return _(
+            "Your {symbol} cannot be {value}: rounds {rounds} together rule it out ({details}).",
+            **p,
+        )
+    return ""
+
+
+def proof_text(c):
+    """What one of the viewer's checks proved about the sum then."""
+    low, high = c["low"], c["high"]
+    if c["result"] == "correct":
+        if low == high:
+            return _("exactly {n}", n=low)
+        return _("between {low} and {high}", low=low, high=high)
+    if c["result"] == "lower":
+        return _("lower than {low}", low=low)
+    if c["result"] == "higher":
+        return _("higher than {high}", high=high)
+    if low == high:
+        return _("not {n}", n=low)
+    return _("not between {low} and {high}", low=low, high=high)
+
+
+def _and_list(items):
+    if len(items) <= 1:
+        return "".join(items)
+    return _("{items} and {last}", items=", ".join(items[:-1]), last=items[-1])
+
+
+def unowned_letter(obs, rack):
+    """The letter the table gives an unowned rack ("Unowned rack B")."""
+    k = 0
+    for r in range(rack + 1):
+        if obs["racks"][r]["owner"] is None:
+            k += 1
+    return "ABCD"[max(0, k - 1)]
+
+
+def explanation_text(e, analysis_, obs=None):
+    """One explanation of `analyze()` in the current language."""
+    params = dict(e["params"])
+    params["symbol"] = symbol_name(e["symbol"])
+    if e["template"] == "seen.unowned" and obs is not None:
+        # deduction numbers racks 1-4; the table calls unowned racks A, B, ...
+        params["rack"] = unowned_letter(obs, int(params["rack"]) - 1)
+    cons = {}
+    for c in analysis_["constraints"]:
+        cons[c["round"]] = c
+    t = e["template"]
+    if t == "seen.discard" and e["params"].get("owner") == "the unowned rack":
+        params["owner"] = _("the unowned rack")
+    if t.startswith("round.") and e["rounds"] and e["rounds"][0] in cons:
+        c = cons[e["rounds"][0]]
+        params["dice"] = dice_text(c["dice"])
+        params["proof"] = proof_text(c)
+        params["known"] = "".join(
+            _(
+                "; your {symbol} then was {value} (discarded in round {round})",
+                symbol=symbol_name(k[0]),
+                value=k[2],
+                round=k[3],
+            )
+            for k in c["known"]
+        )
+    elif t == "rounds.together":
+        params["rounds"] = _and_list([str(r) for r in e["rounds"]])
+        details = []
+        for r in e["rounds"]:
+            c = cons.get(r)
+            if c is not None:
+                details.append(
+                    _(
+                        "round {round}: {dice}, sum {proof}",
+                        round=r,
+                        dice=dice_text(c["dice"]),
+                        proof=proof_text(c),
+                    )
+                )
+        params["details"] = "; ".join(details)
+    keep = {}
+    for k in params:
+        if k in _PARAM_KEYS:
+            keep[k] = params[k]
+    for k in _PARAM_KEYS:  # a template's every placeholder gets a value
+        if k not in keep:
+            keep[k] = ""
+    return template_text(t, keep)
+
+
+_PARAM_KEYS = (
+    "symbol",
+    "value",
+    "owner",
+    "rack",
+    "round",
+    "rounds",
+    "dice",
+    "proof",
+    "known",
+    "bound",
+    "details",
+)
+
+
+def percent(p):
+    if p <= 0:
+        return "0%"
+    if p >= 1:
+        return "100%"
+    n = int(p * 100 + 0.5)
+    if n < 1:
+        return "<1%"
+    if n > 99:
+        return ">99%"
+    return str(n) + "%"
+
+
+# --------------------------------------------------------------------------- panel
+
+
+def panel_model(session, obs, kind):
+    """The assistant panel for a private screen, or None (hints off, public screen)."""
+    if not getattr(session, "hints", True) or obs["viewer"] is None or kind not in PANEL_SCREENS:
+        return None
+    a = analysis(session, obs)
+    vmax = obs["value_max"]
+    rows = []
+    for entry in a["symbols"]:
+        sym = entry["symbol"]
+        name = symbol_name(sym)
+        cells = []
+        for v in range(vmax + 1):
+            p = entry["probs"][v]
+            out = p <= 0
+            text = str(v) if out else percent(p)
+            if out:
+                label = _("{sym} {value}: ruled out", sym=name, value=v)
+            else:
+                label = _("{sym} {value}: {percent}", sym=name, value=v, percent=percent(p))
+            cells.append({"value": v, "p": p, "out": out, "text": text, "label": label})
+        rows.append(
+            {
+                "symbol": sym,
+                "name": name,
+                "possible": list(entry["possible"]),
+                "cells": cells,
+            }
+        )
+    explanations = [explanation_text(e, a, obs) for e in a["explanations"]]
+    m = {
+        "heading": _("What can I deduce?"),
+        "caption": _("Your own stones: chance of each value"),
+        "values": list(range(vmax + 1)),
+        "symbol_head": _("Symbol"),
+        "rows": rows,
+        "note": "" if a["consistent"] else _("Your results contradict each other; check the log."),
+        "why_label": _("Why some values are ruled out"),
+        "explanations": explanations,
+        "suggestion": None,
+    }
+    if kind == GUESS:
+        m["suggestion"] = suggestion(session, a)
+    return m
+
+
+def suggestion(session, a):
+    """The free wheel and range with the best expected points, with a one-tap fill."""
+    roll = a["roll"]
+    if not roll or not roll["wheels"]:
+        return None
+    best = roll["wheels"][0]
+    for w in roll["wheels"]:
+        if w["ev"] > best["ev"] + 1e-9:
+            best = w
+    if best["low"] == best["high"]:
+        rng = str(best["low"])
+    else:
+        rng = _("{low}–{high}", low=best["low"], high=best["high"])
+    return {
+        "wheel": best["wheel"],
+        "low": best["low"],
+        "high": best["high"],
+        "p": best["p"],
+        "ev": best["ev"],
+        "text": _(
+            "Suggestion: wheel {wheel}, range {range}: right with a chance of {percent}, "
+            "{ev} VP expected.",
+            wheel=best["wheel"],
+            range=rng,
+            percent=percent(best["p"]),
+            ev=_ev_text(best["ev"]),
+        ),
+        "mean": _("Your expected sum: {mean}", mean=_ev_text(roll["mean"])),
+        "button": {
+            "text": _("Use this suggestion"),
+            "act": "use_hint",
+            "arg": best["wheel"] + ":" + str(best["low"]),
+            "disabled": False,
+            "pressed": None,
+            "aria": None,
+            "symbol": None,
+            "primary": False,
+        },
+    }
+
+
+def _ev_text(x):
+    """One decimal, without float formatting quirks (MicroPython-safe)."""
+    n = int(x * 10 + 0.5) if x >= 0 else -int(-x * 10 + 0.5)
+    sign = "-" if n < 0 else ""
+    n = abs(n)
+    return sign + str(n // 10) + "." + str(n % 10)

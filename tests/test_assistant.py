@@ -1,0 +1,309 @@
+"""Solo play, computer seats and the deduction assistant in the web view models
+(issue 4): lostcode/web/solo.py, lostcode/web/assistant.py and their hooks in
+Session / screen_model. CPython, fast."""
+
+import json
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from test_viewmodels import all_strings, check_privacy, enabled  # noqa: E402
+
+from lostcode.bots import describe_action  # noqa: E402
+from lostcode.components import WHEEL_WIDTH  # noqa: E402
+from lostcode.deduction import analyze  # noqa: E402
+from lostcode.observation import observe  # noqa: E402
+from lostcode.options import Options  # noqa: E402
+from lostcode.record import replay  # noqa: E402
+from lostcode.web import assistant  # noqa: E402
+from lostcode.web.session import Session  # noqa: E402
+from lostcode.web.views import screen_model  # noqa: E402
+
+
+def solo(seed=7, bot="hard", hints=True, players=2, flags=None):
+    seats = ["human"] + [bot] * (players - 1)
+    names = ["Ana", "Carla", "Dora", "Eve"][:players]
+    return Session(Options(players, **(flags or {})), seed, names, seats, hints=hints)
+
+
+def human_step(ses, m, rng):
+    """One human decision on screen model `m` (random but legal)."""
+    k = m["kind"]
+    if k == "guess":
+        if ses.guess_draft()["wheel"] is None:
+            ses.do("wheel", rng.choice(enabled(m, "wheel"))["arg"])
+            return
+        ses.do("low", str(rng.randint(0, 12)))
+        if not enabled(screen_model(ses), "confirm_guess"):
+            ses.do("low", "0")
+        ses.do("confirm_guess")
+    elif k in ("shortcut", "final"):
+        for it in enabled(m, "cand"):
+            if rng.random() < 0.2:
+                ses.do("cand", it["arg"])
+        if k == "shortcut" and not enabled(screen_model(ses), "confirm"):
+            ses.do("cand", enabled(m, "cand")[0]["arg"])
+        ses.do("confirm")
+    else:
+        it = rng.choice(enabled(m))
+        ses.do(it["act"], it["arg"])
+
+
+def run_game(ses, rng, visit=None):
+    kinds = []
+    for _ in range(3000):
+        m = screen_model(ses)
+        json.dumps(m)
+        check_privacy(ses, m)
+        if visit:
+            visit(ses, m)
+        kinds.append(m["kind"])
+        if m["kind"] == "end":
+            return kinds
+        human_step(ses, m, rng)
+        assert ses.error == "" or m["kind"] in ("shortcut", "final"), (m["kind"], ses.error)
+    raise AssertionError("the game did not end")
+
+
+def first_guess_screen(ses, rng, rounds=3):
+    """Play until the human's guess screen of round `rounds` (or later)."""
+    for _ in range(2000):
+        m = screen_model(ses)
+        if m["kind"] == "guess" and ses.state.round >= rounds:
+            return m
+        human_step(ses, m, rng)
+    raise AssertionError("no guess screen")
+
+
+# --------------------------------------------------------------------------- seats
+
+
+def test_seat_kinds_are_checked_and_one_human_is_required():
+    with pytest.raises(ValueError, match="At least one player must be human"):
+        Session(Options(2), 1, ["A", "B"], ["hard", "easy"])
+    with pytest.raises(ValueError, match="Unknown kind of player"):
+        Session(Options(2), 1, ["A", "B"], ["human", "genius"])
+    ses = Session.from_form(2, ["A", "B"], {}, 1, ["human", "medium"], hints=False)
+    assert ses.seats == ["human", "medium"] and ses.hints is False
+    assert Session(Options(2), 1, ["A", "B"]).seats == ["human", "human"]
+    assert Session(Options(2), 1, ["A", "B"]).hints is True
+
+
+@pytest.mark.parametrize(
+    "players,bot,flags",
+    [
+        (2, "hard", {}),
+        (3, "medium", {"shortcut": True, "introductory": True}),
+        (4, "easy", {"high_stakes": True, "shortcut": True, "curse": True}),
+    ],
+)
+def test_solo_game_has_no_handoff_and_replays(players, bot, flags):
+    ses = solo(seed=players * 10 + 3, bot=bot, players=players, flags=flags)
+    kinds = run_game(ses, random.Random(players))
+    assert "handoff" not in kinds and "hide" not in kinds
+    assert {"bot", "guess", "checks", "final", "end"} <= set(kinds)
+    record = ses.record()
+    assert [p.get("kind") for p in record["players"]] == ses.seats
+    again = replay(json.loads(json.dumps(record)))
+    assert again.scores == ses.state.scores and again.result == ses.state.result
+
+
+def test_private_screens_in_solo_show_only_the_humans_observation():
+    ses = solo(seed=21)
+    own = ses.state.racks[0]
+
+    def visit(s, m):
+        if m["kind"] == "end":
+            return
+        if m["private"]:
+            assert m["viewer"] == 0
+        for r in m["table"]["racks"] if m["table"] else []:
+            if r["owner"] == 0 or not m["private"]:
+                assert all(st["value"] is None for st in r["stones"]), (m["kind"], r)
+        # The human's current stones appear nowhere as "symbol: value".
+        for text in all_strings(m):
+            for sym, v in own.items():
+                assert text != f"{sym}: {v}", (m["kind"], text)
+
+    run_game(ses, random.Random(3), visit)
+
+
+def test_same_seed_same_bot_moves():
+    def moves(seed):
+        ses = solo(seed=seed, players=3, bot="hard")
+        run_game(ses, random.Random(5))
+        return list(ses.state.actions)
+
+    assert moves(99) == moves(99)
+
+
+def test_humans_and_a_bot_keep_handoffs_for_the_humans_only():
+    ses = Session(Options(3), 31, ["Ana", "Bo", "Carla"], ["human", "human", "hard"])
+    handoffs = []
+
+    def visit(s, m):
+        if m["kind"] == "handoff":
+            handoffs.append(s.state.to_act)
+
+    kinds = run_game(ses, random.Random(8), visit)
+    assert "hide" in kinds and "bot" in kinds
+    assert handoffs and set(handoffs) == {0, 1}
+
+
+def test_bot_summaries_are_public_and_reveal_no_range():
+    ses = solo(seed=5, players=3, bot="hard", flags={"shortcut": True})
+    seen = []
+
+    def visit(s, m):
+        if m["kind"] != "bot":
+            return
+        assert not m["private"] and m["assistant"] is None and m["sheet"] is None
+        lines = [b for b in m["blocks"] if b["t"] == "list"][0]["items"]
+        assert [r["text"] for r in s.bots.report] == lines[: len(s.bots.report)]
+        for r in s.bots.report:
+            seen.append(r)
+
+    run_game(ses, random.Random(4), visit)
+    kinds = {r["action"][0] for r in seen}
+    assert {"roll", "guess", "final"} <= kinds
+    names = ses.state.names
+    for r in seen:
+        a = r["action"]
+        if a[0] == "guess":
+            # Only the wheel's width: never the range.
+            assert r["text"] == f"{names[r['seat']]} took the {WHEEL_WIDTH[a[1]]}-wide wheel"
+        if a[0] in ("final", "shortcut"):
+            assert not any(ch.isdigit() for ch in r["text"].replace(names[r["seat"]], ""))
+    # Same facts as bots.describe_action (English; the web version is translated).
+    obs = observe(ses.state, None)
+    for r in seen:
+        if r["action"][0] not in ("take", "pass"):  # those name the offered symbol
+            assert r["text"] == describe_action(obs, r["seat"], r["action"]), r
+
+
+# --------------------------------------------------------------------------- assistant
+
+
+def test_panel_content_on_a_guess_screen():
+    ses = solo(seed=12)
+    m = first_guess_screen(ses, random.Random(1), rounds=4)
+    a = m["assistant"]
+    assert a is not None and a["heading"] == "What can I deduce?"
+    obs = observe(ses.state, 0)
+    full = analyze(obs)
+    assert [r["symbol"] for r in a["rows"]] == obs["symbols"]
+    for row, sym in zip(a["rows"], full["symbols"], strict=True):
+        assert row["possible"] == sym["possible"]
+        assert abs(sum(c["p"] for c in row["cells"]) - 1) < 1e-9
+        for c in row["cells"]:
+            assert c["out"] == (c["value"] not in sym["possible"])
+            assert c["text"].endswith("%") != c["out"]
+            # Never shaped like a rack stone's label ("jaguar: 3").
+            assert ": " not in c["label"] or not c["label"].split(": ")[1].isdigit()
+    # Explanations: one per ruled-out value; in English the same text as
+    # deduction.render (except the unowned rack's letter, as the table names it).
+    assert len(a["explanations"]) == len(full["explanations"])
+    for text, e in zip(a["explanations"], full["explanations"], strict=True):
+        if e["template"] != "seen.unowned":
+            assert text == e["text"]
+        else:
+            assert text.startswith(e["text"].rsplit(" ", 1)[0])
+    # The suggestion is the best expected-VP free wheel.
+    best = max(full["roll"]["wheels"], key=lambda w: w["ev"])
+    sug = a["suggestion"]
+    assert (sug["wheel"], sug["low"]) == (best["wheel"], best["low"])
+    assert sug["button"]["text"] == "Use this suggestion"
+    assert sug["button"]["arg"] == f"{best['wheel']}:{best['low']}"
+
+
+def test_explanations_are_translated_with_every_template():
+    """Every template renders in English exactly as deduction.render does."""
+    rng = random.Random(2)
+    templates = set()
+    for seed in range(6):
+        ses = solo(seed=seed, players=2, flags={"high_stakes": seed % 2 == 1})
+        for _ in range(400):
+            m = screen_model(ses)
+            if m["kind"] == "end":
+                break
+            if m["kind"] == "guess":
+                obs = observe(ses.state, 0)
+                full = analyze(obs)
+                for e in full["explanations"]:
+                    templates.add(e["template"])
+                    text = assistant.explanation_text(e, full)  # no obs: rack number kept
+                    assert text == e["text"], e
+            human_step(ses, m, rng)
+    assert {"seen.rack", "seen.unowned", "seen.own_discard"} <= templates
+    assert any(t.startswith("round.") for t in templates)
+
+
+def test_panel_only_on_private_screens_and_not_with_hints_off():
+    ses = solo(seed=12, hints=False)
+    rng = random.Random(1)
+    for _ in range(300):
+        m = screen_model(ses)
+        assert m["assistant"] is None
+        if m["kind"] == "end":
+            break
+        human_step(ses, m, rng)
+    ses = solo(seed=12)
+    for _ in range(300):
+        m = screen_model(ses)
+        if m["kind"] == "end":
+            break
+        assert (m["assistant"] is not None) == (m["kind"] in ("guess", "shortcut", "final"))
+        if m["kind"] != "guess" and m["assistant"] is not None:
+            assert m["assistant"]["suggestion"] is None
+        human_step(ses, m, rng)
+
+
+def test_suggestion_fills_the_draft_without_confirming():
+    ses = solo(seed=12)
+    m = first_guess_screen(ses, random.Random(1), rounds=2)
+    sug = m["assistant"]["suggestion"]
+    n = len(ses.state.actions)
+    ses.do("use_hint", sug["button"]["arg"])
+    assert ses.error == ""
+    d = ses.guess_draft()
+    assert (d["wheel"], d["low"]) == (sug["wheel"], sug["low"])
+    assert len(ses.state.actions) == n and ses.screen()[0] == "guess"
+    m = screen_model(ses)
+    pressed = [it["arg"] for it in enabled(m, "wheel") if it["pressed"]]
+    assert pressed == [sug["wheel"]]
+    assert enabled(m, "confirm_guess")
+    ses.do("undo")
+    assert ses.guess_draft()["wheel"] is None
+    ses.do("use_hint", sug["button"]["arg"])
+    ses.do("confirm_guess")
+    g = [x for x in ses.state.actions[n:] if x[0] == "guess"][0]
+    assert g == ("guess", sug["wheel"], sug["low"])
+
+
+def test_analysis_is_cached_per_viewer_and_action_count(monkeypatch):
+    calls = []
+    real = assistant.analyze
+
+    def counting(obs, explain=True):
+        assert isinstance(obs, dict)  # the observation, never the State
+        calls.append(obs["viewer"])
+        return real(obs, explain)
+
+    monkeypatch.setattr(assistant, "analyze", counting)
+    ses = solo(seed=12)
+    m = first_guess_screen(ses, random.Random(1), rounds=2)
+    assert calls and set(calls) == {0}  # only the human's own view
+    calls.clear()
+    ses.assist_cache.clear()
+    ses.do("wheel", enabled(m, "wheel")[0]["arg"])
+    for low in ("3", "4", "5"):
+        ses.do("low", low)
+        screen_model(ses)
+    screen_model(ses)
+    assert calls == [0]

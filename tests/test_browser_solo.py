@@ -1,0 +1,217 @@
+"""Solo play, computer seats and the deduction assistant in Chromium (issue 4),
+driven by role and accessible name like tests/test_browser_game.py.
+
+The shadow engine game in the test process plays the bots' moves with the
+same bots and the same seeds as the page (lostcode/web/solo.py), so it stays
+in step with the page and every screen can be checked for privacy.
+"""
+
+import re
+import time
+
+import pytest
+from helpers import wait_engine_ready
+from play import OPTION_LABELS, SNAPSHOT_JS, UIGame
+from playwright.sync_api import expect
+
+from lostcode.bots import Player, describe_action
+from lostcode.engine import legal_actions
+from lostcode.observation import observe
+from lostcode.state import END
+from lostcode.web.solo import bot_seed
+
+pytestmark = pytest.mark.browser
+
+KIND_LABELS = {
+    "human": "Human",
+    "easy": "Computer (easy)",
+    "medium": "Computer (medium)",
+    "hard": "Computer (hard)",
+}
+NO_HELP = "Play without help (no deduction assistant)"
+PANEL = "What can I deduce?"
+
+
+class SeatsGame(UIGame):
+    """UIGame with seat kinds: bot screens are checked against the shadow's bots."""
+
+    def __init__(self, page, names, seats, hints=True, use_suggestion=False, **kw):
+        super().__init__(page, names, **kw)
+        self.seats = list(seats)
+        self.hints = hints
+        self.use_suggestion = use_suggestion
+        self.bots = {
+            p: Player(k, bot_seed(self.seed, p)) for p, k in enumerate(seats) if k != "human"
+        }
+        self.humans = [p for p, k in enumerate(seats) if k == "human"]
+        self.checks_seen = 0
+        self.bot_lines = []
+        self.handoff_names = []
+        self.panels = 0
+        self.suggestions_used = 0
+
+    def start(self):
+        page = self.page
+        page.goto("/")
+        page.get_by_label("Number of players").select_option(str(len(self.names)))
+        for i, name in enumerate(self.names):
+            page.get_by_label(f"Name of player {i + 1}").fill(name)
+            page.get_by_label(f"Player {i + 1} plays as").select_option(
+                label=KIND_LABELS[self.seats[i]]
+            )
+        for flag, label in OPTION_LABELS.items():
+            page.get_by_label(label).set_checked(bool(self.flags.get(flag)))
+        page.get_by_label(NO_HELP).set_checked(not self.hints)
+        page.get_by_label("Seed (optional, to replay the same deal)").fill(str(self.seed))
+        wait_engine_ready(page)
+        self.click("Start the game")
+        expect(page.locator("#game")).to_be_visible(timeout=30000)
+
+    # -- the shadow's bots -----------------------------------------------------------
+    def checks_pending(self):
+        for h in reversed(self.s.history):
+            if h["guesses"]:
+                return h["round"] > self.checks_seen
+        return False
+
+    def on_bot(self):
+        s = self.s
+        expected = []
+        while s.phase != END and s.to_act in self.bots and not self.checks_pending():
+            p = s.to_act
+            action = self.bots[p].act(s, legal_actions(s))
+            expected.append(describe_action(observe(s, None), p, action))
+            self.apply(action)
+        assert expected, "a bot screen with nothing to report"
+        items = self.page.get_by_role("region", name="What the computer did").get_by_role(
+            "listitem"
+        )
+        shown = [t.strip() for t in items.all_inner_texts()]
+        assert shown[: len(expected)] == expected, (shown, expected)
+        self.bot_lines += shown
+        self.click("Continue")
+
+    def on_checks(self):
+        for h in reversed(self.s.history):
+            if h["guesses"]:
+                self.checks_seen = h["round"]
+                break
+        self.click("Continue")
+
+    def on_handoff(self):
+        name = self.s.names[self.s.to_act]
+        assert self.s.to_act in self.humans and len(self.humans) > 1, name
+        self.handoff_names.append(name)
+        super().on_handoff()
+
+    # -- the assistant ------------------------------------------------------------------
+    def check_panel(self):
+        page = self.page
+        panel = page.get_by_role("region", name=PANEL)
+        if not self.hints:
+            assert page.locator(".assistant").count() == 0
+            assert PANEL not in page.locator("#game").inner_text()
+            return None
+        expect(panel).to_be_visible()
+        self.panels += 1
+        table = panel.get_by_role("table", name="Your own stones: chance of each value")
+        expect(table).to_contain_text("%")
+        return panel
+
+    def on_guess(self):
+        panel = self.check_panel()
+        if panel is None or not self.use_suggestion or self.s.round % 2 == 0:
+            return super().on_guess()
+        text = panel.locator(".suggestion").inner_text()
+        m = re.match(r"Suggestion: wheel (W\d+), range (\d+)", text)
+        assert m, text
+        panel.get_by_role("button", name="Use this suggestion").click()
+        wheels = self.page.get_by_role("group", name="Wheels")
+        expect(wheels.get_by_role("button", pressed=True)).to_contain_text(m.group(1) + " (")
+        box = self.page.get_by_label("Low end of the range")
+        expect(box).to_have_value(m.group(2))
+        assert self.s.phase == "guess"  # filled, not confirmed
+        self.click("Confirm the wheel")
+        self.apply(("guess", m.group(1), int(m.group(2))))
+        self.suggestions_used += 1
+
+    def on_shortcut(self):
+        self.check_panel()
+        super().on_shortcut()
+
+    def on_final(self):
+        self.check_panel()
+        super().on_final()
+
+
+def own_values_absent(game):
+    """The human's current stones never appear as a stone label on a non-end screen."""
+    snap = game.page.evaluate(SNAPSHOT_JS)
+    if snap["screen"] == "end":
+        return
+    for p in game.humans:
+        own = {f"{sym}: {v}" for sym, v in game.s.racks[p].items()}
+        if snap["private"] and game.s.to_act == p:
+            assert not own & set(snap["labels"]), (snap["screen"], own & set(snap["labels"]))
+
+
+def test_solo_against_a_hard_bot(page):
+    game = SeatsGame(page, ["Ana", "Carla"], ["human", "hard"], seed=4242, use_suggestion=True)
+    t0 = time.perf_counter()
+    game.start()
+    real_play = game.play
+
+    # Check the human's own values on every screen, on top of UIGame's checks.
+    def on_each(kind_handler):
+        def wrapped():
+            own_values_absent(game)
+            kind_handler()
+
+        return wrapped
+
+    for kind in ("roll", "change", "bot", "guess", "checks", "replace", "final", "offer"):
+        setattr(game, "on_" + kind, on_each(getattr(game, "on_" + kind)))
+    real_play()
+    game.check_end()
+    assert "handoff" not in game.screens and "hide" not in game.screens, game.screens
+    assert {"bot", "guess", "checks", "final", "end"} <= set(game.screens), game.screens
+    assert game.panels > 0 and game.suggestions_used > 0
+    assert any("took the" in line and "-wide wheel" in line for line in game.bot_lines)
+    print(
+        f"solo game vs hard bot: {time.perf_counter() - t0:.1f} s, "
+        f"{game.privacy_checks} screens, {len(game.bot_lines)} bot lines"
+    )
+
+
+def test_two_humans_and_a_bot_hand_over_between_humans_only(page):
+    game = SeatsGame(page, ["Ana", "Bo", "Carla"], ["human", "human", "medium"], seed=77)
+    t0 = time.perf_counter()
+    game.start()
+    game.play()
+    game.check_end()
+    assert set(game.handoff_names) == {"Ana", "Bo"}
+    assert {"bot", "handoff", "hide"} <= set(game.screens)
+    print(f"2 humans + bot: {time.perf_counter() - t0:.1f} s, {game.privacy_checks} screens")
+
+
+def test_assistant_panel_and_play_without_help(page):
+    # With help: the panel is on the private guess screen, with a suggestion.
+    game = SeatsGame(page, ["Ana", "Carla"], ["human", "easy"], seed=9, use_suggestion=True)
+    game.start()
+    game.play(until_round=3)
+    assert game.panels > 0 and game.suggestions_used > 0
+    # Without help: nothing of the panel in the DOM, on any screen.
+    game = SeatsGame(page, ["Ana", "Carla"], ["human", "easy"], seed=9, hints=False)
+    game.start()
+    game.play(until_round=3)
+    assert game.screens.get("guess", 0) > 0 and game.panels == 0
+
+
+def test_at_least_one_human(page):
+    page.goto("/")
+    wait_engine_ready(page)
+    page.get_by_label("Player 1 plays as").select_option(label="Computer (easy)")
+    page.get_by_label("Player 2 plays as").select_option(label="Computer (hard)")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#start-status")).to_contain_text("At least one player must be human")
+    expect(page.locator("#game")).to_be_hidden()
