@@ -14,6 +14,13 @@
   }
   players.addEventListener("change", seats);
   seats();
+  // The header's "Rules" button opens the rules reference from any screen (before Python too).
+  document.getElementById("rules-button").addEventListener("click", function () {
+    const rules = document.getElementById("rules");
+    rules.open = true;
+    rules.scrollIntoView({block: "start"});
+    rules.querySelector("summary").focus({preventScroll: true});
+  });
   document.getElementById("progress").value = 1;
   document.getElementById("setup-form").addEventListener("submit", function (event) {
     if (root.dataset.engine === "ready") return;  // Python handles it

@@ -148,6 +148,10 @@ def render_block(b, parent):
         lst = el("ol" if b.get("ordered") else "ul", None, None, None, sec)
         for item in b["items"]:
             el("li", item, None, None, lst)
+    elif t == "tip":  # the guided first game
+        box = el("div", None, "tip", {"role": "note", "aria-label": b["label"]}, parent)
+        el("p", b["label"], "tip-label", {"aria-hidden": "true"}, box)
+        el("p", b["text"], None, None, box)
     elif t == "record":
         label = el("label", None, "record", None, parent)
         el("span", b["label"], None, None, label)
@@ -294,7 +298,9 @@ def render_assistant(a, parent):
         el("p", sug["text"], "suggestion", None, sec)
         el("p", sug["mean"], "note", None, sec)
         render_button(sug["button"], sec)
-    wrap = el("div", None, "assist-wrap", None, sec)
+    # A scrollable region must be reachable with the keyboard (axe scrollable-region-focusable).
+    scroll = {"tabindex": "0", "role": "region", "aria-label": a["caption"]}
+    wrap = el("div", None, "assist-wrap", scroll, sec)
     table = el("table", None, "data assist", None, wrap)
     el("caption", a["caption"], None, None, table)
     tr = el("tr", None, None, None, el("thead", None, None, None, table))
@@ -328,6 +334,7 @@ def render():
 
     m = screen_model(session)
     screen = by_id("screen")
+    focused = focus_key()  # issue 6: keyboard focus survives a redraw of the same screen
     clear(screen)
     game = by_id("game")
     game.dataset.screen = m["kind"]
@@ -355,12 +362,105 @@ def render():
     if m["table"]:
         render_table(m["table"], table)
     by_id("log-summary").textContent = m["log_label"]
+    apply_a11y_texts()  # follows a language switch
     render_log()
     if m["kind"] != last_kind:
         h.focus()
         window.scrollTo(0, 0)
+    elif m["heading"] != LAST_HEADING[0]:
+        h.focus()  # the same kind of screen for another player: start at its top
+    else:
+        restore_focus(focused)
     last_kind = m["kind"]
     autosave()  # issue 7: every action is saved
+    LAST_HEADING[0] = m["heading"]
+    announce(m)
+
+
+# ------------------------------------------------------------------------ accessibility (issue 6)
+# The pure parts live in lostcode/web/a11y.py.
+
+LAST_HEADING = [None]
+ANNOUNCER = []  # [a11y.Announcer] once a game started
+
+
+def nodes(selector):
+    found = document.querySelectorAll(selector)
+    return [found.item(i) for i in range(found.length)]
+
+
+def focus_key():
+    """(data-act, data-arg) of the focused control inside the game, or None."""
+    active = document.activeElement
+    if active is None or not by_id("game").contains(active):
+        return None
+    act = active.getAttribute("data-act")
+    if act is None:
+        return None
+    return (str(act), str(active.getAttribute("data-arg") or ""))
+
+
+def restore_focus(key):
+    """Focus the redrawn control the focus was on (a redraw replaces every node);
+    if it is gone or disabled now, the screen's heading."""
+    if key is None:
+        return
+    for node in nodes("#game [data-act]"):
+        if (
+            str(node.getAttribute("data-act")) == key[0]
+            and str(node.getAttribute("data-arg") or "") == key[1]
+        ):
+            if not node.disabled:
+                node.focus()
+                return
+            break
+    h = by_id("screen-h")
+    if h is not None:
+        h.focus()
+
+
+def announce(m):
+    """Rolls, check results and replacements into the polite live region (public news only)."""
+    from lostcode.web.a11y import Announcer
+
+    if not ANNOUNCER:
+        ANNOUNCER.append(Announcer())
+        ANNOUNCER[0].reset(session.state.log)
+    text = ANNOUNCER[0].update(session.state.log, session.state.names, m["private"])
+    box = by_id("announce")
+    if text and box is not None:
+        box.textContent = text
+
+
+def set_text_size(size, remember=False):
+    """Larger text (URL textsize=large, or a caller's choice): class text-large on
+    <html>, ~125 %, the same the "Larger text" checkboxes (assets/textsize.js) set."""
+    from lostcode.web.a11y import TEXT_SIZE_CLASS, TEXT_SIZE_KEY, normalize_text_size
+
+    size = normalize_text_size(size)
+    if size == "large":
+        ROOT.classList.add(TEXT_SIZE_CLASS)
+    else:
+        ROOT.classList.remove(TEXT_SIZE_CLASS)
+    for box in nodes("input[data-textsize]"):
+        box.checked = size == "large"
+    if remember:
+        try:
+            window.localStorage.setItem(TEXT_SIZE_KEY, size)
+        except Exception:
+            pass
+    return size
+
+
+def apply_a11y_texts():
+    """The static labels added for issue 6, in the current language."""
+    from lostcode.web.a11y import static_texts
+
+    texts = static_texts()
+    for key in texts:
+        node = by_id(key)
+        if node is not None:
+            node.textContent = texts[key]
 
 
 LOG_SHOWN = [0]  # how many log lines the open log shows
@@ -474,6 +574,8 @@ def start_game(event=None):
     by_id("setup").hidden = True
     by_id("game").hidden = False
     last_kind = None
+    LAST_HEADING[0] = None
+    del ANNOUNCER[:]  # a new game: its log so far is not news
     render()
 
 
@@ -852,6 +954,296 @@ def guarded(fn):
     return handler
 
 
+# --------------------------------------------------------------------------- the page (issue 6)
+# Language menu, static text, URL settings, embed dialog, guided game.
+# The pure parts live in lostcode/web/page.py.
+
+PAGE = {"notes": [], "seat_notes": [], "rules_en": None, "defaults": {}}
+
+
+def storage_get(key):
+    try:  # localStorage may be missing or blocked (e.g. in a third-party iframe)
+        value = window.localStorage.getItem(key)
+        return str(value) if value else None
+    except Exception:
+        return None
+
+
+def storage_set(key, value):
+    try:
+        window.localStorage.setItem(key, value)
+    except Exception:
+        pass
+
+
+def url_param(name):
+    try:
+        value = window.URLSearchParams.new(window.location.search).get(name)
+        return str(value) if value else None
+    except Exception:
+        return None
+
+
+def browser_languages():
+    langs = window.navigator.languages
+    try:
+        return [str(langs[i]) for i in range(langs.length)]
+    except Exception:
+        return [str(window.navigator.language or "")]
+
+
+def init_language():
+    """Before any text is drawn: ?lang=, then the saved choice, then the browser."""
+    from lostcode.web.i18n import pick_language, set_language
+    from lostcode.web.page import STORAGE_KEY
+
+    lang = set_language(
+        pick_language(url_param("lang"), browser_languages(), storage_get(STORAGE_KEY))
+    )
+    ROOT.setAttribute("lang", lang)
+    return lang
+
+
+def each(selector):
+    nodes = document.querySelectorAll(selector)
+    return [nodes.item(i) for i in range(nodes.length)]
+
+
+def apply_static():
+    """Translate the static HTML (its English stays as the before-Python fallback)."""
+    from lostcode.web.page import static_text
+
+    for e in each("[data-i18n]"):
+        text = static_text(e.getAttribute("data-i18n"), e.getAttribute("data-n"))
+        if text:
+            e.textContent = text
+    for e in each("[data-i18n-aria]"):
+        text = static_text(e.getAttribute("data-i18n-aria"))
+        if text:
+            e.setAttribute("aria-label", text)
+    for i in range(1, 5):  # untouched default names follow the language
+        box = by_id("name-" + str(i))
+        if box is None:
+            continue
+        old = PAGE["defaults"].get(i, "Player " + str(i))
+        new = static_text("default-name", i)
+        if str(box.value) == old:
+            box.value = new
+        PAGE["defaults"][i] = new
+    by_id("lang").value = ROOT.getAttribute("lang")
+
+
+def load_rules(lang):
+    """The rules reference in `lang`: assets/rules/<lang>.html, or the inline English."""
+    box = document.querySelector("#rules .rules")
+    if PAGE["rules_en"] is None:
+        PAGE["rules_en"] = box.innerHTML
+    PAGE["rules_want"] = lang
+    if lang == "en":
+        box.innerHTML = PAGE["rules_en"]
+        return
+
+    def got_text(text):
+        if PAGE.get("rules_want") == lang:
+            box.innerHTML = text  # our own same-origin file, not user input
+
+    def got_response(resp):
+        if resp.ok:
+            p = create_proxy(got_text)
+            PROXIES.append(p)
+            resp.text().then(p)
+
+    p = create_proxy(got_response)
+    PROXIES.append(p)
+    window.fetch("./assets/rules/" + lang + ".html").then(p)
+
+
+def show_url_notes():
+    from lostcode.web.page import read_url, seat_note
+
+    notes = read_url(str(window.location.search))[1]
+    notes = notes + [seat_note(n, k) for n, k in PAGE["seat_notes"]]
+    box = by_id("url-notes")
+    clear(box)
+    for note in notes:
+        el("p", note, None, None, box)
+    box.hidden = not notes
+
+
+def fire_change(node):
+    e = document.createEvent("Event")
+    e.initEvent("change", True, True)
+    node.dispatchEvent(e)
+
+
+def apply_url_settings():
+    """?players=&seats=&options=&seed=&hints=&embed=&textsize= onto the page and form.
+
+    The form is pre-filled and Start gets the focus (outside an iframe): the
+    game never starts by itself, so a link can't skip the set-up screen."""
+    from lostcode.settings import parse
+
+    s = parse(str(window.location.search))[0]
+    if s.get("embed"):
+        ROOT.classList.add("embed")
+    if "textsize" in s:  # the larger-text setting (set_text_size) if this page has it
+        sizer = globals().get("set_text_size")
+        if sizer is not None:
+            sizer(s["textsize"])
+        elif s["textsize"] == "large":
+            ROOT.classList.add("text-large")
+    if "players" in s:
+        by_id("players").value = str(s["players"])
+        fire_change(by_id("players"))
+    for i, kind in enumerate(s.get("seats", [])):
+        box = by_id("kind-" + str(i + 1))
+        if box is None:
+            continue
+        if box.querySelector('option[value="' + kind + '"]') is not None:
+            box.value = kind
+        else:
+            PAGE["seat_notes"].append((i + 1, kind))
+    if "options" in s:
+        for f in ("introductory", "high_stakes", "shortcut", "curse"):
+            by_id("opt-" + f).checked = f in s["options"]
+    if "seed" in s:
+        by_id("seed").value = str(s["seed"])
+    if "hints" in s:
+        box = by_id("no-hints")  # "Play without help": checked means hints off
+        if box is not None:
+            box.checked = not s["hints"]
+    show_url_notes()
+    prefilled = [k for k in ("players", "seats", "options", "seed") if k in s]
+    if prefilled and window.self == window.top:
+        by_id("start").focus()
+
+
+def switch_language(code):
+    from lostcode.web.i18n import set_language
+    from lostcode.web.page import STORAGE_KEY
+
+    lang = set_language(code)
+    ROOT.setAttribute("lang", lang)
+    storage_set(STORAGE_KEY, lang)
+    if url_param("lang"):  # a reload keeps the new choice (?lang= beats the saved one)
+        params = window.URLSearchParams.new(window.location.search)
+        params.set("lang", lang)
+        window.history.replaceState(None, "", "?" + str(params.toString()) + window.location.hash)
+    apply_static()
+    load_rules(lang)
+    show_url_notes()
+    if session is not None:
+        render()
+
+
+def on_language(event):
+    switch_language(str(event.target.value))
+
+
+def form_values():
+    """The set-up form as URL settings (lostcode.settings), for the embed code."""
+    from lostcode.web.page import form_settings
+
+    players = int(by_id("players").value)
+    flags = {}
+    for f in ("introductory", "high_stakes", "shortcut", "curse"):
+        flags[f] = bool(by_id("opt-" + f).checked)
+    seed_text = str(by_id("seed").value).strip()
+    seed = int(seed_text) if seed_text.isdigit() else None
+    seats = []
+    for i in range(players):
+        box = by_id("kind-" + str(i + 1))
+        seats.append(str(box.value or "human") if box is not None else "human")
+    hints = None
+    box = by_id("no-hints")
+    if box is not None:
+        hints = not box.checked
+    textsize = "large" if ROOT.classList.contains("text-large") else None
+    return form_settings(players, flags, seed, seats, hints, textsize)
+
+
+def open_embed(event=None):
+    from lostcode.web.page import embed_code
+
+    page_url = str(window.location.href)
+    code, error = embed_code(page_url, form_values())
+    area = by_id("embed-code")
+    area.value = code
+    by_id("embed-status").textContent = error
+    by_id("embed-dialog").showModal()
+    area.focus()
+    area.select()
+
+
+def copy_embed(event=None):
+    area = by_id("embed-code")
+    status = by_id("embed-status")
+    area.focus()
+    area.select()
+    manual = _("The code is selected: press Ctrl+C (⌘C on a Mac) to copy it.")
+    clip = window.navigator.clipboard
+    if not clip:
+        status.textContent = manual
+        return
+
+    def ok(*_a):
+        status.textContent = _("Copied. Paste it into your lesson page.")
+
+    def failed(*_a):
+        status.textContent = manual
+
+    p1, p2 = create_proxy(ok), create_proxy(failed)
+    PROXIES.append(p1)
+    PROXIES.append(p2)
+    clip.writeText(str(area.value)).then(p1, p2)
+
+
+def close_embed(event=None):
+    by_id("embed-dialog").close()
+
+
+def start_guided(event=None):
+    """The guided first game: 2 players (you and an easy bot if the form has bot
+    seats, else a friend), introductory rules, the tutorial seed, tips on.
+    With TUTORIAL_SEED seat 2 rolls first, so "You" sit there and see every tip."""
+    from lostcode.web.tutorial import TUTORIAL_SEED
+
+    if ROOT.dataset.engine != "ready":
+        return
+    by_id("players").value = "2"
+    fire_change(by_id("players"))
+    other = by_id("kind-1")
+    bot = other is not None and other.querySelector('option[value="easy"]') is not None
+    by_id("name-1").value = _("Bot") if bot else _("Friend")
+    by_id("name-2").value = _("You")
+    if other is not None:
+        other.value = "easy" if bot else "human"
+    if by_id("kind-2") is not None:
+        by_id("kind-2").value = "human"
+    for f in ("introductory", "high_stakes", "shortcut", "curse"):
+        by_id("opt-" + f).checked = f == "introductory"
+    by_id("seed").value = str(TUTORIAL_SEED)
+    box = by_id("no-hints")
+    if box is not None:
+        box.checked = False
+    start_game()
+    if session is not None:
+        session.tutorial = True
+        render()
+
+
+def setup_page():
+    """Boot-time wiring of the page around the game."""
+    apply_static()
+    load_rules(ROOT.getAttribute("lang"))
+    apply_url_settings()
+    listen(by_id("lang"), "change", on_language)
+    listen(by_id("embed-open"), "click", open_embed)
+    listen(by_id("embed-copy"), "click", copy_embed)
+    listen(by_id("embed-close"), "click", close_embed)
+    listen(by_id("guided"), "click", start_guided)
+
+
 def listen(node, kind, fn):
     proxy = create_proxy(guarded(fn))  # no traceback box on screen (issue 7)
     PROXIES.append(proxy)
@@ -871,6 +1263,8 @@ def boot(*_args):
         listen(game, "change", on_change)
         listen(by_id("log"), "toggle", on_log_toggle)
         listen(by_id("setup-form"), "submit", on_submit)
+        apply_a11y_texts()
+        setup_page()  # language, URL settings, embed dialog, guided game
         saves_boot()  # saved games, import (issue 7)
         progress(3, _("Ready."))
         ROOT.dataset.engine = "ready"
@@ -885,6 +1279,7 @@ def boot(*_args):
         log_error("start-up failed", e)  # details in the console, not a traceback box
 
 
+init_language()
 progress(2, _("Python is running; loading the game engine…"))
 _boot_proxy = create_proxy(boot)
 window.setTimeout(_boot_proxy, 0)

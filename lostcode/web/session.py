@@ -39,6 +39,7 @@ class Session:
         self.undo_stack = []
         self.error = ""
         self.show_record = False
+        self.tutorial = False  # the guided first game: tips on screens (tutorial.py)
         self.bots.run(self)  # a computer seat may roll first
 
     @classmethod

@@ -67,3 +67,13 @@ def tutorial_tip(obs: dict, screen: str):
     if obs.get("round", 1) > TUTORIAL_ROUNDS:
         return None
     return _tips().get(screen)
+
+
+def tip_block(session, obs: dict, screen: str):
+    """The highlighted "Tip" block for a screen of a guided game (Session.tutorial), or None."""
+    if not getattr(session, "tutorial", False):
+        return None
+    tip = tutorial_tip(obs, screen)
+    if not tip:
+        return None
+    return {"t": "tip", "label": _("Tip"), "text": tip}

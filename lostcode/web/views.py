@@ -15,6 +15,7 @@ from .log import log_lines, result_text, signed
 from .names import dice_text, range_text, symbol_name
 from .sheet import GRID_VALUES
 from .solo import bot_screen
+from .tutorial import tip_block
 
 
 def button(text, act, arg="", disabled=False, pressed=None, aria=None, symbol=None, primary=False):
@@ -329,6 +330,9 @@ def screen_model(session):
     m["assistant"] = panel_model(session, obs, kind)  # None: no panel at all
     build = SCREENS[kind]
     build(session, obs, m)
+    tip = tip_block(session, obs, kind)  # the guided first game
+    if tip:
+        m["blocks"].insert(0, tip)
     return m
 
 

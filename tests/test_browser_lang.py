@@ -1,0 +1,159 @@
+"""Languages in the page (issue 6): ?lang=, the language menu (re-render,
+rules reference, remembered), the browser's language, URL setting notes, the
+rules button and the guided first game."""
+
+import time
+
+import pytest
+from helpers import RequestLog, wait_engine_ready
+from playwright.sync_api import expect
+
+from lostcode.web.i18n import _, set_language
+
+pytestmark = pytest.mark.browser
+
+
+def tr(lang, msg, **kw):
+    """`msg` as the page shows it in `lang` (the same catalogs)."""
+    set_language(lang)
+    try:
+        return _(msg, **kw)
+    finally:
+        set_language("en")
+
+
+def test_url_lang_ru_shows_russian_ui_and_rules(page):
+    page.goto("/?lang=ru")
+    wait_engine_ready(page)
+    assert page.evaluate("document.documentElement.lang") == "ru"
+    expect(page.get_by_role("heading", name="Новая игра")).to_be_visible()
+    expect(page.get_by_label("Число игроков")).to_be_visible()
+    expect(page.get_by_label("Язык")).to_have_value("ru")
+    expect(page.get_by_role("button", name="Начать игру")).to_be_visible()
+    assert page.title() == "Затерянный код — веб-издание"
+    page.get_by_role("button", name="Правила", exact=True).click()
+    rules = page.locator("#rules")
+    expect(rules.get_by_role("heading", name="Затерянный код: правила")).to_be_visible()
+    expect(rules.locator("section[lang=ru]")).to_have_count(1)
+    # The game itself is Russian too.
+    page.get_by_role("button", name="Начать игру").click()
+    expect(page.get_by_role("button", name=tr("ru", "Roll the dice"))).to_be_visible()
+
+
+def test_menu_switch_rerenders_and_is_remembered(page):
+    page.goto("/")
+    wait_engine_ready(page)
+    page.get_by_role("button", name="Start the game").click()
+    roll = tr("pl", "Roll the dice")
+    expect(page.get_by_role("button", name="Roll the dice")).to_be_visible()
+    heading = page.locator("#screen-h").inner_text()  # "Round 1: Player 2 rolls"
+    roller = heading.split(": ", 1)[1].rsplit(" ", 1)[0]
+    page.get_by_label("Language").select_option("pl")
+    expect(page.get_by_role("button", name=roll)).to_be_visible()  # the same screen, in Polish
+    polish = tr("pl", "Round {round}: {name} rolls", round=1, name=roller)
+    expect(page.locator("#screen-h")).to_have_text(polish)
+    assert page.evaluate("document.documentElement.lang") == "pl"
+    page.get_by_role("button", name="Zasady", exact=True).click()
+    expect(page.locator("#rules section[lang=pl]")).to_have_count(1)
+    page.reload()
+    wait_engine_ready(page)
+    expect(page.get_by_role("heading", name="Nowa gra")).to_be_visible()
+    expect(page.get_by_label("Język")).to_have_value("pl")
+    expect(page.get_by_label("Imię gracza 1")).to_have_value("Gracz 1")
+    # Back to English: the inline English rules return.
+    page.get_by_label("Język").select_option("en")
+    expect(page.get_by_role("heading", name="New game")).to_be_visible()
+    expect(page.locator("#rules h2").first).to_have_text("How to play")
+
+
+def test_browser_language_is_picked(browser, site_url):
+    context = browser.new_context(locale="it-IT", base_url=site_url)
+    log = RequestLog(site_url).attach(context)
+    try:
+        page = context.new_page()
+        page.goto("/")
+        wait_engine_ready(page)
+        assert page.evaluate("document.documentElement.lang") == "it"
+        expect(page.get_by_role("heading", name="Nuova partita")).to_be_visible()
+        expect(page.get_by_role("button", name="Inizia la partita")).to_be_visible()
+    finally:
+        context.close()
+    log.assert_same_origin()
+
+
+def test_bad_url_values_show_notes_and_the_game_starts(page):
+    page.goto("/?players=9&lang=xx&seed=abc&embed=maybe")
+    wait_engine_ready(page)
+    notes = page.locator("#url-notes")
+    expect(notes).to_have_attribute("role", "status")
+    expect(notes).to_contain_text("Ignored players='9': choose 2 to 4 players.")
+    expect(notes).to_contain_text("Ignored lang='xx'")
+    expect(notes).to_contain_text("Ignored seed='abc'")
+    expect(notes).to_contain_text("use embed=1 or embed=0")
+    expect(page.get_by_label("Number of players")).to_have_value("2")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.get_by_role("button", name="Roll the dice")).to_be_visible()
+
+
+def test_url_settings_prefill_the_form(page):
+    page.goto("/?lang=it&players=3&options=shortcut,curse&seed=42&seats=human,hard,easy")
+    wait_engine_ready(page)
+    expect(page.get_by_label("Numero di giocatori")).to_have_value("3")
+    expect(page.get_by_label("Nome del giocatore 3")).to_be_visible()
+    expect(page.get_by_label("Scorciatoia mortale")).to_be_checked()
+    expect(page.get_by_label("Maledizione del tempio")).to_be_checked()
+    expect(page.get_by_label("Partita introduttiva (senza orso)")).not_to_be_checked()
+    expect(page.locator("#seed")).to_have_value("42")
+    expect(page.get_by_role("button", name="Inizia la partita")).to_be_focused()
+
+
+def test_rules_button_reachable_during_the_game(page):
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto("/")
+    wait_engine_ready(page)
+    page.get_by_role("button", name="Start the game").click()
+    page.get_by_role("button", name="Roll the dice").click()
+    page.get_by_role("button", name="Rules", exact=True).click()
+    expect(page.get_by_text("Rules reference")).to_be_in_viewport()
+    table = page.get_by_role("table", name="Wheels: width of the range and points")
+    expect(table).to_be_visible()  # the reference is open
+
+
+def test_guided_first_game_tips_in_round_one(page):
+    page.goto("/")
+    wait_engine_ready(page)
+    t0 = time.perf_counter()
+    page.get_by_role("button", name="Guided first game").click()
+    tip = page.get_by_role("note", name="Tip")
+    seen = {}
+    for _step in range(80):
+        screen = page.evaluate("document.getElementById('game').dataset.screen")
+        heading = page.locator("#screen-h").inner_text()
+        if screen == "roll" and heading.startswith("Round 2"):
+            break
+        if screen in ("roll", "change", "handoff", "guess", "checks", "replace", "hide", "bear"):
+            expect(tip).to_be_visible()
+            seen[screen] = tip.inner_text()
+        act = {
+            "roll": "[data-act=roll]",
+            "bear": "[data-act=turn_bear]:not([disabled])",
+            "offer": "[data-act=pass]",
+            "change": "[data-act=accept]",
+            "handoff": "[data-act=unlock]",
+            "hide": "[data-act=hide]",
+            "checks": "[data-act=continue]",
+            "replace": "[data-act=discard]:not([disabled])",
+        }.get(screen)
+        if screen == "guess":
+            page.locator("#screen [data-act=wheel]:not([disabled])").first.click()
+            act = "[data-act=confirm_guess]"
+        if act is None:  # e.g. a bot's turn shown on its own screen
+            page.locator("#screen button.primary:not([disabled])").first.click()
+            continue
+        page.locator("#screen " + act).first.click()
+    else:
+        raise AssertionError("round 2 never began")
+    assert {"roll", "guess", "checks"} <= set(seen), seen
+    assert "Welcome" in seen["roll"]
+    expect(tip).to_have_count(0)  # round 2: no more tips
+    print(f"guided round 1: {time.perf_counter() - t0:.1f} s, screens {sorted(seen)}")
