@@ -493,7 +493,7 @@ def on_log_toggle(event):
 
 def on_click(event):
     target = event.target.closest("[data-act]")
-    if target is None or session is None:
+    if not target or session is None:  # JS null is pyodide's falsy jsnull, not None
         return
     act = target.getAttribute("data-act")
     if target.tagName == "INPUT":

@@ -1,0 +1,71 @@
+"""The live region's announcements (lostcode/web/a11y.py, issue 6): public news only."""
+
+import random
+import re
+
+from lostcode.engine import apply_action, is_over, legal_actions
+from lostcode.options import Options
+from lostcode.setup import new_game
+from lostcode.web import i18n
+from lostcode.web.a11y import Announcer, entry_sentence, normalize_text_size
+
+SYM = "(?:jaguar|bird|bear|chameleon|snake|human)"
+NAME = "(?:Ann|Ben|Cyd)"
+SENTENCE = re.compile(
+    rf"{NAME} rolled {SYM}, {SYM}, {SYM}\."
+    rf"|{NAME} kept the dice: {SYM}, {SYM}, {SYM}\."
+    rf"|{NAME} turned die [123] to {SYM}: {SYM}, {SYM}, {SYM}\."
+    rf"|{NAME} turned die [123] from bear to {SYM}\."
+    rf"|{NAME} was right: \+\d VP\."
+    rf"|{NAME} was wrong: the sum is (?:lower|higher)\."
+    rf"|{NAME} was wrong \(no hint\)\."
+    rf"|{NAME} replaced their {SYM} stone; it was a (\d)\."
+)
+
+
+def test_announcements_hold_no_secret():
+    """Over whole random games: every announcement is made of the sentences
+    above; the only number that is a stone value is a discarded one (public)."""
+    i18n.set_language("en")
+    for seed in range(6):
+        opts = Options(3, seed % 2 == 0, seed % 3 == 0, True, True)
+        s = new_game(opts, seed, ["Ann", "Ben", "Cyd"])
+        rng = random.Random(seed)
+        a = Announcer()
+        a.reset(s.log)
+        said = 0
+        while not is_over(s):
+            apply_action(s, rng.choice(legal_actions(s)))
+            before = len(s.log)
+            text = a.update(s.log, s.names, private=rng.random() < 0.3)
+            if text is None:
+                continue
+            said += 1
+            assert a.seen == before
+            rest = text
+            while rest:
+                m = SENTENCE.match(rest)
+                assert m, rest
+                if m.group(1) is not None:  # a discard: its value is in the public log
+                    assert any(e["t"] == "discard" and e["value"] == int(m.group(1))
+                               for e in s.log), text
+                rest = rest[m.end():].lstrip()
+        assert said > 10
+
+
+def test_private_screens_wait_for_the_next_public_one():
+    s = new_game(Options(2), 3, ["Ann", "Ben"])
+    a = Announcer()
+    a.reset(s.log)
+    apply_action(s, ("roll",))
+    assert a.update(s.log, s.names, private=True) is None
+    text = a.update(s.log, s.names, private=False)
+    assert text.startswith("Ann rolled ") or text.startswith("Ben rolled ")
+    assert a.update(s.log, s.names, private=False) is None  # nothing new: nothing said again
+    assert entry_sentence({"t": "round_end", "round": 1}, s.names) == ""
+
+
+def test_text_size_values():
+    assert normalize_text_size("LARGE") == "large"
+    assert normalize_text_size("huge") == "normal"
+    assert normalize_text_size(None) == "normal"

@@ -1,0 +1,367 @@
+"""Accessibility of the web edition (issue 6), in Chromium.
+
+- axe-core on every distinct screen of whole games (set-up form, each screen
+  kind, the rules reference and the game log open, larger text): no serious
+  or critical violation; at 360x640 every control is at least 44x44 px.
+- A whole 2-player game with the keyboard alone (tests/keyboard_play.py);
+  every new screen starts with the focus on its heading.
+- The polite live region announces rolls, check results and replacements,
+  never a rack value.
+- Symbols: text alternatives, distinct shapes, non-text contrast; focus style
+  contrast; larger text; prefers-reduced-motion.
+
+axe is loaded from the test server (/node_modules/axe-core/axe.min.js, same
+origin) as an external script, which the page's CSP (script-src 'self') allows.
+"""
+
+import re
+import time
+import xml.etree.ElementTree as ET
+
+import pytest
+from helpers import ROOT, wait_engine_ready
+from keyboard_play import KeyboardGame
+from play import UIGame
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+MOBILE = {"width": 360, "height": 640}
+AXE_URL = "/node_modules/axe-core/axe.min.js"
+BLOCKING = ("serious", "critical")
+SYMBOLS = ("jaguar", "bird", "bear", "chameleon", "snake", "human")
+
+AXE_JS = """async () => {
+  const r = await axe.run(document, {resultTypes: ["violations"]});
+  return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+    targets: v.nodes.slice(0, 6).map(n => n.target.join(" ")), count: v.nodes.length}));
+}"""
+
+# Every visible control's hit area: a checkbox's is its whole <label class="check">.
+TARGETS_JS = """() => {
+  const out = [];
+  for (const e of document.querySelectorAll("button, input, select, textarea, summary, a[href]")) {
+    if (!e.getClientRects().length || e.closest(".visually-hidden")) continue;
+    const hit = (e.type === "checkbox" || e.type === "radio") && e.closest("label") || e;
+    const r = hit.getBoundingClientRect();
+    if (r.width < 44 || r.height < 44)
+      out.push([e.id || e.getAttribute("aria-label") || e.textContent.trim().slice(0, 40),
+                Math.round(r.width), Math.round(r.height)]);
+  }
+  return out;
+}"""
+
+
+def audit(page, where, problems, touch=True):
+    """axe on the page as it is now; serious/critical violations and small
+    touch targets are collected into `problems` (where -> list)."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(url=AXE_URL)
+        page.wait_for_function("typeof window.axe !== 'undefined'")
+    found = page.evaluate(AXE_JS)
+    bad = [v for v in found if v["impact"] in BLOCKING]
+    if bad:
+        problems.setdefault(where, []).extend(
+            f"{v['id']} ({v['impact']}, {v['count']}x): {v['help']} -> {v['targets']}" for v in bad
+        )
+    if touch:
+        small = page.evaluate(TARGETS_JS)
+        if small:
+            problems.setdefault(where, []).append(f"touch targets under 44x44 px: {small}")
+    return found
+
+
+def fail_on(problems):
+    if problems:
+        lines = [f"{where}: {p}" for where, ps in problems.items() for p in ps]
+        pytest.fail("accessibility problems:\n" + "\n".join(lines))
+
+
+ANNOUNCED = re.compile(
+    r"^(?:(?:[^.]+ was right: \+\d VP\.|[^.]+ was wrong: the sum is (?:lower|higher)\."
+    r"|[^.]+ was wrong \(no hint\)\.) ?)+$"
+)
+
+
+class AuditedGame(UIGame):
+    """UIGame that runs axe (and the touch-target check) once per screen kind,
+    and checks the live region after rolls, checks and replacements."""
+
+    def __init__(self, *args, touch=True, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.touch = touch
+        self.problems = {}
+        self.audited = []
+        self.extras_done = False
+        self.announcements = 0
+
+    def audit(self, where):
+        audit(self.page, where, self.problems, self.touch)
+        self.audited.append(where)
+
+    def click(self, name, exact=True):
+        if name == "Start the game" and "setup" not in self.audited:
+            wait_engine_ready(self.page)
+            self.audit("setup")
+        super().click(name, exact)
+
+    def check_privacy(self, snap, viewer):
+        super().check_privacy(snap, viewer)
+        kind = snap["screen"]
+        if kind not in self.audited:
+            self.audit(kind)
+        if kind == "checks" and not self.extras_done:
+            self.extras_done = True
+            page = self.page
+            page.locator("#log-summary").click()
+            expect(page.locator("#log-list li").first).to_be_visible()
+            self.audit("log open")
+            page.locator("#log-summary").click()
+            page.get_by_text("Rules reference", exact=True).click()
+            expect(page.locator("#rules .rules")).to_be_visible()
+            self.audit("rules open")
+            page.get_by_text("Rules reference", exact=True).click()
+            page.get_by_text("Display settings", exact=True).click()
+            page.get_by_role("checkbox", name="Larger text").check()
+            self.audit("checks, larger text")
+            page.get_by_role("checkbox", name="Larger text").uncheck()
+            page.get_by_text("Display settings", exact=True).click()
+
+    # -- the live region ---------------------------------------------------------------------
+    def announcement(self):
+        return self.page.locator("#announce")
+
+    def on_roll(self):
+        super().on_roll()
+        name = self.s.names[self.s.roller]
+        dice = ", ".join(self.s.roll)
+        expect(self.announcement()).to_have_text(f"{name} rolled {dice}.")
+        self.announcements += 1
+
+    def on_checks(self):
+        text = self.announcement().text_content()
+        assert ANNOUNCED.match(text), text  # results only: no range, no stone value
+        h = self.s.history[-1] if self.s.history[-1]["guesses"] else self.s.history[-2]
+        for g in h["guesses"]:
+            assert f"{self.s.names[g['player']]} was " in text, text
+        self.announcements += 1
+        super().on_checks()
+
+    def on_replace(self):
+        super().on_replace()
+        s = self.s
+        d = [x for x in s.log if x["t"] == "discard"][-1]
+        expect(self.announcement()).to_have_text(
+            f"{s.names[d['player']]} replaced their {d['symbol']} stone; it was a {d['value']}."
+        )
+        self.announcements += 1
+
+
+def test_axe_every_screen_two_players_all_options(page):
+    page.set_viewport_size(MOBILE)
+    flags = {"introductory": True, "high_stakes": True, "shortcut": True, "curse": True}
+    game = AuditedGame(page, ["Ann", "Ben"], flags, seed=31)
+    t0 = time.perf_counter()
+    game.start(wait_first=True)
+    game.play()
+    game.audit("end")
+    game.click("Show game record")
+    game.audit("end, record shown")
+    want = {"setup", "roll", "bear", "change", "offer", "handoff", "guess", "shortcut", "checks",
+            "replace", "final", "hide", "end", "log open", "rules open"}
+    assert want <= set(game.audited), sorted(want - set(game.audited))
+    fail_on(game.problems)
+    assert game.announcements > 10
+    print(f"axe, 2 players: {len(game.audited)} audits, {time.perf_counter() - t0:.1f} s")
+
+
+def test_axe_three_players_desktop(page):
+    page.set_viewport_size({"width": 1280, "height": 900})
+    game = AuditedGame(page, ["Ann", "Ben", "Cyd"], {"curse": True}, seed=8, touch=False)
+    t0 = time.perf_counter()
+    game.start(wait_first=True)
+    game.play()
+    game.audit("end")
+    fail_on(game.problems)
+    print(f"axe, 3 players: {len(game.audited)} audits, {time.perf_counter() - t0:.1f} s")
+
+
+def test_keyboard_only_game(page):
+    page.set_viewport_size(MOBILE)
+    game = KeyboardGame(page, ["Ann", "Ben"], {"shortcut": True}, seed=4242)
+    t0 = time.perf_counter()
+    game.start()
+    game.play()
+    expect(page.locator("#screen-h")).to_be_focused()  # the end screen starts at its heading
+    game.check_end()  # "Show game record" pressed with the keyboard too
+    assert {"roll", "change", "handoff", "guess", "hide", "checks", "final", "end"} <= set(
+        game.screens
+    )
+    assert game.focus_checks > 50
+    print(f"keyboard game: {game.keys} key presses, {time.perf_counter() - t0:.1f} s")
+
+
+def test_focus_style_is_visible(page):
+    """:focus-visible draws a 3px outline with at least 3:1 against the page and cards."""
+    page.goto("/")
+    page.keyboard.press("Tab")
+    style = page.evaluate(
+        """() => { const s = getComputedStyle(document.activeElement);
+                   return [s.outlineStyle, parseFloat(s.outlineWidth), s.outlineColor]; }"""
+    )
+    assert style[0] == "solid" and style[1] >= 2, style
+    colour = rgb(style[2])
+    for bg in ("--bg", "--card"):
+        assert contrast(colour, css_var(page, bg)) >= 3, (bg, style)
+
+
+def test_larger_text_setting(page):
+    """The checkbox scales the UI by 125 %, is remembered, and is reachable in game."""
+    page.set_viewport_size(MOBILE)
+    page.goto("/")
+    wait_engine_ready(page)
+    base = page.evaluate("parseFloat(getComputedStyle(document.documentElement).fontSize)")
+    page.get_by_role("checkbox", name="Larger text").check()
+    expect(page.locator("html")).to_have_class(re.compile(r"\btext-large\b"))
+    big = page.evaluate("parseFloat(getComputedStyle(document.documentElement).fontSize)")
+    assert big == pytest.approx(base * 1.25), (base, big)
+    problems = {}
+    audit(page, "setup, larger text", problems)
+    page.reload()  # remembered (localStorage), applied before Python starts
+    expect(page.locator("html")).to_have_class(re.compile(r"\btext-large\b"))
+    expect(page.get_by_role("checkbox", name="Larger text")).to_be_checked()
+    wait_engine_ready(page)
+    page.get_by_label("Name of player 1").fill("Ann")
+    page.get_by_role("button", name="Start the game").click()
+    page.get_by_text("Display settings", exact=True).click()
+    box = page.get_by_role("checkbox", name="Larger text")  # the in-game one (the form is hidden)
+    expect(box).to_be_checked()
+    box.uncheck()
+    expect(page.locator("html")).not_to_have_class(re.compile(r"\btext-large\b"))
+    assert page.evaluate("localStorage.getItem('lostcode.textsize')") == "normal"
+    overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0
+    fail_on(problems)
+
+
+def test_reduced_motion(browser, site_url):
+    """With prefers-reduced-motion every animation and transition lasts 0 s."""
+    css = (ROOT / "assets" / "style.css").read_text(encoding="utf-8")
+    assert "@media (prefers-reduced-motion: reduce)" in css
+    context = browser.new_context(reduced_motion="reduce", base_url=site_url)
+    page = context.new_page()
+    try:
+        page.goto("/")
+        wait_engine_ready(page)
+        page.get_by_role("button", name="Start the game").click()
+        expect(page.get_by_role("button", name="Roll the dice")).to_be_visible()
+        moving = page.evaluate(
+            """() => [...document.querySelectorAll("*")].filter(e => {
+                 const s = getComputedStyle(e);
+                 const long = v => v.split(",").some(x => parseFloat(x) > 0);
+                 return long(s.transitionDuration) || long(s.animationDuration);
+               }).map(e => e.tagName + "#" + e.id + "." + e.className)"""
+        )
+        assert moving == [], moving
+        assert page.evaluate("matchMedia('(prefers-reduced-motion: reduce)').matches")
+    finally:
+        context.close()
+
+
+# --------------------------------------------------------------------------- symbols
+
+
+def rgb(text):
+    return tuple(int(x) for x in re.findall(r"\d+", text)[:3])
+
+
+def css_var(page, name):
+    value = page.evaluate(
+        f"getComputedStyle(document.documentElement).getPropertyValue('{name}').trim()"
+    )
+    value = value.lstrip("#")
+    return tuple(int(value[i : i + 2], 16) for i in (0, 2, 4))
+
+
+def luminance(c):
+    def f(x):
+        x /= 255
+        return x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2])
+
+
+def contrast(a, b):
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def test_symbol_shapes_are_distinct_and_outlined():
+    """Colour is never the only signal: six different shapes, each with a dark outline."""
+    tree = ET.parse(ROOT / "assets" / "symbols.svg")
+    ns = {"s": "http://www.w3.org/2000/svg"}
+    shapes = {}
+    for sym in tree.getroot().findall("s:symbol", ns):
+        parts = []
+        outlined = False
+        for child in sym:
+            attrs = dict(child.attrib)
+            outlined |= attrs.get("stroke") == "#222"
+            attrs.pop("fill", None)
+            attrs.pop("stroke", None)
+            parts.append((child.tag, tuple(sorted(attrs.items()))))
+        assert outlined, sym.get("id")
+        shapes[sym.get("id")] = tuple(parts)
+    assert sorted(shapes) == sorted(SYMBOLS)
+    assert len(set(shapes.values())) == len(SYMBOLS)
+
+
+def test_symbols_named_and_contrasting(page):
+    """Every symbol drawn in a game has its name next to it or in an accessible
+    name (the SVG itself is aria-hidden), and on every background it is drawn
+    on, its #222 outline has >= 3:1 and its colour >= 3:1 against the
+    outline or the background."""
+    game = UIGame(page, ["Ann", "Ben"], {"shortcut": True}, seed=5)
+    game.start(wait_first=True)
+    game.click("Roll the dice")
+    game.apply(("roll",))
+    game.click("Keep the dice")
+    game.apply(("accept",))
+    game.on_handoff()  # a private screen: sheet, racks with values, dice, piles
+    found = page.evaluate(
+        """() => [...document.querySelectorAll("svg.icon")].filter(s => s.getClientRects().length)
+          .map(svg => {
+            const sym = [...svg.classList].find(c => c.startsWith("sym-")) ||
+              [...svg.parentElement.classList].find(c => c.startsWith("sym-"));
+            let e = svg.parentElement, bg = null, images = [];
+            while (e && !bg) {
+              const s = getComputedStyle(e);
+              if (s.backgroundImage !== "none") images.push(s.backgroundImage);
+              if (s.backgroundColor !== "rgba(0, 0, 0, 0)") bg = s.backgroundColor;
+              e = e.parentElement;
+            }
+            const host = svg.closest("[aria-label]");
+            return {sym: sym, hidden: svg.getAttribute("aria-hidden"),
+                    colour: getComputedStyle(svg).color, bg: bg || "rgb(255, 255, 255)",
+                    images: images, name: (host ? host.getAttribute("aria-label") : "") + " " +
+                                          svg.parentElement.textContent};
+          })"""
+    )
+    assert len(found) > 30
+    outline = (0x22, 0x22, 0x22)
+    bad = []
+    for f in found:
+        sym = (f["sym"] or "").replace("sym-", "")
+        assert sym in SYMBOLS, f
+        assert f["hidden"] == "true", f  # decorative: the name is given in text
+        assert sym in f["name"], f
+        colour = rgb(f["colour"])
+        backgrounds = [rgb(f["bg"])] + [
+            tuple(int(x) for x in m) for img in f["images"]
+            for m in re.findall(r"rgb\((\d+), (\d+), (\d+)\)", img)
+        ]
+        for bg in backgrounds:
+            fill = max(contrast(colour, bg), contrast(colour, outline))
+            if contrast(outline, bg) < 3 or fill < 3:
+                bad.append((sym, f["colour"], bg))
+    assert bad == [], sorted(set(bad))
