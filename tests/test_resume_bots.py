@@ -19,7 +19,7 @@ def _human_step(ses, pick):
 
 
 def test_resumed_bots_play_the_same_moves():
-    seats = ["human", "hard", "medium"]
+    seats = ["human", "easy", "hard"]
     a = Session(Options(3, shortcut=True, curse=True), 77, ["Ann", "Bot1", "Bot2"], seats)
     pick = random.Random(5)
     for _ in range(25):

@@ -20,6 +20,7 @@ from ..state import BEAR_TURN, CHANGE, END, FINAL, GUESS, OFFER, REPLACE, ROLL, 
 from .i18n import _
 from .session import Session
 from .sheet import Sheet
+from .solo import BotSeats
 
 STORAGE_KEY = "lostcode.saves"
 # A stored index that cannot be read at all is copied here, byte for byte,
@@ -70,6 +71,7 @@ def session_from_state(state, seats, ui=None):
     except Exception:
         raise RecordError("the saved players cannot be seated") from None
     ses.state = state
+    ses.bots = BotSeats(ses.seats, state.seed)  # the throw-away game's bot moves are void
     n = len(state.names)
     sheets = ui.get("sheets")
     if isinstance(sheets, list) and len(sheets) == n:

@@ -11,7 +11,7 @@ translated). A bot decides from `observe(state, seat)` only (`bots.Player`).
 Pure Python, MicroPython-portable (no DOM here).
 """
 
-from ..bots import Player
+from ..bots import Player, make_rng
 from ..components import WHEEL_WIDTH
 from ..engine import apply_action, legal_actions
 from ..observation import observe
@@ -114,7 +114,11 @@ class BotSeats:
             and n < limit
         ):
             p = s.to_act
-            action = self.players[p].act(s, legal_actions(s))
+            # A fresh generator per decision, from (seed, seat, move number):
+            # a game resumed from a save plays exactly as an uninterrupted one.
+            bot = self.players[p]
+            bot.rng = make_rng(bot_seed(s.seed, p) + 7 * len(s.actions))
+            action = bot.act(s, legal_actions(s))
             text = bot_summary(observe(s, None), p, action)
             apply_action(s, action, p)
             self.report.append({"seat": p, "action": action, "text": text})
