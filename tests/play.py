@@ -302,7 +302,7 @@ class UIGame:
         items = page.get_by_role("region", name="Final scores").get_by_role("listitem")
         shown = {}
         for text in items.all_inner_texts():
-            m = re.match(r"^\d+\. (.*): (-?\d+) points$", text.strip())
+            m = re.match(r"^\d+\. (.*): (-?\d+) points?$", text.strip())
             assert m, text
             shown[m.group(1)] = int(m.group(2))
         assert shown == {s.names[p]: again.scores[p] for p in range(s.options.players)}

@@ -10,7 +10,6 @@ import importlib.util
 import string
 import sys
 from html.parser import HTMLParser
-from pathlib import Path
 
 import pytest
 from helpers import ROOT, node_runtimes_available, run_in_runtime

@@ -50,6 +50,13 @@ def _texts():
         "game": _("Game"),
         "rules-summary": _("Rules reference"),
         "human": _("Human"),
+        "easy": _("Computer (easy)"),
+        "medium": _("Computer (medium)"),
+        "hard": _("Computer (hard)"),
+        "no-hints": _("Play without help (no deduction assistant)"),
+        "larger-text": _("Larger text"),
+        "display": _("Display"),
+        "display-settings": _("Display settings"),
     }
 
 

@@ -54,7 +54,7 @@ def _tips() -> dict:
         ),
         "hide": _("Tap 'Hide and pass' before handing the device on."),
         "final": _(
-            "Final guesses: for each symbol write 1 to 3 candidate values. One right "
+            "Final guesses: for each symbol write up to 3 candidate values. One right "
             "candidate scores 5, two score 2, three score 1; a miss costs 2."
         ),
     }

@@ -729,9 +729,12 @@ def _end(session, obs, m):
     if res["tie"]:
         blocks.append(
             para(
-                _(
+                ngettext(
+                    "{names} are tied on {score} point. {name} wins because their marker is "
+                    "lowest in the stack.",
                     "{names} are tied on {score} points. {name} wins because their marker is "
                     "lowest in the stack.",
+                    s.scores[winner],
                     names=", ".join(names[p] for p in res["tied"]),
                     score=s.scores[winner],
                     name=names[winner],
@@ -740,12 +743,27 @@ def _end(session, obs, m):
         )
     else:
         blocks.append(
-            para(_("{name} wins with {score} points.", name=names[winner], score=s.scores[winner]))
+            para(
+                ngettext(
+                    "{name} wins with {score} point.",
+                    "{name} wins with {score} points.",
+                    s.scores[winner],
+                    name=names[winner],
+                    score=s.scores[winner],
+                )
+            )
         )
     ranking = []
     for i, p in enumerate(res["ranking"]):
         ranking.append(
-            _("{place}. {name}: {score} points", place=i + 1, name=names[p], score=s.scores[p])
+            ngettext(
+                "{place}. {name}: {score} point",
+                "{place}. {name}: {score} points",
+                s.scores[p],
+                place=i + 1,
+                name=names[p],
+                score=s.scores[p],
+            )
         )
     blocks.append({"t": "list", "label": _("Final scores"), "items": ranking, "ordered": False})
     for row in res["players"]:
