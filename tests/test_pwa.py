@@ -13,10 +13,13 @@ import re
 import struct
 import time
 import tomllib
+import zipfile
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from helpers import ROOT, RequestLog, serve_in_thread, wait_engine_ready
+from playwright.sync_api import expect
 
 _spec = importlib.util.spec_from_file_location("build_site", ROOT / "tools" / "build_site.py")
 build_site = importlib.util.module_from_spec(_spec)
@@ -67,15 +70,38 @@ def test_build_contains_only_what_the_game_needs(tmp_path):
     out = tmp_path / "site"
     summary = build_site.build(out)
     files = {p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()}
-    assert {"index.html", "pyscript.toml", "pyscript-mpy.toml", "sw.js",
-            "assets/manifest.webmanifest", "assets/pwa.js",
+    assert {"index.html", "pyscript.json", "pyscript-mpy.json", "lostcode.zip", "sw.js",
+            "assets/manifest.webmanifest", "assets/pwa.js", "assets/runtime.js",
             "vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/python_stdlib.zip",
             "vendor/micropython/micropython.wasm", "vendor/pyscript/core.js"} <= files
     assert not [f for f in files if f.endswith((".map", ".pyc", ".md")) or "/tests/" in f
                 or f.startswith(("tests/", "tools/", "node_modules/", "docs/"))]
-    config = tomllib.loads((out / "pyscript.toml").read_text(encoding="utf-8"))
-    for source in config.get("files", {}):
+    # TOML needs PyScript's extra parser chunk: the build has JSON configs only.
+    assert not [f for f in files if f.endswith(".toml")]
+    runtime = (out / "assets/runtime.js").read_text(encoding="utf-8")
+    assert '"./pyscript.json"' in runtime and '"./pyscript-mpy.json"' in runtime
+    assert "pyscript.toml" not in runtime.split("BUILD:SETUP:END")[1]
+
+    # Pyodide: one archive, unpacked into the cwd, holding every file pyscript.toml maps.
+    config = json.loads((out / "pyscript.json").read_text(encoding="utf-8"))
+    assert config["files"] == {"./lostcode.zip": "./*"}
+    toml = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+    with zipfile.ZipFile(out / "lostcode.zip") as archive:
+        infos = archive.infolist()
+        names = [i.filename for i in infos]
+        assert names == sorted(t.removeprefix("./") for t in toml["files"].values())
+        assert {i.compress_type for i in infos} == {zipfile.ZIP_DEFLATED}
+        assert {i.date_time for i in infos} == {(1980, 1, 1, 0, 0, 0)}
+        for source, target in toml["files"].items():
+            assert archive.read(target.removeprefix("./")) == (ROOT / source).read_bytes()
+    # MicroPython: the per-file list, and those files (only MicroPython pages fetch them).
+    mpy = json.loads((out / "pyscript-mpy.json").read_text(encoding="utf-8"))
+    assert mpy["files"] == toml["files"]
+    assert mpy["interpreter"] == build_site.MPY_INTERPRETER
+    for source in mpy["files"]:
         assert (out / source).is_file(), source
+    assert {f for f in files if f.endswith(".py")} == {
+        s.removeprefix("./") for s in mpy["files"]}
 
     sw = (out / "sw.js").read_text(encoding="utf-8")
     version = re.search(r'const VERSION = "([0-9a-f]{16})";', sw).group(1)
@@ -85,8 +111,11 @@ def test_build_contains_only_what_the_game_needs(tmp_path):
     html = (out / "index.html").read_text(encoding="utf-8")
     assert "assets/pwa.js" in html and "manifest.webmanifest" in html
 
-    # Same sources -> same version; into a previous build's dir is allowed.
+    # Same sources -> same version (and the same zip bytes); into a previous build's dir
+    # is allowed.
+    zip_bytes = (out / "lostcode.zip").read_bytes()
     assert build_site.build(out)["version"] == version
+    assert (out / "lostcode.zip").read_bytes() == zip_bytes
 
 
 def test_version_changes_with_any_file(tmp_path):
@@ -185,6 +214,36 @@ def test_built_site_works_offline(built_site, site_context):
         pytest.fail("TODO(full-game-offline): no 'Start' button in the built page")
     assert not errors, errors
     log.assert_same_origin()
+
+
+@pytest.mark.browser
+def test_built_pyodide_page_runs_from_the_zip(built_site, site_context):
+    """The built page gets the engine from lostcode.zip + pyscript.json: no per-file .py
+    request, no TOML (PyScript's TOML parser chunk is not even loaded), and it plays."""
+    out, _ = built_site
+    server, url = serve_in_thread(out)
+    try:
+        page, log, errors = _start(site_context, url)
+        page_requests = []
+        page.on("request", lambda req: page_requests.append(req.url))
+        page.goto(url)
+        wait_engine_ready(page, timeout=ENGINE_TIMEOUT)
+        assert page.evaluate("() => document.documentElement.dataset.runtime") == "pyodide"
+        page.get_by_role("button", name="Start the game").click()
+        game = page.get_by_role("region", name="Game")
+        expect(game.get_by_role("button", name="Roll the dice")).to_be_visible()
+        expect(game.get_by_role("heading", name=re.compile(r"^Round 1: .* rolls$"))
+               ).to_be_visible()
+        assert not errors, errors
+        log.assert_same_origin()
+    finally:
+        server.shutdown()
+        server.server_close()
+    paths = [urlsplit(u).path for u in page_requests]
+    assert "/lostcode.zip" in paths and "/pyscript.json" in paths
+    assert "/vendor/pyodide/pyodide.asm.wasm" in paths
+    assert not [p for p in paths if p.endswith((".py", ".toml"))], paths
+    assert not [p for p in paths if re.search(r"/vendor/pyscript/toml-", p)], paths
 
 
 @pytest.mark.browser

@@ -11,13 +11,24 @@ cache name that changes whenever any of them changes. Both are generated
 here, so they can never drift from the files actually deployed.
 
 What goes in (only what the game needs):
-  index.html, pyscript.toml, pyscript-mpy.toml (copied if the repo has one,
-  else generated from pyscript.toml: same [files], MicroPython interpreter),
-  every file a config's [files] maps, lostcode/**/*.py (no tests, no caches),
+  index.html; the Python files pyscript.toml's [files] maps, packed into one
+  lostcode.zip (deflate; fixed timestamps, sorted entries: same sources, same
+  bytes) that pyscript.json unpacks with `"./lostcode.zip" = "./*"` (Pyodide
+  only: PyScript calls pyodide.unpackArchive for a target ending in "/*";
+  entries keep their targets' paths, lostcode/..., under the cwd, so `import
+  lostcode` works); pyscript-mpy.json, the MicroPython config (from
+  pyscript-mpy.toml if the repo has one, else generated from pyscript.toml:
+  same [files], MicroPython interpreter) with the per-file [files], and those
+  files (MicroPython cannot unpack archives; only its pages fetch them);
   assets/**, vendor/** minus source maps, local files index.html references,
   and sw.js with the precache list (URL + SRI hash per file) and VERSION (a
   hash over all of them) injected. If index.html does not yet link the web
   app manifest or load assets/pwa.js, the built copy gets both tags.
+  Configs are JSON in the build: PyScript parses JSON natively, while TOML
+  costs an extra parser chunk (vendor/pyscript/toml-*.js). The built
+  assets/runtime.js gets its BUILD:SETUP block rewritten to name them (and to
+  run `import lostcode.web.main` inline for Pyodide: no request for main.py).
+  The TOML configs are copied only if index.html itself references them.
 Nothing else: no tests, node_modules, docs, tools, *.map.
 
 DIR is emptied first, but only if it is empty or a previous build (it holds
@@ -27,11 +38,13 @@ build-info.json); any other directory is refused.
 import argparse
 import base64
 import hashlib
+import io
 import json
 import re
 import shutil
 import sys
 import tomllib
+import zipfile
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -40,6 +53,14 @@ PYODIDE_INTERPRETER = "./vendor/pyodide/pyodide.mjs"
 MPY_INTERPRETER = "./vendor/micropython/micropython.mjs"
 MARKER = "build-info.json"
 SW_BLOCK = re.compile(r"// BUILD:BEGIN.*?// BUILD:END", re.S)
+RUNTIME_JS = "assets/runtime.js"
+RUNTIME_BLOCK = re.compile(r"// BUILD:SETUP:BEGIN\n.*?// BUILD:SETUP:END", re.S)
+ARCHIVE = "lostcode.zip"
+PY_CONFIG = "pyscript.json"
+MPY_CONFIG = "pyscript-mpy.json"
+MAIN_MODULE = "lostcode.web.main"
+MAIN_SRC = "./lostcode/web/main.py"
+ZIP_TIME = (1980, 1, 1, 0, 0, 0)  # the earliest a zip can store: no build time in the bytes
 INJECT_HEAD = (
     '  <link rel="manifest" href="./assets/manifest.webmanifest">\n'
     '  <meta name="theme-color" content="#123b44">\n'
@@ -93,10 +114,7 @@ def config_files(config_text: str, config_path: str) -> list[str]:
 
     Sources are resolved against the config file's URL (PyScript's rule).
     """
-    try:
-        data = tomllib.loads(config_text)
-    except tomllib.TOMLDecodeError as exc:
-        raise BuildError(f"{config_path} is not valid TOML: {exc}") from None
+    data = _load_toml(config_text, config_path)
     base = str(Path(config_path).parent)
     paths = []
     for source in data.get("files", {}):
@@ -124,6 +142,56 @@ def mpy_config_text(pyodide_config: str) -> str:
         body = line + "\n" + pyodide_config
     body = re.sub(r"^packages\s*=.*$", "", body, flags=re.M)  # micropip is Pyodide-only
     return header + body
+
+
+def _load_toml(text: str, path: str) -> dict:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise BuildError(f"{path} is not valid TOML: {exc}") from None
+
+
+def archive_members(config: dict, config_path: str) -> list[tuple[str, str]]:
+    """(site path of the source, path inside the archive) for each [files] entry.
+
+    The archive path is the entry's *target* without "./": PyScript writes a
+    plain [files] entry to that path relative to the interpreter's cwd, and
+    unpacking the archive into "./" must put every file at the same place.
+    """
+    members = []
+    base = str(Path(config_path).parent)
+    for source, target in config.get("files", {}).items():
+        local = _local_path(source, "" if base == "." else base)
+        name = _local_path(target or "") if target else None
+        if local is None or name is None or target.endswith(("/", "/*")):
+            raise BuildError(f"{config_path}: cannot pack [files] entry {source!r} = {target!r}"
+                             " (a file-to-file mapping inside the site is needed)")
+        members.append((local, name))
+    return members
+
+
+def make_archive(members: list[tuple[str, bytes]]) -> bytes:
+    """A deterministic zip (deflate) of (name, data) pairs, sorted by name."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, data in sorted(members):
+            info = zipfile.ZipInfo(name, date_time=ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.create_system = 3  # Unix, whatever builds it
+            info.external_attr = 0o100644 << 16
+            archive.writestr(info, data, compresslevel=9)
+    return buffer.getvalue()
+
+
+def runtime_setup_block(py_config: str, mpy_config: str) -> str:
+    """The BUILD:SETUP block of the built assets/runtime.js (see its comment)."""
+    setup = {
+        "py": {"config": f"./{py_config}", "code": f"import {MAIN_MODULE}\n"},
+        "mpy": {"config": f"./{mpy_config}", "src": MAIN_SRC},
+    }
+    return ("// BUILD:SETUP:BEGIN (generated by tools/build_site.py)\n"
+            f"const SETUP = {json.dumps(setup, indent=2)};\n"
+            "// BUILD:SETUP:END")
 
 
 def page_references(html: str) -> list[str]:
@@ -182,11 +250,36 @@ def build(out: Path, src: Path = ROOT) -> dict:
     if sorted(config_files(mpy_text, "pyscript-mpy.toml")) != sorted(py_files):
         raise BuildError("pyscript-mpy.toml's [files] differ from pyscript.toml's")
 
-    generated = {"index.html": html.encode(), "pyscript-mpy.toml": mpy_text.encode()}
-    copied: list[str] = ["pyscript.toml", *py_files, *page_references(html)]
-    copied += _tree(src, "lostcode", "*.py") + _tree(src, "assets") + _tree(src, "vendor")
+    py_config = _load_toml(toml_text, "pyscript.toml")
+    mpy_config = _load_toml(mpy_text, "pyscript-mpy.toml")
+    members = archive_members(py_config, "pyscript.toml")
+    missing = [local for local, _ in members if not (src / local).is_file()]
+    if missing:
+        raise BuildError("files pyscript.toml's [files] maps are missing:\n  "
+                         + "\n  ".join(missing))
+    archive = make_archive([(name, (src / local).read_bytes()) for local, name in members])
+    py_config["files"] = {f"./{ARCHIVE}": "./*"}
+    runtime_js = src / RUNTIME_JS
+    if not runtime_js.is_file() or not RUNTIME_BLOCK.search(
+            runtime_js.read_text(encoding="utf-8")):
+        raise BuildError(f"{RUNTIME_JS} is missing or has no BUILD:SETUP:BEGIN ... END block")
+    runtime = RUNTIME_BLOCK.sub(lambda _: runtime_setup_block(PY_CONFIG, MPY_CONFIG),
+                                runtime_js.read_text(encoding="utf-8"), count=1)
+
+    generated = {
+        "index.html": html.encode(),
+        ARCHIVE: archive,
+        PY_CONFIG: (json.dumps(py_config, indent=1) + "\n").encode(),
+        MPY_CONFIG: (json.dumps(mpy_config, indent=1) + "\n").encode(),
+        RUNTIME_JS: runtime.encode(),
+    }
+    references = page_references(html)
+    if "pyscript-mpy.toml" in references:
+        generated["pyscript-mpy.toml"] = mpy_text.encode()
+    # Per-file sources: MicroPython's (pyscript-mpy.json); the Pyodide ones are in the zip.
+    copied: list[str] = [*config_files(mpy_text, "pyscript-mpy.toml"), *references]
+    copied += _tree(src, "assets") + _tree(src, "vendor")
     files: dict[str, bytes] = {}
-    missing = []
     for rel in dict.fromkeys(copied):
         if rel in generated or rel == "sw.js":
             continue
@@ -234,6 +327,10 @@ def build(out: Path, src: Path = ROOT) -> dict:
         "vendor_bytes": sum(len(d) for r, d in files.items() if r.startswith("vendor/")),
         "pwa_tags_injected": injected,
         "mpy_config_generated": mpy_generated,
+        "archive": ARCHIVE,
+        "archive_files": len(members),
+        "archive_bytes": len(archive),
+        "archive_source_bytes": sum((src / local).stat().st_size for local, _ in members),
     }
     (Path(out) / MARKER).write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
     return summary
@@ -266,6 +363,8 @@ def main(argv: list[str] | None = None) -> int:
               f"({summary['bytes'] / mib:.1f} MiB), cache version {summary['version']}")
         print(f"  our code + assets: {summary['own_files']} files, {summary['own_bytes']:,} bytes;"
               f" vendor/: {summary['vendor_bytes']:,} bytes")
+        print(f"  {summary['archive']}: {summary['archive_files']} Python files,"
+              f" {summary['archive_source_bytes']:,} -> {summary['archive_bytes']:,} bytes")
         if summary["pwa_tags_injected"]:
             print("  note: index.html lacks the manifest/pwa.js tags; added them to the built copy")
         if summary["mpy_config_generated"]:
