@@ -15,10 +15,9 @@ from play import OPTION_LABELS, SNAPSHOT_JS, UIGame
 from playwright.sync_api import expect
 
 from lostcode.bots import Player, describe_action
-from lostcode.engine import legal_actions
 from lostcode.observation import observe
 from lostcode.state import END
-from lostcode.web.solo import bot_seed
+from lostcode.web.solo import bot_decision, bot_seed
 
 pytestmark = pytest.mark.browser
 
@@ -79,7 +78,7 @@ class SeatsGame(UIGame):
         expected = []
         while s.phase != END and s.to_act in self.bots and not self.checks_pending():
             p = s.to_act
-            action = self.bots[p].act(s, legal_actions(s))
+            action = bot_decision(self.bots[p], s, p)
             expected.append(describe_action(observe(s, None), p, action))
             self.apply(action)
         assert expected, "a bot screen with nothing to report"

@@ -51,6 +51,13 @@ def bot_seed(game_seed, seat):
     return (int(game_seed) * 1000003 + 7919 * (seat + 1)) & 0x7FFFFFFF
 
 
+def bot_decision(bot, state, seat):
+    """The bot's move, with a fresh generator from (seed, seat, move number):
+    a game resumed from a save plays exactly as an uninterrupted one."""
+    bot.rng = make_rng(bot_seed(state.seed, seat) + 7 * len(state.actions))
+    return bot.act(state, legal_actions(state))
+
+
 def bot_summary(obs, seat, action):
     """A short public line about a bot's move (what `bots.describe_action`
     says, translated); never a range, a candidate value or a hidden stone."""
@@ -114,11 +121,7 @@ class BotSeats:
             and n < limit
         ):
             p = s.to_act
-            # A fresh generator per decision, from (seed, seat, move number):
-            # a game resumed from a save plays exactly as an uninterrupted one.
-            bot = self.players[p]
-            bot.rng = make_rng(bot_seed(s.seed, p) + 7 * len(s.actions))
-            action = bot.act(s, legal_actions(s))
+            action = bot_decision(self.players[p], s, p)
             text = bot_summary(observe(s, None), p, action)
             apply_action(s, action, p)
             self.report.append({"seat": p, "action": action, "text": text})
