@@ -1,8 +1,8 @@
 """`python -m lostcode`: replay a record, self-play, tournaments."""
 
 import argparse
-import json
 import sys
+from json import dumps
 
 from .errors import RecordError
 from .options import OPTION_FLAGS, Options
@@ -45,7 +45,7 @@ def cmd_selfplay(args) -> int:
 
     out = run(args.games, _options(args), args.seed)
     if args.json:
-        print(json.dumps({k: out[k] for k in ("games", "games_per_s", "violations")}))
+        print(dumps({k: out[k] for k in ("games", "games_per_s", "violations")}))
     else:
         print(
             "{} games ({}), {} games/s, {} violations".format(

@@ -4,7 +4,8 @@ A record is the whole game: replaying its actions from its seed rebuilds the
 exact state on any Python (see docs/record-format.md).
 """
 
-import json
+from json import dumps as json_dumps
+from json import loads as json_loads
 
 from .engine import apply_action
 from .errors import IllegalAction, RecordError
@@ -38,7 +39,7 @@ def _action_to_json(a: tuple) -> list:
 
 
 def dumps(record: dict) -> str:
-    return json.dumps(record)
+    return json_dumps(record)
 
 
 def parse(data) -> dict:
@@ -53,7 +54,7 @@ def parse(data) -> dict:
             raise RecordError("the file is not text (UTF-8)") from None
     if isinstance(data, str):
         try:
-            data = json.loads(data)
+            data = json_loads(data)
         except Exception:
             raise RecordError("this is not a game record: it is not valid JSON") from None
     if not isinstance(data, dict):
@@ -127,7 +128,7 @@ def seats_of(data) -> list:
 
 def _short(a) -> str:
     try:
-        t = json.dumps(a)
+        t = json_dumps(a)
     except Exception:
         t = "?"
     return t if len(t) <= 60 else t[:57] + "..."

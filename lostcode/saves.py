@@ -11,7 +11,8 @@ reports a `rejected` entry), because stored data outlives versions, browsers
 and hand edits, and the UI needs one thing to catch and a sentence to show.
 """
 
-import json
+from json import dumps as json_dumps
+from json import loads as json_loads
 
 from .errors import RecordError
 from .record import FORMAT as RECORD_FORMAT
@@ -59,12 +60,12 @@ def make_save(state, seats, ui, save_id, now, created=None) -> dict:
         "updated": now,
         "record": to_record(state, seats),
         "seats": seats,
-        "ui": json.loads(json.dumps(ui)),
+        "ui": json_loads(json_dumps(ui)),
     }
 
 
 def dumps(save: dict) -> str:
-    return json.dumps(save)
+    return json_dumps(save)
 
 
 def check_save(data) -> dict:
@@ -107,7 +108,7 @@ def _check(data) -> dict:
             raise RecordError("the saved game is not text (UTF-8)") from None
     if isinstance(data, str):
         try:
-            data = json.loads(data)
+            data = json_loads(data)
         except Exception:
             raise RecordError("this is not a saved game: it is not valid JSON") from None
     if not isinstance(data, dict):
@@ -305,7 +306,7 @@ class SaveIndex:
     # -- JSON --------------------------------------------------------------
     def to_json(self) -> str:
         games = [self.games[k] for k in sorted(self.games.keys())]
-        return json.dumps(
+        return json_dumps(
             {
                 "format": INDEX_FORMAT,
                 "version": INDEX_VERSION,
@@ -333,7 +334,7 @@ class SaveIndex:
             return
         if isinstance(text, (bytes, bytearray)):
             text = bytes(text).decode("utf-8")
-        data = json.loads(text) if isinstance(text, str) else text
+        data = json_loads(text) if isinstance(text, str) else text
         if not isinstance(data, dict) or data.get("format") != INDEX_FORMAT:
             raise ValueError("not an index")
         version = data.get("version")
@@ -396,7 +397,7 @@ def _reason(err, what) -> str:
 def _rejected(entry_id, reason, raw) -> dict:
     if not isinstance(raw, str):
         try:
-            raw = json.dumps(raw)
+            raw = json_dumps(raw)
         except Exception:
             raw = str(raw)
     return {"id": entry_id, "reason": reason, "raw": raw}

@@ -8,8 +8,8 @@ of the hard bot's guesses, the oracle gets the best VP among the wheels that
 were still free when the hard bot chose (a perfect guesser is always right).
 """
 
-import json
 import time
+from json import dumps
 
 from .bots import LEVELS, Player
 from .components import WHEEL_VP
@@ -101,7 +101,7 @@ def cmd_tournament(args) -> int:
         return 2
     out = run(args.games, seats, _options(args), args.seed)
     if args.json:
-        print(json.dumps(out))
+        print(dumps(out))
         return 0
     print(str(out["games"]) + " games, " + _options(args).describe())
     for row in out["seats"]:
