@@ -33,7 +33,7 @@ def check_phone_layout(page, game):
     assert overflow <= 0, f"page is {overflow}px wider than the phone"
     # The rules reference is plain HTML, usable at any time.
     page.get_by_text("Rules reference").click()
-    expect(page.get_by_role("table", name="Wheels: width of the range and points")).to_be_visible()
+    expect(page.get_by_role("table", name="Guessing wheels")).to_be_visible()
 
 
 def test_two_players_on_a_phone(page):
@@ -97,7 +97,7 @@ def test_rules_and_form_work_before_python(page):
     page.get_by_label("Number of players").select_option("2")
     expect(page.get_by_label("Name of player 4")).to_be_hidden()
     page.get_by_text("Rules reference").click()
-    expect(page.get_by_text("whoever holds the token when a check phase begins")).to_be_visible()
+    expect(page.get_by_text("Whoever holds the curse token when a check phase begins")).to_be_visible()
     page.get_by_role("button", name="Start the game").click()
     expect(page.get_by_role("status")).to_contain_text("as soon as the game engine has loaded")
     assert page.evaluate("document.documentElement.dataset.engine") == "loading"

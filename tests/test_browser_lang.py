@@ -63,7 +63,7 @@ def test_menu_switch_rerenders_and_is_remembered(page):
     # Back to English: the inline English rules return.
     page.get_by_label("Język").select_option("en")
     expect(page.get_by_role("heading", name="New game")).to_be_visible()
-    expect(page.locator("#rules h2").first).to_have_text("How to play")
+    expect(page.locator("#rules h2").first).to_have_text("The Lost Code: rules")
 
 
 def test_browser_language_is_picked(browser, site_url):
@@ -115,7 +115,7 @@ def test_rules_button_reachable_during_the_game(page):
     page.get_by_role("button", name="Roll the dice").click()
     page.get_by_role("button", name="Rules", exact=True).click()
     expect(page.get_by_text("Rules reference")).to_be_in_viewport()
-    table = page.get_by_role("table", name="Wheels: width of the range and points")
+    table = page.get_by_role("table", name="Guessing wheels")
     expect(table).to_be_visible()  # the reference is open
 
 

@@ -301,3 +301,14 @@ def test_rules_cover_every_rule_id_of_the_spec():
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(pytest.main([__file__, "-q"]))
+
+
+def test_inline_english_rules_are_the_english_fragment():
+    """index.html carries assets/rules/en.html inline (usable before Python
+    loads, and what English readers see): the two never drift apart."""
+    import re
+
+    frag = (RULES_DIR / "en.html").read_text(encoding="utf-8")
+    frag = re.sub(r"^<!--.*?-->\s*", "", frag, flags=re.S).strip()
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    assert frag in html
