@@ -97,7 +97,8 @@ def test_rules_and_form_work_before_python(page):
     page.get_by_label("Number of players").select_option("2")
     expect(page.get_by_label("Name of player 4")).to_be_hidden()
     page.get_by_text("Rules reference").click()
-    expect(page.get_by_text("Whoever holds the curse token when a check phase begins")).to_be_visible()
+    curse_rule = "Whoever holds the curse token when a check phase begins"
+    expect(page.get_by_text(curse_rule)).to_be_visible()
     page.get_by_role("button", name="Start the game").click()
     expect(page.get_by_role("status")).to_contain_text("as soon as the game engine has loaded")
     assert page.evaluate("document.documentElement.dataset.engine") == "loading"
