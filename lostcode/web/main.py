@@ -12,6 +12,16 @@ from pyscript.ffi import create_proxy
 
 from lostcode.web.i18n import _
 
+try:  # Pyodide turns JS null into pyodide.ffi.jsnull, not None; MicroPython gives None
+    from pyodide.ffi import jsnull as JS_NULL
+except ImportError:
+    JS_NULL = None
+
+
+def py(x):
+    """JS null as None, so `is None` means the same on Pyodide and MicroPython."""
+    return None if x is JS_NULL else x
+
 SVG_NS = "http://www.w3.org/2000/svg"
 SYMBOLS_URL = "./assets/symbols.svg#"
 ROOT = document.documentElement
@@ -22,7 +32,7 @@ last_kind = None
 
 
 def by_id(i):
-    return document.getElementById(i)
+    return py(document.getElementById(i))
 
 
 def progress(step, text):
@@ -391,10 +401,10 @@ def nodes(selector):
 
 def focus_key():
     """(data-act, data-arg) of the focused control inside the game, or None."""
-    active = document.activeElement
+    active = py(document.activeElement)
     if active is None or not by_id("game").contains(active):
         return None
-    act = active.getAttribute("data-act")
+    act = py(active.getAttribute("data-act"))
     if act is None:
         return None
     return (str(act), str(active.getAttribute("data-arg") or ""))
@@ -518,7 +528,7 @@ def on_change(event):
 
 def on_input(event):
     target = event.target
-    act = target.getAttribute("data-act")
+    act = py(target.getAttribute("data-act"))
     if session is None or act is None:
         return
     if act == "low":
@@ -829,7 +839,7 @@ def on_saves_change(event):
 def on_saves_click(event):
     from lostcode.web.persist import session_from_state
 
-    target = event.target.closest("[data-act]")
+    target = py(event.target.closest("[data-act]"))
     if target is None:
         return
     act = target.getAttribute("data-act")
@@ -1099,7 +1109,7 @@ def apply_url_settings():
         box = by_id("kind-" + str(i + 1))
         if box is None:
             continue
-        if box.querySelector('option[value="' + kind + '"]') is not None:
+        if py(box.querySelector('option[value="' + kind + '"]')) is not None:
             box.value = kind
         else:
             PAGE["seat_notes"].append((i + 1, kind))
@@ -1213,7 +1223,7 @@ def start_guided(event=None):
     by_id("players").value = "2"
     fire_change(by_id("players"))
     other = by_id("kind-1")
-    bot = other is not None and other.querySelector('option[value="easy"]') is not None
+    bot = other is not None and py(other.querySelector('option[value="easy"]')) is not None
     by_id("name-1").value = _("Bot") if bot else _("Friend")
     by_id("name-2").value = _("You")
     if other is not None:
