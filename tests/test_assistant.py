@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from test_viewmodels import all_strings, check_privacy, enabled  # noqa: E402
+from test_viewmodels import all_strings, check_privacy, enabled, human_step  # noqa: E402
 
 from lostcode.bots import describe_action  # noqa: E402
 from lostcode.components import WHEEL_WIDTH  # noqa: E402
@@ -30,29 +30,6 @@ def solo(seed=7, bot="hard", hints=True, players=2, flags=None):
     seats = ["human"] + [bot] * (players - 1)
     names = ["Ana", "Carla", "Dora", "Eve"][:players]
     return Session(Options(players, **(flags or {})), seed, names, seats, hints=hints)
-
-
-def human_step(ses, m, rng):
-    """One human decision on screen model `m` (random but legal)."""
-    k = m["kind"]
-    if k == "guess":
-        if ses.guess_draft()["wheel"] is None:
-            ses.do("wheel", rng.choice(enabled(m, "wheel"))["arg"])
-            return
-        ses.do("low", str(rng.randint(0, 12)))
-        if not enabled(screen_model(ses), "confirm_guess"):
-            ses.do("low", "0")
-        ses.do("confirm_guess")
-    elif k in ("shortcut", "final"):
-        for it in enabled(m, "cand"):
-            if rng.random() < 0.2:
-                ses.do("cand", it["arg"])
-        if k == "shortcut" and not enabled(screen_model(ses), "confirm"):
-            ses.do("cand", enabled(m, "cand")[0]["arg"])
-        ses.do("confirm")
-    else:
-        it = rng.choice(enabled(m))
-        ses.do(it["act"], it["arg"])
 
 
 def run_game(ses, rng, visit=None):

@@ -165,6 +165,29 @@ def check_privacy(ses, m):
         assert m["sheet"] is None or m["sheet"]["heading"].endswith(s.names[p])
 
 
+def human_step(ses, m, rng):
+    """One human decision on screen model `m` (random but legal), as a player taps."""
+    k = m["kind"]
+    if k == "guess":
+        if ses.guess_draft()["wheel"] is None:
+            ses.do("wheel", rng.choice(enabled(m, "wheel"))["arg"])
+            return
+        ses.do("low", str(rng.randint(0, 12)))
+        if not enabled(screen_model(ses), "confirm_guess"):
+            ses.do("low", "0")
+        ses.do("confirm_guess")
+    elif k in ("shortcut", "final"):
+        for it in enabled(m, "cand"):
+            if rng.random() < 0.2:
+                ses.do("cand", it["arg"])
+        if k == "shortcut" and not enabled(screen_model(ses), "confirm"):
+            ses.do("cand", enabled(m, "cand")[0]["arg"])
+        ses.do("confirm")
+    else:
+        it = rng.choice(enabled(m))
+        ses.do(it["act"], it["arg"])
+
+
 def play(ses, rng, visit=None, guess_right=None):
     """Drive a whole game through Session events (like the UI)."""
     kinds = set()
@@ -178,24 +201,7 @@ def play(ses, rng, visit=None, guess_right=None):
         kinds.add(k)
         if k == "end":
             return kinds
-        if k == "guess":
-            if ses.guess_draft()["wheel"] is None:
-                ses.do("wheel", rng.choice(enabled(m, "wheel"))["arg"])
-                continue
-            ses.do("low", str(rng.randint(0, 12)))
-            if not enabled(screen_model(ses), "confirm_guess"):
-                ses.do("low", "0")
-            ses.do("confirm_guess")
-        elif k in ("shortcut", "final"):
-            for it in enabled(m, "cand"):
-                if rng.random() < 0.2:
-                    ses.do("cand", it["arg"])
-            if k == "shortcut" and not enabled(screen_model(ses), "confirm"):
-                ses.do("cand", enabled(m, "cand")[0]["arg"])
-            ses.do("confirm")
-        else:
-            it = rng.choice(enabled(m))
-            ses.do(it["act"], it["arg"])
+        human_step(ses, m, rng)
         assert ses.error == "" or k in ("shortcut", "final"), (k, ses.error)
     raise AssertionError("game did not end")
 
