@@ -9,8 +9,6 @@ main.py puts the results into the page.
   next public screen (the check results are read out with the results screen).
 - `TEXT_SIZES`, `normalize_text_size`: the larger-text setting (URL
   `textsize=large`, the "Larger text" checkbox; class `text-large` on <html>).
-- `static_texts()`: the labels of the static elements this module adds to
-  index.html, in the current language, by element id.
 
 Portable to MicroPython (no f-strings with `=`, no typing).
 """
@@ -28,16 +26,6 @@ def normalize_text_size(size):
     """"large"/"LARGE" -> "large"; anything else -> "normal"."""
     size = str(size or "").strip().lower()
     return size if size in TEXT_SIZES else "normal"
-
-
-def static_texts():
-    """Element id -> text, for the static labels added to index.html for issue 6."""
-    return {
-        "textsize-label": _("Larger text"),
-        "textsize-game-label": _("Larger text"),
-        "display-legend": _("Display"),
-        "display-summary": _("Display settings"),
-    }
 
 
 def entry_sentence(e, names):

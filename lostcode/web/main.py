@@ -372,7 +372,6 @@ def render():
     if m["table"]:
         render_table(m["table"], table)
     by_id("log-summary").textContent = m["log_label"]
-    apply_a11y_texts()  # follows a language switch
     render_log()
     if m["kind"] != last_kind:
         h.focus()
@@ -460,17 +459,6 @@ def set_text_size(size, remember=False):
         except Exception:
             pass
     return size
-
-
-def apply_a11y_texts():
-    """The static labels added for issue 6, in the current language."""
-    from lostcode.web.a11y import static_texts
-
-    texts = static_texts()
-    for key in texts:
-        node = by_id(key)
-        if node is not None:
-            node.textContent = texts[key]
 
 
 LOG_SHOWN = [0]  # how many log lines the open log shows
@@ -1273,7 +1261,6 @@ def boot(*_args):
         listen(game, "change", on_change)
         listen(by_id("log"), "toggle", on_log_toggle)
         listen(by_id("setup-form"), "submit", on_submit)
-        apply_a11y_texts()
         setup_page()  # language, URL settings, embed dialog, guided game
         saves_boot()  # saved games, import (issue 7)
         progress(3, _("Ready."))
