@@ -49,7 +49,8 @@ def best_candidates(probs: list, doubled: bool = False) -> tuple:
     """
     ranked = sorted(range(len(probs)), key=lambda v: (-probs[v], v))
     factor = SHORTCUT_FACTOR if doubled else 1
-    best, best_ev = (), FINAL_WRONG * factor
+    best: tuple = ()
+    best_ev = FINAL_WRONG * factor
     acc = 0.0
     for k in range(1, MAX_CANDIDATES + 1):
         acc += probs[ranked[k - 1]]

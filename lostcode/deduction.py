@@ -557,7 +557,7 @@ def solve(merged: list, domains: dict, query=None):
     # Forward: ways to reach each state; remember the transitions for the backward pass.
     layers = []
     frontier = {(): 1}
-    frontier_keys = [()]
+    frontier_keys: list = [()]
     for k in range(n):
         x, carry, closing = steps[k]
         nxt, nxt_keys, trans = {}, [], []

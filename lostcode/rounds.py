@@ -126,7 +126,7 @@ def start_change(s) -> None:
 
 
 def legal_change(s) -> list:
-    out = [("accept",)]
+    out: list[tuple] = [("accept",)]
     for i in range(DICE):
         for sym in s.symbols:
             if sym != s.dice[i]:

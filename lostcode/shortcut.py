@@ -81,7 +81,7 @@ def candidate_sets(value_max: int, smallest: int) -> list:
 
 def _candidate_sets(value_max: int, smallest: int) -> list:
     vals = range(value_max + 1)
-    out = [()] if smallest == 0 else []
+    out: list[tuple] = [()] if smallest == 0 else []
     out += [(a,) for a in vals]
     out += [(a, b) for a in vals for b in vals if a < b]
     out += [(a, b, c) for a in vals for b in vals for c in vals if a < b < c]

@@ -1,22 +1,35 @@
 #!/usr/bin/env bash
 # THE one command that runs every test, on a fresh machine too:
 #
-#     bash tools/test.sh            # ruff + the whole pytest suite
-#     bash tools/test.sh -m "not browser" -x     # extra args go to pytest
+#     bash tools/test.sh                         # ruff + mypy + the whole pytest suite + coverage floor
+#     bash tools/test.sh -m "not browser" -x     # extra args go to pytest (no coverage floor then)
+#     bash tools/test.sh --setup-only            # only install what is missing, run nothing
 #
 # Installs what is missing first (each step is skipped when already done):
 #   - Chromium at /usr/bin/chromium (Debian: apt-get install chromium; where
 #     that package doesn't exist, e.g. Ubuntu, Playwright's own Chromium);
 #     set LOSTCODE_CHROMIUM=/path/to/chrome to use another browser binary
 #   - Node/npm (apt-get install nodejs npm)
-#   - Python dev tools: pip install -r requirements-dev.txt
+#   - a project virtual environment .venv/ (gitignored) made with `python3 -m venv`
+#     ($LOSTCODE_PYTHON picks another interpreter, 3.11 or newer). Debian and
+#     Ubuntu ship the system Python without ensurepip: then python3-venv is
+#     installed with apt once. Python packages never need root: they go into
+#     .venv/ (pip install -r requirements-dev.txt, re-run only when that file
+#     changes), so PEP 668's "externally-managed-environment" never applies.
 #   - npm deps: `npm ci` if node_modules/ is missing or package-lock.json
 #     changed since the last `npm ci`; its postinstall fills vendor/
-# Then: `ruff check .` and `python3 -m pytest -q "$@"`. Exits non-zero on failure.
+# Then, all with .venv/bin/python: `ruff check .`, `mypy` (config in
+# pyproject.toml) and `pytest -q "$@"`; with no arguments pytest also measures
+# the coverage of the core (lostcode/ without web/) and fails under the floor
+# set in pyproject.toml ([tool.coverage.report] fail_under). Exits non-zero on
+# any failure. apt steps use sudo when not root.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-export DEBIAN_FRONTEND=noninteractive PIP_ROOT_USER_ACTION=ignore PIP_DISABLE_PIP_VERSION_CHECK=1
+SETUP_ONLY=""
+if [ "${1:-}" = "--setup-only" ]; then SETUP_ONLY=1; shift; fi
+
+export DEBIAN_FRONTEND=noninteractive PIP_DISABLE_PIP_VERSION_CHECK=1
 SUDO=""
 if [ "$(id -u)" != 0 ] && command -v sudo >/dev/null; then SUDO="sudo"; fi
 APT_UPDATED=""
@@ -40,10 +53,31 @@ if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
     apt_install nodejs npm
 fi
 
-# 3. Python tools.
-python3 -m pip install -q -r requirements-dev.txt
+# 3. The project's virtual environment and the Python tools inside it.
+BASE_PYTHON="${LOSTCODE_PYTHON:-python3}"
+VENV=.venv
+PY="$VENV/bin/python"
+if ! "$PY" -m pip --version >/dev/null 2>&1; then
+    rm -rf "$VENV"   # a half-made venv (e.g. ensurepip was missing last time)
+    echo "test.sh: creating $VENV with $BASE_PYTHON"
+    if ! "$BASE_PYTHON" -m venv "$VENV" 2>/dev/null; then
+        # Debian/Ubuntu: venv's ensurepip lives in python3-venv (python3.X-venv).
+        rm -rf "$VENV"
+        VER="$("$BASE_PYTHON" -c 'import sys; print("%d.%d" % sys.version_info[:2])')"
+        echo "test.sh: $BASE_PYTHON cannot make a venv (no ensurepip); installing python$VER-venv"
+        apt_install "python$VER-venv" || apt_install python3-venv
+        "$BASE_PYTHON" -m venv "$VENV"
+    fi
+fi
+REQ_HASH="$(sha256sum requirements-dev.txt | cut -d' ' -f1)"
+REQ_STAMP="$VENV/.requirements-dev.sha256"
+if [ "$(cat "$REQ_STAMP" 2>/dev/null || true)" != "$REQ_HASH" ]; then
+    echo "test.sh: pip install -r requirements-dev.txt (into $VENV)"
+    "$PY" -m pip install -q -r requirements-dev.txt
+    echo "$REQ_HASH" > "$REQ_STAMP"
+fi
 if [ -n "${NEED_PLAYWRIGHT_CHROMIUM:-}" ]; then
-    python3 -m playwright install --with-deps chromium
+    "$PY" -m playwright install --with-deps chromium
 fi
 
 # 4. npm packages (postinstall runs tools/vendor.py) and vendor/.
@@ -53,10 +87,21 @@ if [ ! -d node_modules ] || [ "$(cat "$STAMP" 2>/dev/null || true)" != "$LOCK_HA
     echo "test.sh: npm ci"
     npm ci --no-audit --no-fund
 fi
-python3 tools/vendor.py
+"$PY" tools/vendor.py
 
-# 5. Lint, then the tests.
+if [ -n "$SETUP_ONLY" ]; then
+    echo "test.sh: set-up done ($("$PY" --version), $VENV)"
+    exit 0
+fi
+
+# 5. Lint, types, then the tests (coverage floor only for the whole suite).
 echo "test.sh: ruff check ."
-python3 -m ruff check .
+"$PY" -m ruff check .
+echo "test.sh: mypy"
+"$PY" -m mypy
 echo "test.sh: pytest"
-python3 -m pytest -q "$@"
+if [ "$#" -eq 0 ]; then
+    "$PY" -m pytest -q --cov --cov-report=term:skip-covered
+else
+    "$PY" -m pytest -q "$@"
+fi

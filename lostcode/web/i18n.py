@@ -29,7 +29,7 @@ def _plural_en(n):
 
 
 # The active language; one per page, switched by set_language().
-_active = {"code": DEFAULT_LANGUAGE, "messages": {}, "plural": _plural_en}
+_active: dict = {"code": DEFAULT_LANGUAGE, "messages": {}, "plural": _plural_en}
 
 
 def normalize_language(code):

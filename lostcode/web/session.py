@@ -234,8 +234,8 @@ class Session:
             self._remember("draft", viewer)
             d["low"] = low
         elif act == "use_hint":  # the assistant's suggestion fills the draft (not confirmed)
-            w, low = str(arg).split(":")
-            low = int(low)
+            w, low_text = str(arg).split(":")
+            low = int(low_text)
             if w not in WHEEL_WIDTH:
                 raise IllegalAction("R-G1", _("there is no such wheel"))
             if (w, low) == (d["wheel"], d["low"]):
