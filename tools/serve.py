@@ -10,9 +10,21 @@ does not exist yet: this script then runs `npm ci`, whose postinstall step
 (tools/vendor.py) fills vendor/. Everything is served from this machine; the
 site never loads anything from a CDN.
 
-Every response carries `Cache-Control: no-cache` (the browser revalidates, so
-edits show on reload) and explicit MIME types for .mjs/.wasm/.webmanifest/.toml,
-independent of the host's /etc/mime.types.
+Caching (the browser keeps files between reloads, and edits still show):
+every file is sent with validators — `ETag` (from its size and modification
+time) and `Last-Modified` — so a revalidation of an unchanged file is a small
+`304 Not Modified` without a body.
+  - Code and configuration (.html, .py, .js, .mjs, .css, .toml, .json, sw.js,
+    ...): `Cache-Control: no-cache`. The browser keeps its copy but asks on
+    every use; an edited file changes its ETag, so a plain reload shows the edit.
+  - Media and the vendored runtimes (.svg, .png, .wasm, .zip, .webmanifest,
+    fonts; everything under vendor/): `Cache-Control: max-age=60`. Used from
+    the browser's cache without a request for a minute (the sprite sheet
+    assets/symbols.svg is referenced by every drawn symbol), then revalidated.
+    An edit to one of these shows within a minute, or at once with a hard
+    reload (Ctrl+Shift+R); vendor/ changes only with `npm ci`.
+Explicit MIME types for .mjs/.wasm/.webmanifest/.toml, independent of the
+host's /etc/mime.types.
 
 `make_server(root, host, port, quiet)` is reused by the test suite
 (tests/helpers.py), so tests and development serve files the same way.
@@ -20,12 +32,15 @@ independent of the host's /etc/mime.types.
 
 import argparse
 import functools
+import os
 import shutil
 import subprocess
 import sys
 import threading
+from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -44,15 +59,61 @@ MIME_TYPES = {
     ".woff2": "font/woff2",
 }
 
+# Files the browser may reuse for a minute without asking (see the docstring).
+SHORT_CACHE_SECONDS = 60
+SHORT_CACHE_SUFFIXES = (
+    ".svg", ".png", ".ico", ".webp", ".jpg", ".wasm", ".zip", ".webmanifest", ".woff2",
+)
+
+
+def cache_control(url_path: str) -> str:
+    """The Cache-Control header for a URL path (query string already removed)."""
+    if url_path.startswith("/vendor/") or url_path.endswith(SHORT_CACHE_SUFFIXES):
+        return "max-age=" + str(SHORT_CACHE_SECONDS)
+    return "no-cache"
+
+
+def etag_of(st: os.stat_result) -> str:
+    """A strong validator that changes whenever the file is rewritten."""
+    return '"' + format(st.st_mtime_ns, "x") + "-" + format(st.st_size, "x") + '"'
+
 
 class Handler(SimpleHTTPRequestHandler):
-    """Static files with no-cache and fixed MIME types; set `quiet` to silence logs."""
+    """Static files with validators, a cache policy and fixed MIME types;
+    set `quiet` to silence logs."""
 
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     quiet = False
+    _etag: str | None = None
+
+    def send_head(self):
+        """Answer `If-None-Match` with 304 when the file is unchanged; else as usual."""
+        self._etag = None
+        url_path = unquote(urlsplit(self.path).path)
+        fs_path = self.translate_path(self.path)
+        if os.path.isdir(fs_path) and url_path.endswith("/"):
+            fs_path = os.path.join(fs_path, "index.html")
+        try:
+            st = os.stat(fs_path)
+        except OSError:
+            return super().send_head()  # 404 or a directory listing, as before
+        if not os.path.isfile(fs_path):
+            return super().send_head()
+        self._etag = etag_of(st)
+        wanted = self.headers.get("If-None-Match")
+        if wanted is not None:
+            tags = [t.strip() for t in wanted.split(",")]
+            if self._etag in tags or "*" in tags:
+                self.send_response(HTTPStatus.NOT_MODIFIED)
+                self.send_header("Last-Modified", self.date_time_string(int(st.st_mtime)))
+                self.end_headers()
+                return None
+        return super().send_head()
 
     def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-cache")
+        if self._etag is not None:
+            self.send_header("ETag", self._etag)
+        self.send_header("Cache-Control", cache_control(unquote(urlsplit(self.path).path)))
         super().end_headers()
 
     def log_message(self, format, *args):
