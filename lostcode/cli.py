@@ -43,6 +43,8 @@ def cmd_replay(args) -> int:
 def cmd_selfplay(args) -> int:
     from .selfplay import run
 
+    if args.record:
+        return _write_record(args)
     out = run(args.games, _options(args), args.seed)
     if args.json:
         print(dumps({k: out[k] for k in ("games", "games_per_s", "violations")}))
@@ -55,6 +57,25 @@ def cmd_selfplay(args) -> int:
         for v in out["examples"]:
             print("  " + v)
     return 0 if out["violations"] == 0 else 1
+
+
+def _write_record(args) -> int:
+    """`selfplay --record FILE`: the first game (the same one `selfplay` plays
+    first with this seed) as a record file that `replay` and the page read."""
+    from .record import pretty, to_record
+    from .selfplay import random_game
+
+    s, violations = random_game(_options(args), args.seed, args.seed * 7919)
+    text = pretty(to_record(s))
+    try:
+        with open(args.record, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    except OSError as e:
+        print("cannot write " + args.record + ": " + str(e.strerror), file=sys.stderr)
+        return 2
+    what = _options(args).describe() + ", seed " + str(args.seed)
+    print(f"wrote {args.record} ({what}, {len(s.actions)} actions)")
+    return 0 if not violations else 1
 
 
 def main(argv=None) -> int:
@@ -71,6 +92,11 @@ def main(argv=None) -> int:
     )
     sp.add_argument("--seed", type=int, default=0)
     sp.add_argument("--json", action="store_true")
+    sp.add_argument(
+        "--record",
+        metavar="FILE",
+        help="write the first game as a game record (JSON, docs/record-format.md) to FILE",
+    )
     sp.set_defaults(func=cmd_selfplay)
     try:
         from .tournament import add_parser

@@ -42,6 +42,25 @@ def dumps(record: dict) -> str:
     return json_dumps(record)
 
 
+def pretty(record: dict) -> str:
+    """The record as JSON a person can read and diff: one player and one action
+    per line (the files in docs/examples/ and `selfplay --record`)."""
+    lines = ["{"]
+    keys = list(record)
+    for n, key in enumerate(keys):
+        value = record[key]
+        end = "," if n < len(keys) - 1 else ""
+        if isinstance(value, list) and value and key in ("players", "actions"):
+            lines.append("  " + json_dumps(key) + ": [")
+            for i, item in enumerate(value):
+                lines.append("    " + json_dumps(item) + ("," if i < len(value) - 1 else ""))
+            lines.append("  ]" + end)
+        else:
+            lines.append("  " + json_dumps(key) + ": " + json_dumps(value) + end)
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
 def parse(data) -> dict:
     """Check a record's shape (from a string or a dict) and return it as a dict.
 
