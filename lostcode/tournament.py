@@ -115,14 +115,60 @@ def cmd_tournament(args) -> int:
     return 0
 
 
+HELP_EPILOG = """\
+Seats rotate: game g is deal SEED + g // P played with the seats shifted by
+g % P, so every deal is played from every seat (P = number of players).
+
+The bots: easy, medium and hard play from what their seat may see (the same
+observation a person gets); oracle is a measuring stick, not an opponent: it
+reads its own rack, so its range guesses are always right (it takes the
+best-paying free wheel that holds its sum) and its final candidates are its
+true values, it takes every shortcut token offered; its other decisions
+(die changes, replacements) are the hard bot's.
+
+Output (--json prints one object with these fields):
+  games         number of games played
+  players       players per game
+  seats         one entry per --seats label, in the order given:
+    seat          the bot (easy, medium, hard, oracle)
+    wins          games that bot won (ties broken by the score-track stack)
+    win_rate      wins / games
+    mean_score    its mean final score (round VP plus final candidates)
+  oracle_ratio  how well the hard bot guesses ranges: VP the hard seats scored
+                from range guesses / VP a perfect guesser would have scored in
+                the same positions (for each hard guess, the best VP among the
+                wheels still free when the hard bot chose). 1.0 = perfect;
+                curse gains and losses are not counted; null without a hard seat
+  seconds       wall time of the run
+See docs/deduction.md (Tournament and oracle_ratio)."""
+
+
 def add_parser(sub) -> None:
-    tp = sub.add_parser("tournament", help="bot against bot: win rates and mean scores")
-    tp.add_argument("--games", type=int, default=100)
-    tp.add_argument("--players", type=int, default=None, choices=(2, 3, 4))
-    tp.add_argument("--seats", default="hard,easy", help="bot per seat: easy,medium,hard,oracle")
-    tp.add_argument("--seed", type=int, default=0)
+    from argparse import RawDescriptionHelpFormatter
+
+    tp = sub.add_parser(
+        "tournament",
+        help="bot against bot: win rates and mean scores",
+        description="Bot against bot: win rates, mean scores and the hard bot's oracle_ratio.",
+        epilog=HELP_EPILOG,
+        formatter_class=RawDescriptionHelpFormatter,
+    )
+    tp.add_argument("--games", type=int, default=100, help="games to play (default 100)")
+    tp.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        choices=(2, 3, 4),
+        help="players per game (default: one per seat in --seats)",
+    )
+    tp.add_argument(
+        "--seats",
+        default="hard,easy",
+        help="bot per seat, comma-separated: easy, medium, hard, oracle (default hard,easy)",
+    )
+    tp.add_argument("--seed", type=int, default=0, help="first deal's game seed (default 0)")
     tp.add_argument(
         "--options", action="append", help="e.g. shortcut,curse,high_stakes,introductory"
     )
-    tp.add_argument("--json", action="store_true")
+    tp.add_argument("--json", action="store_true", help="print the result as one JSON object")
     tp.set_defaults(func=cmd_tournament)

@@ -1,4 +1,6 @@
-"""One test (or more) per rule of ../shared/RULES.md; the rule ID leads each name."""
+"""One test (or more) per rule of docs/rules.md (the spec); the rule ID leads each name.
+
+tests/test_rules_spec.py checks that every rule ID of the spec has a test."""
 
 import pytest
 from enginekit import game, play_round, roll, set_rack, snapshot
@@ -414,6 +416,12 @@ def test_R_V2_introductory_final_uses_five_symbols():
         syms.append(a[1])
         lc.apply_action(s, a)
     assert syms == ["jaguar", "bird", "chameleon", "snake", "human"]
+
+
+def test_R_X2_six_shortcut_tokens_one_per_symbol_only_with_the_expansion():
+    s = game(2, shortcut=True)
+    assert sorted(s.tokens) == sorted(SYMBOLS) and len(s.tokens) == 6
+    assert not game(2).tokens
 
 
 def test_R_X2a_offer_from_roller_towards_leader_at_most_one_taker():
