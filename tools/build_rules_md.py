@@ -41,6 +41,7 @@ class _ToMarkdown(HTMLParser):
         self.table: list[list[str]] | None = None
         self.row: list[str] | None = None
         self.caption = ""
+        self.caption_open = False
         self.in_rule_id = False
 
     # -- inline text
@@ -48,8 +49,6 @@ class _ToMarkdown(HTMLParser):
         if self.table is not None and self.row is None and not self.caption_open:
             return  # whitespace between table tags
         self.text += re.sub(r"\s+", " ", data)
-
-    caption_open = False
 
     def _take(self) -> str:
         out, self.text = " ".join(self.text.split()), ""
