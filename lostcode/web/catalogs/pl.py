@@ -296,7 +296,7 @@ MESSAGES = {
     'yellow': 'żółty',
     '{items} and {last}': '{items} i {last}',
     '{low}–{high}': '{low}–{high}',
-    '{names} are tied on {score} point. {name} wins because their marker is lowest in the stack.': ('Remis: {names} – każdy ma {score} punkt. Wygrywa {name} – ten znacznik leży najniżej w stosie.', 'Remis: {names} – każdy ma {score} punkty. Wygrywa {name} – ten znacznik leży najniżej w stosie.', 'Remis: {names} – każdy ma {score} punktów. Wygrywa {name} – ten znacznik leży najniżej w stosie.',),
+    '{names} are tied on {score} point. {name} wins because their marker is lowest in the stack.': ('Remis: {names} – każdy ma {score} punkt. Wygrywa {name} – znacznik tego gracza leży najniżej w stosie.', 'Remis: {names} – każdy ma {score} punkty. Wygrywa {name} – znacznik tego gracza leży najniżej w stosie.', 'Remis: {names} – każdy ma {score} punktów. Wygrywa {name} – znacznik tego gracza leży najniżej w stosie.',),
     '{names} — round {round}': '{names} — runda {round}',
     '{names}: round {round} of {rounds}, {phase}. Last saved {when}.': '{names}: runda {round} z {rounds}, {phase}. Ostatni zapis: {when}.',
     '{names}: {scores}. Finished {when}.': '{names}: {scores}. Zakończona: {when}.',

@@ -296,7 +296,7 @@ MESSAGES = {
     'yellow': 'жёлтый',
     '{items} and {last}': '{items} и {last}',
     '{low}–{high}': '{low}–{high}',
-    '{names} are tied on {score} point. {name} wins because their marker is lowest in the stack.': ('Ничья: {names} — у каждого {score} очко. Побеждает {name}: эта фишка лежит в стопке ниже всех.', 'Ничья: {names} — у каждого {score} очка. Побеждает {name}: эта фишка лежит в стопке ниже всех.', 'Ничья: {names} — у каждого {score} очков. Побеждает {name}: эта фишка лежит в стопке ниже всех.',),
+    '{names} are tied on {score} point. {name} wins because their marker is lowest in the stack.': ('Ничья: {names} — у каждого {score} очко. Побеждает {name}: фишка этого игрока лежит в стопке ниже всех.', 'Ничья: {names} — у каждого {score} очка. Побеждает {name}: фишка этого игрока лежит в стопке ниже всех.', 'Ничья: {names} — у каждого {score} очков. Побеждает {name}: фишка этого игрока лежит в стопке ниже всех.',),
     '{names} — round {round}': '{names} — раунд {round}',
     '{names}: round {round} of {rounds}, {phase}. Last saved {when}.': '{names}: раунд {round} из {rounds}, {phase}. Последнее сохранение: {when}.',
     '{names}: {scores}. Finished {when}.': '{names}: {scores}. Окончена: {when}.',
