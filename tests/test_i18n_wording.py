@@ -83,6 +83,7 @@ BROKEN = {
     "it": [
         r"\w\(a\)|\w/a\b",
         r"\btu stess[oa]\b",  # addressed to "tu": the ending is a guess at the reader's gender
+        r"^Nuov[oa] del gioco",
     ],
     "en": [],
 }

@@ -102,7 +102,7 @@ MESSAGES = {
     'Name of player {n}': 'Nome del giocatore {n}',
     'New face for die {die}': 'Nuova faccia per il dado {die}',
     'New game': 'Nuova partita',
-    'New to the game? Play a first game with a tip on every screen of the first round.': 'Nuovo del gioco? Gioca una prima partita con un suggerimento su ogni schermata del primo round.',
+    'New to the game? Play a first game with a tip on every screen of the first round.': 'Non conosci ancora il gioco? Gioca una prima partita con un suggerimento su ogni schermata del primo round.',
     'Newcomer': 'Esordiente',
     'No saved games yet: every game is saved after each move.': 'Ancora nessuna partita salvata: ogni partita viene salvata dopo ogni mossa.',
     'Number of players': 'Numero di giocatori',

@@ -41,7 +41,7 @@ MESSAGES = {
     'Copy': 'Kopiuj',
     'Curse token: held by {name}': 'Żeton klątwy: ma go {name}',
     'Curse token: out of the game': 'Żeton klątwy: poza grą',
-    'Curse token: waiting for the first marker to reach space 7': 'Żeton klątwy: czeka na pierwszy znacznik na polu 7',
+    'Curse token: waiting for the first marker to reach space 7': 'Żeton klątwy: leży na polu 7 i czeka na pierwszy znacznik',
     'Deadly Shortcut': 'Śmiercionośny skrót',
     'Deduction sheet of {name}': 'Arkusz dedukcji: {name}',
     'Delete': 'Usuń',
