@@ -100,9 +100,9 @@ def test_url_settings_prefill_the_form(page):
     wait_engine_ready(page)
     expect(page.get_by_label("Numero di giocatori")).to_have_value("3")
     expect(page.get_by_label("Nome del giocatore 3")).to_be_visible()
-    expect(page.get_by_label("Scorciatoia mortale")).to_be_checked()
+    expect(page.get_by_label("Scorciatoia Letale")).to_be_checked()
     expect(page.get_by_label("Maledizione del tempio")).to_be_checked()
-    expect(page.get_by_label("Partita introduttiva (senza orso)")).not_to_be_checked()
+    expect(page.get_by_label("Versione introduttiva (senza orso)")).not_to_be_checked()
     expect(page.locator("#seed")).to_have_value("42")
     expect(page.get_by_role("button", name="Inizia la partita")).to_be_focused()
 

@@ -177,7 +177,7 @@ def test_translated_and_plural(lang_reset):
                     "Стопка «ягуар»: 5 камней", "Стопка «ягуар»: 21 камень"]
     i18n.set_language("pl")
     assert i18n.ngettext("{sym} pile: {n} stone", "{sym} pile: {n} stones", 21,
-                         sym="x") == "Stos „x”: 21 kamieni"
+                         sym="x") == "Stos „x”: 21 płytek"
 
 
 def test_fallbacks_never_crash(lang_reset, monkeypatch):

@@ -1,0 +1,277 @@
+"""Wording of the translations (issue 16): each language in the words of its own
+printed rulebook, and player names only where no case or gender ending is needed.
+
+Why: Russian and Polish inflect nouns and mark gender in the past tense, while a
+player's name is typed in the nominative and says nothing about gender. A
+sentence such as "Передайте устройство игроку {name}" reads "…игроку Игрок 1",
+and "odrzucił(a)" reads as a form. The rule (docs/translating.md): the name goes
+after a colon, in parentheses, or as the subject of a present-tense verb. The
+tests render every message with names of both genders and with the page's own
+default names ("Игрок 1", "Gracz 1") and look for the known broken patterns.
+
+The glossary test holds each rulebook's terms (docs/translating.md lists them
+with their source): every term appears in the catalogue and in the rules
+fragment in the rulebook's wording, and the terms they replaced appear nowhere.
+"""
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+ROOT = Path(__file__).resolve().parent.parent
+LANGS = ("ru", "it", "pl")
+DOC = ROOT / "docs" / "translating.md"
+
+
+def load_catalog(lang, path=None):
+    path = path or ROOT / "locales" / lang / "LC_MESSAGES" / "messages.po"
+    with open(path, "rb") as f:
+        return read_po(f, locale=lang)
+
+
+def msgstr(cat, msgid):
+    for m in cat:
+        key = m.id[0] if isinstance(m.id, tuple) else m.id
+        if key == msgid:
+            return m.string
+    raise KeyError(msgid)
+
+
+def rules_text(lang):
+    html = (ROOT / "assets" / "rules" / f"{lang}.html").read_text(encoding="utf-8")
+    html = re.sub(r"<!--.*?-->", " ", html, flags=re.S)
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+def catalogue_text(lang, cat=None):
+    cat = cat or load_catalog(lang)
+    parts = []
+    for m in cat:
+        if m.id:
+            parts.extend(m.string if isinstance(m.string, tuple) else (m.string,))
+    return "\n".join(parts)
+
+
+# ---------------------------------------------------------------- names in sentences
+
+# Names a player may type (both genders) and the page's own default names.
+NAMES = {
+    "en": ["Anna", "Boris", "Player 1"],
+    "ru": ["Маша", "Игорь", "Игрок 1"],
+    "it": ["Giulia", "Marco", "Giocatore 1"],
+    "pl": ["Ania", "Tomek", "Gracz 1"],
+}
+NAME_KEYS = ("name", "owner", "names")
+
+# Known broken patterns; N is the rendered name.
+BROKEN = {
+    "ru": [
+        r"\bигрок(а|у|ом|е|ов|ам)? N",  # "игроку Игрок 1": the case ending falls on the wrong word
+        r"\bN (\([^)]*\) )?(\w+л|\w+ла|\w+ло)\b",  # "Маша сделал": a past tense carries gender
+        r"\b\w+(л|ла) игрок N",  # "сбросил игрок Маша"
+        r"\bN (первой|первым)\b",
+        r"\w\(а\)|\w/ась\b|\w/а\b|\bсам\(а\)",  # slash or bracket gender forms
+    ],
+    "pl": [
+        r"\bgracz(a|owi|em|u|y)? N",  # "gracza Gracz 1"
+        r"\bN (\([^)]*\) )?\w+(ł|ła|ło)\b",  # "Ania (komputer) wykonał"
+        r"\bjako pierwsz[ya]\b",
+        r"\w\(a\)|\w/aś\b|\w/a\b|\bsam\(a\)",  # "odrzucił(a)", "sam(a) odrzuciłeś/aś"
+    ],
+    "it": [
+        r"\w\(a\)|\w/a\b",
+        r"\btu stess[oa]\b",  # addressed to "tu": the ending is a guess at the reader's gender
+        r"^Nuov[oa] del gioco",
+    ],
+    "en": [],
+}
+
+# The guided game's seats are named with these (main.py start_guided); they are
+# third-person names, never a pronoun ("You rolls", "Вы отстаёт", "Ty jest").
+SEAT_NAMES = ("Newcomer", "Friend", "Bot")
+PRONOUNS = {"you", "i", "me", "вы", "ты", "я", "tu", "io", "voi", "ty", "ja", "wy"}
+
+
+class Fill(dict):
+    """format_map values: the test name for name-like keys, 2 for the rest."""
+
+    def __init__(self, name):
+        super().__init__()
+        self.name = name
+
+    def __missing__(self, key):
+        return self.name if key in NAME_KEYS else "2"
+
+
+def rendered(lang, cat, name, only_named=False):
+    """(msgid, text) for every message (every plural form) with `name` filled in."""
+    for m in cat:
+        if not m.id:
+            continue
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        strs = m.string if isinstance(m.string, tuple) else (m.string,)
+        strings = ids if lang == "en" else strs
+        if only_named and not any("{" + k + "}" in ids[0] for k in NAME_KEYS):
+            continue
+        for s in strings:
+            yield m.id, s.format_map(Fill(name))
+
+
+def broken_sentences(lang, cat):
+    out = []
+    for name in NAMES[lang]:
+        pats = [re.compile(p.replace("N", re.escape(name)), re.I) for p in BROKEN[lang]]
+        for mid, text in rendered(lang, cat, name):
+            for pat in pats:
+                if pat.search(text):
+                    out.append((mid, text, pat.pattern))
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_names_need_no_case_or_gender_ending(lang):
+    bad = broken_sentences(lang, load_catalog(lang))
+    assert not bad, "\n".join(f"{t}  [{p}]" for _m, t, p in bad[:20])
+
+
+def test_every_message_with_a_name_is_covered():
+    """The check above sees the messages that take a name (guards Fill/NAME_KEYS)."""
+    cat = load_catalog("ru")
+    ids = {m for m, _t in rendered("ru", cat, "Игрок 1", only_named=True)}
+    assert "Pass the device to {name}" in ids
+    assert len(ids) > 60
+
+
+@pytest.mark.parametrize("lang", LANGS + ("en",))
+def test_guided_game_names_are_not_pronouns(lang):
+    cat = None if lang == "en" else load_catalog(lang)
+    for seat in SEAT_NAMES:
+        text = seat if cat is None else msgstr(cat, seat)
+        assert text and text.lower() not in PRONOUNS, (lang, seat, text)
+    src = (ROOT / "lostcode" / "web" / "main.py").read_text(encoding="utf-8")
+    assert '_("You")' not in src
+
+
+def test_handoff_puts_the_name_after_a_colon():
+    """The handoff heading, the sentence the issue quotes, in each language."""
+    for lang in ("ru", "pl"):
+        s = msgstr(load_catalog(lang), "Pass the device to {name}")
+        assert s.endswith(": {name}"), (lang, s)
+
+
+# ---------------------------------------------------------------- rulebook glossary
+
+# term (as docs/translating.md writes it) -> (regex for its inflected forms, where)
+# where: "both" = catalogue and rules fragment, "catalogue" = UI only.
+RULEBOOK = {
+    "ru": {
+        "terms": {
+            "дорожка подсчёта очков": (r"дорожк\w* подсч[её]та очков", "both"),
+            "деление": (r"(?<!\w)делени\w*", "both"),
+            "поворотный диск": (r"поворотн\w* диск", "both"),
+            "предположение": (r"предположени\w*", "both"),
+            "финальные предположения": (r"финальн\w* предположени\w*", "both"),
+            "Смертельная тропа": (r"Смертельн\w* троп\w*", "both"),
+            "обучающая партия": (r"обучающ\w* парти\w*", "both"),
+            "лист предположений": (r"лист\w* предположений", "both"),
+            "Режимы и дополнения": (r"Режимы и дополнения", "catalogue"),
+            "Применить совет": (r"Применить совет", "catalogue"),
+            "лёгкий": (r"лёгкий", "catalogue"),
+            "ничья подставка": (r"ничь\w* подставк\w*", "catalogue"),
+        },
+        "replaced": [
+            r"трек\w* очков", r"(?<!\w)клетк", r"диск\w* догадки", r"(?<!\w)догадк",
+            r"финальн\w* вариант", r"итогов\w* (вариант|кандидат)", r"Смертельн\w* коротк",
+            r"вводн\w* игр", r"лист\w* дедукции", r"легкий", r"Взять этот совет",
+            r"Свободн\w* подставк",
+        ],
+    },
+    "it": {
+        "terms": {
+            "roccia": (r"\brocc(ia|e)\b", "both"),
+            "tronco": (r"\btronc(o|hi)\b", "both"),
+            "dischetto": (r"\bdischett[oi]\b", "both"),
+            "segnalino": (r"\bsegnalin[oi] (scorciatoia|maledizione)\b", "both"),
+            "tracciato punteggio": (r"tracciato punteggio", "both"),
+            "spazio": (r"\bspaz(io|i)\b", "both"),
+            "Scorciatoia Letale": (r"Scorciatoia Letale", "both"),
+            "Variante X-Race": (r"Variante X-Race", "both"),
+            "versione introduttiva": (r"versione introduttiva", "both"),
+            "foglio degli appunti": (r"foglio degli appunti", "both"),
+            "supposizione": (r"\bsupposizion[ei]\b", "both"),
+            "supposizioni finali": (r"supposizioni finali", "both"),
+            "lanciare": (r"\blanci(a|are|ato|ati)\b", "both"),
+            "barra": (r"\bbarra\b", "catalogue"),
+        },
+        "replaced": [
+            r"\bpietr[ae]\b", r"\blegg(io|ii)\b", r"\bgetton[ei]\b", r"segnalino di \{name\}",
+            r"tracciato dei punti", r"\bcasell[ae]\b", r"Scorciatoia mortale", r"Posta alta",
+            r"partita introduttiva", r"foglio di deduzione", r"\bipotesi\b",
+            r"\bcandidat[io] final[ei]\b", r"\btir(a|are|ato|ati|ano|ate)\b",
+            r"Il tocco cancella", r"Leggio libero",
+        ],
+    },
+    "pl": {
+        "terms": {
+            "płytka": (r"\bpłyt(ka|ki|ce|kę|ką|ek|kom|kami|kach)\b", "both"),
+            "koło do obstawiania": (r"\bkoł\w* do obstawiania", "both"),
+            "Śmiercionośny skrót": (r"Śmiercionośny skrót", "both"),
+            "Wariant X": (r"\bWariant\w* X\b", "both"),
+            "wersja dla początkujących": (r"\bwersj\w* dla początkujących", "both"),
+            "obstawianie": (r"\bobstawi\w*", "both"),
+            "faza punktacji": (r"\bfaz\w* punktacji", "both"),
+            "Skrót zasad": (r"Skrót zasad", "catalogue"),
+            "niczyj stojak": (r"\bniczyj\w* stojak", "catalogue"),
+        },
+        "replaced": [
+            r"\bkamie[nń]\w*", r"\btarcz\w*", r"Zabójcz\w* skrót", r"Wysok\w* stawk",
+            r"wprowadzając", r"zgad", r"\bsprawdzeni\w*", r"Ściąga", r"Wolny stojak",
+        ],
+    },
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rulebook_terms_in_catalogue_and_rules(lang):
+    cat, rules = catalogue_text(lang), rules_text(lang)
+    missing = []
+    for term, (pat, where) in RULEBOOK[lang]["terms"].items():
+        if not re.search(pat, cat, re.I):
+            missing.append((term, "catalogue"))
+        if where == "both" and not re.search(pat, rules, re.I):
+            missing.append((term, "rules"))
+    assert not missing, missing
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_replaced_terms_appear_nowhere(lang):
+    found = []
+    for where, text in (("catalogue", catalogue_text(lang)), ("rules", rules_text(lang))):
+        for pat in RULEBOOK[lang]["replaced"]:
+            for hit in re.finditer(pat, text, re.I):
+                found.append((where, pat, text[max(0, hit.start() - 30):hit.end() + 30]))
+    assert not found, found[:15]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_glossary_doc_lists_the_rulebook_terms(lang):
+    doc = DOC.read_text(encoding="utf-8")
+    glossary = doc.split("## Glossary", 1)[1]
+    for term in RULEBOOK[lang]["terms"]:
+        assert term.lower() in glossary.lower(), (lang, term)
+
+
+def test_curse_token_starts_on_space_7_in_every_fragment():
+    """R-X3a: the Polish book puts the curse token on space 7 at the start; every
+    fragment says so (the engine: nobody holds it until a marker reaches 7)."""
+    words = {
+        "en": "At the start of the game the curse token lies on space 7",
+        "ru": "В начале игры жетон проклятия кладётся на деление 7",
+        "it": "All'inizio della partita il segnalino maledizione si mette sullo spazio 7",
+        "pl": "Na początku gry połóż żeton klątwy na polu numer 7 toru punktacji",
+    }
+    for lang, text in words.items():
+        assert text in rules_text(lang), lang
+    assert "beside the track" not in rules_text("en")
