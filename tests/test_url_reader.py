@@ -64,7 +64,7 @@ def test_javascript_and_python_read_every_query_the_same(tmp_path):
          str(tmp_path / "q.json")], capture_output=True, text=True, check=True, timeout=60,
     ).stdout.splitlines()
     assert len(out) == len(queries)
-    for query, line, (pairs, settings) in zip(queries, out, _python(queries)):
+    for query, line, (pairs, settings) in zip(queries, out, _python(queries), strict=True):
         js_pairs, js_picks = json.loads(line)
         assert [list(p) for p in pairs] == js_pairs, query
         chosen = dict(settings)
@@ -89,8 +89,8 @@ def test_micropython_reads_the_url_as_cpython_does():
     if not node_runtimes_available():
         pytest.skip("Node runtimes not installed")
     queries = [q for q in hostile_queries(120) if "\ud800" not in q]  # no lone surrogates there
-    out = run_in_runtime("micropython", ROOT / "tests/url_reader_script.py",
-                         json.dumps(queries, ensure_ascii=False))  # MicroPython joins no surrogate escapes
+    text = json.dumps(queries, ensure_ascii=False)  # MicroPython joins no surrogate escapes
+    out = run_in_runtime("micropython", ROOT / "tests/url_reader_script.py", text)
     got = [json.loads(line) for line in out.splitlines()]
     want = json.loads(json.dumps(_python(queries)))
     assert got == want
