@@ -98,7 +98,7 @@ MPY_UNPACK = """def _unpack(pack):
 
 _unpack("./%s")
 del _unpack
-""" 
+"""
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)  # the earliest a zip can store: no build time in the bytes
 INJECT_HEAD = (
     '  <link rel="manifest" href="./assets/manifest.webmanifest">\n'
