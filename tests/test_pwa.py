@@ -271,6 +271,8 @@ def test_new_deploy_replaces_the_old_one(built_site, site_context, tmp_path):
         assert _build_label(page) == "v1"
         assert _cache_keys(page) == [f"lostcode:/:{v1['version']}"]
 
+        # A saved game (localStorage) outlives the deploy: only caches are replaced.
+        page.evaluate("() => localStorage.setItem('lostcode.deploy-probe', 'kept')")
         v2 = build_site.build(out, source_tree(tmp_path, "v2"))  # deploy over the old files
         assert v2["version"] != v1["version"]
         page.goto(url)  # next visit: served by v1's worker, which finds the new sw.js
@@ -292,6 +294,7 @@ def test_new_deploy_replaces_the_old_one(built_site, site_context, tmp_path):
             "async (name) => { const k = await caches.keys();"
             " return k.length === 1 && k[0] === name; }",
             arg=f"lostcode:/:{v2['version']}", timeout=30_000)
+        assert page.evaluate("() => localStorage.getItem('lostcode.deploy-probe')") == "kept"
         # Everything this page runs came from v2's cache: the active worker is v2's.
         assert page.evaluate("""() => new Promise((resolve) => {
             navigator.serviceWorker.addEventListener("message", (e) => resolve(e.data.version));
