@@ -142,6 +142,16 @@ if (typeof document !== "undefined" && document.documentElement) {
     const size = setup.bytes ? `about ${(setup.bytes / 1e6).toFixed(1)} MB` : mpy ? "about 1 MB" : "about 14 MB";
     label.textContent = `Downloading the ${mpy ? "MicroPython" : "Pyodide"} runtime (${size}, once)…`;
   }
+  // Start the downloads PyScript asks for only later (after core.js, the config,
+  // the interpreter) now, in parallel: the same requests then come from this preload.
+  for (const href of setup.preload || []) {
+    const link = document.createElement("link");
+    link.rel = "preload";
+    link.as = "fetch";
+    link.crossOrigin = "anonymous";
+    link.href = href;
+    document.head.append(link);
+  }
   const main = document.createElement("script");
   main.type = mpy ? "mpy" : "py";
   if (setup.src) main.src = setup.src;

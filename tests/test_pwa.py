@@ -119,6 +119,10 @@ def test_build_contains_only_what_the_game_needs(tmp_path):
     sizes = json.loads(re.search(r"const SETUP = (\{.*?\});\n", runtime, re.S).group(1))
     assert sizes["py"]["bytes"] == summary["runtime_download_bytes"]["py"] > 10_000_000
     assert sizes["mpy"]["bytes"] == summary["runtime_download_bytes"]["mpy"] < 1_000_000
+    # ... and preloads what PyScript would fetch late, all of them built files.
+    for key in ("py", "mpy"):
+        assert sizes[key]["preload"] and all(
+            (out / url.removeprefix("./")).is_file() for url in sizes[key]["preload"])
     html = (out / "index.html").read_text(encoding="utf-8")
     assert "assets/pwa.js" in html and "manifest.webmanifest" in html
 
