@@ -1,17 +1,27 @@
 // Service worker of The Lost Code: makes the *built* site (tools/build_site.py)
 // work offline and switch deploys atomically.
 //
-// - Precache: every file the game needs (runtime included, ~14 MB) is fetched
-//   with its SRI hash into ONE cache named after a hash of all those files.
-//   cache.addAll is all-or-nothing, and the integrity check refuses a stale
-//   file from an HTTP/CDN cache, so a cache never holds a mixed old/new set.
+// - Precache: the shell and the DEFAULT runtime (MicroPython, ~2 MB) are
+//   fetched with their SRI hashes into ONE cache named after a hash of every
+//   file of this version. cache.addAll is all-or-nothing, and the integrity
+//   check refuses a stale file from an HTTP/CDN cache, so a cache never holds
+//   a mixed old/new set.
+// - LAZY: the other runtime's files (Pyodide, ~14 MB) are not precached: a
+//   player who never picks it never downloads it. The first time the page
+//   asks for one, it is fetched with its SRI hash and put into the same
+//   version's cache, so it works offline from then on.
+// - A failed install (a file missing, or changed without a rebuild so its hash
+//   no longer matches: a partial deploy) deletes the half-filled cache and
+//   fails, so the browser tries again on the next visit; assets/pwa.js shows
+//   it (data-sw="failed" and a line in the display settings).
 // - Fetch: same-origin GETs are answered from that single cache (query
 //   strings ignored, "dir/" means "dir/index.html"), else from the network.
 // - skipWaiting + clients.claim: a new deploy takes over on the next visit;
 //   assets/pwa.js reloads the page when the controller changes, so a page
 //   never runs half on the old and half on the new version.
 // - Activate deletes this scope's older caches (other sites on the same
-//   origin, e.g. other GitHub Pages projects, have other prefixes).
+//   origin, e.g. other GitHub Pages projects, have other prefixes). Saved
+//   games live in localStorage, which no cache change touches.
 //
 // In the repository (dev server) this file is the template: VERSION "dev" and
 // PRECACHE null make it a no-op that intercepts nothing and deletes any
@@ -20,6 +30,7 @@
 // BUILD:BEGIN (tools/build_site.py replaces this block)
 const VERSION = "dev";
 const PRECACHE = null; // [[url relative to this file, "sha256-..."], ...]
+const LAZY = []; // the same, for files cached the first time they are used
 // BUILD:END
 
 const PREFIX = "lostcode:" + new URL(self.registration.scope).pathname + ":";
@@ -29,13 +40,19 @@ self.addEventListener("install", (event) => {
   self.skipWaiting();
   if (!PRECACHE) return;
   event.waitUntil(
-    caches.open(CACHE).then((cache) =>
-      cache.addAll(
-        // "no-cache": revalidate (a 304 reuses the bytes the page just
-        // downloaded), never trust a possibly stale HTTP cache blindly.
-        PRECACHE.map(([url, integrity]) => new Request(url, { cache: "no-cache", integrity })),
-      ),
-    ),
+    (async () => {
+      const cache = await caches.open(CACHE);
+      try {
+        await cache.addAll(
+          // "no-cache": revalidate (a 304 reuses the bytes the page just
+          // downloaded), never trust a possibly stale HTTP cache blindly.
+          PRECACHE.map(([url, integrity]) => new Request(url, { cache: "no-cache", integrity })),
+        );
+      } catch (error) {
+        await caches.delete(CACHE); // no empty or partial cache left behind
+        throw error; // install fails: the worker is discarded, the next visit retries
+      }
+    })(),
   );
 });
 
@@ -63,13 +80,30 @@ function openVersionCache() {
   return versionCache;
 }
 
+// path (from the site root, as the page requests it) -> SRI hash, for LAZY files.
+const lazyHashes = new Map(
+  (LAZY || []).map(([url, integrity]) => [new URL(url, self.location.href).pathname, integrity]),
+);
+
 async function cacheFirst(request) {
   const cache = await openVersionCache();
+  const url = new URL(request.url);
+  const key = url.pathname.endsWith("/") ? url.pathname + "index.html" : url.pathname;
   if (cache) {
-    const url = new URL(request.url);
-    const key = url.pathname.endsWith("/") ? url.pathname + "index.html" : url.pathname;
     const hit = await cache.match(key); // by path: the query string never selects a file
     if (hit) return hit;
+    const integrity = lazyHashes.get(key);
+    if (integrity) {
+      try {
+        const response = await fetch(new Request(key, { cache: "no-cache", integrity }));
+        if (response.ok) {
+          await cache.put(key, response.clone());
+          return response;
+        }
+      } catch (error) {
+        // hash mismatch (partial deploy) or offline: no caching, the network decides
+      }
+    }
   }
   return fetch(request);
 }

@@ -39,10 +39,49 @@ async function register() {
       scope: new URL("./", swURL).href,
     });
     root.dataset.sw = "registered";
+    watchInstall(registration);
     return registration;
   } catch (error) {
     console.info("Offline mode unavailable:", error);
   }
+}
+
+// An install that fails (a file of this version could not be cached, e.g. a
+// partial deploy whose file no longer matches its hash) is shown, not silent:
+// data-sw="failed" and a line in the display settings. sw.js leaves no cache
+// behind, and the browser installs again on the next visit.
+function showOffline(state, text) {
+  root.dataset.sw = state;
+  const line = document.getElementById("offline-status");
+  if (line) line.textContent = text;
+}
+
+function watchWorker(worker) {
+  if (!worker) return;
+  const check = () => {
+    if (worker.state === "activated") {
+      showOffline("ready", "Offline play is ready on this device.");
+    } else if (worker.state === "redundant" && root.dataset.sw !== "ready") {
+      showOffline("failed", navigator.serviceWorker.controller
+        ? "An update could not be saved for offline play; the previous version stays" +
+          " available offline. The page will try again on your next visit."
+        : "Offline play could not be set up: a file of this version did not" +
+          " download correctly. The page will try again on your next visit.");
+    }
+  };
+  worker.addEventListener("statechange", check);
+  check();
+}
+
+function watchInstall(registration) {
+  if (registration.active && !registration.installing && !registration.waiting) {
+    showOffline("ready", "Offline play is ready on this device.");
+  }
+  watchWorker(registration.installing || registration.waiting);
+  registration.addEventListener("updatefound", () => {
+    if (root.dataset.sw === "ready" && registration.active) root.dataset.sw = "updating";
+    watchWorker(registration.installing);
+  });
 }
 
 function gameOnScreen() {

@@ -1,6 +1,10 @@
-// Picks the Python runtime from the URL, before PyScript starts:
-//   ./                       -> Pyodide      (<script type="py"  config="./pyscript.toml">)
-//   ./?runtime=micropython   -> MicroPython  (<script type="mpy" config="./pyscript-mpy.toml">)
+// Picks the Python runtime before PyScript starts (issue 17):
+//   ./                    -> MicroPython (<script type="mpy" config="./pyscript-mpy.toml">)
+//   ./?runtime=pyodide    -> Pyodide     (<script type="py"  config="./pyscript.toml">)
+// else the choice saved by the "Python runtime" display setting (localStorage
+// "lostcode.runtime"), else MicroPython: it is ready in well under a second on
+// a phone, where Pyodide's 14 MB take 20 s. Pyodide stays one setting away
+// for anything that needs full CPython. <html data-runtime> says which runs.
 // Load it from index.html *before* core.js, both as module scripts (they run
 // in document order once the page is parsed), so PyScript finds the script
 // element at start-up exactly as if it were static. An external file, not an
@@ -9,21 +13,150 @@
 //
 // The block below is what the dev server (repo root) runs: TOML configs that
 // list every lostcode/*.py. tools/build_site.py replaces it in the *built*
-// copy: Pyodide then reads pyscript.json, which unpacks one lostcode.zip, and
-// runs `import lostcode.web.main` inline (no per-file requests); MicroPython
-// (which cannot unpack archives) reads pyscript-mpy.json with the per-file list.
+// copy (JSON configs, precompiled .mpy for MicroPython, one zip for Pyodide,
+// the real download size of each runtime for the progress text).
 // BUILD:SETUP:BEGIN
 const SETUP = {
   py: { config: "./pyscript.toml", src: "./lostcode/web/main.py" },
   mpy: { config: "./pyscript-mpy.toml", src: "./lostcode/web/main.py" },
 };
 // BUILD:SETUP:END
-const mpy = new URLSearchParams(location.search).get("runtime") === "micropython";
-document.documentElement.dataset.runtime = mpy ? "micropython" : "pyodide";
-const setup = SETUP[mpy ? "mpy" : "py"];
-const main = document.createElement("script");
-main.type = mpy ? "mpy" : "py";
-if (setup.src) main.src = setup.src;
-else main.textContent = setup.code;  // Python source for PyScript, not JavaScript
-main.setAttribute("config", setup.config);
-document.body.append(main);
+
+export const RUNTIMES = ["micropython", "pyodide"]; // the first is the default
+export const RUNTIME_KEY = "lostcode.runtime";
+
+// ---- The URL, read exactly as lostcode/settings.py parse() reads it (issue 12).
+// One reader in two languages: tests/test_url_settings.py feeds both the same
+// hostile query strings. Keys and values are matched without ASCII case and
+// surrounding ASCII blanks; "&" and ";" both separate; the first of a repeated
+// key counts; text that is not UTF-8 after percent-decoding is ignored.
+// Python turns every ignored value into a visible note (#url-notes).
+const KEYS = ["lang", "players", "seats", "options", "seed", "hints", "embed", "runtime", "textsize"];
+const MAX_QUERY = 4096; // code points, as Python counts them
+const MAX_PAIRS = 64;
+
+export function fold(text) {
+  return text.replace(/^[ \t\n\r\v\f]+|[ \t\n\r\v\f]+$/g, "")
+    .replace(/[A-Z]+/g, (m) => m.toLowerCase());
+}
+
+function unquote(text) {
+  text = text.replace(/\+/g, " ");
+  if (/[\uD800-\uDFFF]/.test(text.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, ""))) return null;
+  if (!text.includes("%")) return text;
+  const bytes = [];
+  const enc = new TextEncoder();
+  const cps = Array.from(text);
+  for (let i = 0; i < cps.length; ) {
+    const c = cps[i];
+    if (c === "%" && i + 2 < cps.length && /^[0-9a-fA-F]$/.test(cps[i + 1]) && /^[0-9a-fA-F]$/.test(cps[i + 2])) {
+      bytes.push(parseInt(cps[i + 1] + cps[i + 2], 16));
+      i += 3;
+    } else {
+      bytes.push(...enc.encode(c));
+      i += 1;
+    }
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(new Uint8Array(bytes));
+  } catch (e) {
+    return null;
+  }
+}
+
+// {key: raw value (null for "key" without "=")} for the known keys.
+export function readQuery(query) {
+  const raw = {};
+  if (typeof query !== "string") return raw;
+  if (query.includes("#")) query = query.slice(0, query.indexOf("#"));
+  if (query.includes("?")) query = query.slice(query.indexOf("?") + 1);
+  const cps = Array.from(query);
+  if (cps.length > MAX_QUERY) query = cps.slice(0, MAX_QUERY).join("");
+  const pairs = query.replace(/;/g, "&").split("&").filter((p) => p).slice(0, MAX_PAIRS);
+  for (const pair of pairs) {
+    const eq = pair.indexOf("=");
+    const k = eq < 0 ? pair : pair.slice(0, eq);
+    const v = eq < 0 ? null : pair.slice(eq + 1);
+    let key = unquote(k);
+    const value = v === null ? null : unquote(v);
+    if (key === null || (v !== null && value === null)) continue;
+    key = fold(key);
+    if (!KEYS.includes(key) || key in raw) continue;
+    raw[key] = value;
+  }
+  return raw;
+}
+
+// The valid value of a one-word setting (lang, runtime, textsize), else undefined.
+export function choice(query, key, allowed) {
+  const v = readQuery(query)[key];
+  const folded = fold(v || "");
+  return allowed.includes(folded) ? folded : undefined;
+}
+
+function savedRuntime() {
+  try {
+    const v = window.localStorage.getItem(RUNTIME_KEY);
+    return RUNTIMES.includes(v) ? v : undefined;
+  } catch (e) {
+    return undefined; // storage blocked (third-party iframe, private mode)
+  }
+}
+
+export function pickRuntime(query, saved) {
+  return choice(query, "runtime", RUNTIMES) || saved || RUNTIMES[0];
+}
+
+// The "Python runtime" selects (data-runtime-choice): remembered, applied by a
+// reload unless a game is on screen (then on the next visit; it is saved after
+// every move either way).
+function wireChoice(current) {
+  for (const box of document.querySelectorAll("select[data-runtime-choice]")) {
+    box.value = current;
+    box.addEventListener("change", () => {
+      try {
+        window.localStorage.setItem(RUNTIME_KEY, box.value);
+      } catch (e) { /* not remembered: still applied below */ }
+      for (const other of document.querySelectorAll("select[data-runtime-choice]")) other.value = box.value;
+      const game = document.getElementById("game");
+      const status = document.getElementById("runtime-status");
+      if (game && !game.hidden) {
+        if (status) status.textContent = "Used the next time the page is opened.";
+        return;
+      }
+      const url = new URL(location.href);
+      for (const k of [...url.searchParams.keys()]) if (fold(k) === "runtime") url.searchParams.delete(k);
+      url.searchParams.set("runtime", box.value);
+      location.assign(url.href);
+    });
+  }
+}
+
+if (typeof document !== "undefined" && document.documentElement) {
+  const runtime = pickRuntime(location.search, savedRuntime());
+  const mpy = runtime === "micropython";
+  document.documentElement.dataset.runtime = runtime;
+  const setup = SETUP[mpy ? "mpy" : "py"];
+  const label = document.getElementById("progress-label");
+  if (label) {
+    const size = setup.bytes ? `about ${(setup.bytes / 1e6).toFixed(1)} MB` : mpy ? "about 1 MB" : "about 14 MB";
+    label.textContent = `Downloading the ${mpy ? "MicroPython" : "Pyodide"} runtime (${size}, once)…`;
+  }
+  // Start the downloads PyScript asks for only later (after core.js, the config,
+  // the interpreter) now, in parallel: the same requests then come from this preload.
+  for (const href of setup.preload || []) {
+    const link = document.createElement("link");
+    link.rel = "preload";
+    link.as = "fetch";
+    link.crossOrigin = "anonymous";
+    link.href = href;
+    document.head.append(link);
+  }
+  const main = document.createElement("script");
+  main.type = mpy ? "mpy" : "py";
+  if (setup.src) main.src = setup.src;
+  else main.textContent = setup.code; // Python source for PyScript, not JavaScript
+  main.setAttribute("config", setup.config);
+  document.body.append(main);
+  wireChoice(runtime);
+}

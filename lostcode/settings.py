@@ -25,6 +25,8 @@ _TRUE = ("1", "true", "on", "yes")
 _FALSE = ("0", "false", "off", "no")
 _HEX = "0123456789abcdefABCDEF"
 _SAFE = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.~,"
+_BLANKS = " \t\n\r\x0b\x0c"  # ASCII only: CPython's str.strip() also strips Unicode spaces
+_UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 def parse(query) -> tuple:
@@ -44,11 +46,15 @@ def parse(query) -> tuple:
     return settings, notes
 
 
-def _parse(query, settings, notes):
+def read_pairs(query, notes) -> dict:
+    """{key: raw value, None for a bare "key"}: the first of each known key.
+
+    assets/runtime.js readQuery() is the same reader in JavaScript (it picks
+    the runtime before Python runs); tests/test_url_reader.py holds them equal."""
     if isinstance(query, (bytes, bytearray)):
         query = _utf8(bytes(query))
     if not isinstance(query, str):
-        return
+        return {}
     if "#" in query:
         query = query[: query.index("#")]
     if "?" in query:
@@ -72,7 +78,7 @@ def _parse(query, settings, notes):
         if key is None or (v is not None and value is None):
             notes.append("Ignored a setting that is not valid text.")
             continue
-        key = key.strip().lower()
+        key = _fold(key)
         if key not in KEYS:
             notes.append("Ignored unknown setting " + _show(key) + ".")
             continue
@@ -83,6 +89,11 @@ def _parse(query, settings, notes):
             continue
         seen[key] = 1
         raw[key] = value
+    return raw
+
+
+def _parse(query, settings, notes):
+    raw = read_pairs(query, notes)
     for key in KEYS:
         if key in raw:
             _READERS[key](raw[key], settings, notes)
@@ -91,7 +102,7 @@ def _parse(query, settings, notes):
 
 def _choice(key, allowed, why):
     def read(value, settings, notes):
-        v = (value or "").strip().lower()
+        v = _fold(value or "")
         if v in allowed:
             settings[key] = v
         else:
@@ -102,7 +113,7 @@ def _choice(key, allowed, why):
 
 def _flag(key, why):
     def read(value, settings, notes):
-        v = "1" if value is None else value.strip().lower()
+        v = "1" if value is None else _fold(value)
         if v in _TRUE:
             settings[key] = True
         elif v in _FALSE:
@@ -114,7 +125,7 @@ def _flag(key, why):
 
 
 def _digits(value):
-    v = (value or "").strip()
+    v = (value or "").strip(_BLANKS)
     if not v or len(v) > 16 or any(c not in "0123456789" for c in v):
         return None
     return int(v)
@@ -145,7 +156,7 @@ def _read_seed(value, settings, notes):
 def _read_seats(value, settings, notes):
     seats = []
     for item in (value or "").split(","):
-        k = item.strip().lower()
+        k = _fold(item)
         if k in SEAT_KINDS:
             seats.append(k)
         else:
@@ -163,7 +174,7 @@ def _read_seats(value, settings, notes):
 def _read_options(value, settings, notes):
     chosen = {}
     for item in (value or "").split(","):
-        k = item.strip().lower().replace("-", "_")
+        k = _fold(item).replace("-", "_")
         if not k:
             continue
         if k in OPTION_FLAGS:
@@ -245,6 +256,19 @@ def to_query(settings) -> str:
     return "?" + "&".join(parts) if parts else ""
 
 
+def with_setting(query: str, key: str, value: str) -> str:
+    """`query` ("?..." or "") with every spelling of `key` (LANG=, lang=...) replaced
+    by key=value, the other pairs kept as written ("&" between all of them)."""
+    query = query[query.index("?") + 1 :] if "?" in query else query
+    kept = []
+    for pair in query.replace(";", "&").split("&"):
+        name = _unquote(pair.split("=", 1)[0]) if pair else None
+        if pair and (name is None or _fold(name) != key):
+            kept.append(pair)
+    kept.append(key + "=" + _quote(value))
+    return "?" + "&".join(kept)
+
+
 def iframe_snippet(base_url: str, settings, title: str, width="100%", height=720) -> str:
     """HTML a teacher pastes into a lesson page to embed a ready-made game.
 
@@ -299,8 +323,22 @@ def _quote(text: str) -> str:
     return "".join(out)
 
 
+def _fold(text: str) -> str:
+    """Blanks and case removed the same way on every runtime and in assets/runtime.js.
+
+    ASCII only: str.lower() and str.strip() differ beyond ASCII between CPython,
+    MicroPython and JavaScript (e.g. the Kelvin sign lowers to "k" in two of them),
+    and every valid key and value is ASCII anyway."""
+    text = text.strip(_BLANKS)
+    if any(c in _UPPER for c in text):
+        text = "".join(chr(ord(c) + 32) if c in _UPPER else c for c in text)
+    return text
+
+
 def _unquote(text: str):
     """Percent-decoding ('+' is a space); None if the bytes are not UTF-8."""
+    if not _utf8_ok(text):
+        return None  # a lone surrogate (CPython only): not text a URL can carry
     text = text.replace("+", " ")
     if "%" not in text:
         return text
@@ -318,11 +356,54 @@ def _unquote(text: str):
     return _utf8(bytes(buf))
 
 
+def _utf8_ok(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+        return True
+    except Exception:
+        return False
+
+
 def _utf8(b: bytes):
+    """Strict UTF-8 (as JavaScript's fatal TextDecoder): MicroPython's decode lets
+    surrogates and overlong forms through, so the bytes are checked here first."""
+    if not _strict_utf8(b):
+        return None
     try:
         return b.decode("utf-8")
     except Exception:
         return None
+
+
+def _strict_utf8(b: bytes) -> bool:
+    i = 0
+    n = len(b)
+    while i < n:
+        c = b[i]
+        if c < 0x80:
+            i += 1
+            continue
+        if 0xC2 <= c <= 0xDF:
+            need, lo, hi = 1, 0x80, 0xBF
+        elif 0xE0 <= c <= 0xEF:
+            need = 2
+            lo = 0xA0 if c == 0xE0 else 0x80  # no overlong forms
+            hi = 0x9F if c == 0xED else 0xBF  # no surrogates
+        elif 0xF0 <= c <= 0xF4:
+            need = 3
+            lo = 0x90 if c == 0xF0 else 0x80
+            hi = 0x8F if c == 0xF4 else 0xBF  # nothing above U+10FFFF
+        else:
+            return False
+        if i + need >= n:  # cut short
+            return False
+        if not lo <= b[i + 1] <= hi:
+            return False
+        for j in range(i + 2, i + need + 1):
+            if not 0x80 <= b[j] <= 0xBF:
+                return False
+        i += need + 1
+    return True
 
 
 def _show(value) -> str:

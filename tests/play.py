@@ -79,7 +79,7 @@ class UIGame:
         page = self.page
         held = []
         if hold_engine:
-            page.route("**/pyscript.toml", lambda route: held.append(route))
+            page.route("**/pyscript*.toml", lambda route: held.append(route))
         page.goto(path)
         # The form is plain HTML: fill it while Python may still be loading.
         page.get_by_label("Number of players").select_option(str(len(self.names)))
@@ -98,7 +98,7 @@ class UIGame:
             while not held:
                 page.wait_for_timeout(50)
             held[0].continue_()
-            page.unroute("**/pyscript.toml")
+            page.unroute("**/pyscript*.toml")
         wait_engine_ready(page)
         expect(page.locator("#game")).to_be_visible(timeout=30000)
 

@@ -1,21 +1,79 @@
-"""The same index.html and lostcode/web adapter under PyScript's MicroPython.
+"""MicroPython is the default runtime of index.html; Pyodide is one setting away
+(issue 17). In the dev server assets/runtime.js adds <script type="mpy"> with
+pyscript-mpy.toml (the per-file config); the built site is tested in test_pwa.py,
+whole games on both runtimes in test_browser_game.py."""
 
-index.html?runtime=micropython: assets/runtime.js then adds the
-<script type="mpy"> with pyscript-mpy.toml (the dev server's per-file config).
-Two rounds through the UI, with the same privacy checks as the Pyodide games.
-"""
+import re
 
 import pytest
+from helpers import wait_engine_ready
 from play import UIGame
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
+MPY_WASM = "/vendor/micropython/micropython.wasm"
+PYODIDE_WASM = "/vendor/pyodide/pyodide.asm.wasm"
 
-def test_two_rounds_under_micropython(page, request_log):
+
+def _runtime(page):
+    return page.evaluate("() => document.documentElement.dataset.runtime")
+
+
+def test_two_rounds_on_the_default_runtime(page, request_log):
     flags = {"introductory": True, "shortcut": True, "curse": True}
     game = UIGame(page, ["Ana", "Bo", "Cyd"], flags, seed=31)
-    game.start(wait_first=True, path="/?runtime=micropython")
+    game.start(wait_first=True)
+    assert _runtime(page) == "micropython"
     game.play(until_round=3)
     assert {"roll", "change", "handoff", "guess", "hide", "checks"} <= set(game.screens)
-    assert "/vendor/micropython/micropython.wasm" in request_log.paths()
-    assert "/vendor/pyodide/pyodide.asm.wasm" not in request_log.paths()
+    assert MPY_WASM in request_log.paths()
+    assert PYODIDE_WASM not in request_log.paths()
+
+
+def test_progress_names_the_runtime_and_the_screen_does_not_jump(page):
+    held = []
+    page.route("**/pyscript-mpy.toml", lambda route: held.append(route))
+    page.goto("/")
+    label = page.locator("#progress-label")
+    expect(label).to_contain_text("MicroPython")
+    assert re.search(r"about \d+(\.\d+)? MB", label.text_content())
+    heading = page.get_by_role("heading", name="New game")
+    start = page.get_by_role("button", name="Start the game")
+    before = (heading.bounding_box()["y"], start.bounding_box()["y"])
+    while not held:
+        page.wait_for_timeout(50)
+    held[0].continue_()
+    wait_engine_ready(page)
+    expect(page.get_by_role("progressbar")).to_be_hidden()
+    after = (heading.bounding_box()["y"], start.bounding_box()["y"])
+    assert after == before, (before, after)  # it used to jump ~130 px
+
+
+def test_pyodide_is_one_setting_away_and_remembered(page, request_log):
+    page.goto("/")
+    wait_engine_ready(page)
+    choice = page.get_by_label("Python runtime").first
+    expect(choice).to_have_value("micropython")
+    with page.expect_navigation():
+        choice.select_option("pyodide")
+    wait_engine_ready(page, timeout=120000)
+    assert _runtime(page) == "pyodide"
+    assert PYODIDE_WASM in request_log.paths()
+    expect(page.locator("#progress-label")).to_have_count(1)
+    page.goto("/")  # no ?runtime=: the saved choice counts
+    wait_engine_ready(page, timeout=120000)
+    assert _runtime(page) == "pyodide"
+    page.goto("/?RUNTIME=MicroPython")  # the URL beats the saved choice, any case
+    wait_engine_ready(page)
+    assert _runtime(page) == "micropython"
+    expect(page.locator("#url-notes")).to_be_hidden()  # read, so no note
+    page.goto("/?runtime=cpython")
+    wait_engine_ready(page, timeout=120000)
+    assert _runtime(page) == "pyodide"  # ignored (saved choice used) and noted
+    expect(page.locator("#url-notes")).to_contain_text("runtime")
+    page.get_by_label("Python runtime").first.select_option("micropython")
+    page.wait_for_url(re.compile(r"runtime=micropython"))
+    wait_engine_ready(page)
+    assert _runtime(page) == "micropython"
+    assert page.evaluate("() => localStorage.getItem('lostcode.runtime')") == "micropython"

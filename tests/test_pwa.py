@@ -71,6 +71,7 @@ def test_build_contains_only_what_the_game_needs(tmp_path):
     summary = build_site.build(out)
     files = {p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()}
     assert {"index.html", "pyscript.json", "pyscript-mpy.json", "lostcode.zip", "sw.js",
+            "lostcode-mpy.pack",
             "assets/manifest.webmanifest", "assets/pwa.js", "assets/runtime.js",
             "vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/python_stdlib.zip",
             "vendor/micropython/micropython.wasm", "vendor/pyscript/core.js"} <= files
@@ -94,20 +95,34 @@ def test_build_contains_only_what_the_game_needs(tmp_path):
         assert {i.date_time for i in infos} == {(1980, 1, 1, 0, 0, 0)}
         for source, target in toml["files"].items():
             assert archive.read(target.removeprefix("./")) == (ROOT / source).read_bytes()
-    # MicroPython: the per-file list, and those files (only MicroPython pages fetch them).
+    # MicroPython: one pack of precompiled .mpy (tests/test_mpy_build.py); no .py shipped.
     mpy = json.loads((out / "pyscript-mpy.json").read_text(encoding="utf-8"))
-    assert mpy["files"] == toml["files"]
+    assert mpy["files"] == {"./lostcode-mpy.pack": "./lostcode-mpy.pack"}
     assert mpy["interpreter"] == build_site.MPY_INTERPRETER
-    for source in mpy["files"]:
-        assert (out / source).is_file(), source
-    assert {f for f in files if f.endswith(".py")} == {
-        s.removeprefix("./") for s in mpy["files"]}
+    assert not [f for f in files if f.endswith(".py")]
 
     sw = (out / "sw.js").read_text(encoding="utf-8")
     version = re.search(r'const VERSION = "([0-9a-f]{16})";', sw).group(1)
     precache = json.loads(re.search(r"const PRECACHE = (\[.*?\]);\n", sw, re.S).group(1))
+    lazy = json.loads(re.search(r"const LAZY = (\[.*?\]);\n", sw, re.S).group(1))
     assert version == summary["version"]
-    assert sorted(url for url, _ in precache) == sorted(files - {"sw.js", "build-info.json"})
+    assert sorted(url for url, _ in precache + lazy) == sorted(
+        files - {"sw.js", "build-info.json"})
+    # Precached: the shell and the default runtime (MicroPython) only, <= 2.5 MB (issue 17);
+    # Pyodide's files are cached the first time they are used.
+    assert {url for url, _ in lazy} == {"lostcode.zip", "pyscript.json"} | {
+        f for f in files if f.startswith("vendor/pyodide/")}
+    precache_bytes = sum((out / url).stat().st_size for url, _ in precache)
+    assert precache_bytes <= 2_500_000 and precache_bytes == summary["precache_bytes"]
+    assert "lostcode-mpy.pack" in {url for url, _ in precache}
+    # The progress text names the real download size of each runtime.
+    sizes = json.loads(re.search(r"const SETUP = (\{.*?\});\n", runtime, re.S).group(1))
+    assert sizes["py"]["bytes"] == summary["runtime_download_bytes"]["py"] > 10_000_000
+    assert sizes["mpy"]["bytes"] == summary["runtime_download_bytes"]["mpy"] < 1_000_000
+    # ... and preloads what PyScript would fetch late, all of them built files.
+    for key in ("py", "mpy"):
+        assert sizes[key]["preload"] and all(
+            (out / url.removeprefix("./")).is_file() for url in sizes[key]["preload"])
     html = (out / "index.html").read_text(encoding="utf-8")
     assert "assets/pwa.js" in html and "manifest.webmanifest" in html
 
@@ -196,6 +211,7 @@ def test_built_site_works_offline(built_site, site_context):
     page.reload()  # the server is gone: everything must come from the service worker
     wait_engine_ready(page, timeout=ENGINE_TIMEOUT)
     assert _build_label(page) == "v1"
+    assert page.evaluate("() => document.documentElement.dataset.runtime") == "micropython"
     start = page.get_by_role("button", name=re.compile(r"^Start", re.I))
     if start.count():
         # A 2-player game, a few actions, all offline.
@@ -218,15 +234,16 @@ def test_built_site_works_offline(built_site, site_context):
 
 @pytest.mark.browser
 def test_built_pyodide_page_runs_from_the_zip(built_site, site_context):
-    """The built page gets the engine from lostcode.zip + pyscript.json: no per-file .py
-    request, no TOML (PyScript's TOML parser chunk is not even loaded), and it plays."""
+    """The built ?runtime=pyodide page gets the engine from lostcode.zip + pyscript.json:
+    no per-file .py request, no TOML (PyScript's TOML parser chunk is not even loaded),
+    and it plays."""
     out, _ = built_site
     server, url = serve_in_thread(out)
     try:
         page, log, errors = _start(site_context, url)
         page_requests = []
         page.on("request", lambda req: page_requests.append(req.url))
-        page.goto(url)
+        page.goto(url + "?runtime=pyodide")
         wait_engine_ready(page, timeout=ENGINE_TIMEOUT)
         assert page.evaluate("() => document.documentElement.dataset.runtime") == "pyodide"
         page.get_by_role("button", name="Start the game").click()
@@ -258,6 +275,8 @@ def test_new_deploy_replaces_the_old_one(built_site, site_context, tmp_path):
         assert _build_label(page) == "v1"
         assert _cache_keys(page) == [f"lostcode:/:{v1['version']}"]
 
+        # A saved game (localStorage) outlives the deploy: only caches are replaced.
+        page.evaluate("() => localStorage.setItem('lostcode.deploy-probe', 'kept')")
         v2 = build_site.build(out, source_tree(tmp_path, "v2"))  # deploy over the old files
         assert v2["version"] != v1["version"]
         page.goto(url)  # next visit: served by v1's worker, which finds the new sw.js
@@ -279,6 +298,7 @@ def test_new_deploy_replaces_the_old_one(built_site, site_context, tmp_path):
             "async (name) => { const k = await caches.keys();"
             " return k.length === 1 && k[0] === name; }",
             arg=f"lostcode:/:{v2['version']}", timeout=30_000)
+        assert page.evaluate("() => localStorage.getItem('lostcode.deploy-probe')") == "kept"
         # Everything this page runs came from v2's cache: the active worker is v2's.
         assert page.evaluate("""() => new Promise((resolve) => {
             navigator.serviceWorker.addEventListener("message", (e) => resolve(e.data.version));
@@ -308,46 +328,82 @@ def test_runtime_switch_page(page, request_log, runtime):
     assert other not in paths  # only the chosen runtime is downloaded
 
 
-def _with_runtime_switch(html: str) -> str:
-    """index.html as it loads with assets/runtime.js (the snippet in docs/deploy.md).
-
-    Identity once index.html uses runtime.js itself; until then this test
-    applies the documented change to a copy.
-    """
-    if "assets/runtime.js" in html:
-        return html
-    core = '<script type="module" src="./vendor/pyscript/core.js"></script>'
-    html = html.replace(core, '<script type="module" src="./assets/runtime.js"></script>\n  '
-                        + core, 1)
-    return re.sub(r'<script type="py" src="\./lostcode/web/main\.py"[^>]*></script>\n?', "", html)
+def _cached_paths(page):
+    return page.evaluate("""async () => {
+        const out = [];
+        for (const name of await caches.keys()) {
+            const cache = await caches.open(name);
+            for (const r of await cache.keys()) out.push(new URL(r.url).pathname);
+        }
+        return out;
+    }""")
 
 
 @pytest.mark.browser
-def test_micropython_variant_offline(tmp_path, site_context):
-    src = source_tree(tmp_path, "mpy")
-    html = (src / "index.html").read_text(encoding="utf-8")
-    (src / "index.html").write_text(_with_runtime_switch(html), encoding="utf-8")
-    out = tmp_path / "site"
-    build_site.build(out, src)
+def test_pyodide_is_cached_on_first_use(built_site, site_context):
+    """The default page precaches MicroPython only; ?runtime=pyodide, once used under
+    the service worker, is in the same version's cache and then works offline."""
+    out, summary = built_site
     server, url = serve_in_thread(out)
     page, log, errors = _start(site_context, url)
     try:
-        page.goto(url + "?runtime=micropython")
+        page.goto(url)
         wait_engine_ready(page, timeout=ENGINE_TIMEOUT)
         _wait_controlled(page)
+        page.wait_for_function("() => document.documentElement.dataset.sw === 'ready'")
+        cached = _cached_paths(page)
+        assert "/vendor/micropython/micropython.wasm" in cached
+        assert not [p for p in cached if p.startswith("/vendor/pyodide/")], cached
+        assert not [u for u in log.urls if "/vendor/pyodide/" in u]
+        page.goto(url + "?runtime=pyodide")
+        wait_engine_ready(page, timeout=ENGINE_TIMEOUT)
+        assert page.evaluate("() => document.documentElement.dataset.runtime") == "pyodide"
+        page.wait_for_function(
+            """async () => { const c = await caches.open(await caches.keys().then(k => k[0]));
+                            return Boolean(await c.match('/vendor/pyodide/pyodide.asm.wasm')); }""")
+        assert _cache_keys(page) == [f"lostcode:/:{summary['version']}"]
     finally:
         server.shutdown()
         server.server_close()
-    page.reload()
+    page.reload()  # offline now: Pyodide comes from the cache
     wait_engine_ready(page, timeout=ENGINE_TIMEOUT)
-    assert page.evaluate("() => document.documentElement.dataset.runtime") == "micropython"
-    assert any(u.endswith("/vendor/micropython/micropython.wasm") for u in log.urls)
+    assert page.evaluate("() => document.documentElement.dataset.runtime") == "pyodide"
     page.get_by_role("button", name=re.compile(r"^Start", re.I)).click()
     game = page.get_by_role("region", name="Game")
     game.get_by_role("button", name="Roll the dice").click()
-    game.get_by_role("button", name="Keep the dice").click()
     assert not errors, errors
     log.assert_same_origin()
+
+
+@pytest.mark.browser
+def test_partial_deploy_is_reported_and_retried(built_site, site_context):
+    """One built file changed without a rebuild: its SRI hash no longer matches, so the
+    install fails. The page says so (data-sw, display settings), no cache is left
+    behind, and the next visit after a proper deploy installs (issue 12, item 11)."""
+    out, _ = built_site
+    style = out / "assets/style.css"
+    good = style.read_bytes()
+    style.write_bytes(good + b"\n/* hot fix without a rebuild */\n")
+    server, url = serve_in_thread(out)
+    page, log, errors = _start(site_context, url)
+    try:
+        page.goto(url)
+        wait_engine_ready(page, timeout=ENGINE_TIMEOUT)
+        page.wait_for_function("() => document.documentElement.dataset.sw === 'failed'",
+                               timeout=60_000)
+        assert "could not be set up" in page.locator("#offline-status").text_content()
+        page.wait_for_function("async () => (await caches.keys()).length === 0")
+        style.write_bytes(good)  # the deploy is completed
+        page.reload()
+        wait_engine_ready(page, timeout=ENGINE_TIMEOUT)
+        page.wait_for_function("() => document.documentElement.dataset.sw === 'ready'",
+                               timeout=60_000)
+        assert len(_cache_keys(page)) == 1
+        assert "ready" in page.locator("#offline-status").text_content()
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert not errors, errors
 
 
 @pytest.mark.browser

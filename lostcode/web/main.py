@@ -975,9 +975,12 @@ def storage_set(key, value):
 
 
 def url_param(name):
+    """A setting as lostcode.settings reads the URL (case, ";" and repeats too: issue 12)."""
+    from lostcode.settings import read_pairs
+
     try:
-        value = window.URLSearchParams.new(window.location.search).get(name)
-        return str(value) if value else None
+        value = read_pairs(str(window.location.search), []).get(name)
+        return value if value else None
     except Exception:
         return None
 
@@ -1124,9 +1127,10 @@ def switch_language(code):
     ROOT.setAttribute("lang", lang)
     storage_set(STORAGE_KEY, lang)
     if url_param("lang"):  # a reload keeps the new choice (?lang= beats the saved one)
-        params = window.URLSearchParams.new(window.location.search)
-        params.set("lang", lang)
-        window.history.replaceState(None, "", "?" + str(params.toString()) + window.location.hash)
+        from lostcode.settings import with_setting
+
+        query = with_setting(str(window.location.search), "lang", lang)
+        window.history.replaceState(None, "", query + window.location.hash)
     apply_static()
     load_rules(lang)
     show_url_notes()

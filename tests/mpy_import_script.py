@@ -1,0 +1,35 @@
+"""Runs the built MicroPython start-up code (argv[1], from the built
+assets/runtime.js, without its final `import lostcode.web.main`) in the folder
+holding lostcode-mpy.pack, then imports every module the pack holds: all of
+them precompiled .mpy, no .py anywhere. Prints "imported N modules"."""
+
+import os
+import sys
+
+os.chdir("pack")
+sys.path.insert(0, ".")
+exec(sys.argv[1])
+
+
+def walk(folder):
+    for name in os.listdir(folder):
+        path = folder + "/" + name
+        if os.stat(path)[0] & 0x4000:
+            yield from walk(path)
+        else:
+            yield path
+
+
+files = list(walk("lostcode"))
+assert files and not [f for f in files if not f.endswith(".mpy")], files
+assert "lostcode-mpy.pack" not in os.listdir("."), "the pack is removed once unpacked"
+count = 0
+for path in sorted(files):
+    module = path[: -len(".mpy")].replace("/", ".")
+    if module.endswith(".__init__"):
+        module = module[: -len(".__init__")]
+    if module == "lostcode.web.main":  # needs the browser (pyscript, js): the page tests run it
+        continue
+    __import__(module)
+    count += 1
+print("imported", count, "modules")

