@@ -34,10 +34,10 @@ OPTION_LABELS = {
 SNAPSHOT_JS = """() => {
   const label = e => e.getAttribute("aria-label");
   const game = document.getElementById("game");
-  const racks = [...document.querySelectorAll("#table section[aria-label]")]
-    .filter(r => r.querySelector(".stones"))
-    .map(r => ({title: r.getAttribute("aria-label"), text: r.textContent,
-                stones: [...r.querySelectorAll("[aria-label]")].map(label)}));
+  // The drawn racks (lostcode/web/board.py): the stones, not the face-up discards beside them.
+  const racks = [...document.querySelectorAll("#game svg.rack")]
+    .map(r => ({title: r.getAttribute("aria-label"), text: r.querySelector(".stones").textContent,
+                stones: [...r.querySelectorAll(".stones [aria-label]")].map(label)}));
   const labels = [...document.querySelectorAll("[aria-label]")].map(label);
   const heading = document.getElementById("screen-h");
   return {screen: game.dataset.screen, private: game.dataset.private === "true",
@@ -308,7 +308,7 @@ class UIGame:
         assert shown == {s.names[p]: again.scores[p] for p in range(s.options.players)}
         # All racks are revealed at the end.
         for p in range(s.options.players):
-            rack = page.get_by_role("region", name=f"Rack of {s.names[p]}")
+            rack = page.get_by_role("group", name=f"Rack of {s.names[p]}", exact=True)
             for sym in s.options.symbols:
                 expect(rack.get_by_label(f"{sym}: {s.racks[p][sym]}", exact=True)).to_have_count(1)
         return record

@@ -65,7 +65,8 @@ MEASURE_JS = """([kinds, controlName, width, height]) => {
   const inView = e => {
     if (!e) return false;
     const r = e.getBoundingClientRect();
-    return r.width > 0 && r.top >= -1 && r.bottom <= height + 1 && r.left >= -1 && r.right <= width + 1;
+    return r.width > 0 && r.top >= -1 && r.bottom <= height + 1
+      && r.left >= -1 && r.right <= width + 1;
   };
   const visible = e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
   const out = {missing: [], outside: []};
@@ -74,17 +75,20 @@ MEASURE_JS = """([kinds, controlName, width, height]) => {
   for (const k of kinds) {
     let els = [];
     if (k === "racks") {
-      els = [...document.querySelectorAll('#game [aria-label^="Rack of"], #game [aria-label^="Unowned rack"]')]
+      els = [...document.querySelectorAll(
+          '#game [aria-label^="Rack of"], #game [aria-label^="Unowned rack"]')]
         .filter(e => visible(e) && [...e.querySelectorAll("[aria-label]")]
           .some(s => /^[a-z]+: \\d+$/.test(s.getAttribute("aria-label"))));
     } else if (k === "dice") {
-      els = [...document.querySelectorAll('#game [aria-label^="Dice:"]')].filter(visible).slice(0, 1);
+      els = [...document.querySelectorAll('#game [aria-label^="Dice:"]')]
+        .filter(visible).slice(0, 1);
     } else if (k === "results") {
       els = [...document.querySelectorAll("#game table, #game [aria-label='Guesses in order']")]
         .filter(t => visible(t) && (t.getAttribute("aria-label") === "Guesses in order" ||
           (t.caption && t.caption.textContent === "Guesses in order"))).slice(0, 1);
     } else if (k === "scores") {
-      els = [...document.querySelectorAll('#game [aria-label="Final scores"]')].filter(visible).slice(0, 1);
+      els = [...document.querySelectorAll('#game [aria-label="Final scores"]')]
+        .filter(visible).slice(0, 1);
     }
     if (!els.length) out.missing.push(k);
     for (const e of els) if (!inView(e)) out.outside.push(k);
@@ -168,7 +172,9 @@ class Bench:
     def setup(self, url):
         page = self.page
         page.goto(url)
-        page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120000)
+        page.wait_for_function(
+            "document.documentElement.dataset.engine === 'ready'", timeout=120000
+        )
         self.kind = "setup"
         self.measure("setup")
         # Settings: open them if they are folded away (the redesigned set-up screen).
@@ -217,8 +223,9 @@ class Bench:
         clean = [self.round_taps[r] for r in rounds if r not in self.round_wrong]
         kinds = {}
         for s in self.screens:
-            k = kinds.setdefault(s["kind"], {"n": 0, "ok": 0, "why": []})
+            k = kinds.setdefault(s["kind"], {"n": 0, "ok": 0, "why": [], "width": 0})
             k["n"] += 1
+            k["width"] = max(k["width"], s["scroll_width"])
             k["ok"] += 1 if s["ok"] else 0
             for w in s["why"]:
                 if w not in k["why"]:
