@@ -104,25 +104,32 @@ class UIGame:
 
     # -- privacy ----------------------------------------------------------------------
     def check_privacy(self, snap, viewer):
-        """No rack value on public screens; none of the viewer's own on private ones."""
+        """R-S7 on the page: a private screen holds none of its viewer's own values;
+        a shared screen none of any human's, but the unowned and computer racks'
+        (every human sees those); with one human every screen is theirs (issue 10)."""
         s = self.s
         self.privacy_checks += 1
-        own_title = None if viewer is None else f"Rack of {s.names[viewer]}"
-        for rack in snap["racks"]:
-            if viewer is None or rack["title"] == own_title:
-                assert not re.search(r"\d", rack["text"]), (snap["screen"], rack)
-                for label in rack["stones"]:
-                    assert label.endswith(": hidden"), (snap["screen"], label)
-        if viewer is None or snap["screen"] == "hide":
-            # Public screens, and the "Hide and pass" screen, show no stone values.
+        n = s.options.players
+        humans = getattr(self, "humans", list(range(n)))
+        if snap["screen"] == "hide":  # "Hide and pass": no stone values at all
             leaks = [x for x in snap["labels"] if SYMBOL_LABEL.match(x)]
             assert leaks == [], (snap["screen"], leaks)
             return
-        assert any(r["title"] == own_title for r in snap["racks"]), snap["screen"]
-        # Elements carrying "symbol: value" are exactly the other racks' stones.
+        if viewer is None and len(humans) == 1:
+            viewer = humans[0]
+        hidden = {viewer} if viewer is not None else set(humans)
+        hidden_titles = {f"Rack of {s.names[p]}" for p in hidden}
+        for rack in snap["racks"]:
+            if rack["title"] in hidden_titles:
+                assert not re.search(r"\d", rack["text"]), (snap["screen"], rack)
+                for label in rack["stones"]:
+                    assert label.endswith(": hidden"), (snap["screen"], label)
+        if viewer is not None:
+            assert any(r["title"] == f"Rack of {s.names[viewer]}" for r in snap["racks"])
+        # Elements carrying "symbol: value" are exactly the racks this screen may show.
         expected = {}
         for r in range(4):
-            if r == viewer:
+            if r < n and r in hidden:
                 continue
             for sym in s.options.symbols:
                 key = f"{sym}: {s.racks[r][sym]}"

@@ -83,7 +83,7 @@ def table_model(obs, revealed=False):
         note = ""
         if own:
             note = _("Your own stones: only the others can see them.")
-        elif viewer is None and not revealed:
+        elif not revealed and None in rack["stones"].values():
             note = _("Values are hidden on screens the whole table sees.")
         racks.append(
             {
