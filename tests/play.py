@@ -12,7 +12,7 @@ for privacy, and the end screen against the engine.
 import json
 import re
 
-from helpers import wait_engine_ready
+from helpers import open_settings, wait_engine_ready
 from playwright.sync_api import expect
 
 from lostcode.components import WHEEL_VP, WHEEL_WIDTH
@@ -82,6 +82,7 @@ class UIGame:
             page.route("**/pyscript.toml", lambda route: held.append(route))
         page.goto(path)
         # The form is plain HTML: fill it while Python may still be loading.
+        open_settings(page)  # folded under the big Play button (issue 10)
         page.get_by_label("Number of players").select_option(str(len(self.names)))
         for i, name in enumerate(self.names):
             page.get_by_label(f"Name of player {i + 1}").fill(name)

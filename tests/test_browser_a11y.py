@@ -19,7 +19,7 @@ import time
 import xml.etree.ElementTree as ET
 
 import pytest
-from helpers import ROOT, wait_engine_ready
+from helpers import ROOT, open_settings, wait_engine_ready
 from keyboard_play import KeyboardGame
 from play import UIGame
 from playwright.sync_api import expect
@@ -231,6 +231,7 @@ def test_larger_text_setting(page):
     expect(page.locator("html")).to_have_class(re.compile(r"\btext-large\b"))
     expect(page.get_by_role("checkbox", name="Larger text")).to_be_checked()
     wait_engine_ready(page)
+    open_settings(page)
     page.get_by_label("Name of player 1").fill("Ann")
     page.get_by_role("button", name="Start the game").click()
     page.get_by_text("Display settings", exact=True).click()
@@ -253,7 +254,7 @@ def test_reduced_motion(browser, site_url):
     try:
         page.goto("/")
         wait_engine_ready(page)
-        page.get_by_role("button", name="Start the game").click()
+        page.get_by_role("button", name="Play", exact=True).click()
         expect(page.get_by_role("button", name="Roll the dice")).to_be_visible()
         moving = page.evaluate(
             """() => [...document.querySelectorAll("*")].filter(e => {

@@ -5,7 +5,7 @@ import time
 from html import unescape
 
 import pytest
-from helpers import wait_engine_ready
+from helpers import open_settings, wait_engine_ready
 from playwright.sync_api import expect
 
 from lostcode.settings import parse
@@ -95,6 +95,7 @@ def test_lesson_page_plays_a_game_in_italian(page, request_log):
 def test_embed_dialog_builds_the_snippet(page):
     page.goto("/")
     wait_engine_ready(page)
+    open_settings(page)
     page.get_by_label("Number of players").select_option("3")
     page.get_by_label("Deadly Shortcut").check()
     page.get_by_label("Seed (optional, to replay the same deal)").fill("42")

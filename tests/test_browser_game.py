@@ -5,6 +5,7 @@ import re
 import time
 
 import pytest
+from helpers import open_settings
 from play import UIGame
 from playwright.sync_api import expect
 
@@ -99,6 +100,7 @@ def test_rules_and_form_work_before_python(page):
     """Block the PyScript runtime: the form, seat rows and rules still work."""
     page.route("**/vendor/pyscript/core.js", lambda route: route.abort())
     page.goto("/")
+    open_settings(page)  # a plain <details>: works before Python too
     page.get_by_label("Number of players").select_option("4")
     expect(page.get_by_label("Name of player 4")).to_be_visible()
     page.get_by_label("Number of players").select_option("2")

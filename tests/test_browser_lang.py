@@ -43,7 +43,7 @@ def test_url_lang_ru_shows_russian_ui_and_rules(page):
 def test_menu_switch_rerenders_and_is_remembered(page):
     page.goto("/")
     wait_engine_ready(page)
-    page.get_by_role("button", name="Start the game").click()
+    page.get_by_role("button", name="Play", exact=True).click()
     roll = tr("pl", "Roll the dice")
     expect(page.get_by_role("button", name="Roll the dice")).to_be_visible()
     heading = page.locator("#screen-h").inner_text()  # "Round 1: Player 2 rolls"
@@ -91,7 +91,7 @@ def test_bad_url_values_show_notes_and_the_game_starts(page):
     expect(notes).to_contain_text("Ignored seed='abc'")
     expect(notes).to_contain_text("use embed=1 or embed=0")
     expect(page.get_by_label("Number of players")).to_have_value("2")
-    page.get_by_role("button", name="Start the game").click()
+    page.get_by_role("button", name="Play", exact=True).click()
     expect(page.get_by_role("button", name="Roll the dice")).to_be_visible()
 
 
@@ -104,14 +104,14 @@ def test_url_settings_prefill_the_form(page):
     expect(page.get_by_label("Maledizione del tempio")).to_be_checked()
     expect(page.get_by_label("Partita introduttiva (senza orso)")).not_to_be_checked()
     expect(page.locator("#seed")).to_have_value("42")
-    expect(page.get_by_role("button", name="Inizia la partita")).to_be_focused()
+    expect(page.get_by_role("button", name="Gioca", exact=True)).to_be_focused()
 
 
 def test_rules_button_reachable_during_the_game(page):
     page.set_viewport_size({"width": 360, "height": 640})
     page.goto("/")
     wait_engine_ready(page)
-    page.get_by_role("button", name="Start the game").click()
+    page.get_by_role("button", name="Play", exact=True).click()
     page.get_by_role("button", name="Roll the dice").click()
     page.get_by_role("button", name="Rules", exact=True).click()
     expect(page.get_by_text("Rules reference")).to_be_in_viewport()

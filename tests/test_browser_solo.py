@@ -10,7 +10,7 @@ import re
 import time
 
 import pytest
-from helpers import wait_engine_ready
+from helpers import open_settings, wait_engine_ready
 from play import OPTION_LABELS, SNAPSHOT_JS, UIGame
 from playwright.sync_api import expect
 
@@ -52,6 +52,7 @@ class SeatsGame(UIGame):
     def start(self):
         page = self.page
         page.goto("/")
+        open_settings(page)
         page.get_by_label("Number of players").select_option(str(len(self.names)))
         for i, name in enumerate(self.names):
             page.get_by_label(f"Name of player {i + 1}").fill(name)
@@ -209,6 +210,7 @@ def test_assistant_panel_and_play_without_help(page):
 def test_at_least_one_human(page):
     page.goto("/")
     wait_engine_ready(page)
+    open_settings(page)
     page.get_by_label("Player 1 plays as").select_option(label="Computer (easy)")
     page.get_by_label("Player 2 plays as").select_option(label="Computer (hard)")
     page.get_by_role("button", name="Start the game").click()

@@ -135,6 +135,7 @@ class Bench:
         self.replace_taps = 0
         self.replacements = 0
         self.screens = []
+        self.set_ok = []  # wheel screens measured again once a wheel is chosen
 
     def tap(self, locator, text=None):
         if text is None:
@@ -150,7 +151,7 @@ class Bench:
     def button(self, pattern):
         return self.page.get_by_role("button", name=re.compile(pattern)).first
 
-    def measure(self, kind):
+    def measure(self, kind, count=True):
         m = self.page.evaluate(
             MEASURE_JS, [list(EVIDENCE.get(kind, ())), CONTROL[kind], self.width, self.height]
         )
@@ -163,10 +164,12 @@ class Bench:
             "scroll_height": m["scroll_height"],
             "why": ([] if m["control_ok"] else ["control"]) + m["missing"] + m["outside"],
         }
-        self.screens.append(row)
-        if self.shots and kind not in self.shot_kinds:
-            self.shot_kinds.add(kind)
-            self.page.screenshot(path=str(Path(self.shots) / f"{self.tag}-{kind}.png"))
+        name = kind if count else kind + "-set"
+        if count:
+            self.screens.append(row)
+        if self.shots and name not in self.shot_kinds:
+            self.shot_kinds.add(name)
+            self.page.screenshot(path=str(Path(self.shots) / f"{self.tag}-{name}.png"))
         return row
 
     def setup(self, url):
@@ -215,6 +218,9 @@ class Bench:
                 else:
                     self.tap(page.get_by_role("button", name=re.compile(r"^W\d+ ")).and_(
                         page.locator(":enabled")).first)
+                # The same screen once a wheel is chosen (ring and stepper shown).
+                row = self.measure("guess", count=False)
+                self.set_ok.append(row["ok"])
             self.tap(self.button(CONTROL[kind]))
         raise SystemExit("the game did not end")
 
@@ -236,6 +242,7 @@ class Bench:
             "screens_first_viewport_ok": sum(1 for s in self.screens if s["ok"]),
             "max_scroll_width": max(s["scroll_width"] for s in self.screens),
             "max_scroll_height": max(s["scroll_height"] for s in self.screens),
+            "guess_after_choice_ok": f"{sum(self.set_ok)}/{len(self.set_ok)}",
             "taps": self.taps,
             "taps_clean_round": round(sum(clean) / len(clean), 2) if clean else None,
             "clean_rounds": len(clean),

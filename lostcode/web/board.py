@@ -360,7 +360,10 @@ def wheel_icon(wheel, size=40, taken=False, ring=22):
 def wheel_button_art(wheel, taken, ring_max):
     """The picture inside a wheel's button (the button's name says it all)."""
     kids = wheel_icon(wheel, 40, taken, ring_max + 1)
-    kids.append(text(20, 52, ngettext("{n} VP", "{n} VP", WHEEL_VP[wheel]), "wheel-vp", size=11))
+    vp = WHEEL_VP[wheel]  # as pips: the button's only visible text is the wheel's id
+    for i in range(vp):
+        x = 20 + (i - (vp - 1) / 2) * 7
+        kids.append(node("circle", {"cx": _f(x), "cy": "50", "r": "2.6", "class": "vp-pip"}))
     return node(
         "svg",
         {"viewBox": "0 0 40 56", "class": "wheel-art", "aria-hidden": "true", "focusable": "false"},

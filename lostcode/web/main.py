@@ -566,8 +566,10 @@ def start_game(event=None):
         session = Session.from_form(players, names, flags, seed, seats, hints=hints)
     except (ValueError, IllegalAction) as e:
         status.textContent = _("Cannot start: {reason}", reason=str(e.args[-1] if e.args else e))
+        by_id("settings").open = True  # the settings to fix are folded below Play
         return
     status.textContent = ""
+    remember_settings(players, names, flags, seats, hints)
     new_save_slot()  # issue 7: saved from its first screen
     ROOT.removeAttribute("data-start-pending")
     clear(by_id("log-list"))
@@ -578,6 +580,72 @@ def start_game(event=None):
     LAST_HEADING[0] = None
     del ANNOUNCER[:]  # a new game: its log so far is not news
     render()
+
+
+LAST_KEY = "lostcode-last-settings"
+
+
+def remember_settings(players, names, flags, seats, hints):
+    """The next visit's Play starts with these (never the seed: a new deal each time)."""
+    import json
+
+    storage_set(
+        LAST_KEY,
+        json.dumps(
+            {"players": players, "names": names, "flags": flags, "seats": seats, "hints": hints}
+        ),
+    )
+
+
+def restore_settings():
+    """Last game's settings into the form (when the URL brings none)."""
+    import json
+
+    text = storage_get(LAST_KEY)
+    if not text:
+        return
+    try:
+        last = json.loads(text)
+        players = int(last["players"])
+        if players not in (2, 3, 4):
+            return
+        by_id("players").value = str(players)
+        fire_change(by_id("players"))
+        for i in range(players):
+            name = str(last["names"][i])[:24]
+            if name:
+                by_id("name-" + str(i + 1)).value = name
+            box = by_id("kind-" + str(i + 1))
+            kind = str(last["seats"][i])
+            known = box is not None and py(box.querySelector('option[value="' + kind + '"]'))
+            if known is not None and known is not False:
+                box.value = kind
+        for f in ("introductory", "high_stakes", "shortcut", "curse"):
+            by_id("opt-" + f).checked = bool(last["flags"].get(f))
+        box = by_id("no-hints")
+        if box is not None:
+            box.checked = not last.get("hints", True)
+    except Exception as e:  # damaged or old data: the defaults stay
+        log_error("could not restore the last settings", e)
+
+
+def update_summary(event=None):
+    """The line under Play: what it starts."""
+    from lostcode.web.page import settings_summary
+
+    box = by_id("play-summary")
+    if box is None:
+        return
+    players = int(by_id("players").value)
+    names = [str(by_id("name-" + str(i + 1)).value) for i in range(players)]
+    seats = []
+    for i in range(players):
+        k = by_id("kind-" + str(i + 1))
+        seats.append(str(k.value or "human") if k is not None else "human")
+    flags = {}
+    for f in ("introductory", "high_stakes", "shortcut", "curse"):
+        flags[f] = bool(by_id("opt-" + f).checked)
+    box.textContent = settings_summary(names, flags, seats)
 
 
 def show_setup():
@@ -1116,7 +1184,7 @@ def apply_url_settings():
     show_url_notes()
     prefilled = [k for k in ("players", "seats", "options", "seed") if k in s]
     if prefilled and window.self == window.top:
-        by_id("start").focus()
+        by_id("play").focus()
 
 
 def switch_language(code):
@@ -1133,6 +1201,7 @@ def switch_language(code):
     apply_static()
     load_rules(lang)
     show_url_notes()
+    update_summary()
     if session is not None:
         render()
 
@@ -1237,7 +1306,15 @@ def setup_page():
     """Boot-time wiring of the page around the game."""
     apply_static()
     load_rules(ROOT.getAttribute("lang"))
+    from lostcode.settings import parse
+
+    from_url = parse(str(window.location.search))[0]
+    if not [k for k in ("players", "seats", "options") if k in from_url]:
+        restore_settings()  # Play starts the last game's settings (the URL's win)
     apply_url_settings()
+    update_summary()
+    listen(by_id("setup-form"), "input", update_summary)
+    listen(by_id("setup-form"), "change", update_summary)
     listen(by_id("lang"), "change", on_language)
     listen(by_id("embed-open"), "click", open_embed)
     listen(by_id("embed-copy"), "click", copy_embed)

@@ -540,6 +540,7 @@ def _guess(session, obs, m):
         blocks.append(para(_("Choose a free wheel first.")))
     else:
         ok, high, msg = guess_range_check(d["wheel"], d["low"], obs["ring_max"])
+        blocks.append(ring_block(d["wheel"], d["low"], obs["ring_max"]))
         blocks.append(
             {
                 "t": "stepper",
@@ -551,7 +552,6 @@ def _guess(session, obs, m):
                 "raise": _("Raise the range by one"),
             }
         )
-        blocks.append(ring_block(d["wheel"], d["low"], obs["ring_max"]))
         blocks.append(
             {
                 "t": "status",
