@@ -28,7 +28,8 @@ Output (one line): screens, screens_first_viewport_ok, max_scroll_width,
 taps_clean_round (mean taps of rounds in which nobody was wrong: no
 replacement screen), taps_per_replacement, per-kind details. Timings are not
 measured here. With --shots, one screenshot per screen kind (viewport only)
-goes to DIR/TAG-KIND.png (plus TAG-setup.png).
+goes to DIR/TAG-KIND.png (plus TAG-setup.png, and TAG-guess-set.png once a
+wheel is chosen), made small with Pillow when it is installed.
 """
 
 import argparse
@@ -122,6 +123,18 @@ CONTROL = {  # regex of the completing control's accessible name, per screen kin
 }
 
 
+def small_png(path, colours=256):
+    """Shrink a screenshot for docs/screens (a palette PNG), when Pillow is installed."""
+    try:
+        from PIL import Image
+    except ImportError:
+        return
+    img = Image.open(path).convert("RGB")
+    img.quantize(colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(
+        path, optimize=True
+    )
+
+
 class Bench:
     def __init__(self, page, width, height, shots=None, tag="shot"):
         self.page = page
@@ -169,7 +182,9 @@ class Bench:
             self.screens.append(row)
         if self.shots and name not in self.shot_kinds:
             self.shot_kinds.add(name)
-            self.page.screenshot(path=str(Path(self.shots) / f"{self.tag}-{name}.png"))
+            path = Path(self.shots) / f"{self.tag}-{name}.png"
+            self.page.screenshot(path=str(path))
+            small_png(path)
         return row
 
     def setup(self, url):

@@ -24,7 +24,7 @@ STONE = 40  # stone size in SVG units; a rack is one row of them
 GAP = 4
 NAME_W = 84  # room for the rack owner's name left of the stones
 TRACK_COLS = 10
-CELL = 34
+CELL = 38
 
 
 def node(tag, attrs=None, children=None):
@@ -269,17 +269,25 @@ def track_svg(obs):
             text(x + 4, y + 12, v, "space-no", anchor="start", size=10),
         ]
         if "mark" in cls:
-            cell.append(text(x + CELL - 4, y + 12, "☠", "space-mark", anchor="end", size=10))
-        for j, p in enumerate(stack):
-            cx = x + CELL // 2 + 3 * j
-            cy = y + CELL - 4 - 7 * j
+            cell.append(text(x + CELL - 3, y + 10, "☠", "space-mark", anchor="end", size=9))
+        for j, p in enumerate(stack):  # bottom of the stack first, each one higher
+            my = y + CELL + 4 - 10 * (j + 1)
             cell.append(
                 node(
                     "g",
                     {"class": "marker seat-" + str(p), "aria-hidden": "true"},
                     [
-                        node("circle", {"cx": str(cx), "cy": str(cy), "r": "9"}),
-                        text(cx, cy + 4, marks[p], "marker-t", size=10),
+                        node(
+                            "rect",
+                            {
+                                "x": str(x + 4),
+                                "y": str(my),
+                                "width": str(CELL - 8),
+                                "height": "9",
+                                "rx": "4.5",
+                            },
+                        ),
+                        text(x + CELL // 2, my + 8, marks[p], "marker-t", size=8),
                     ],
                 )
             )
@@ -292,7 +300,7 @@ def track_svg(obs):
                 names=", ".join(names[p] for p in stack),
             )
         if curse is not None and curse["state"] == "taken" and curse["holder"] in stack:
-            cell.append(text(x + 6, y + CELL + 2, "☠", "curse-on", size=12))
+            cell.append(text(x + CELL - 8, y + 22, "☠", "curse-on", size=11))
         kids.append(node("g", attrs, cell))
     return svg(TRACK_COLS * CELL, rows * (CELL + 6), _("Score track"), "track", kids)
 
