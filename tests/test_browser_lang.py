@@ -27,14 +27,17 @@ def test_url_lang_ru_shows_russian_ui_and_rules(page):
     wait_engine_ready(page)
     assert page.evaluate("document.documentElement.lang") == "ru"
     expect(page.get_by_role("heading", name="Новая игра")).to_be_visible()
-    expect(page.get_by_label("Число игроков")).to_be_visible()
+    expect(page.get_by_role("button", name="Играть", exact=True)).to_be_visible()
     expect(page.get_by_label("Язык")).to_have_value("ru")
+    page.get_by_text("Настройки игры", exact=True).click()  # the settings folded under Play
+    expect(page.get_by_label("Число игроков")).to_be_visible()
     expect(page.get_by_role("button", name="Начать игру")).to_be_visible()
     assert page.title() == "Затерянный код — веб-издание"
     page.get_by_role("button", name="Правила", exact=True).click()
     rules = page.locator("#rules")
     expect(rules.get_by_role("heading", name="Затерянный код: правила")).to_be_visible()
     expect(rules.locator("section[lang=ru]")).to_have_count(1)
+    rules.get_by_text("Справка по правилам", exact=True).click()  # it opened over the page
     # The game itself is Russian too.
     page.get_by_role("button", name="Начать игру").click()
     expect(page.get_by_role("button", name=tr("ru", "Roll the dice"))).to_be_visible()
@@ -75,7 +78,7 @@ def test_browser_language_is_picked(browser, site_url):
         wait_engine_ready(page)
         assert page.evaluate("document.documentElement.lang") == "it"
         expect(page.get_by_role("heading", name="Nuova partita")).to_be_visible()
-        expect(page.get_by_role("button", name="Inizia la partita")).to_be_visible()
+        expect(page.get_by_role("button", name="Gioca", exact=True)).to_be_visible()
     finally:
         context.close()
     log.assert_same_origin()
@@ -99,7 +102,8 @@ def test_url_settings_prefill_the_form(page):
     page.goto("/?lang=it&players=3&options=shortcut,curse&seed=42&seats=human,hard,easy")
     wait_engine_ready(page)
     expect(page.get_by_label("Numero di giocatori")).to_have_value("3")
-    expect(page.get_by_label("Nome del giocatore 3")).to_be_visible()
+    expect(page.get_by_label("Nome del giocatore 3")).to_be_enabled()
+    expect(page.locator("#play-summary")).to_contain_text("3 giocatori")
     expect(page.get_by_label("Scorciatoia mortale")).to_be_checked()
     expect(page.get_by_label("Maledizione del tempio")).to_be_checked()
     expect(page.get_by_label("Partita introduttiva (senza orso)")).not_to_be_checked()

@@ -589,6 +589,8 @@ def remember_settings(players, names, flags, seats, hints):
     """The next visit's Play starts with these (never the seed: a new deal each time)."""
     import json
 
+    # Untouched default names ("Player 1") stay out: they follow the language.
+    names = [n if n != PAGE["defaults"].get(i + 1) else "" for i, n in enumerate(names)]
     storage_set(
         LAST_KEY,
         json.dumps(

@@ -84,7 +84,7 @@ def settings_summary(names, flags, seats):
         for i in range(len(names))
     )
     chosen = [static_text("opt-" + f) for f in OPTIONS if flags.get(f)]
-    rules = ", ".join(chosen) if chosen else _("standard rules")
+    rules = ", ".join(chosen) if chosen else _("Standard rules")
     return ngettext(
         "{n} player: {names}. {rules}.", "{n} players: {names}. {rules}.", len(names),
         names=who, rules=rules,
