@@ -127,7 +127,9 @@ class SeatsGame(UIGame):
         assert m, text
         panel.get_by_role("button", name="Use this suggestion").click()
         wheels = self.page.get_by_role("group", name="Wheels")
-        expect(wheels.get_by_role("button", pressed=True)).to_contain_text(m.group(1) + " (")
+        expect(wheels.get_by_role("button", pressed=True)).to_have_accessible_name(
+            re.compile("^" + m.group(1) + r" \(")
+        )  # a drawn wheel: its name says which
         box = self.page.get_by_label("Low end of the range")
         expect(box).to_have_value(m.group(2))
         assert self.s.phase == "guess"  # filled, not confirmed
