@@ -196,10 +196,10 @@ def test_built_site_works_offline(built_site, site_context):
     page.reload()  # the server is gone: everything must come from the service worker
     wait_engine_ready(page, timeout=ENGINE_TIMEOUT)
     assert _build_label(page) == "v1"
+    open_settings(page)  # the form is folded under the big Play button (issue 10)
     start = page.get_by_role("button", name=re.compile(r"^Start", re.I))
     if start.count():
         # A 2-player game, a few actions, all offline.
-        open_settings(page)
         page.get_by_label("Number of players").select_option("2")
         start.click()
         game = page.get_by_role("region", name="Game")
@@ -343,7 +343,7 @@ def test_micropython_variant_offline(tmp_path, site_context):
     wait_engine_ready(page, timeout=ENGINE_TIMEOUT)
     assert page.evaluate("() => document.documentElement.dataset.runtime") == "micropython"
     assert any(u.endswith("/vendor/micropython/micropython.wasm") for u in log.urls)
-    page.get_by_role("button", name=re.compile(r"^Start", re.I)).click()
+    page.get_by_role("button", name="Play", exact=True).click()
     game = page.get_by_role("region", name="Game")
     game.get_by_role("button", name="Roll the dice").click()
     game.get_by_role("button", name="Keep the dice").click()
