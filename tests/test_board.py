@@ -111,3 +111,20 @@ def test_wheels_and_dice():
 def test_initials_tell_markers_apart():
     assert initials(["Ana", "Bo"]) == ["A", "B"]
     assert initials(["Player 1", "Player 2"]) == ["P1", "P2"]
+
+
+def test_shared_screens_show_unowned_and_computer_racks_R_S7():
+    """observe_table: a screen several humans see shows every rack no human
+    there owns (unowned, computer seats), none of theirs; one human: their view."""
+    from lostcode.observation import observe_table
+
+    s = played(players=3)
+    obs = observe_table(s, [0, 2])  # seat 1 is a computer
+    for r in range(4):
+        stones = obs["racks"][r]["stones"]
+        if r in (0, 2):
+            assert set(stones.values()) == {None}
+        else:
+            assert stones == s.racks[r]
+    assert obs["viewer"] is None
+    assert observe_table(s, [1]) == observe(s, 1)
