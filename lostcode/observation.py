@@ -2,7 +2,8 @@
 
 Screens, bots and the deduction assistant read only this, never the State:
 that is what keeps a player's own code off their screen. `viewer=None` is the
-public view for screens the whole table looks at: no rack values at all.
+public view: no rack values at all; `observe_table` adds the racks no human
+looking at a shared screen owns (unowned and computer racks).
 The result is plain JSON-ready data (lists, dicts with string keys), to be
 treated as read-only: it shares the public history with the state.
 """
@@ -78,3 +79,23 @@ def observe(s, viewer=None) -> dict:
 def rack_values_in(obs: dict, rack: int) -> list:
     """The values of one rack that an observation reveals (for privacy checks)."""
     return [v for v in obs["racks"][rack]["stones"].values() if v is not None]
+
+
+def observe_table(s, humans) -> dict:
+    """A screen several humans look at (RULES R-S4, R-S7): the public view,
+    plus the values of every rack no human in `humans` owns (unowned racks
+    and computer seats' racks, which every human at the table sees).
+    With one human this is simply that human's own view (solo play)."""
+    humans = list(humans)
+    if len(humans) == 1:
+        return observe(s, humans[0])
+    obs = observe(s, None)
+    racks = []
+    for r in range(RACKS):
+        owner = obs["racks"][r]["owner"]
+        if owner is None or owner not in humans:
+            racks.append({"owner": owner, "stones": dict(s.racks[r])})
+        else:
+            racks.append(obs["racks"][r])
+    obs["racks"] = racks
+    return obs

@@ -162,3 +162,10 @@ def run_in_runtime(kind: str, script, *args, root=ROOT, timeout: float = 600, en
             f"--- stdout ---\n{proc.stdout}\n--- stderr ---\n{proc.stderr}"
         )
     return proc.stdout
+
+
+def open_settings(page) -> None:
+    """Unfold the set-up form under the big Play button (issue 10), if folded."""
+    box = page.locator("#settings")
+    if not box.evaluate("e => e.open"):
+        page.locator("#settings > summary").click()

@@ -83,6 +83,8 @@ class KeyboardGame(UIGame):
         page = self.page
         page.goto(path)
         wait_engine_ready(page)
+        self.tab_to(page.locator("#settings > summary"))  # unfold the settings under Play
+        self.press("Enter")
         players = page.get_by_label("Number of players")
         self.tab_to(players)
         # Arrow keys step through a closed <select>'s options.

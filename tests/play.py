@@ -12,7 +12,7 @@ for privacy, and the end screen against the engine.
 import json
 import re
 
-from helpers import wait_engine_ready
+from helpers import open_settings, wait_engine_ready
 from playwright.sync_api import expect
 
 from lostcode.components import WHEEL_VP, WHEEL_WIDTH
@@ -34,10 +34,10 @@ OPTION_LABELS = {
 SNAPSHOT_JS = """() => {
   const label = e => e.getAttribute("aria-label");
   const game = document.getElementById("game");
-  const racks = [...document.querySelectorAll("#table section[aria-label]")]
-    .filter(r => r.querySelector(".stones"))
-    .map(r => ({title: r.getAttribute("aria-label"), text: r.textContent,
-                stones: [...r.querySelectorAll("[aria-label]")].map(label)}));
+  // The drawn racks (lostcode/web/board.py): the stones, not the face-up discards beside them.
+  const racks = [...document.querySelectorAll("#game svg.rack")]
+    .map(r => ({title: r.getAttribute("aria-label"), text: r.querySelector(".stones").textContent,
+                stones: [...r.querySelectorAll(".stones [aria-label]")].map(label)}));
   const labels = [...document.querySelectorAll("[aria-label]")].map(label);
   const heading = document.getElementById("screen-h");
   return {screen: game.dataset.screen, private: game.dataset.private === "true",
@@ -82,6 +82,7 @@ class UIGame:
             page.route("**/pyscript*.toml", lambda route: held.append(route))
         page.goto(path)
         # The form is plain HTML: fill it while Python may still be loading.
+        open_settings(page)  # folded under the big Play button (issue 10)
         page.get_by_label("Number of players").select_option(str(len(self.names)))
         for i, name in enumerate(self.names):
             page.get_by_label(f"Name of player {i + 1}").fill(name)
@@ -104,25 +105,34 @@ class UIGame:
 
     # -- privacy ----------------------------------------------------------------------
     def check_privacy(self, snap, viewer):
-        """No rack value on public screens; none of the viewer's own on private ones."""
+        """R-S7 on the page: a private screen holds none of its viewer's own values;
+        a shared screen none of any human's, but the unowned and computer racks'
+        (every human sees those); with one human every screen is theirs (issue 10)."""
         s = self.s
         self.privacy_checks += 1
-        own_title = None if viewer is None else f"Rack of {s.names[viewer]}"
-        for rack in snap["racks"]:
-            if viewer is None or rack["title"] == own_title:
-                assert not re.search(r"\d", rack["text"]), (snap["screen"], rack)
-                for label in rack["stones"]:
-                    assert label.endswith(": hidden"), (snap["screen"], label)
-        if viewer is None or snap["screen"] == "hide":
-            # Public screens, and the "Hide and pass" screen, show no stone values.
+        n = s.options.players
+        humans = getattr(self, "humans", list(range(n)))
+        if snap["screen"] == "hide":  # "Hide and pass": no stone values at all
             leaks = [x for x in snap["labels"] if SYMBOL_LABEL.match(x)]
             assert leaks == [], (snap["screen"], leaks)
             return
-        assert any(r["title"] == own_title for r in snap["racks"]), snap["screen"]
-        # Elements carrying "symbol: value" are exactly the other racks' stones.
+        if viewer is None and len(humans) == 1:
+            viewer = humans[0]
+        hidden = {viewer} if viewer is not None else set(humans)
+        hidden_titles = {f"Rack of {s.names[p]}" for p in hidden}
+        for rack in snap["racks"]:
+            if rack["title"] in hidden_titles:
+                assert not re.search(r"\d", rack["text"]), (snap["screen"], rack)
+                for label in rack["stones"]:
+                    assert label.endswith(": hidden"), (snap["screen"], label)
+        if viewer is not None:
+            assert any(r["title"] == f"Rack of {s.names[viewer]}" for r in snap["racks"])
+        if snap["screen"] == "bot":
+            return  # the shadow applies the bots' moves after this screen (SeatsGame.on_bot)
+        # Elements carrying "symbol: value" are exactly the racks this screen may show.
         expected = {}
         for r in range(4):
-            if r == viewer:
+            if r < n and r in hidden:
                 continue
             for sym in s.options.symbols:
                 key = f"{sym}: {s.racks[r][sym]}"
@@ -308,7 +318,7 @@ class UIGame:
         assert shown == {s.names[p]: again.scores[p] for p in range(s.options.players)}
         # All racks are revealed at the end.
         for p in range(s.options.players):
-            rack = page.get_by_role("region", name=f"Rack of {s.names[p]}")
+            rack = page.get_by_role("group", name=f"Rack of {s.names[p]}", exact=True)
             for sym in s.options.symbols:
                 expect(rack.get_by_label(f"{sym}: {s.racks[p][sym]}", exact=True)).to_have_count(1)
         return record

@@ -19,7 +19,7 @@ import time
 import xml.etree.ElementTree as ET
 
 import pytest
-from helpers import ROOT, wait_engine_ready
+from helpers import ROOT, open_settings, wait_engine_ready
 from keyboard_play import KeyboardGame
 from play import UIGame
 from playwright.sync_api import expect
@@ -221,6 +221,7 @@ def test_larger_text_setting(page):
     page.goto("/")
     wait_engine_ready(page)
     base = page.evaluate("parseFloat(getComputedStyle(document.documentElement).fontSize)")
+    open_settings(page)  # the Display settings are folded with the others under Play
     page.get_by_role("checkbox", name="Larger text").check()
     expect(page.locator("html")).to_have_class(re.compile(r"\btext-large\b"))
     big = page.evaluate("parseFloat(getComputedStyle(document.documentElement).fontSize)")
@@ -229,8 +230,10 @@ def test_larger_text_setting(page):
     audit(page, "setup, larger text", problems)
     page.reload()  # remembered (localStorage), applied before Python starts
     expect(page.locator("html")).to_have_class(re.compile(r"\btext-large\b"))
+    open_settings(page)
     expect(page.get_by_role("checkbox", name="Larger text")).to_be_checked()
     wait_engine_ready(page)
+    open_settings(page)
     page.get_by_label("Name of player 1").fill("Ann")
     page.get_by_role("button", name="Start the game").click()
     page.get_by_text("Display settings", exact=True).click()
@@ -253,7 +256,7 @@ def test_reduced_motion(browser, site_url):
     try:
         page.goto("/")
         wait_engine_ready(page)
-        page.get_by_role("button", name="Start the game").click()
+        page.get_by_role("button", name="Play", exact=True).click()
         expect(page.get_by_role("button", name="Roll the dice")).to_be_visible()
         moving = page.evaluate(
             """() => [...document.querySelectorAll("*")].filter(e => {
@@ -329,7 +332,8 @@ def test_symbols_named_and_contrasting(page):
     game.apply(("accept",))
     game.on_handoff()  # a private screen: sheet, racks with values, dice, piles
     found = page.evaluate(
-        """() => [...document.querySelectorAll("svg.icon")].filter(s => s.getClientRects().length)
+        """() => [...document.querySelectorAll("svg.icon, svg.board use.sym")]
+          .filter(s => s.getClientRects().length)
           .map(svg => {
             const sym = [...svg.classList].find(c => c.startsWith("sym-")) ||
               [...svg.parentElement.classList].find(c => c.startsWith("sym-"));

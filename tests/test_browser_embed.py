@@ -5,7 +5,7 @@ import time
 from html import unescape
 
 import pytest
-from helpers import wait_engine_ready
+from helpers import open_settings, wait_engine_ready
 from playwright.sync_api import expect
 
 from lostcode.settings import parse
@@ -79,7 +79,13 @@ def test_lesson_page_plays_a_game_in_italian(page, request_log):
     expect(frame.locator(".tagline")).to_be_hidden()
     expect(frame.get_by_role("button", name="Incorpora in una lezione")).to_be_hidden()
     assert frame.locator("a[href]").count() == 0
-    frame.get_by_role("button", name="Inizia la partita").click()
+    # The lesson lands on one large Play, in the frame's first viewport (issue 10).
+    play = frame.get_by_role("button", name="Gioca", exact=True)
+    expect(play).to_be_visible()
+    assert inner.evaluate(
+        "document.getElementById('play').getBoundingClientRect().bottom <= innerHeight"
+    )
+    play.click()
     expect(frame.get_by_role("button", name=italian("Roll the dice"))).to_be_visible()
     screens = play_in_frame(inner)
     assert {"roll", "guess", "checks", "final", "end"} <= set(screens), screens
@@ -95,6 +101,7 @@ def test_lesson_page_plays_a_game_in_italian(page, request_log):
 def test_embed_dialog_builds_the_snippet(page):
     page.goto("/")
     wait_engine_ready(page)
+    open_settings(page)
     page.get_by_label("Number of players").select_option("3")
     page.get_by_label("Deadly Shortcut").check()
     page.get_by_label("Seed (optional, to replay the same deal)").fill("42")

@@ -27,14 +27,17 @@ def test_url_lang_ru_shows_russian_ui_and_rules(page):
     wait_engine_ready(page)
     assert page.evaluate("document.documentElement.lang") == "ru"
     expect(page.get_by_role("heading", name="Новая игра")).to_be_visible()
-    expect(page.get_by_label("Число игроков")).to_be_visible()
+    expect(page.get_by_role("button", name="Играть", exact=True)).to_be_visible()
     expect(page.get_by_label("Язык")).to_have_value("ru")
+    page.get_by_text("Настройки игры", exact=True).click()  # the settings folded under Play
+    expect(page.get_by_label("Число игроков")).to_be_visible()
     expect(page.get_by_role("button", name="Начать игру")).to_be_visible()
     assert page.title() == "Затерянный код — веб-издание"
     page.get_by_role("button", name="Правила", exact=True).click()
     rules = page.locator("#rules")
     expect(rules.get_by_role("heading", name="Затерянный код: правила")).to_be_visible()
     expect(rules.locator("section[lang=ru]")).to_have_count(1)
+    rules.get_by_text("Справка по правилам", exact=True).click()  # it opened over the page
     # The game itself is Russian too.
     page.get_by_role("button", name="Начать игру").click()
     expect(page.get_by_role("button", name=tr("ru", "Roll the dice"))).to_be_visible()
@@ -43,7 +46,7 @@ def test_url_lang_ru_shows_russian_ui_and_rules(page):
 def test_menu_switch_rerenders_and_is_remembered(page):
     page.goto("/")
     wait_engine_ready(page)
-    page.get_by_role("button", name="Start the game").click()
+    page.get_by_role("button", name="Play", exact=True).click()
     roll = tr("pl", "Roll the dice")
     expect(page.get_by_role("button", name="Roll the dice")).to_be_visible()
     heading = page.locator("#screen-h").inner_text()  # "Round 1: Player 2 rolls"
@@ -75,7 +78,7 @@ def test_browser_language_is_picked(browser, site_url):
         wait_engine_ready(page)
         assert page.evaluate("document.documentElement.lang") == "it"
         expect(page.get_by_role("heading", name="Nuova partita")).to_be_visible()
-        expect(page.get_by_role("button", name="Inizia la partita")).to_be_visible()
+        expect(page.get_by_role("button", name="Gioca", exact=True)).to_be_visible()
     finally:
         context.close()
     log.assert_same_origin()
@@ -91,7 +94,7 @@ def test_bad_url_values_show_notes_and_the_game_starts(page):
     expect(notes).to_contain_text("Ignored seed='abc'")
     expect(notes).to_contain_text("use embed=1 or embed=0")
     expect(page.get_by_label("Number of players")).to_have_value("2")
-    page.get_by_role("button", name="Start the game").click()
+    page.get_by_role("button", name="Play", exact=True).click()
     expect(page.get_by_role("button", name="Roll the dice")).to_be_visible()
 
 
@@ -99,19 +102,20 @@ def test_url_settings_prefill_the_form(page):
     page.goto("/?lang=it&players=3&options=shortcut,curse&seed=42&seats=human,hard,easy")
     wait_engine_ready(page)
     expect(page.get_by_label("Numero di giocatori")).to_have_value("3")
-    expect(page.get_by_label("Nome del giocatore 3")).to_be_visible()
+    expect(page.get_by_label("Nome del giocatore 3")).to_be_enabled()
+    expect(page.locator("#play-summary")).to_contain_text("3 giocatori")
     expect(page.get_by_label("Scorciatoia Letale")).to_be_checked()
     expect(page.get_by_label("Maledizione del tempio")).to_be_checked()
     expect(page.get_by_label("Versione introduttiva (senza orso)")).not_to_be_checked()
     expect(page.locator("#seed")).to_have_value("42")
-    expect(page.get_by_role("button", name="Inizia la partita")).to_be_focused()
+    expect(page.get_by_role("button", name="Gioca", exact=True)).to_be_focused()
 
 
 def test_rules_button_reachable_during_the_game(page):
     page.set_viewport_size({"width": 360, "height": 640})
     page.goto("/")
     wait_engine_ready(page)
-    page.get_by_role("button", name="Start the game").click()
+    page.get_by_role("button", name="Play", exact=True).click()
     page.get_by_role("button", name="Roll the dice").click()
     page.get_by_role("button", name="Rules", exact=True).click()
     expect(page.get_by_text("Rules reference")).to_be_in_viewport()

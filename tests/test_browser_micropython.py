@@ -39,7 +39,7 @@ def test_progress_names_the_runtime_and_the_screen_does_not_jump(page):
     expect(label).to_contain_text("MicroPython")
     assert re.search(r"about \d+(\.\d+)? MB", label.text_content())
     heading = page.get_by_role("heading", name="New game")
-    start = page.get_by_role("button", name="Start the game")
+    start = page.get_by_role("button", name="Play", exact=True)
     before = (heading.bounding_box()["y"], start.bounding_box()["y"])
     while not held:
         page.wait_for_timeout(50)

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers import ROOT, wait_engine_ready
+from helpers import ROOT, open_settings, wait_engine_ready
 from play import OPTION_LABELS, SNAPSHOT_JS, UIGame
 from playwright.sync_api import expect
 
@@ -59,6 +59,7 @@ def test_index_html_carries_the_policy_first_and_nothing_inline():
 
 def fill_form(page, names, flags=None, seed=None):
     """The set-up form; names set directly (markup payloads exceed maxlength)."""
+    open_settings(page)
     page.get_by_label("Number of players").select_option(str(len(names)))
     for i, name in enumerate(names):
         page.evaluate(
@@ -246,7 +247,7 @@ def test_corrupt_save_list_resume_delete_and_bad_imports(page):
     saves = page.get_by_role("region", name="Saved games")
     expect(saves.get_by_role("alert").first).to_contain_text("could not be read")
     expect(saves.get_by_role("button", name="Start a new game")).to_be_visible()
-    expect(page.get_by_role("button", name="Start the game")).to_be_visible()
+    expect(page.get_by_role("button", name="Play", exact=True)).to_be_visible()
     assert page.evaluate(f"() => localStorage.getItem('{KEY}.damaged')") == CORRUPT
     with page.expect_download() as info:
         saves.get_by_role("button", name="Download the damaged data").click()

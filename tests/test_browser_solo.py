@@ -10,7 +10,7 @@ import re
 import time
 
 import pytest
-from helpers import wait_engine_ready
+from helpers import open_settings, wait_engine_ready
 from play import OPTION_LABELS, SNAPSHOT_JS, UIGame
 from playwright.sync_api import expect
 
@@ -52,6 +52,7 @@ class SeatsGame(UIGame):
     def start(self):
         page = self.page
         page.goto("/")
+        open_settings(page)
         page.get_by_label("Number of players").select_option(str(len(self.names)))
         for i, name in enumerate(self.names):
             page.get_by_label(f"Name of player {i + 1}").fill(name)
@@ -126,7 +127,9 @@ class SeatsGame(UIGame):
         assert m, text
         panel.get_by_role("button", name="Use this suggestion").click()
         wheels = self.page.get_by_role("group", name="Wheels")
-        expect(wheels.get_by_role("button", pressed=True)).to_contain_text(m.group(1) + " (")
+        expect(wheels.get_by_role("button", pressed=True)).to_have_accessible_name(
+            re.compile("^" + m.group(1) + r" \(")
+        )  # a drawn wheel: its name says which
         box = self.page.get_by_label("Low end of the range")
         expect(box).to_have_value(m.group(2))
         assert self.s.phase == "guess"  # filled, not confirmed
@@ -209,6 +212,7 @@ def test_assistant_panel_and_play_without_help(page):
 def test_at_least_one_human(page):
     page.goto("/")
     wait_engine_ready(page)
+    open_settings(page)
     page.get_by_label("Player 1 plays as").select_option(label="Computer (easy)")
     page.get_by_label("Player 2 plays as").select_option(label="Computer (hard)")
     page.get_by_role("button", name="Start the game").click()

@@ -18,7 +18,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from helpers import ROOT, RequestLog, serve_in_thread, wait_engine_ready
+from helpers import ROOT, RequestLog, open_settings, serve_in_thread, wait_engine_ready
 from playwright.sync_api import expect
 
 _spec = importlib.util.spec_from_file_location("build_site", ROOT / "tools" / "build_site.py")
@@ -212,6 +212,7 @@ def test_built_site_works_offline(built_site, site_context):
     wait_engine_ready(page, timeout=ENGINE_TIMEOUT)
     assert _build_label(page) == "v1"
     assert page.evaluate("() => document.documentElement.dataset.runtime") == "micropython"
+    open_settings(page)  # the form is folded under the big Play button (issue 10)
     start = page.get_by_role("button", name=re.compile(r"^Start", re.I))
     if start.count():
         # A 2-player game, a few actions, all offline.
@@ -246,7 +247,7 @@ def test_built_pyodide_page_runs_from_the_zip(built_site, site_context):
         page.goto(url + "?runtime=pyodide")
         wait_engine_ready(page, timeout=ENGINE_TIMEOUT)
         assert page.evaluate("() => document.documentElement.dataset.runtime") == "pyodide"
-        page.get_by_role("button", name="Start the game").click()
+        page.get_by_role("button", name="Play", exact=True).click()
         game = page.get_by_role("region", name="Game")
         expect(game.get_by_role("button", name="Roll the dice")).to_be_visible()
         expect(game.get_by_role("heading", name=re.compile(r"^Round 1: .* rolls$"))
@@ -368,7 +369,7 @@ def test_pyodide_is_cached_on_first_use(built_site, site_context):
     page.reload()  # offline now: Pyodide comes from the cache
     wait_engine_ready(page, timeout=ENGINE_TIMEOUT)
     assert page.evaluate("() => document.documentElement.dataset.runtime") == "pyodide"
-    page.get_by_role("button", name=re.compile(r"^Start", re.I)).click()
+    page.get_by_role("button", name="Play", exact=True).click()
     game = page.get_by_role("region", name="Game")
     game.get_by_role("button", name="Roll the dice").click()
     assert not errors, errors

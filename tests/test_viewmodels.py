@@ -144,17 +144,25 @@ def all_strings(x):
 
 
 def check_privacy(ses, m):
-    """Public: no rack value at all; private: none of the viewer's own values."""
+    """R-S7: a private screen holds none of its viewer's own values; a shared
+    screen none of any human's there, but every unowned and computer rack's;
+    in solo play every screen is the one human's (issue 10)."""
     s = ses.state
     table = m["table"]
     if m["kind"] == "end":
         return
+    humans = ses.bots.humans
+    hidden = {m["viewer"]} if m["private"] else set(humans)
     if table is not None:
         for r in table["racks"]:
             values = [st["value"] for st in r["stones"] if st["value"] is not None]
-            if not m["private"]:
+            if r["owner"] in hidden:
                 assert values == [], (m["kind"], r["title"])
-            elif r["own"]:
+            else:
+                assert len(values) == len(s.options.symbols), (m["kind"], r["title"])
+            if not m["private"]:
+                continue
+            if r["own"]:
                 assert values == [], (m["kind"], r["title"])
                 for st in r["stones"]:
                     assert st["label"].endswith("hidden")

@@ -88,7 +88,11 @@ def render_button(b, parent):
     if b["symbol"]:
         btn.classList.add("sym-" + b["symbol"])
         icon(b["symbol"], btn)
-    el("span", b["text"], None, None, btn)
+    if b.get("wheel"):  # a drawn wheel: picture only, the aria-label names it
+        btn.classList.add("wheel-btn")
+        draw(b["wheel"], btn)
+    else:
+        el("span", b["text"], None, None, btn)
     if b["disabled"]:
         btn.disabled = True
     return btn
@@ -103,7 +107,8 @@ def render_block(b, parent):
     elif t == "warning":
         el("p", b["text"], "warning", {"role": "alert"}, parent)
     elif t == "buttons":
-        box = el("div", None, "buttons", {"role": "group"}, parent)
+        bar = any(item["primary"] for item in b["items"])  # the completing control: sticky
+        box = el("div", None, "buttons actionbar" if bar else "buttons", {"role": "group"}, parent)
         if b["label"]:
             box.setAttribute("aria-label", b["label"])
             el("p", b["label"], "group-label", {"aria-hidden": "true"}, box)
@@ -158,6 +163,16 @@ def render_block(b, parent):
         lst = el("ol" if b.get("ordered") else "ul", None, None, None, sec)
         for item in b["items"]:
             el("li", item, None, None, lst)
+    elif t == "ring":  # the bet set on the ring: tap a value (board.py draws the rest)
+        box = el("div", None, "ring-grid", {"role": "group", "aria-label": b["label"]}, parent)
+        for item in b["items"]:
+            render_button(item, box).classList.add("ring-v")
+    elif t == "rings":  # at the check: each bet on its ring, right or wrong
+        sec = el("section", None, "rings", {"aria-label": b["label"]}, parent)
+        for item in b["items"]:
+            fig = el("figure", None, "bet", None, sec)
+            draw(item["svg"], fig)
+            el("figcaption", item["name"], None, {"aria-hidden": "true"}, fig)
     elif t == "tip":  # the guided first game
         box = el("div", None, "tip", {"role": "note", "aria-label": b["label"]}, parent)
         el("p", b["label"], "tip-label", {"aria-hidden": "true"}, box)
@@ -172,74 +187,49 @@ def render_block(b, parent):
 # --------------------------------------------------------------------------- table
 
 
-def render_table(t, parent):
+def draw(tree, parent):
+    """An SVG element tree from lostcode/web/board.py ([tag, attrs, children]) into the DOM."""
+    tag, attrs, kids = tree[0], tree[1], tree[2]
+    e = document.createElementNS(SVG_NS, tag)
+    for k in attrs:
+        e.setAttribute(k, str(attrs[k]))
+    if isinstance(kids, str):
+        e.textContent = kids
+    else:
+        for k in kids:
+            draw(k, e)
+    parent.appendChild(e)
+    return e
+
+
+def render_evidence(b, parent, racks=True):
+    """What a decision rests on, next to the question: the dice (and the racks)."""
+    box = el("div", None, "evidence", None, parent)
+    top = el("div", None, "dice-row", None, box)
+    el("p", b["round"], "round", None, top)
+    draw(b["dice"], top)
+    if racks:
+        render_racks(b, box)
+
+
+def render_racks(b, parent):
+    box = el("div", None, "racks", None, parent)
+    for r in b["racks"]:
+        draw(r, box)
+
+
+def render_board(b, parent, racks=False):
+    """The rest of the table: (the racks,) score track, wheels, piles and tokens."""
     sec = el("section", None, "table", {"aria-labelledby": "table-h"}, parent)
-    el("h2", t["round"], None, {"id": "table-h"}, sec)
-    racks = el("div", None, "racks", None, sec)
-    for r in t["racks"]:
-        box = el("div", None, "rack-box" + (" own" if r["own"] else ""), None, racks)
-        rack = el("section", None, "rack", {"aria-label": r["title"], "data-rack": r["rack"]}, box)
-        el("h3", r["title"], None, None, rack)
-        if r["note"]:
-            el("p", r["note"], "note", None, rack)
-        ul = el("ul", None, "stones", None, rack)
-        for s in r["stones"]:
-            li = el(
-                "li",
-                None,
-                "stone sym-" + s["symbol"] + (" back" if s["value"] is None else ""),
-                {"aria-label": s["label"]},
-                ul,
-            )
-            icon(s["symbol"], li)
-            el("span", s["name"], "name", {"aria-hidden": "true"}, li)
-            if s["value"] is not None:
-                el("span", s["value"], "value", {"aria-hidden": "true"}, li)
-        if r["discards"]:
-            d = el("ul", None, "discards", {"aria-label": r["discards_label"]}, box)
-            for x in r["discards"]:
-                li = el("li", None, "discard sym-" + x["symbol"], {"aria-label": x["label"]}, d)
-                icon(x["symbol"], li)
-                el("span", x["value"], "value", {"aria-hidden": "true"}, li)
-    dice = el("section", None, "dice", {"aria-label": t["dice_label"]}, sec)
-    el("h3", t["dice_label"], None, None, dice)
-    for d in t["dice"]:
-        die = el("span", None, "die sym-" + d["symbol"], None, dice)
-        icon(d["symbol"], die)
-        el("span", d["name"], None, None, die)
-    row = el("div", None, "table-row", None, sec)
-    wheels = el("section", None, "wheels", {"aria-labelledby": "wheels-h"}, row)
-    el("h3", _("Wheels"), None, {"id": "wheels-h"}, wheels)
-    ul = el("ul", None, None, None, wheels)
-    for w in t["wheels"]:
-        el("li", w["label"], "wheel" + ("" if w["free"] else " taken"), None, ul)
-    track = el("section", None, "track", {"aria-labelledby": "track-h"}, row)
-    el("h3", _("Score track"), None, {"id": "track-h"}, track)
-    ul = el("ul", None, None, None, track)
-    for sp in t["track"]:
-        li = el("li", None, "space", {"aria-label": sp["label"]}, ul)
-        el("span", sp["space"], "space-no", {"aria-hidden": "true"}, li)
-        stack = el("span", None, "stack", {"aria-hidden": "true"}, li)
-        for i, name in enumerate(sp["stack"]):
-            el("span", name, "marker seat-" + str(sp["seats"][i]), None, stack)
-    extras = el("section", None, "extras", {"aria-labelledby": "extras-h"}, row)
-    el("h3", _("Piles and tokens"), None, {"id": "extras-h"}, extras)
-    ul = el("ul", None, None, None, extras)
-    for p in t["piles"]:
-        li = el("li", None, "pile sym-" + p["symbol"], None, ul)
-        icon(p["symbol"], li)
-        el("span", p["label"], None, None, li)
-    for tok in t["tokens"]:
-        li = el("li", None, "token sym-" + tok["symbol"], None, ul)
-        icon(tok["symbol"], li)
-        el("span", tok["label"], None, None, li)
-    if t["curse"]:
-        el("li", t["curse"], "curse", None, ul)
+    el("h2", b["round"], "visually-hidden", {"id": "table-h"}, sec)
+    if racks:
+        render_racks(b, el("div", None, "part part-racks", None, sec))
+    for part in ("track", "wheels", "extras"):
+        draw(b[part], el("div", None, "part part-" + part, None, sec))
 
 
 def render_sheet(s, parent):
-    sec = el("section", None, "sheet", {"aria-labelledby": "sheet-h"}, parent)
-    el("h2", s["heading"], None, {"id": "sheet-h"}, sec)
+    sec = el("section", None, "sheet", {"aria-label": s["heading"]}, parent)  # summary: its title
     label = el("label", None, "check", None, sec)
     box = el("input", None, None, {"type": "checkbox", "data-act": "auto"}, label)
     box.checked = s["auto"]
@@ -322,13 +312,13 @@ def render_assistant(a, parent):
         tr = el("tr", None, None, None, body)
         th = el("th", None, "sym-" + row["symbol"], {"scope": "row"}, tr)
         icon(row["symbol"], th)
-        el("span", row["name"], None, None, th)
+        el("span", row["name"], "sym-name", None, th)
         for c in row["cells"]:
             td = el("td", None, "out" if c["out"] else None, None, tr)
             el("del" if c["out"] else "span", c["text"], None, {"aria-hidden": "true"}, td)
             el("span", c["label"], "visually-hidden", None, td)
     if a["explanations"]:
-        why = el("details", None, "why", None, sec)
+        why = el("details", None, "why panel", None, sec)
         el("summary", a["why_label"], None, None, why)
         ul = el("ul", None, None, None, why)
         for text in a["explanations"]:
@@ -336,6 +326,9 @@ def render_assistant(a, parent):
 
 
 # --------------------------------------------------------------------------- screens
+
+
+SHEET_OWNER = [None]
 
 
 def render():
@@ -356,6 +349,10 @@ def render():
         el("p", n, "notice", {"role": "status"}, screen)
     if m["error"]:
         el("p", m["error"], "warning", {"role": "alert"}, screen)
+    board = m.get("board")
+    evidence = m.get("evidence")
+    if board and evidence:
+        render_evidence(board, screen, evidence == "racks")  # next to the question
     for b in m["blocks"]:
         render_block(b, screen)
     if m.get("assistant"):  # None with "Play without help": nothing in the DOM
@@ -364,13 +361,19 @@ def render():
         u = el("button", _("Undo"), "btn", {"type": "button", "data-act": "undo"}, screen)
         u.disabled = not m["undo"]
     sheet = by_id("sheet")
+    old = py(document.getElementById("sheet-panel"))
+    was_open = old is not None and old.open and SHEET_OWNER[0] == m["viewer"]
     clear(sheet)
-    if m["sheet"]:
-        render_sheet(m["sheet"], sheet)
+    if m["sheet"]:  # the deduction sheet opens over the board, closes back
+        panel = el("details", None, "panel", {"id": "sheet-panel"}, sheet)
+        el("summary", m["sheet"]["heading"], None, None, panel)
+        render_sheet(m["sheet"], panel)
+        panel.open = was_open
+    SHEET_OWNER[0] = m["viewer"]
     table = by_id("table")
     clear(table)
-    if m["table"]:
-        render_table(m["table"], table)
+    if board:
+        render_board(board, table, evidence != "racks")
     by_id("log-summary").textContent = m["log_label"]
     render_log()
     if m["kind"] != last_kind:
@@ -563,8 +566,10 @@ def start_game(event=None):
         session = Session.from_form(players, names, flags, seed, seats, hints=hints)
     except (ValueError, IllegalAction) as e:
         status.textContent = _("Cannot start: {reason}", reason=str(e.args[-1] if e.args else e))
+        by_id("settings").open = True  # the settings to fix are folded below Play
         return
     status.textContent = ""
+    remember_settings(players, names, flags, seats, hints)
     new_save_slot()  # issue 7: saved from its first screen
     ROOT.removeAttribute("data-start-pending")
     clear(by_id("log-list"))
@@ -575,6 +580,74 @@ def start_game(event=None):
     LAST_HEADING[0] = None
     del ANNOUNCER[:]  # a new game: its log so far is not news
     render()
+
+
+LAST_KEY = "lostcode-last-settings"
+
+
+def remember_settings(players, names, flags, seats, hints):
+    """The next visit's Play starts with these (never the seed: a new deal each time)."""
+    import json
+
+    # Untouched default names ("Player 1") stay out: they follow the language.
+    names = [n if n != PAGE["defaults"].get(i + 1) else "" for i, n in enumerate(names)]
+    storage_set(
+        LAST_KEY,
+        json.dumps(
+            {"players": players, "names": names, "flags": flags, "seats": seats, "hints": hints}
+        ),
+    )
+
+
+def restore_settings():
+    """Last game's settings into the form (when the URL brings none)."""
+    import json
+
+    text = storage_get(LAST_KEY)
+    if not text:
+        return
+    try:
+        last = json.loads(text)
+        players = int(last["players"])
+        if players not in (2, 3, 4):
+            return
+        by_id("players").value = str(players)
+        fire_change(by_id("players"))
+        for i in range(players):
+            name = str(last["names"][i])[:24]
+            if name:
+                by_id("name-" + str(i + 1)).value = name
+            box = by_id("kind-" + str(i + 1))
+            kind = str(last["seats"][i])
+            known = box is not None and py(box.querySelector('option[value="' + kind + '"]'))
+            if known is not None and known is not False:
+                box.value = kind
+        for f in ("introductory", "high_stakes", "shortcut", "curse"):
+            by_id("opt-" + f).checked = bool(last["flags"].get(f))
+        box = by_id("no-hints")
+        if box is not None:
+            box.checked = not last.get("hints", True)
+    except Exception as e:  # damaged or old data: the defaults stay
+        log_error("could not restore the last settings", e)
+
+
+def update_summary(event=None):
+    """The line under Play: what it starts."""
+    from lostcode.web.page import settings_summary
+
+    box = by_id("play-summary")
+    if box is None:
+        return
+    players = int(by_id("players").value)
+    names = [str(by_id("name-" + str(i + 1)).value) for i in range(players)]
+    seats = []
+    for i in range(players):
+        k = by_id("kind-" + str(i + 1))
+        seats.append(str(k.value or "human") if k is not None else "human")
+    flags = {}
+    for f in ("introductory", "high_stakes", "shortcut", "curse"):
+        flags[f] = bool(by_id("opt-" + f).checked)
+    box.textContent = settings_summary(names, flags, seats)
 
 
 def show_setup():
@@ -1116,7 +1189,7 @@ def apply_url_settings():
     show_url_notes()
     prefilled = [k for k in ("players", "seats", "options", "seed") if k in s]
     if prefilled and window.self == window.top:
-        by_id("start").focus()
+        by_id("play").focus()
 
 
 def switch_language(code):
@@ -1134,6 +1207,7 @@ def switch_language(code):
     apply_static()
     load_rules(lang)
     show_url_notes()
+    update_summary()
     if session is not None:
         render()
 
@@ -1241,7 +1315,15 @@ def setup_page():
     """Boot-time wiring of the page around the game."""
     apply_static()
     load_rules(ROOT.getAttribute("lang"))
+    from lostcode.settings import parse
+
+    from_url = parse(str(window.location.search))[0]
+    if not [k for k in ("players", "seats", "options") if k in from_url]:
+        restore_settings()  # Play starts the last game's settings (the URL's win)
     apply_url_settings()
+    update_summary()
+    listen(by_id("setup-form"), "input", update_summary)
+    listen(by_id("setup-form"), "change", update_summary)
     listen(by_id("lang"), "change", on_language)
     listen(by_id("embed-open"), "click", open_embed)
     listen(by_id("embed-copy"), "click", copy_embed)

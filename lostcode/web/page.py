@@ -34,6 +34,8 @@ def _texts():
         "opt-curse": _("Temple Curse"),
         "seed": _("Seed (optional, to replay the same deal)"),
         "start": _("Start the game"),
+        "play": _("Play"),
+        "game-settings": _("Game settings"),
         "guided": _("Guided first game"),
         "guided-help": _(
             "New to the game? Play a first game with a tip on every screen of the first round."
@@ -71,6 +73,25 @@ def static_text(key, n=None):
     if key == "default-name":
         return _("Player {n}", n=n)
     return _texts().get(key, "")
+
+
+def settings_summary(names, flags, seats):
+    """One line under the big Play button: what Play starts (the form's settings)."""
+    from .solo import seat_kind_label
+
+    who = ", ".join(
+        names[i] if seats[i] == "human" else names[i] + " (" + seat_kind_label(seats[i]) + ")"
+        for i in range(len(names))
+    )
+    chosen = [static_text("opt-" + f) for f in OPTIONS if flags.get(f)]
+    rules = ", ".join(chosen) if chosen else _("Standard rules")
+    return ngettext(
+        "{n} player: {names}. {rules}.", "{n} players: {names}. {rules}.", len(names),
+        names=who, rules=rules,
+    )
+
+
+OPTIONS = ("introductory", "high_stakes", "shortcut", "curse")
 
 
 def language_options():

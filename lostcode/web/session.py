@@ -9,7 +9,7 @@ this only decides which screen comes next.
 from ..components import MAX_CANDIDATES, WHEEL_WIDTH
 from ..engine import apply_action
 from ..errors import IllegalAction
-from ..observation import observe
+from ..observation import observe, observe_table
 from ..options import Options
 from ..record import to_record
 from ..setup import new_game
@@ -82,6 +82,10 @@ class Session:
 
     def observation(self):
         kind, viewer = self.screen()
+        if viewer is None and kind != "end":
+            # Shared screens show what every human there may see (observe_table);
+            # in solo play every screen is the one human's.
+            return observe_table(self.state, self.bots.humans)
         obs = observe(self.state, viewer)
         if viewer is not None:
             self.sheets[viewer].sync(obs)

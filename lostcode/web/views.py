@@ -10,6 +10,7 @@ from ..components import RACKS, SYMBOLS, WHEEL_IDS, WHEEL_VP, WHEEL_WIDTH
 from ..record import dumps
 from ..state import END, GUESS
 from .assistant import panel_model
+from .board import board_model, checks_rings, wheel_button_art
 from .i18n import _, ngettext
 from .log import log_lines, result_text, signed
 from .names import dice_text, range_text, symbol_name
@@ -82,7 +83,7 @@ def table_model(obs, revealed=False):
         note = ""
         if own:
             note = _("Your own stones: only the others can see them.")
-        elif viewer is None and not revealed:
+        elif not revealed and None in rack["stones"].values():
             note = _("Values are hidden on screens the whole table sees.")
         racks.append(
             {
@@ -324,6 +325,9 @@ def screen_model(session):
         obs = _revealed(s, obs)
         revealed = True
     m["table"] = table_model(obs, revealed)
+    m["board"] = board_model(obs)  # the drawn table (board.py)
+    # What the decision rests on goes next to the question (the rest below).
+    m["evidence"] = EVIDENCE.get(kind, "")
     if viewer is not None and kind != "hide":
         m["sheet"] = sheet_model(session.sheets[viewer], obs)
         m["undo"] = session.can_undo()
@@ -517,7 +521,9 @@ def _guess(session, obs, m):
             text = _(
                 "{wheel} ({width} wide, {vp} VP)", wheel=w, width=WHEEL_WIDTH[w], vp=WHEEL_VP[w]
             )
-        items.append(button(text, "wheel", w, disabled=w in taken, pressed=d["wheel"] == w))
+        b = button(text, "wheel", w, disabled=w in taken, pressed=d["wheel"] == w, aria=text)
+        b["wheel"] = wheel_button_art(w, w in taken, obs["ring_max"])  # drawn (board.py)
+        items.append(b)
     blocks = [
         para(
             _(
@@ -529,11 +535,12 @@ def _guess(session, obs, m):
         buttons(items, _("Wheels")),
     ]
     ok = False
+    msg = ""
     if d["wheel"] is None:
         blocks.append(para(_("Choose a free wheel first.")))
-        msg = _("Choose a wheel before you confirm.")
     else:
         ok, high, msg = guess_range_check(d["wheel"], d["low"], obs["ring_max"])
+        blocks.append(ring_block(d["wheel"], d["low"], obs["ring_max"]))
         blocks.append(
             {
                 "t": "stepper",
@@ -561,6 +568,26 @@ def _guess(session, obs, m):
         buttons([button(_("Confirm the wheel"), "confirm_guess", disabled=not ok, primary=True)])
     )
     m["blocks"] = blocks
+
+
+def ring_block(wheel, low, ring_max):
+    """The ring 0..ring_max as values to tap: a tap centres the wheel's range
+    on that value (kept on the ring, R-G3); values in the range are pressed."""
+    width = WHEEL_WIDTH[wheel]
+    high = low + width - 1
+    items = []
+    for v in range(ring_max + 1):
+        start = max(0, min(v - (width - 1) // 2, ring_max - width + 1))
+        items.append(
+            button(
+                str(v),
+                "low",
+                start,
+                pressed=low <= v <= high,
+                aria=_("Centre the range on {value}", value=v),
+            )
+        )
+    return {"t": "ring", "label": _("The ring: tap the value your sum is near"), "items": items}
 
 
 def _candidate_pickers(session, obs, kind):
@@ -641,6 +668,7 @@ def _hide(session, obs, m):
     name = m["viewer_name"]
     m["heading"] = _("{name}: done", name=name)
     m["table"] = None
+    m["board"] = None
     m["blocks"] = [
         {"t": "status", "text": session.done[1]},
         buttons([button(_("Hide and pass"), "hide", primary=True)]),
@@ -678,6 +706,11 @@ def _checks(session, obs, m):
             "caption": _("Guesses in order"),
             "head": [_("Player"), _("Wheel"), _("Range"), _("Result")],
             "rows": rows,
+        },
+        {
+            "t": "rings",
+            "label": _("Bets on the ring"),
+            "items": checks_rings(h["guesses"], names, obs["ring_max"], [row[3] for row in rows]),
         },
         {"t": "list", "label": _("What happened"), "items": events},
         buttons([button(_("Continue"), "continue", primary=True)]),
@@ -791,7 +824,7 @@ def _end(session, obs, m):
             [
                 button(_("Show game record"), "show_record"),
                 button(_("Download game record"), "download_record"),
-                button(_("New game"), "new_game"),
+                button(_("New game"), "new_game", primary=True),
             ]
         )
     )
@@ -801,6 +834,17 @@ def _end(session, obs, m):
         )
     m["blocks"] = blocks
 
+
+EVIDENCE = {
+    "guess": "racks",
+    "shortcut": "racks",
+    "final": "racks",
+    "change": "dice",
+    "bear": "dice",
+    "offer": "dice",
+    "replace": "dice",
+    "roll": "dice",
+}
 
 SCREENS = {
     "roll": _roll,

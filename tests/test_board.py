@@ -1,0 +1,130 @@
+"""The drawn board (lostcode/web/board.py): SVG trees from an observation.
+
+Privacy (R-S7): the tree drawn for viewer V never holds V's own stone values;
+every drawn part has an accessible name; the score track shows stack order
+(R-C1), the curse marks at 7 and 13 (R-X3a, R-X3c) only with the curse.
+"""
+
+import json
+import re
+
+from lostcode.engine import apply_action
+from lostcode.observation import observe
+from lostcode.options import Options
+from lostcode.setup import new_game
+from lostcode.web.board import board_model, initials, tree_text
+
+VALUE_LABEL = re.compile(r"^(jaguar|bird|bear|chameleon|snake|human): (\d+)$")
+
+
+def walk(t):
+    yield t
+    if not isinstance(t[2], str):
+        for k in t[2]:
+            yield from walk(k)
+
+
+def labels(t):
+    return [n[1]["aria-label"] for n in walk(t) if "aria-label" in n[1]]
+
+
+def played(seed=5, players=3, rounds=2, **flags):
+    s = new_game(Options(players, **flags), seed, ["Ana", "Bo", "Cy", "Di"][:players])
+    from lostcode.engine import legal_actions
+
+    while s.round <= rounds and s.phase != "end":
+        acts = legal_actions(s)
+        apply_action(s, acts[(len(s.actions) * 7) % len(acts)])
+    return s
+
+
+def test_viewer_never_sees_own_values_R_S7():
+    s = played()
+    for v in range(3):
+        b = board_model(observe(s, v))
+        own = b["racks"][v]
+        assert all(x.endswith(": hidden") for x in labels(own) if ":" in x), labels(own)
+        # no digit drawn inside the own rack (its discards excepted: those are face up)
+        own_stones = [n for n in walk(own) if n[1].get("class", "").startswith("stone ")]
+        assert own_stones and all(
+            "?" in tree_text(n) and not any(ch.isdigit() for ch in n[2][-1][2])
+            for n in own_stones
+        )
+        shown = [x for r in b["racks"] for x in labels(r) if VALUE_LABEL.match(x)]
+        expected = [
+            f"{sym}: {s.racks[r][sym]}" for r in range(4) if r != v for sym in s.options.symbols
+        ]
+        assert sorted(shown) == sorted(expected)
+
+
+def test_public_board_shows_no_rack_values_R_S7():
+    s = played()
+    b = board_model(observe(s, None))
+    for r in b["racks"]:
+        assert not [x for x in labels(r) if VALUE_LABEL.match(x)]
+
+
+def test_every_drawn_part_is_named():
+    s = played(curse=True, shortcut=True)
+    b = board_model(observe(s, 1))
+    json.dumps(b)  # plain data
+    for key in ("dice", "track", "wheels", "extras"):
+        tree = b[key]
+        assert tree[0] == "svg" and tree[1]["aria-label"]
+        for n in walk(tree):
+            if n[1].get("role") == "img":
+                assert n[1].get("aria-label"), n
+            if n[0] == "text":
+                assert n[1].get("aria-hidden") == "true"  # said by a label instead
+    for r in b["racks"]:
+        assert r[1]["aria-label"].startswith(("Rack of", "Unowned rack"))
+
+
+def test_track_stacks_bottom_to_top_R_C1():
+    s = played(rounds=0)  # everyone on 0, stacked in random order (R-S6)
+    obs = observe(s, None)
+    t = board_model(obs)["track"]
+    zero = [x for x in labels(t) if x.startswith("Space 0:")]
+    order = sorted(range(3), key=lambda p: s.heights[p])
+    assert zero == ["Space 0: " + ", ".join(s.names[p] for p in order) + " (bottom to top)"]
+
+
+def test_curse_marks_only_with_the_curse_R_X3a():
+    def marks(**flags):
+        t = board_model(observe(played(rounds=0, **flags), None))["track"]
+        return [n for n in walk(t) if n[0] == "rect" and "mark" in n[1].get("class", "")]
+
+    assert len(marks(curse=True)) == 2 and marks() == []
+    ex = board_model(observe(played(rounds=0, curse=True), None))["extras"]
+    assert any(x.startswith("Curse token") for x in labels(ex))
+
+
+def test_wheels_and_dice():
+    s = played(rounds=0)
+    apply_action(s, ("roll",))
+    b = board_model(observe(s, None))
+    assert labels(b["dice"])[0].startswith("Dice: ")
+    w = labels(b["wheels"])
+    assert "W1: 1 wide, 5 VP, free" in w and len(w) == 8  # group + 7 wheels
+
+
+def test_initials_tell_markers_apart():
+    assert initials(["Ana", "Bo"]) == ["A", "B"]
+    assert initials(["Player 1", "Player 2"]) == ["P1", "P2"]
+
+
+def test_shared_screens_show_unowned_and_computer_racks_R_S7():
+    """observe_table: a screen several humans see shows every rack no human
+    there owns (unowned, computer seats), none of theirs; one human: their view."""
+    from lostcode.observation import observe_table
+
+    s = played(players=3)
+    obs = observe_table(s, [0, 2])  # seat 1 is a computer
+    for r in range(4):
+        stones = obs["racks"][r]["stones"]
+        if r in (0, 2):
+            assert set(stones.values()) == {None}
+        else:
+            assert stones == s.racks[r]
+    assert obs["viewer"] is None
+    assert observe_table(s, [1]) == observe(s, 1)
