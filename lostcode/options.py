@@ -40,9 +40,9 @@ class Options:
         curse: bool = False,
     ):
         if not isinstance(players, int) or isinstance(players, bool):
-            raise IllegalAction("R-S1", "the number of players must be a whole number")
+            raise IllegalAction("R-S1", "players_whole")
         if players < MIN_PLAYERS or players > MAX_PLAYERS:
-            raise IllegalAction("R-S1", "The Lost Code is for 2 to 4 players, not " + str(players))
+            raise IllegalAction("R-S1", "players_range", {"players": players})
         self.players = players
         self.introductory = bool(introductory)
         self.high_stakes = bool(high_stakes)
