@@ -7,6 +7,23 @@ values are the strings records and saves have always stored: changing one
 would break every existing record.
 """
 
+# Phases, in the order a round visits them (RULES §3, §4, R-X2); the State
+# (state.py) holds one, and each move of moves.MOVES belongs to one.
+PHASE_ROLL = "roll"  # R-R1: the roller rolls
+PHASE_BEAR = "bear"  # R-R1a: forced turns of bear faces (introductory game)
+PHASE_OFFER = "offer"  # R-X2a: shortcut token offered round the table
+PHASE_SHORTCUT = "shortcut"  # R-X2b: the taker writes candidates
+PHASE_CHANGE = "change"  # R-R1c: accept the roll or turn one die
+PHASE_GUESS = "guess"  # R-G1..R-G3
+PHASE_REPLACE = "replace"  # R-P1..R-P3
+PHASE_FINAL = "final"  # R-E1: final candidates
+PHASE_END = "end"  # game over
+
+# Token states (R-X2, R-X3).
+AVAILABLE = "available"
+TAKEN = "taken"
+GONE = "gone"
+
 # Action kinds: the first item of every action tuple (see moves.MOVES).
 ROLL = "roll"
 TURN_BEAR = "turn_bear"

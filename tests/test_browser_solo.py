@@ -14,10 +14,11 @@ from helpers import wait_engine_ready
 from play import OPTION_LABELS, SNAPSHOT_JS, UIGame
 from playwright.sync_api import expect
 
-from lostcode.bots import Player, describe_action
+from lostcode.bots import Player
 from lostcode.observation import observe
 from lostcode.state import END
-from lostcode.web.solo import bot_decision, bot_seed
+from lostcode.web.describe import describe
+from lostcode.web.solo import SHOWN_WITH_CHECKS, bot_decision, bot_seed
 
 pytestmark = pytest.mark.browser
 
@@ -78,9 +79,12 @@ class SeatsGame(UIGame):
         expected = []
         while s.phase != END and s.to_act in self.bots and not self.checks_pending():
             p = s.to_act
-            action = bot_decision(self.bots[p], s, p)
-            expected.append(describe_action(observe(s, None), p, action))
+            action = bot_decision(self.bots[p], s.seed, p, observe(s, p))
+            before = len(s.log)
             self.apply(action)
+            expected += [
+                describe(e, s.names) for e in s.log[before:] if e["t"] not in SHOWN_WITH_CHECKS
+            ]
         assert expected, "a bot screen with nothing to report"
         items = self.page.get_by_role("region", name="What the computer did").get_by_role(
             "listitem"

@@ -15,7 +15,7 @@ def _human_step(ses, pick):
     acts = legal_actions(s)
     apply_action(s, acts[pick.randrange(len(acts))])
     ses.checks_shown = max([h["round"] for h in s.history if h["guesses"]] or [0])
-    ses.bots.run(ses)
+    ses.run_bots()
 
 
 def test_resumed_bots_play_the_same_moves():

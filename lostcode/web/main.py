@@ -27,8 +27,10 @@ SYMBOLS_URL = "./assets/symbols.svg#"
 ROOT = document.documentElement
 PROXIES = []  # keep event handlers alive
 
-session = None
-last_kind = None
+# The adapter's module state, one dict per concern (SAVE, SAVES and PAGE below):
+# the game on screen, its last screen kind and heading, the live region's
+# announcer and how many log lines the open log shows.
+GAME = {"session": None, "kind": None, "heading": None, "announcer": None, "log_shown": 0}
 
 
 def by_id(i):
@@ -339,10 +341,9 @@ def render_assistant(a, parent):
 
 
 def render():
-    global last_kind
     from lostcode.web.views import screen_model
 
-    m = screen_model(session)
+    m = screen_model(GAME["session"])
     screen = by_id("screen")
     focused = focus_key()  # issue 6: keyboard focus survives a redraw of the same screen
     clear(screen)
@@ -373,24 +374,22 @@ def render():
         render_table(m["table"], table)
     by_id("log-summary").textContent = m["log_label"]
     render_log()
-    if m["kind"] != last_kind:
+    if m["kind"] != GAME["kind"]:
         h.focus()
         window.scrollTo(0, 0)
-    elif m["heading"] != LAST_HEADING[0]:
+    elif m["heading"] != GAME["heading"]:
         h.focus()  # the same kind of screen for another player: start at its top
     else:
         restore_focus(focused)
-    last_kind = m["kind"]
+    GAME["kind"] = m["kind"]
     autosave()  # issue 7: every action is saved
-    LAST_HEADING[0] = m["heading"]
+    GAME["heading"] = m["heading"]
     announce(m)
 
 
 # ------------------------------------------------------------------------ accessibility (issue 6)
 # The pure parts live in lostcode/web/a11y.py.
 
-LAST_HEADING = [None]
-ANNOUNCER = []  # [a11y.Announcer] once a game started
 
 
 def nodes(selector):
@@ -432,10 +431,11 @@ def announce(m):
     """Rolls, check results and replacements into the polite live region (public news only)."""
     from lostcode.web.a11y import Announcer
 
-    if not ANNOUNCER:
-        ANNOUNCER.append(Announcer())
-        ANNOUNCER[0].reset(session.state.log)
-    text = ANNOUNCER[0].update(session.state.log, session.state.names, m["private"])
+    obs = GAME["session"].public_observation()
+    if GAME["announcer"] is None:
+        GAME["announcer"] = Announcer()
+        GAME["announcer"].reset(obs["log"])
+    text = GAME["announcer"].update(obs["log"], obs["names"], m["private"])
     box = by_id("announce")
     if text and box is not None:
         box.textContent = text
@@ -461,37 +461,36 @@ def set_text_size(size, remember=False):
     return size
 
 
-LOG_SHOWN = [0]  # how many log lines the open log shows
 
 
 def render_log(lines=None):
     """The game log is drawn only while its <details> is open (it grows long)."""
     log = by_id("log-list")
     if not by_id("log").open:
-        if LOG_SHOWN[0]:
+        if GAME["log_shown"]:
             clear(log)
-            LOG_SHOWN[0] = 0
+            GAME["log_shown"] = 0
         return
     if lines is None:
         from lostcode.web.views import log_model
 
-        lines = log_model(session)
-    if len(lines) < LOG_SHOWN[0]:
+        lines = log_model(GAME["session"])
+    if len(lines) < GAME["log_shown"]:
         clear(log)
-        LOG_SHOWN[0] = 0
-    for line in lines[LOG_SHOWN[0] :]:
+        GAME["log_shown"] = 0
+    for line in lines[GAME["log_shown"] :]:
         el("li", line, None, None, log)
-    LOG_SHOWN[0] = len(lines)
+    GAME["log_shown"] = len(lines)
 
 
 def on_log_toggle(event):
-    if session is not None:
+    if GAME["session"] is not None:
         render_log()
 
 
 def on_click(event):
     target = event.target.closest("[data-act]")
-    if not target or session is None:  # JS null is pyodide's falsy jsnull, not None
+    if not target or GAME["session"] is None:  # JS null is pyodide's falsy jsnull, not None
         return
     act = target.getAttribute("data-act")
     if target.tagName == "INPUT":
@@ -503,21 +502,21 @@ def on_click(event):
     if act == "download_record":
         download_record()
         return
-    session.do(act, arg)
+    GAME["session"].do(act, arg)
     render()
 
 
 def on_change(event):
     target = event.target
-    if session is not None and target.getAttribute("data-act") == "auto":
-        session.do("auto", "on" if target.checked else "off")
+    if GAME["session"] is not None and target.getAttribute("data-act") == "auto":
+        GAME["session"].do("auto", "on" if target.checked else "off")
         render()
 
 
 def on_input(event):
     target = event.target
     act = py(target.getAttribute("data-act"))
-    if session is None or act is None:
+    if GAME["session"] is None or act is None:
         return
     if act == "low":
         text = str(target.value).strip()
@@ -525,7 +524,7 @@ def on_input(event):
             int(text)
         except ValueError:
             return  # half-typed: wait for a whole number
-        session.do("low", text)
+        GAME["session"].do("low", text)
         render()
         box = by_id("low")
         if box is not None:
@@ -551,8 +550,8 @@ def read_form():
 
 
 def start_game(event=None):
-    global session, last_kind
     from lostcode.errors import IllegalAction
+    from lostcode.web.describe import reason
     from lostcode.web.session import Session
 
     status = by_id("start-status")
@@ -560,26 +559,21 @@ def start_game(event=None):
         players, names, flags, seed, seats = read_form()
         no_help = by_id("no-hints")  # "Play without help": no deduction assistant
         hints = no_help is None or not no_help.checked
-        session = Session.from_form(players, names, flags, seed, seats, hints=hints)
-    except (ValueError, IllegalAction) as e:
+        GAME["session"] = Session.from_form(players, names, flags, seed, seats, hints=hints)
+    except IllegalAction as e:
+        status.textContent = _("Cannot start: {reason}", reason=reason(e))
+        return
+    except ValueError as e:
         status.textContent = _("Cannot start: {reason}", reason=str(e.args[-1] if e.args else e))
         return
     status.textContent = ""
     new_save_slot()  # issue 7: saved from its first screen
     ROOT.removeAttribute("data-start-pending")
-    clear(by_id("log-list"))
-    LOG_SHOWN[0] = 0
-    by_id("setup").hidden = True
-    by_id("game").hidden = False
-    last_kind = None
-    LAST_HEADING[0] = None
-    del ANNOUNCER[:]  # a new game: its log so far is not news
-    render()
+    show_game(GAME["session"])
 
 
 def show_setup():
-    global session
-    session = None
+    GAME["session"] = None
     by_id("game").hidden = True
     by_id("setup").hidden = False
     SAVE["id"] = None
@@ -656,12 +650,13 @@ def write_index():
 
 def autosave():
     """Called after every render: the game on screen is saved as it is now."""
-    if session is None or SAVE["id"] is None:
+    if GAME["session"] is None or SAVE["id"] is None:
         return
     from lostcode.web.i18n import get_language
     from lostcode.web.persist import store
 
-    store(saves_index(), session, SAVE["id"], now_iso(), SAVE["created"], {"lang": get_language()})
+    ui = {"lang": get_language()}
+    store(saves_index(), GAME["session"], SAVE["id"], now_iso(), SAVE["created"], ui)
     write_index()
 
 
@@ -673,14 +668,23 @@ def new_save_slot():
 
 
 def enter_game(ses):
-    global session, last_kind
-    session = ses
+    """A resumed, imported or watched game comes on screen."""
     SAVES["ui"] = {}
+    show_game(ses)
+
+
+def show_game(ses):
+    """Put a game on screen, new or resumed: whatever the previous game left
+    (its log lines, last screen, live-region announcer) is forgotten, so the
+    old game's news is never read out in this one."""
+    GAME["session"] = ses
     clear(by_id("log-list"))
-    LOG_SHOWN[0] = 0
+    GAME["log_shown"] = 0
     by_id("setup").hidden = True
     by_id("game").hidden = False
-    last_kind = None
+    GAME["kind"] = None
+    GAME["heading"] = None
+    GAME["announcer"] = None  # a new game: its log so far is not news
     render()
 
 
@@ -734,7 +738,8 @@ def download_record():
     from lostcode.record import dumps
     from lostcode.web.persist import record_filename
 
-    download(record_filename(session.state.names, now_iso()), dumps(session.record()))
+    ses = GAME["session"]
+    download(record_filename(ses.public_observation()["names"], now_iso()), dumps(ses.record()))
 
 
 def resume(save_id):
@@ -792,7 +797,7 @@ def import_problem(reason, text):
 
 def imported_text(text):
     from lostcode.errors import RecordError
-    from lostcode.state import END
+    from lostcode.vocab import PHASE_END as END
     from lostcode.web.persist import read_import
 
     try:
@@ -1085,11 +1090,7 @@ def apply_url_settings():
     if s.get("embed"):
         ROOT.classList.add("embed")
     if "textsize" in s:  # the larger-text setting (set_text_size) if this page has it
-        sizer = globals().get("set_text_size")
-        if sizer is not None:
-            sizer(s["textsize"])
-        elif s["textsize"] == "large":
-            ROOT.classList.add("text-large")
+        set_text_size(s["textsize"])
     if "players" in s:
         by_id("players").value = str(s["players"])
         fire_change(by_id("players"))
@@ -1130,7 +1131,7 @@ def switch_language(code):
     apply_static()
     load_rules(lang)
     show_url_notes()
-    if session is not None:
+    if GAME["session"] is not None:
         render()
 
 
@@ -1225,8 +1226,8 @@ def start_guided(event=None):
     if box is not None:
         box.checked = False
     start_game()
-    if session is not None:
-        session.tutorial = True
+    if GAME["session"] is not None:
+        GAME["session"].tutorial = True
         render()
 
 

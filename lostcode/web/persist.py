@@ -16,7 +16,15 @@ import json
 
 from ..errors import RecordError
 from ..saves import SaveIndex, load_save, make_save, resume_screen
-from ..state import BEAR_TURN, CHANGE, END, FINAL, GUESS, OFFER, REPLACE, ROLL, SHORTCUT
+from ..vocab import PHASE_BEAR as BEAR_TURN
+from ..vocab import PHASE_CHANGE as CHANGE
+from ..vocab import PHASE_END as END
+from ..vocab import PHASE_FINAL as FINAL
+from ..vocab import PHASE_GUESS as GUESS
+from ..vocab import PHASE_OFFER as OFFER
+from ..vocab import PHASE_REPLACE as REPLACE
+from ..vocab import PHASE_ROLL as ROLL
+from ..vocab import PHASE_SHORTCUT as SHORTCUT
 from .i18n import _
 from .session import Session
 from .sheet import Sheet
@@ -102,7 +110,7 @@ def session_from_state(state, seats, ui=None):
     bots = getattr(ses, "bots", None)
     if bots is not None:  # computer seats: forget the throw-away start, play on if it is their turn
         bots.acknowledge()
-        bots.run(ses)
+        ses.run_bots()
     return ses, where
 
 

@@ -1,11 +1,88 @@
-"""The public game log as sentences (named players, never "you")."""
+"""The page's words for what the core says: events, illegal moves, notes.
 
+The core speaks in ids with parameters (lostcode.vocab event ids, message ids
+of lostcode.messages); this module is the one place the page turns them into
+sentences in the current language. `describe(event, names)` is the one
+describer of a public event, used by the game log (log.py), the live region
+(a11y.py) and the bot report (solo.py); `say(msg, params)` words a message of
+an IllegalAction or a settings note.
+"""
+
+from ..messages import N_, register, template
+from ..vocab import (
+    CORRECT,
+    EV_ACCEPT,
+    EV_BEAR_TURN,
+    EV_CHANGE,
+    EV_CHECK,
+    EV_CURSE_GONE,
+    EV_CURSE_PASSED,
+    EV_CURSE_TAKEN,
+    EV_DISCARD,
+    EV_END,
+    EV_FINAL_WRITTEN,
+    EV_MOVE,
+    EV_OFFER,
+    EV_REPLACE_SKIPPED,
+    EV_ROLL,
+    EV_ROUND_END,
+    EV_TOKEN_PASSED,
+    EV_TOKEN_TAKEN,
+    EV_TOKEN_WRITTEN,
+    EV_TOKENS_GONE,
+    EV_WHEEL,
+    HIGHER,
+    LOWER,
+    MOVE_CURSE,
+    MOVE_CURSE_BONUS,
+    MOVE_FINAL,
+)
 from .i18n import _, ngettext
 from .names import dice_text, symbol_name
 
+# Reasons the page's own screen flow gives (session.py), beside the engine's.
+register(
+    {
+        "ui_no_button": N_("this button does not apply to the current screen"),
+        "ui_no_wheel": N_("there is no such wheel"),
+        "ui_wheel_first": N_("choose a wheel first"),
+        "ui_fixed": N_("those candidates are fixed (shortcut token) or not in play"),
+        "ui_seen": N_("a value seen elsewhere cannot be your own"),
+        "ui_three": N_("at most 3 candidates per symbol"),
+        "ui_not_candidate": N_("that value cannot be a candidate"),
+    }
+)
+
+# Events the live region reads out (a11y.Announcer); the others only go to the log.
+ANNOUNCED = (EV_ROLL, EV_BEAR_TURN, EV_ACCEPT, EV_CHANGE, EV_CHECK, EV_DISCARD)
+
+
+def _param(key, value):
+    if key == "sym":
+        return symbol_name(value)
+    if key == "symbols":
+        return ", ".join(symbol_name(x) for x in value)
+    return str(value)
+
+
+def say(msg, params=None):
+    """A message id with parameters (lostcode.messages) in the current language."""
+    shown = {}
+    for k, v in (params or {}).items():
+        if isinstance(v, tuple) and len(v) == 2 and isinstance(v[1], dict):
+            shown[k] = say(v[0], v[1])
+        else:
+            shown[k] = _param(k, v)
+    return _(template(msg), **shown)
+
+
+def reason(e):
+    """Why an IllegalAction was raised, in the current language (no rule prefix)."""
+    return say(e.msg, e.params)
+
 
 def result_text(result, name, wheel, low, high):
-    if result == "correct":
+    if result == CORRECT:
         return _(
             "{name} was right with {wheel} ({low}–{high}).",
             name=name,
@@ -13,7 +90,7 @@ def result_text(result, name, wheel, low, high):
             low=low,
             high=high,
         )
-    if result == "lower":
+    if result == LOWER:
         return _(
             "{name} was wrong with {wheel} ({low}–{high}): the sum is lower.",
             name=name,
@@ -21,7 +98,7 @@ def result_text(result, name, wheel, low, high):
             low=low,
             high=high,
         )
-    if result == "higher":
+    if result == HIGHER:
         return _(
             "{name} was wrong with {wheel} ({low}–{high}): the sum is higher.",
             name=name,
@@ -46,13 +123,13 @@ def move_text(e, names):
     name = names[e["player"]]
     d = e["delta"]
     reason = e["reason"]
-    if reason == "curse":
+    if reason == MOVE_CURSE:
         return _(
             "{name} is cursed and loses {n} VP (now {score}).", name=name, n=-d, score=e["score"]
         )
-    if reason == "curse_bonus":
+    if reason == MOVE_CURSE_BONUS:
         return _("{name} gains 1 VP from the curse (now {score}).", name=name, score=e["score"])
-    if reason == "final":
+    if reason == MOVE_FINAL:
         return _(
             "{name} scores {delta} for the final guesses (now {score}).",
             name=name,
@@ -68,26 +145,29 @@ def move_text(e, names):
     )
 
 
-def entry_text(e, names):
+def describe(e, names):
+    """One public event (a log entry: id + parameters) as a sentence in the
+    current language: the game log, the live region and the bot report all
+    say an event with this, so it reads the same everywhere."""
     t = e.get("t")
     name = names[e["player"]] if "player" in e and e["player"] is not None else ""
-    if t == "roll":
+    if t == EV_ROLL:
         return _(
             "Round {round}: {name} rolled {dice}.",
             round=e["round"],
             name=name,
             dice=dice_text(e["dice"]),
         )
-    if t == "bear_turn":
+    if t == EV_BEAR_TURN:
         return _(
             "{name} turned die {die} from bear to {sym}.",
             name=name,
             die=e["die"] + 1,
             sym=symbol_name(e["to"]),
         )
-    if t == "accept":
+    if t == EV_ACCEPT:
         return _("{name} kept the dice: {dice}.", name=name, dice=dice_text(e["dice"]))
-    if t == "change":
+    if t == EV_CHANGE:
         return _(
             "{name} turned die {die} from {old} to {new}: {dice}.",
             name=name,
@@ -96,52 +176,53 @@ def entry_text(e, names):
             new=symbol_name(e["to"]),
             dice=dice_text(e["dice"]),
         )
-    if t == "offer":
+    if t == EV_OFFER:
         return _("The {sym} shortcut token is offered.", sym=symbol_name(e["symbol"]))
-    if t == "token_taken":
+    if t == EV_TOKEN_TAKEN:
         return _("{name} took the {sym} shortcut token.", name=name, sym=symbol_name(e["symbol"]))
-    if t == "token_passed":
+    if t == EV_TOKEN_PASSED:
         return _(
             "{name} passed on the {sym} shortcut token.", name=name, sym=symbol_name(e["symbol"])
         )
-    if t == "token_written":
+    if t == EV_TOKEN_WRITTEN:
         return _("{name} wrote their {sym} candidates.", name=name, sym=symbol_name(e["symbol"]))
-    if t == "tokens_gone":
+    if t == EV_TOKENS_GONE:
         return _(
             "Untaken shortcut tokens leave the game: {syms}.",
             syms=", ".join(symbol_name(x) for x in e["symbols"]),
         )
-    if t == "wheel":
+    if t == EV_WHEEL:
         return _("{name} took wheel {wheel}.", name=name, wheel=e["wheel"])
-    if t == "check":
+    if t == EV_CHECK:
         return result_text(e["result"], name, e["wheel"], e["low"], e["high"])
-    if t == "move":
+    if t == EV_MOVE:
         return move_text(e, names)
-    if t == "curse_taken":
+    if t == EV_CURSE_TAKEN:
         return _("{name} reached space 7 first and takes the curse token.", name=name)
-    if t == "curse_passed":
+    if t == EV_CURSE_PASSED:
         return _("The curse token passes to the leader, {name}.", name=name)
-    if t == "curse_gone":
+    if t == EV_CURSE_GONE:
         if e.get("why") == "13":
             return _("A marker is on space 13 or beyond: the curse token leaves the game.")
         return _("The curse token leaves the game before the last round.")
-    if t == "discard":
+    if t == EV_DISCARD:
         return _(
             "{name} discarded their {sym} stone ({value}) and drew a new one.",
             name=name,
             sym=symbol_name(e["symbol"]),
             value=e["value"],
         )
-    if t == "replace_skipped":
+    if t == EV_REPLACE_SKIPPED:
         return _("{name} cannot replace a stone: every pile is empty.", name=name)
-    if t == "round_end":
+    if t == EV_ROUND_END:
         return _("End of round {round}.", round=e["round"])
-    if t == "final_written":
+    if t == EV_FINAL_WRITTEN:
         return _("{name} wrote their final candidates.", name=name)
-    if t == "end":
+    if t == EV_END:
         return _("The game is over: {name} wins.", name=names[e["winner"]])
-    return str(t)
+    return str(t)  # an event without words yet (tests/test_moves.py catches it)
 
 
 def log_lines(log, names):
-    return [entry_text(e, names) for e in log]
+    """The public game log as sentences (named players, never \"you\")."""
+    return [describe(e, names) for e in log]
