@@ -173,24 +173,10 @@ def _easy_candidates(obs: dict, legal: list, rng):
     return _final_action(obs, legal, values)
 
 
-# phase -> policy: roll and keep the dice, pass every token, random bear turns
-# and replacements.
-EASY = {
-    ROLL: _first,
-    BEAR_TURN: _any,
-    OFFER: _pass,
-    SHORTCUT: _easy_candidates,
-    CHANGE: _first,
-    GUESS: _easy_guess,
-    REPLACE: _any,
-    FINAL: _easy_candidates,
-}
-
-
 def choose_easy(obs: dict, legal: list, rng):
     """Plausible and legal, ignoring most information: the widest free wheel
     around the average sum, random replacements, finals from unseen values."""
-    return EASY[obs["phase"]](obs, legal, rng)
+    return POLICIES[obs["phase"]][0](obs, legal, rng)
 
 
 # --- medium ----------------------------------------------------------------------------
@@ -240,22 +226,10 @@ def _medium_final(obs: dict, legal: list, rng):
     return _final_action(obs, legal, values)
 
 
-MEDIUM = {
-    ROLL: _first,
-    BEAR_TURN: _first,
-    OFFER: _medium_offer,
-    SHORTCUT: _medium_shortcut,
-    CHANGE: _first,
-    GUESS: _medium_guess,
-    REPLACE: _medium_discard,
-    FINAL: _medium_final,
-}
-
-
 def choose_medium(obs: dict, legal: list, rng):
     """Uses the possible values (not their weights): each symbol uniform over
     what it can still be, independent; takes the wheel paying most on that."""
-    return MEDIUM[obs["phase"]](obs, legal, rng)
+    return POLICIES[obs["phase"]][1](obs, legal, rng)
 
 
 # --- hard -------------------------------------------------------------------------------
@@ -318,7 +292,7 @@ class HardBot:
     def choose(self, obs: dict, legal: list, rng):
         phase = obs["phase"]
         k = None if phase == ROLL else self.knowledge(obs)  # rolling needs no thought
-        return getattr(self, HARD[phase])(obs, legal, k)
+        return getattr(self, POLICIES[phase][2])(obs, legal, k)
 
     def choose_roll(self, obs: dict, legal: list, k):
         return legal[0]
@@ -449,16 +423,17 @@ class HardBot:
         return best
 
 
-# phase -> the HardBot method that decides it.
-HARD = {
-    ROLL: "choose_roll",
-    BEAR_TURN: "choose_dice",
-    OFFER: "choose_offer",
-    SHORTCUT: "choose_shortcut",
-    CHANGE: "choose_dice",
-    GUESS: "choose_guess",
-    REPLACE: "choose_discard",
-    FINAL: "choose_final",
+# Every bot's policy, by phase: (easy, medium, the HardBot method). Easy rolls
+# and keeps the dice, passes every token and turns bears and replaces at random.
+POLICIES = {
+    ROLL: (_first, _first, "choose_roll"),
+    BEAR_TURN: (_any, _first, "choose_dice"),
+    OFFER: (_pass, _medium_offer, "choose_offer"),
+    SHORTCUT: (_easy_candidates, _medium_shortcut, "choose_shortcut"),
+    CHANGE: (_first, _first, "choose_dice"),
+    GUESS: (_easy_guess, _medium_guess, "choose_guess"),
+    REPLACE: (_any, _medium_discard, "choose_discard"),
+    FINAL: (_easy_candidates, _medium_final, "choose_final"),
 }
 
 

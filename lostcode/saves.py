@@ -16,7 +16,7 @@ from json import loads as json_loads
 
 from .errors import RecordError
 from .record import FORMAT as RECORD_FORMAT
-from .record import SEAT_KINDS, parse, replay, to_record
+from .record import SEAT_KINDS, json_object, parse, replay, to_record, version_of
 from .state import BEAR_TURN, CHANGE, END, FINAL, GUESS, OFFER, REPLACE, ROLL, SHORTCUT
 
 FORMAT = "lostcode-save"
@@ -101,18 +101,7 @@ def load_save(data):
 
 
 def _check(data) -> dict:
-    if isinstance(data, (bytes, bytearray)):
-        try:
-            data = bytes(data).decode("utf-8")
-        except Exception:
-            raise RecordError("the saved game is not text (UTF-8)") from None
-    if isinstance(data, str):
-        try:
-            data = json_loads(data)
-        except Exception:
-            raise RecordError("this is not a saved game: it is not valid JSON") from None
-    if not isinstance(data, dict):
-        raise RecordError("this is not a saved game: expected a JSON object")
+    data = json_object(data, "the saved game", "a saved game")
     fmt = data.get("format")
     if fmt == RECORD_FORMAT:
         players = data.get("players")
@@ -132,17 +121,13 @@ def _check(data) -> dict:
         }
     if fmt != FORMAT:
         raise RecordError('this is not a Lost Code saved game (no "format": "' + FORMAT + '")')
-    version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool):
-        raise RecordError("the saved game has no version number")
-    if version > VERSION:
-        raise RecordError(
-            "this game was saved by a newer version of the game (save format "
-            + str(version)
-            + "); this version reads format "
-            + str(VERSION)
-            + ". Update the page and try again."
-        )
+    version = version_of(
+        data,
+        VERSION,
+        "the saved game has no version number",
+        "this game was saved by a newer version of the game (save format {version}); "
+        "this version reads format {newest}. Update the page and try again.",
+    )
     if version < 1:
         raise RecordError("unknown save format version " + str(version))
     for key in ("id", "created", "updated"):

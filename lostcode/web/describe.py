@@ -82,36 +82,15 @@ def reason(e):
 
 
 def result_text(result, name, wheel, low, high):
+    kw = {"name": name, "wheel": wheel, "low": low, "high": high}
     if result == CORRECT:
-        return _(
-            "{name} was right with {wheel} ({low}–{high}).",
-            name=name,
-            wheel=wheel,
-            low=low,
-            high=high,
-        )
+        return _("{name} was right with {wheel} ({low}–{high}).", **kw)
     if result == LOWER:
-        return _(
-            "{name} was wrong with {wheel} ({low}–{high}): the sum is lower.",
-            name=name,
-            wheel=wheel,
-            low=low,
-            high=high,
-        )
+        return _("{name} was wrong with {wheel} ({low}–{high}): the sum is lower.", **kw)
     if result == HIGHER:
-        return _(
-            "{name} was wrong with {wheel} ({low}–{high}): the sum is higher.",
-            name=name,
-            wheel=wheel,
-            low=low,
-            high=high,
-        )
+        return _("{name} was wrong with {wheel} ({low}–{high}): the sum is higher.", **kw)
     return _(
-        "{name} was wrong with {wheel} ({low}–{high}); the narrowest wheel gets no hint.",
-        name=name,
-        wheel=wheel,
-        low=low,
-        high=high,
+        "{name} was wrong with {wheel} ({low}–{high}); the narrowest wheel gets no hint.", **kw
     )
 
 
@@ -145,79 +124,74 @@ def move_text(e, names):
     )
 
 
+def _event_words(e, names):
+    """The parameters of an event's sentence, each in the current language."""
+    p = e.get("player")
+    kw = {"name": names[p] if p is not None and 0 <= p < len(names) else ""}
+    for key in ("round", "wheel", "value"):
+        if key in e:
+            kw[key] = e[key]
+    if "die" in e:
+        kw["die"] = e["die"] + 1
+    if "dice" in e:
+        kw["dice"] = dice_text(e["dice"])
+    if "symbol" in e:
+        kw["sym"] = symbol_name(e["symbol"])
+    if "symbols" in e:
+        kw["syms"] = ", ".join(symbol_name(x) for x in e["symbols"])
+    if "from" in e and isinstance(e["from"], str):
+        kw["old"] = symbol_name(e["from"])
+    if "to" in e:
+        kw["new"] = kw["sym"] = symbol_name(e["to"])
+    return kw
+
+
 def describe(e, names):
     """One public event (a log entry: id + parameters) as a sentence in the
     current language: the game log, the live region and the bot report all
     say an event with this, so it reads the same everywhere."""
     t = e.get("t")
-    name = names[e["player"]] if "player" in e and e["player"] is not None else ""
+    kw = _event_words(e, names)
     if t == EV_ROLL:
-        return _(
-            "Round {round}: {name} rolled {dice}.",
-            round=e["round"],
-            name=name,
-            dice=dice_text(e["dice"]),
-        )
+        return _("Round {round}: {name} rolled {dice}.", **kw)
     if t == EV_BEAR_TURN:
-        return _(
-            "{name} turned die {die} from bear to {sym}.",
-            name=name,
-            die=e["die"] + 1,
-            sym=symbol_name(e["to"]),
-        )
+        return _("{name} turned die {die} from bear to {sym}.", **kw)
     if t == EV_ACCEPT:
-        return _("{name} kept the dice: {dice}.", name=name, dice=dice_text(e["dice"]))
+        return _("{name} kept the dice: {dice}.", **kw)
     if t == EV_CHANGE:
-        return _(
-            "{name} turned die {die} from {old} to {new}: {dice}.",
-            name=name,
-            die=e["die"] + 1,
-            old=symbol_name(e["from"]),
-            new=symbol_name(e["to"]),
-            dice=dice_text(e["dice"]),
-        )
+        return _("{name} turned die {die} from {old} to {new}: {dice}.", **kw)
     if t == EV_OFFER:
-        return _("The {sym} shortcut token is offered.", sym=symbol_name(e["symbol"]))
+        return _("The {sym} shortcut token is offered.", **kw)
     if t == EV_TOKEN_TAKEN:
-        return _("{name} took the {sym} shortcut token.", name=name, sym=symbol_name(e["symbol"]))
+        return _("{name} took the {sym} shortcut token.", **kw)
     if t == EV_TOKEN_PASSED:
-        return _(
-            "{name} passed on the {sym} shortcut token.", name=name, sym=symbol_name(e["symbol"])
-        )
+        return _("{name} passed on the {sym} shortcut token.", **kw)
     if t == EV_TOKEN_WRITTEN:
-        return _("{name} wrote their {sym} candidates.", name=name, sym=symbol_name(e["symbol"]))
+        return _("{name} wrote their {sym} candidates.", **kw)
     if t == EV_TOKENS_GONE:
-        return _(
-            "Untaken shortcut tokens leave the game: {syms}.",
-            syms=", ".join(symbol_name(x) for x in e["symbols"]),
-        )
+        return _("Untaken shortcut tokens leave the game: {syms}.", **kw)
     if t == EV_WHEEL:
-        return _("{name} took wheel {wheel}.", name=name, wheel=e["wheel"])
+        return _("{name} took wheel {wheel}.", **kw)
     if t == EV_CHECK:
-        return result_text(e["result"], name, e["wheel"], e["low"], e["high"])
+        return result_text(e["result"], kw["name"], e["wheel"], e["low"], e["high"])
     if t == EV_MOVE:
         return move_text(e, names)
     if t == EV_CURSE_TAKEN:
-        return _("{name} reached space 7 first and takes the curse token.", name=name)
+        return _("{name} reached space 7 first and takes the curse token.", **kw)
     if t == EV_CURSE_PASSED:
-        return _("The curse token passes to the leader, {name}.", name=name)
+        return _("The curse token passes to the leader, {name}.", **kw)
     if t == EV_CURSE_GONE:
         if e.get("why") == "13":
             return _("A marker is on space 13 or beyond: the curse token leaves the game.")
         return _("The curse token leaves the game before the last round.")
     if t == EV_DISCARD:
-        return _(
-            "{name} discarded their {sym} stone ({value}) and drew a new one.",
-            name=name,
-            sym=symbol_name(e["symbol"]),
-            value=e["value"],
-        )
+        return _("{name} discarded their {sym} stone ({value}) and drew a new one.", **kw)
     if t == EV_REPLACE_SKIPPED:
-        return _("{name} cannot replace a stone: every pile is empty.", name=name)
+        return _("{name} cannot replace a stone: every pile is empty.", **kw)
     if t == EV_ROUND_END:
-        return _("End of round {round}.", round=e["round"])
+        return _("End of round {round}.", **kw)
     if t == EV_FINAL_WRITTEN:
-        return _("{name} wrote their final candidates.", name=name)
+        return _("{name} wrote their final candidates.", **kw)
     if t == EV_END:
         return _("The game is over: {name} wins.", name=names[e["winner"]])
     return str(t)  # an event without words yet (tests/test_moves.py catches it)

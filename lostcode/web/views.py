@@ -367,6 +367,20 @@ def _roll(session, obs, m):
     ]
 
 
+def face_buttons(act, die, symbols):
+    """One button per face a die may be turned to (a bear turn or the change)."""
+    return [
+        button(
+            symbol_name(sym),
+            act,
+            str(die) + ":" + sym,
+            symbol=sym,
+            aria=_("Turn die {die} to {sym}", die=die + 1, sym=symbol_name(sym)),
+        )
+        for sym in symbols
+    ]
+
+
 def _bear(session, obs, m):
     name = obs["names"][obs["roller"]]
     die = obs["dice"].index("bear")
@@ -381,17 +395,7 @@ def _bear(session, obs, m):
             )
         ),
         buttons(
-            [
-                button(
-                    symbol_name(sym),
-                    TURN_BEAR,
-                    str(die) + ":" + sym,
-                    symbol=sym,
-                    aria=_("Turn die {die} to {sym}", die=die + 1, sym=symbol_name(sym)),
-                )
-                for sym in obs["symbols"]
-            ],
-            _("New face for die {die}", die=die + 1),
+            face_buttons(TURN_BEAR, die, obs["symbols"]), _("New face for die {die}", die=die + 1)
         ),
     ]
 
@@ -440,17 +444,7 @@ def _change(session, obs, m):
     for i, face in enumerate(obs["dice"]):
         blocks.append(
             buttons(
-                [
-                    button(
-                        symbol_name(sym),
-                        CHANGE,
-                        str(i) + ":" + sym,
-                        symbol=sym,
-                        aria=_("Turn die {die} to {sym}", die=i + 1, sym=symbol_name(sym)),
-                    )
-                    for sym in obs["symbols"]
-                    if sym != face
-                ],
+                face_buttons(CHANGE, i, [sym for sym in obs["symbols"] if sym != face]),
                 _("Die {die} shows {sym}. Turn it to:", die=i + 1, sym=symbol_name(face)),
             )
         )
