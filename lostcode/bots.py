@@ -18,6 +18,7 @@ from .components import (
     WHEEL_IDS,
     WHEEL_VP,
     WHEEL_WIDTH,
+    wheel_range,
 )
 from .deduction import Knowledge, best_low, free_wheels
 from .observation import observe
@@ -331,7 +332,7 @@ class HardBot:
             row = {}
             for w in WHEEL_IDS:
                 low, q = best_low(d, w, obs["ring_max"])
-                hit = 1.0 if low <= true_sum <= low + WHEEL_WIDTH[w] - 1 else 0.0
+                hit = 1.0 if low <= true_sum <= wheel_range(w, low)[1] else 0.0
                 row[w] = (0.5 * q + 0.5 * hit) * WHEEL_VP[w]
             opp_ev[p] = row
         out = []
@@ -455,7 +456,7 @@ def oracle_choose(state, legal: list, rng, helper=None):
         best = None
         for a in legal:
             w, low = a[1], a[2]
-            if low <= total <= low + WHEEL_WIDTH[w] - 1:
+            if low <= total <= wheel_range(w, low)[1]:
                 if best is None or WHEEL_VP[w] > WHEEL_VP[best[1]]:
                     best = a
         return best

@@ -5,22 +5,14 @@ import sys
 from json import dumps
 
 from .errors import RecordError
-from .options import OPTION_FLAGS, Options
+from .options import Options, from_flags
 
 
 def _options(args) -> Options:
-    flags = set()
-    for item in args.options or []:
-        for f in item.split(","):
-            f = f.strip().replace("-", "_")
-            if not f:
-                continue
-            if f not in OPTION_FLAGS:
-                raise SystemExit(
-                    "unknown option " + f + " (choose from " + ", ".join(OPTION_FLAGS) + ")"
-                )
-            flags.add(f)
-    return Options(args.players, **{f: True for f in flags})
+    try:
+        return from_flags(args.players, args.options)
+    except ValueError as e:
+        raise SystemExit(str(e)) from None
 
 
 def cmd_replay(args) -> int:

@@ -21,7 +21,7 @@ MicroPython lacks, and every loop runs over lists (never over dict order).
 """
 
 from .checks import CORRECT, HIGHER, LOWER, WRONG
-from .components import WHEEL_IDS, WHEEL_VP, WHEEL_WIDTH
+from .components import WHEEL_IDS, WHEEL_VP, WHEEL_WIDTH, wheel_range
 from .messages import N_
 
 # Message template ids with the English text each renders to; the UI
@@ -667,7 +667,7 @@ def wheel_options(dist: list, wheels: list, ring_max: int) -> list:
             {
                 "wheel": w,
                 "low": low,
-                "high": low + WHEEL_WIDTH[w] - 1,
+                "high": wheel_range(w, low)[1],
                 "p": p,
                 "ev": p * WHEEL_VP[w],
             }

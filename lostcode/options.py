@@ -78,3 +78,20 @@ class Options:
     def describe(self) -> str:
         flags = [f.replace("_", " ") for f in OPTION_FLAGS if getattr(self, f)]
         return str(self.players) + " players" + (", " + ", ".join(flags) if flags else "")
+
+
+def from_flags(players: int, items) -> Options:
+    """Options from command-line words such as ["shortcut,curse", "high-stakes"];
+    ValueError naming an unknown option."""
+    flags = {}
+    for item in items or []:
+        for f in item.split(","):
+            f = f.strip().replace("-", "_")
+            if not f:
+                continue
+            if f not in OPTION_FLAGS:
+                raise ValueError(
+                    "unknown option " + f + " (choose from " + ", ".join(OPTION_FLAGS) + ")"
+                )
+            flags[f] = True
+    return Options(players, *[f in flags for f in OPTION_FLAGS])

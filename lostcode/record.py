@@ -11,10 +11,10 @@ from .engine import apply_action
 from .errors import IllegalAction, RecordError
 from .options import OPTION_FLAGS, Options
 from .setup import new_game
+from .vocab import HUMAN, SEAT_KINDS
 
 FORMAT = "lostcode-record"
 VERSION = 1
-SEAT_KINDS = ("human", "easy", "medium", "hard")
 
 
 def to_record(s, seats=None) -> dict:
@@ -138,7 +138,7 @@ def replay(data, upto=None):
 
 def seats_of(data) -> list:
     rec = parse(data)
-    return [p.get("kind", "human") for p in rec["players"]]
+    return [p.get("kind", HUMAN) for p in rec["players"]]
 
 
 def _short(a) -> str:

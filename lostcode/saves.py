@@ -16,8 +16,9 @@ from json import loads as json_loads
 
 from .errors import RecordError
 from .record import FORMAT as RECORD_FORMAT
-from .record import SEAT_KINDS, json_object, parse, replay, to_record, version_of
+from .record import json_object, parse, replay, to_record, version_of
 from .state import BEAR_TURN, CHANGE, END, FINAL, GUESS, OFFER, REPLACE, ROLL, SHORTCUT
+from .vocab import HUMAN, SEAT_KINDS
 
 FORMAT = "lostcode-save"
 VERSION = 1
@@ -108,7 +109,7 @@ def _check(data) -> dict:
         kinds = []
         if isinstance(players, list):
             for p in players:
-                kinds.append(p.get("kind", "human") if isinstance(p, dict) else "human")
+                kinds.append(p.get("kind", HUMAN) if isinstance(p, dict) else HUMAN)
         return {
             "format": FORMAT,
             "version": VERSION,

@@ -203,7 +203,7 @@ class UIGame:
         self.apply(("discard", sym))
         value = s.discards[p][-1]["value"]
         notice = self.page.get_by_role("status").filter(
-            has_text=f"{s.names[p]} discarded their {sym} stone"
+            has_text=f"{s.names[p]} discarded their {sym} stone: it showed"
         )
         expect(notice).to_contain_text(f"it showed {value}.")
 

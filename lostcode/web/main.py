@@ -10,6 +10,8 @@ Pyodide and PyScript's MicroPython alike.
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
+from lostcode.options import OPTION_FLAGS
+from lostcode.vocab import BOT_LEVELS, HUMAN
 from lostcode.web.i18n import _
 
 try:  # Pyodide turns JS null into pyodide.ffi.jsnull, not None; MicroPython gives None
@@ -538,14 +540,14 @@ def read_form():
     players = int(by_id("players").value)
     names = [str(by_id("name-" + str(i + 1)).value) for i in range(players)]
     flags = {}
-    for f in ("introductory", "high_stakes", "shortcut", "curse"):
+    for f in OPTION_FLAGS:
         flags[f] = bool(by_id("opt-" + f).checked)
     seed_text = str(by_id("seed").value).strip()
     if seed_text:
         seed = int(seed_text)
     else:
         seed = int(window.Math.floor(window.Math.random() * 2147483647))
-    seats = [str(by_id("kind-" + str(i + 1)).value or "human") for i in range(players)]
+    seats = [str(by_id("kind-" + str(i + 1)).value or HUMAN) for i in range(players)]
     return players, names, flags, seed, seats
 
 
@@ -1103,7 +1105,7 @@ def apply_url_settings():
         else:
             PAGE["seat_notes"].append((i + 1, kind))
     if "options" in s:
-        for f in ("introductory", "high_stakes", "shortcut", "curse"):
+        for f in OPTION_FLAGS:
             by_id("opt-" + f).checked = f in s["options"]
     if "seed" in s:
         by_id("seed").value = str(s["seed"])
@@ -1145,14 +1147,14 @@ def form_values():
 
     players = int(by_id("players").value)
     flags = {}
-    for f in ("introductory", "high_stakes", "shortcut", "curse"):
+    for f in OPTION_FLAGS:
         flags[f] = bool(by_id("opt-" + f).checked)
     seed_text = str(by_id("seed").value).strip()
     seed = int(seed_text) if seed_text.isdigit() else None
     seats = []
     for i in range(players):
         box = by_id("kind-" + str(i + 1))
-        seats.append(str(box.value or "human") if box is not None else "human")
+        seats.append(str(box.value or HUMAN) if box is not None else HUMAN)
     hints = None
     box = by_id("no-hints")
     if box is not None:
@@ -1216,10 +1218,10 @@ def start_guided(event=None):
     by_id("name-1").value = _("Bot") if bot else _("Friend")
     by_id("name-2").value = _("You")
     if other is not None:
-        other.value = "easy" if bot else "human"
+        other.value = BOT_LEVELS[0] if bot else HUMAN
     if by_id("kind-2") is not None:
-        by_id("kind-2").value = "human"
-    for f in ("introductory", "high_stakes", "shortcut", "curse"):
+        by_id("kind-2").value = HUMAN
+    for f in OPTION_FLAGS:
         by_id("opt-" + f).checked = f == "introductory"
     by_id("seed").value = str(TUTORIAL_SEED)
     box = by_id("no-hints")
