@@ -22,14 +22,21 @@ from ..vocab import (
     LOWER,
     MOVE_FINAL,
     PASS,
+    PHASE_BEAR,
+    PHASE_CHANGE,
+    PHASE_END,
+    PHASE_FINAL,
+    PHASE_GUESS,
+    PHASE_OFFER,
+    PHASE_REPLACE,
+    PHASE_ROLL,
+    PHASE_SHORTCUT,
     ROLL,
     TAKE,
     TAKEN,
     TURN_BEAR,
 )
 from ..vocab import GUESS as SET_WHEEL
-from ..vocab import PHASE_END as END
-from ..vocab import PHASE_GUESS as GUESS
 from .assistant import panel_model
 from .describe import describe, log_lines, signed
 from .i18n import _, ngettext
@@ -119,7 +126,7 @@ def table_model(obs, revealed=False):
         )
     dice = [{"symbol": d, "name": symbol_name(d)} for d in obs["dice"]]
     taken = {}
-    if obs["phase"] == GUESS and obs["history"]:
+    if obs["phase"] == PHASE_GUESS and obs["history"]:
         for p, w in obs["history"][-1]["wheels"]:
             taken[w] = names[p]
     wheels = []
@@ -194,7 +201,7 @@ def table_model(obs, revealed=False):
         }
         for sym in obs["symbols"]
     ]
-    if obs["phase"] == END:
+    if obs["phase"] == PHASE_END:
         round_text = _("Game over")
     else:
         round_text = _("Round {round} of {rounds}", round=obs["round"], rounds=obs["rounds"])
@@ -799,19 +806,20 @@ def _end(session, obs, m):
     m["blocks"] = blocks
 
 
+# The screen registry: one builder per phase of the game (moves.PHASE_MOVES
+# names the moves each offers), plus the screens of the flow between them.
 SCREENS = {
-    "roll": _roll,
-    "bear": _bear,
-    "offer": _offer,
-    "change": _change,
+    PHASE_ROLL: _roll,
+    PHASE_BEAR: _bear,
+    PHASE_OFFER: _offer,
+    PHASE_CHANGE: _change,
+    PHASE_GUESS: _guess,
+    PHASE_SHORTCUT: _shortcut,
+    PHASE_FINAL: _final,
+    PHASE_REPLACE: _replace,
+    PHASE_END: _end,
     "handoff": _handoff,
-    "guess": _guess,
-    "shortcut": _shortcut,
-    "final": _final,
     "hide": _hide,
     "checks": _checks,
-    "replace": _replace,
-    "end": _end,
     "bot": bot_screen,
 }
-
