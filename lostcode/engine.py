@@ -1,8 +1,9 @@
 """The engine's public face: what may be done now, and doing it.
 
-Every action is a tuple whose first item names it (see `ACTION_KINDS`). An
-illegal action raises IllegalAction naming the rule, and leaves the state
-exactly as it was: every `apply_*` validates before it changes anything.
+Every action is a tuple whose first item names its kind (the registry
+`moves.MOVES`). An illegal action raises IllegalAction naming the rule and
+leaves the state exactly as it was: the whole check (turn, phase, the move's
+own check, its argument schema) runs before the move's apply changes anything.
 """
 
 from .errors import IllegalAction

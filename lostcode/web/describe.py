@@ -3,7 +3,7 @@
 The core speaks in ids with parameters (lostcode.vocab event ids, message ids
 of lostcode.messages); this module is the one place the page turns them into
 sentences in the current language. `describe(event, names)` is the one
-describer of a public event, used by the game log (log.py), the live region
+describer of a public event, used by the game log (log_lines below), the live region
 (a11y.py) and the bot report (solo.py); `say(msg, params)` words a message of
 an IllegalAction or a settings note.
 """
