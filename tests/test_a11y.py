@@ -3,9 +3,9 @@
 import random
 import re
 
-from lostcode.engine import apply_action, is_over, legal_actions
-from lostcode.options import Options
-from lostcode.setup import new_game
+from lostcode.rules.engine import apply_action, is_over, legal_actions
+from lostcode.rules.options import Options
+from lostcode.rules.setup import new_game
 from lostcode.web import i18n
 from lostcode.web.a11y import Announcer, entry_sentence, normalize_text_size
 

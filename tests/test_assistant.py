@@ -15,10 +15,10 @@ if str(ROOT) not in sys.path:
 
 from test_viewmodels import all_strings, check_privacy, enabled, human_step  # noqa: E402
 
-from lostcode.deduction import analyze  # noqa: E402
-from lostcode.observation import observe  # noqa: E402
-from lostcode.options import Options  # noqa: E402
-from lostcode.record import replay  # noqa: E402
+from lostcode.player.deduction import analyze  # noqa: E402
+from lostcode.rules.observation import observe  # noqa: E402
+from lostcode.rules.options import Options  # noqa: E402
+from lostcode.services.record import replay  # noqa: E402
 from lostcode.web import assistant  # noqa: E402
 from lostcode.web.describe import describe  # noqa: E402
 from lostcode.web.session import Session  # noqa: E402

@@ -9,7 +9,9 @@ import json
 
 import pytest
 
-from lostcode.bots import (
+from lostcode.cli.cli import main
+from lostcode.cli.tournament import guess_vp, play_game, run
+from lostcode.player.bots import (
     LEVELS,
     HardBot,
     Player,
@@ -19,12 +21,10 @@ from lostcode.bots import (
     choose_medium,
     make_rng,
 )
-from lostcode.cli import main
-from lostcode.engine import apply_action, is_over, legal_actions
-from lostcode.observation import observe
-from lostcode.options import Options
-from lostcode.setup import new_game
-from lostcode.tournament import guess_vp, play_game, run
+from lostcode.rules.engine import apply_action, is_over, legal_actions
+from lostcode.rules.observation import observe
+from lostcode.rules.options import Options
+from lostcode.rules.setup import new_game
 
 TABLES = [
     (["hard", "easy"], {}),

@@ -14,9 +14,9 @@ from helpers import wait_engine_ready
 from play import OPTION_LABELS, SNAPSHOT_JS, UIGame
 from playwright.sync_api import expect
 
-from lostcode.bots import Player
-from lostcode.observation import observe
-from lostcode.state import END
+from lostcode.player.bots import Player
+from lostcode.rules.observation import observe
+from lostcode.rules.state import END
 from lostcode.web.describe import describe
 from lostcode.web.solo import SHOWN_WITH_CHECKS, bot_decision, bot_seed
 

@@ -8,15 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from lostcode import bots
-from lostcode.engine import apply_action, is_over, legal_actions
-from lostcode.errors import IllegalAction
-from lostcode.messages import MESSAGES, NOTES, english
-from lostcode.moves import KINDS, MOVES, PHASE_MOVES, PHASE_RULE, WAITING, schema_ok
-from lostcode.options import Options
-from lostcode.setup import new_game
-from lostcode.state import END, PHASES
-from lostcode.vocab import EVENTS
+from lostcode.player import bots
+from lostcode.rules.engine import apply_action, is_over, legal_actions
+from lostcode.rules.errors import IllegalAction
+from lostcode.rules.messages import MESSAGES, NOTES, english
+from lostcode.rules.moves import KINDS, MOVES, PHASE_MOVES, PHASE_RULE, WAITING, schema_ok
+from lostcode.rules.options import Options
+from lostcode.rules.setup import new_game
+from lostcode.rules.state import END, PHASES
+from lostcode.rules.vocab import EVENTS
 from lostcode.web import i18n
 from lostcode.web.describe import describe
 from lostcode.web.views import SCREENS

@@ -4,8 +4,8 @@ seat and the move number, not on how long the page has been open)."""
 
 import random
 
-from lostcode.engine import apply_action, is_over, legal_actions
-from lostcode.options import Options
+from lostcode.rules.engine import apply_action, is_over, legal_actions
+from lostcode.rules.options import Options
 from lostcode.web.persist import session_from_save, session_save
 from lostcode.web.session import Session
 

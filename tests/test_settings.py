@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lostcode.settings import KEYS, SEED_MAX, iframe_snippet, parse, to_query
+from lostcode.services.settings import KEYS, SEED_MAX, iframe_snippet, parse, to_query
 
 FULL = (
     "?lang=it&players=3&seats=human,hard,easy&options=shortcut,curse&seed=42"

@@ -6,12 +6,12 @@ import random
 import re
 from pathlib import Path
 
-from lostcode.engine import legal_actions
-from lostcode.errors import IllegalAction
-from lostcode.observation import observe
-from lostcode.options import Options
-from lostcode.settings import parse, read
-from lostcode.setup import new_game
+from lostcode.rules.engine import legal_actions
+from lostcode.rules.errors import IllegalAction
+from lostcode.rules.observation import observe
+from lostcode.rules.options import Options
+from lostcode.rules.setup import new_game
+from lostcode.services.settings import parse, read
 from lostcode.web import i18n
 from lostcode.web.describe import reason, say
 from lostcode.web.page import read_url
@@ -79,7 +79,7 @@ def test_every_core_reason_is_translated():
         s.names = ["Аня", "Борис"]
         for action in (("guess", "W7", 17), ("pass",), ("final", "x", ()), ("roll", 2)):
             try:
-                from lostcode.engine import apply_action
+                from lostcode.rules.engine import apply_action
 
                 apply_action(s, action)
             except IllegalAction as e:
@@ -108,7 +108,7 @@ def test_settings_notes_are_ids_and_the_page_words_them():
 def test_the_observation_lists_the_viewers_legal_moves_and_a_prompt():
     s = new_game(Options(3), 5)
     rng = random.Random(1)
-    from lostcode.engine import apply_action
+    from lostcode.rules.engine import apply_action
 
     for _ in range(60):
         for viewer in (None, 0, 1, 2):

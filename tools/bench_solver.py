@@ -22,14 +22,14 @@ import time
 HERE = os.path.dirname(os.path.abspath(globals().get("__file__") or "tools/bench_solver.py"))
 sys.path.insert(0, os.path.join(HERE, ".."))
 
-from lostcode.bots import Player  # noqa: E402
-from lostcode.checks import verdict  # noqa: E402
-from lostcode.components import SYMBOLS, WHEEL_IDS, WHEEL_WIDTH  # noqa: E402
-from lostcode.deduction import analyze  # noqa: E402
-from lostcode.engine import apply_action, is_over, legal_actions  # noqa: E402
-from lostcode.observation import observe  # noqa: E402
-from lostcode.options import Options  # noqa: E402
-from lostcode.setup import new_game  # noqa: E402
+from lostcode.player.bots import Player  # noqa: E402
+from lostcode.player.deduction import analyze  # noqa: E402
+from lostcode.rules.checks import verdict  # noqa: E402
+from lostcode.rules.components import SYMBOLS, WHEEL_IDS, WHEEL_WIDTH  # noqa: E402
+from lostcode.rules.engine import apply_action, is_over, legal_actions  # noqa: E402
+from lostcode.rules.observation import observe  # noqa: E402
+from lostcode.rules.options import Options  # noqa: E402
+from lostcode.rules.setup import new_game  # noqa: E402
 
 
 def constructed(seed: int):

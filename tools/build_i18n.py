@@ -30,7 +30,7 @@ POT = LOCALES / "messages.pot"
 CATALOG_DIR = ROOT / "lostcode" / "web" / "catalogs"
 BABEL_CFG = ROOT / "babel.cfg"
 LANGS = ("ru", "it", "pl")  # translated languages; en is the source
-KEYWORDS = ("_", "ngettext:1,2", "N_")  # N_: templates the core marks (lostcode/messages.py)
+KEYWORDS = ("_", "ngettext:1,2", "N_")  # N_: templates the core marks (lostcode/rules/messages.py)
 
 # CLDR plural rules for integers, written out by hand because MicroPython has
 # no Babel; the index is the .po plural form (tests compare with Babel's CLDR data).

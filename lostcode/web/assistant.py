@@ -13,10 +13,10 @@ from the structured analysis in the current language.
 Pure Python, MicroPython-portable (no DOM here).
 """
 
-from ..deduction import _PARAM_KEYS, TEMPLATES, analyze
-from ..vocab import PHASE_FINAL as FINAL
-from ..vocab import PHASE_GUESS as GUESS
-from ..vocab import PHASE_SHORTCUT as SHORTCUT
+from ..player.deduction import _PARAM_KEYS, TEMPLATES, analyze
+from ..rules.vocab import PHASE_FINAL as FINAL
+from ..rules.vocab import PHASE_GUESS as GUESS
+from ..rules.vocab import PHASE_SHORTCUT as SHORTCUT
 from .i18n import _
 from .names import dice_text, symbol_name
 

@@ -1,15 +1,15 @@
 """The page's words for what the core says: events, illegal moves, notes.
 
-The core speaks in ids with parameters (lostcode.vocab event ids, message ids
-of lostcode.messages); this module is the one place the page turns them into
+The core speaks in ids with parameters (lostcode.rules.vocab event ids, message ids
+of lostcode.rules.messages); this module is the one place the page turns them into
 sentences in the current language. `describe(event, names)` is the one
 describer of a public event, used by the game log (log_lines below), the live region
 (a11y.py) and the bot report (solo.py); `say(msg, params)` words a message of
 an IllegalAction or a settings note.
 """
 
-from ..messages import N_, register, template
-from ..vocab import (
+from ..rules.messages import N_, register, template
+from ..rules.vocab import (
     CORRECT,
     EV_ACCEPT,
     EV_BEAR_TURN,
@@ -66,7 +66,7 @@ def _param(key, value):
 
 
 def say(msg, params=None):
-    """A message id with parameters (lostcode.messages) in the current language."""
+    """A message id with parameters (lostcode.rules.messages) in the current language."""
     shown = {}
     for k, v in (params or {}).items():
         if isinstance(v, tuple) and len(v) == 2 and isinstance(v[1], dict):

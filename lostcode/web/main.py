@@ -10,8 +10,8 @@ Pyodide and PyScript's MicroPython alike.
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-from lostcode.options import OPTION_FLAGS
-from lostcode.vocab import BOT_LEVELS, HUMAN
+from lostcode.rules.options import OPTION_FLAGS
+from lostcode.rules.vocab import BOT_LEVELS, HUMAN
 from lostcode.web.i18n import _
 
 try:  # Pyodide turns JS null into pyodide.ffi.jsnull, not None; MicroPython gives None
@@ -552,7 +552,7 @@ def read_form():
 
 
 def start_game(event=None):
-    from lostcode.errors import IllegalAction
+    from lostcode.rules.errors import IllegalAction
     from lostcode.web.describe import reason
     from lostcode.web.session import Session
 
@@ -737,7 +737,7 @@ def download(filename, text):
 
 
 def download_record():
-    from lostcode.record import dumps
+    from lostcode.services.record import dumps
     from lostcode.web.persist import record_filename
 
     ses = GAME["session"]
@@ -745,7 +745,7 @@ def download_record():
 
 
 def resume(save_id):
-    from lostcode.errors import RecordError
+    from lostcode.rules.errors import RecordError
     from lostcode.web.persist import reject, session_from_save
 
     index = saves_index()
@@ -768,8 +768,8 @@ def resume(save_id):
 
 def watch_record(record):
     """A finished game's end screen, not saved again."""
-    from lostcode.errors import RecordError
-    from lostcode.record import replay, seats_of
+    from lostcode.rules.errors import RecordError
+    from lostcode.services.record import replay, seats_of
     from lostcode.web.persist import session_from_state
 
     try:
@@ -798,8 +798,8 @@ def import_problem(reason, text):
 
 
 def imported_text(text):
-    from lostcode.errors import RecordError
-    from lostcode.vocab import PHASE_END as END
+    from lostcode.rules.errors import RecordError
+    from lostcode.rules.vocab import PHASE_END as END
     from lostcode.web.persist import read_import
 
     try:
@@ -872,7 +872,7 @@ def on_saves_click(event):
                 if act == "watch_history":
                     watch_record(f["record"])
                 else:
-                    from lostcode.record import dumps
+                    from lostcode.services.record import dumps
                     from lostcode.web.persist import record_filename
 
                     download(record_filename(f["names"], f["finished"]), dumps(f["record"]))
@@ -1086,7 +1086,7 @@ def apply_url_settings():
 
     The form is pre-filled and Start gets the focus (outside an iframe): the
     game never starts by itself, so a link can't skip the set-up screen."""
-    from lostcode.settings import parse
+    from lostcode.services.settings import parse
 
     s = parse(str(window.location.search))[0]
     if s.get("embed"):
@@ -1142,7 +1142,7 @@ def on_language(event):
 
 
 def form_values():
-    """The set-up form as URL settings (lostcode.settings), for the embed code."""
+    """The set-up form as URL settings (lostcode.services.settings), for the embed code."""
     from lostcode.web.page import form_settings
 
     players = int(by_id("players").value)
@@ -1254,7 +1254,7 @@ def listen(node, kind, fn):
 def boot(*_args):
     try:
         progress(2, _("Loading the game engine…"))
-        import lostcode.engine  # noqa: F401
+        import lostcode.rules.engine  # noqa: F401
         import lostcode.web.session  # noqa: F401
         import lostcode.web.views  # noqa: F401
 

@@ -8,9 +8,9 @@ English in index.html is the before-Python fallback and must equal
 static_text(key, n) in English (tests/test_url_settings.py checks it).
 """
 
-from ..options import OPTION_FLAGS
-from ..settings import iframe_snippet, read
-from ..vocab import HUMAN, SEAT_KINDS
+from ..rules.options import OPTION_FLAGS
+from ..rules.vocab import HUMAN, SEAT_KINDS
+from ..services.settings import iframe_snippet, read
 from .describe import say
 from .i18n import LANGUAGES, _, get_language, ngettext
 
@@ -87,7 +87,7 @@ def language_options():
 def read_url(query):
     """(settings, notes) from location.search; notes in the current language.
 
-    lostcode.settings.read gives each note as a message id with parameters;
+    lostcode.services.settings.read gives each note as a message id with parameters;
     say() words it. Call it again after a language switch for the new language."""
     settings, notes = read(query)
     return settings, [say(msg, params) for msg, params in notes]
@@ -103,7 +103,7 @@ def seat_note(seat, kind):
 
 
 def form_settings(players, flags, seed, seats, hints=None, textsize=None, lang=None):
-    """URL settings (as lostcode.settings.parse returns them) for a filled-in form."""
+    """URL settings (as lostcode.services.settings.parse returns them) for a filled-in form."""
     s = {"lang": lang or get_language(), "players": int(players)}
     seats = [k if k in SEAT_KINDS_SHOWN else HUMAN for k in (seats or [])][: int(players)]
     if any(k != HUMAN for k in seats):

@@ -6,21 +6,21 @@ and renders `views.screen_model(session)`. Engine rules stay in the engine;
 this only decides which screen comes next.
 """
 
-from ..components import MAX_CANDIDATES, RACKS, WHEEL_WIDTH, wheel_range
-from ..engine import apply_action
-from ..errors import IllegalAction
-from ..observation import observe
-from ..options import OPTION_FLAGS, Options
-from ..record import to_record
-from ..setup import new_game
-from ..vocab import ACCEPT, CHANGE, DISCARD, PASS, ROLL, TAKE, TURN_BEAR
-from ..vocab import FINAL as WRITE_FINAL
-from ..vocab import GUESS as SET_WHEEL
-from ..vocab import PHASE_END as END
-from ..vocab import PHASE_FINAL as FINAL
-from ..vocab import PHASE_GUESS as GUESS
-from ..vocab import PHASE_SHORTCUT as SHORTCUT
-from ..vocab import SHORTCUT as WRITE_SHORTCUT
+from ..rules.components import MAX_CANDIDATES, RACKS, WHEEL_WIDTH, wheel_range
+from ..rules.engine import apply_action
+from ..rules.errors import IllegalAction
+from ..rules.observation import observe
+from ..rules.options import OPTION_FLAGS, Options
+from ..rules.setup import new_game
+from ..rules.vocab import ACCEPT, CHANGE, DISCARD, PASS, ROLL, TAKE, TURN_BEAR
+from ..rules.vocab import FINAL as WRITE_FINAL
+from ..rules.vocab import GUESS as SET_WHEEL
+from ..rules.vocab import PHASE_END as END
+from ..rules.vocab import PHASE_FINAL as FINAL
+from ..rules.vocab import PHASE_GUESS as GUESS
+from ..rules.vocab import PHASE_SHORTCUT as SHORTCUT
+from ..rules.vocab import SHORTCUT as WRITE_SHORTCUT
+from ..services.record import to_record
 from .describe import reason
 from .i18n import _
 from .sheet import Sheet

@@ -12,8 +12,8 @@ own observation only (`bots.Player.choose`).
 Pure Python, MicroPython-portable (no DOM here).
 """
 
-from ..bots import Player, make_rng
-from ..vocab import (
+from ..player.bots import Player, make_rng
+from ..rules.vocab import (
     BOT_LEVELS,
     EV_CHECK,
     EV_CURSE_GONE,

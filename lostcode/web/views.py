@@ -6,9 +6,8 @@ from `observe(state, None)`, so no screen can show a player their own stones.
 The only exception is the end screen, where all racks are revealed.
 """
 
-from ..components import RACKS, SYMBOLS, WHEEL_IDS, WHEEL_VP, WHEEL_WIDTH, wheel_range
-from ..record import dumps
-from ..vocab import (
+from ..rules.components import RACKS, SYMBOLS, WHEEL_IDS, WHEEL_VP, WHEEL_WIDTH, wheel_range
+from ..rules.vocab import (
     ACCEPT,
     AVAILABLE,
     CHANGE,
@@ -36,7 +35,8 @@ from ..vocab import (
     TAKEN,
     TURN_BEAR,
 )
-from ..vocab import GUESS as SET_WHEEL
+from ..rules.vocab import GUESS as SET_WHEEL
+from ..services.record import dumps
 from .assistant import panel_model
 from .describe import describe, log_lines, signed
 from .i18n import _, ngettext

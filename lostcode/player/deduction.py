@@ -20,9 +20,9 @@ Portable on purpose: plain classes, tuples, dicts and lists, no stdlib helpers
 MicroPython lacks, and every loop runs over lists (never over dict order).
 """
 
-from .checks import CORRECT, HIGHER, LOWER, WRONG
-from .components import WHEEL_IDS, WHEEL_VP, WHEEL_WIDTH, wheel_range
-from .messages import N_
+from ..rules.checks import CORRECT, HIGHER, LOWER, WRONG
+from ..rules.components import WHEEL_IDS, WHEEL_VP, WHEEL_WIDTH, wheel_range
+from ..rules.messages import N_
 
 # Message template ids with the English text each renders to; the UI
 # translates the text (marked N_ for extraction) and fills in `params`.

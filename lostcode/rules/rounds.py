@@ -2,7 +2,7 @@
 change, guesses, checks and replacements. Each move has a `legal_*` that lists
 what the player to act may do, a `check_*` that raises IllegalAction with the
 rule ID and changes nothing, and an `apply_*` that the engine calls only after
-the check passed (lostcode.moves names them all)."""
+the check passed (lostcode.rules.moves names them all)."""
 
 from .checks import run_checks
 from .components import (

@@ -11,11 +11,11 @@ were still free when the hard bot chose (a perfect guesser is always right).
 import time
 from json import dumps
 
-from .bots import LEVELS, Player
-from .components import WHEEL_VP
-from .engine import apply_action, is_over, legal_actions
-from .options import Options, from_flags
-from .setup import new_game
+from ..player.bots import LEVELS, Player
+from ..rules.components import WHEEL_VP
+from ..rules.engine import apply_action, is_over, legal_actions
+from ..rules.options import Options, from_flags
+from ..rules.setup import new_game
 
 
 def play_game(levels: list, options: Options, seed: int, bot_seed: int):

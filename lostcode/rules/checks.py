@@ -15,7 +15,7 @@ from .vocab import (
     WRONG,
 )
 
-# Results (lostcode.vocab): CORRECT, LOWER (the sum is lower than the range),
+# Results (lostcode.rules.vocab): CORRECT, LOWER (the sum is lower than the range),
 # HIGHER, and WRONG (the narrowest wheel only learns this, R-C2).
 
 

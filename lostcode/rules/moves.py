@@ -132,7 +132,7 @@ PHASE_RULE = {
     FINAL: "R-E1",
 }
 
-# The message id of "the game waits for {name} to ..." (lostcode.messages), by phase.
+# The message id of "the game waits for {name} to ..." (lostcode.rules.messages), by phase.
 WAITING = {
     ROLL: "wait_roll",
     BEAR_TURN: "wait_bear",

@@ -8,7 +8,7 @@ class IllegalAction(ValueError):
 
     `rule` names the rule ID (R-...) that forbids it, so the UI and the tests
     can point at RULES.md; `msg` and `params` say what is wrong as a message id
-    with parameters (lostcode.messages), which each front end puts in words.
+    with parameters (lostcode.rules.messages), which each front end puts in words.
     `text` is the English wording (the CLI's).
     """
 

@@ -1,6 +1,6 @@
 """Saved games: one game in progress as versioned JSON, and an index of them.
 
-A save wraps the game record (lostcode.record), so a reload replays the
+A save wraps the game record (lostcode.services.record), so a reload replays the
 actions from the seed and gets back the exact state; nothing secret is stored
 twice. The "ui" part is free-form JSON the page owns (screen, handoff, sheets,
 settings). Times are ISO strings the caller passes in: no clock in here keeps
@@ -14,11 +14,11 @@ and hand edits, and the UI needs one thing to catch and a sentence to show.
 from json import dumps as json_dumps
 from json import loads as json_loads
 
-from .errors import RecordError
+from ..rules.errors import RecordError
+from ..rules.state import BEAR_TURN, CHANGE, END, FINAL, GUESS, OFFER, REPLACE, ROLL, SHORTCUT
+from ..rules.vocab import HUMAN, SEAT_KINDS
 from .record import FORMAT as RECORD_FORMAT
 from .record import json_object, parse, replay, to_record, version_of
-from .state import BEAR_TURN, CHANGE, END, FINAL, GUESS, OFFER, REPLACE, ROLL, SHORTCUT
-from .vocab import HUMAN, SEAT_KINDS
 
 FORMAT = "lostcode-save"
 VERSION = 1

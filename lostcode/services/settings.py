@@ -8,9 +8,9 @@ note each thing it ignored. MicroPython has no urllib, hence the small
 hand-made percent-decoding here.
 """
 
-from .messages import english
-from .options import OPTION_FLAGS
-from .vocab import HUMAN, SEAT_KINDS
+from ..rules.messages import english
+from ..rules.options import OPTION_FLAGS
+from ..rules.vocab import HUMAN, SEAT_KINDS
 
 LANGS = ("en", "ru", "it", "pl")
 RUNTIMES = ("pyodide", "micropython")
@@ -41,7 +41,7 @@ def read(query) -> tuple:
     `settings` holds only valid values: lang/runtime/textsize (str),
     players/seed (int), seats/options (lists; options in canonical order),
     hints/embed (bool). `notes` are (message id, parameters) pairs
-    (lostcode.messages.NOTES), one per ignored or adjusted value. A leading
+    (lostcode.rules.messages.NOTES), one per ignored or adjusted value. A leading
     "?", a whole URL or a "#..." are fine.
     """
     settings = {}

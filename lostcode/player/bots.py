@@ -8,8 +8,8 @@ knowledge (tournament `oracle_ratio`). `rng` is the bot's own `Rng` (never the
 game's), so a bot is deterministic given its seed and cannot shift the dice.
 """
 
-from .checks import roll_sum
-from .components import (
+from ..rules.checks import roll_sum
+from ..rules.components import (
     BEAR,
     FINAL_POINTS,
     FINAL_WRONG,
@@ -20,15 +20,15 @@ from .components import (
     WHEEL_WIDTH,
     wheel_range,
 )
+from ..rules.observation import observe
+from ..rules.rng import Rng
+from ..rules.state import BEAR_TURN, CHANGE, FINAL, GUESS, OFFER, REPLACE, ROLL, SHORTCUT
+from ..rules.vocab import CHANGE as CHANGE_DIE
+from ..rules.vocab import FINAL as WRITE_FINAL
+from ..rules.vocab import GUESS as SET_WHEEL
+from ..rules.vocab import PASS, TAKE, TURN_BEAR
+from ..rules.vocab import SHORTCUT as WRITE_SHORTCUT
 from .deduction import Knowledge, best_low, free_wheels
-from .observation import observe
-from .rng import Rng
-from .state import BEAR_TURN, CHANGE, FINAL, GUESS, OFFER, REPLACE, ROLL, SHORTCUT
-from .vocab import CHANGE as CHANGE_DIE
-from .vocab import FINAL as WRITE_FINAL
-from .vocab import GUESS as SET_WHEEL
-from .vocab import PASS, TAKE, TURN_BEAR
-from .vocab import SHORTCUT as WRITE_SHORTCUT
 
 LEVELS = ("easy", "medium", "hard", "oracle")
 

@@ -7,11 +7,11 @@ exact state on any Python (see docs/record-format.md).
 from json import dumps as json_dumps
 from json import loads as json_loads
 
-from .engine import apply_action
-from .errors import IllegalAction, RecordError
-from .options import OPTION_FLAGS, Options
-from .setup import new_game
-from .vocab import HUMAN, SEAT_KINDS
+from ..rules.engine import apply_action
+from ..rules.errors import IllegalAction, RecordError
+from ..rules.options import OPTION_FLAGS, Options
+from ..rules.setup import new_game
+from ..rules.vocab import HUMAN, SEAT_KINDS
 
 FORMAT = "lostcode-record"
 VERSION = 1

@@ -4,8 +4,8 @@ import argparse
 import sys
 from json import dumps
 
-from .errors import RecordError
-from .options import Options, from_flags
+from ..rules.errors import RecordError
+from ..rules.options import Options, from_flags
 
 
 def _options(args) -> Options:
@@ -16,7 +16,7 @@ def _options(args) -> Options:
 
 
 def cmd_replay(args) -> int:
-    from .record import replay
+    from ..services.record import replay
     from .summary import summary_lines
 
     try:
