@@ -6,32 +6,24 @@ symbol name keep it portable (MicroPython) and cheap to copy.
 """
 
 from .components import RACKS
-from .vocab import (
-    AVAILABLE,  # noqa: F401 (re-exported: token states)
-    GONE,  # noqa: F401
-    PHASE_BEAR,
-    PHASE_CHANGE,
-    PHASE_END,
-    PHASE_FINAL,
-    PHASE_GUESS,
-    PHASE_OFFER,
-    PHASE_REPLACE,
-    PHASE_ROLL,
-    PHASE_SHORTCUT,
-    TAKEN,  # noqa: F401
-)
 
-# Phases and token states are spelled in vocab.py; these names are the engine's.
-ROLL = PHASE_ROLL
-BEAR_TURN = PHASE_BEAR
-OFFER = PHASE_OFFER
-SHORTCUT = PHASE_SHORTCUT
-CHANGE = PHASE_CHANGE
-GUESS = PHASE_GUESS
-REPLACE = PHASE_REPLACE
-FINAL = PHASE_FINAL
-END = PHASE_END
+# Phases, in the order a round visits them (RULES §3, §4, R-X2); vocab.py
+# re-exports them (as PHASE_*) beside the other words of the game.
+ROLL = "roll"  # R-R1: the roller rolls
+BEAR_TURN = "bear"  # R-R1a: forced turns of bear faces (introductory game)
+OFFER = "offer"  # R-X2a: shortcut token offered round the table
+SHORTCUT = "shortcut"  # R-X2b: the taker writes candidates
+CHANGE = "change"  # R-R1c: accept the roll or turn one die
+GUESS = "guess"  # R-G1..R-G3
+REPLACE = "replace"  # R-P1..R-P3
+FINAL = "final"  # R-E1: final candidates
+END = "end"  # game over
 PHASES = (ROLL, BEAR_TURN, OFFER, SHORTCUT, CHANGE, GUESS, REPLACE, FINAL, END)
+
+# Token states (R-X2, R-X3).
+AVAILABLE = "available"
+TAKEN = "taken"
+GONE = "gone"
 
 
 class State:
