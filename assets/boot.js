@@ -1,4 +1,4 @@
-// Loaded by index.html before PyScript (no inline scripts: see lostcode/csp.py).
+// Loaded by index.html before PyScript (no inline scripts: see lostcode/web/csp.py).
 // Works before Python loads: seat rows follow the player count, and Start
 // pressed early is remembered until the engine is ready.
 (function () {

@@ -8,7 +8,7 @@
 // Load it from index.html *before* core.js, both as module scripts (they run
 // in document order once the page is parsed), so PyScript finds the script
 // element at start-up exactly as if it were static. An external file, not an
-// inline script, because the page's CSP has no 'unsafe-inline' (lostcode/csp.py).
+// inline script, because the page's CSP has no 'unsafe-inline' (lostcode/web/csp.py).
 // Only the chosen runtime is downloaded. Proof: tools/bench/hello-switch.html.
 //
 // The block below is what the dev server (repo root) runs: TOML configs that
@@ -25,7 +25,7 @@ const SETUP = {
 export const RUNTIMES = ["micropython", "pyodide"]; // the first is the default
 export const RUNTIME_KEY = "lostcode.runtime";
 
-// ---- The URL, read exactly as lostcode/settings.py parse() reads it (issue 12).
+// ---- The URL, read exactly as lostcode/services/settings.py parse() reads it (issue 12).
 // One reader in two languages: tests/test_url_settings.py feeds both the same
 // hostile query strings. Keys and values are matched without ASCII case and
 // surrounding ASCII blanks; "&" and ";" both separate; the first of a repeated

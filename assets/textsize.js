@@ -1,5 +1,5 @@
 // The "Larger text" setting (issue 6): class text-large on <html>, remembered in
-// localStorage. Loaded in <head> (no inline scripts: see lostcode/csp.py), so a
+// localStorage. Loaded in <head> (no inline scripts: see lostcode/web/csp.py), so a
 // saved choice applies before the first paint; the checkboxes marked
 // data-textsize (set-up form, in-game display settings) stay in step.
 // Python's main.set_text_size("large") (URL textsize=large) sets the same class.

@@ -6,8 +6,8 @@ are test-only shortcuts around the engine's own seeded generator.
 """
 
 import lostcode as lc
-from lostcode.canon import state_dict
-from lostcode.components import SYMBOLS
+from lostcode.rules.canon import state_dict
+from lostcode.rules.components import SYMBOLS
 
 
 class ScriptedDice:

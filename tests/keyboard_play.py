@@ -11,7 +11,7 @@ from helpers import wait_engine_ready
 from play import OPTION_LABELS, UIGame
 from playwright.sync_api import expect
 
-from lostcode.components import WHEEL_VP, WHEEL_WIDTH
+from lostcode.rules.components import WHEEL_VP, WHEEL_WIDTH
 
 # Where the target is in the page's Tab order, and where the focus is now.
 TAB_ORDER_JS = """(target) => {

@@ -15,12 +15,12 @@ import re
 from helpers import open_settings, wait_engine_ready
 from playwright.sync_api import expect
 
-from lostcode.components import WHEEL_VP, WHEEL_WIDTH
-from lostcode.engine import apply_action
-from lostcode.options import Options
-from lostcode.record import replay
-from lostcode.setup import new_game
-from lostcode.state import END
+from lostcode.rules.components import WHEEL_VP, WHEEL_WIDTH
+from lostcode.rules.engine import apply_action
+from lostcode.rules.options import Options
+from lostcode.rules.setup import new_game
+from lostcode.rules.state import END
+from lostcode.services.record import replay
 
 SYMBOL_LABEL = re.compile(r"^(jaguar|bird|bear|chameleon|snake|human): (\d+)$")
 OPTION_LABELS = {
@@ -213,7 +213,7 @@ class UIGame:
         self.apply(("discard", sym))
         value = s.discards[p][-1]["value"]
         notice = self.page.get_by_role("status").filter(
-            has_text=f"{s.names[p]} discarded their {sym} stone"
+            has_text=f"{s.names[p]} discarded their {sym} stone: it showed"
         )
         expect(notice).to_contain_text(f"it showed {value}.")
 

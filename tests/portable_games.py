@@ -3,16 +3,16 @@
 Run by tests/test_portability.py on CPython, Pyodide and MicroPython (under
 Node): identical output proves the engine plays the same games everywhere.
 Choices come from the engine's own generator (stdlib `random` differs between
-runtimes), and digests from lostcode.canon (MicroPython's json cannot sort keys).
+runtimes), and digests from lostcode.rules.canon (MicroPython's json cannot sort keys).
 """
 
 import json
 
 from lostcode import Options, apply_action, is_over, legal_actions, new_game
-from lostcode.canon import canonical, fnv1a64, state_digest
-from lostcode.observation import observe
-from lostcode.record import replay, to_record
-from lostcode.rng import Rng
+from lostcode.rules.canon import canonical, fnv1a64, state_digest
+from lostcode.rules.observation import observe
+from lostcode.rules.rng import Rng
+from lostcode.services.record import replay, to_record
 
 CONFIGS = (
     (2, {}),

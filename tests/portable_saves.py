@@ -1,16 +1,16 @@
-"""Exercises lostcode.saves, lostcode.settings and lostcode.csp and prints
+"""Exercises lostcode.services.saves, lostcode.services.settings and lostcode.web.csp and prints
 canonical results; tests/test_saves.py runs it on CPython, MicroPython and
 Pyodide and requires identical output (so the modules are portable)."""
 
 import json
 
 from lostcode import Options, apply_action, is_over, legal_actions, new_game
-from lostcode.canon import canonical, state_digest
-from lostcode.csp import POLICY, directives
-from lostcode.errors import RecordError
-from lostcode.rng import Rng
-from lostcode.saves import SaveIndex, load_save, make_save, resume_screen
-from lostcode.settings import iframe_snippet, parse, to_query
+from lostcode.rules.canon import canonical, state_digest
+from lostcode.rules.errors import RecordError
+from lostcode.rules.rng import Rng
+from lostcode.services.saves import SaveIndex, load_save, make_save, resume_screen
+from lostcode.services.settings import iframe_snippet, parse, to_query
+from lostcode.web.csp import POLICY, directives
 
 NAMES = ["<script>alert(1)</script>", "<img src=x onerror=alert(1)>", "Zoë", "Ярослава"]
 

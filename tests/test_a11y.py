@@ -3,23 +3,23 @@
 import random
 import re
 
-from lostcode.engine import apply_action, is_over, legal_actions
-from lostcode.options import Options
-from lostcode.setup import new_game
+from lostcode.rules.engine import apply_action, is_over, legal_actions
+from lostcode.rules.options import Options
+from lostcode.rules.setup import new_game
 from lostcode.web import i18n
 from lostcode.web.a11y import Announcer, entry_sentence, normalize_text_size
 
 SYM = "(?:jaguar|bird|bear|chameleon|snake|human)"
 NAME = "(?:Ann|Ben|Cyd)"
 SENTENCE = re.compile(
-    rf"{NAME} rolled {SYM}, {SYM}, {SYM}\."
+    rf"Round \d+: {NAME} rolled {SYM}, {SYM}, {SYM}\."
     rf"|{NAME} kept the dice: {SYM}, {SYM}, {SYM}\."
-    rf"|{NAME} turned die [123] to {SYM}: {SYM}, {SYM}, {SYM}\."
+    rf"|{NAME} turned die [123] from {SYM} to {SYM}: {SYM}, {SYM}, {SYM}\."
     rf"|{NAME} turned die [123] from bear to {SYM}\."
-    rf"|{NAME} was right: \+\d VP\."
-    rf"|{NAME} was wrong: the sum is (?:lower|higher)\."
-    rf"|{NAME} was wrong \(no hint\)\."
-    rf"|{NAME} replaced their {SYM} stone; it was a (\d)\."
+    rf"|{NAME} was right with W\d+ \(\d+–\d+\)\."
+    rf"|{NAME} was wrong with W\d+ \(\d+–\d+\): the sum is (?:lower|higher)\."
+    rf"|{NAME} was wrong with W1 \(\d+–\d+\); the narrowest wheel gets no hint\."
+    rf"|{NAME} discarded their {SYM} stone \((\d)\) and drew a new one\."
 )
 
 
@@ -60,7 +60,7 @@ def test_private_screens_wait_for_the_next_public_one():
     apply_action(s, ("roll",))
     assert a.update(s.log, s.names, private=True) is None
     text = a.update(s.log, s.names, private=False)
-    assert text.startswith("Ann rolled ") or text.startswith("Ben rolled ")
+    assert text.startswith("Round 1: Ann rolled ") or text.startswith("Round 1: Ben rolled ")
     assert a.update(s.log, s.names, private=False) is None  # nothing new: nothing said again
     assert entry_sentence({"t": "round_end", "round": 1}, s.names) == ""
 

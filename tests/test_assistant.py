@@ -15,14 +15,14 @@ if str(ROOT) not in sys.path:
 
 from test_viewmodels import all_strings, check_privacy, enabled, human_step  # noqa: E402
 
-from lostcode.bots import describe_action  # noqa: E402
-from lostcode.components import WHEEL_WIDTH  # noqa: E402
-from lostcode.deduction import analyze  # noqa: E402
-from lostcode.observation import observe  # noqa: E402
-from lostcode.options import Options  # noqa: E402
-from lostcode.record import replay  # noqa: E402
+from lostcode.player.deduction import analyze  # noqa: E402
+from lostcode.rules.observation import observe  # noqa: E402
+from lostcode.rules.options import Options  # noqa: E402
+from lostcode.services.record import replay  # noqa: E402
 from lostcode.web import assistant  # noqa: E402
+from lostcode.web.describe import describe  # noqa: E402
 from lostcode.web.session import Session  # noqa: E402
+from lostcode.web.solo import SHOWN_WITH_CHECKS  # noqa: E402
 from lostcode.web.views import screen_model  # noqa: E402
 
 
@@ -138,6 +138,8 @@ def test_humans_and_a_bot_keep_handoffs_for_the_humans_only():
 
 
 def test_bot_summaries_are_public_and_reveal_no_range():
+    """The bot screen lists the public events of the bots' moves, each once,
+    in order, in the words of the game log (describe.py)."""
     ses = solo(seed=5, players=3, bot="hard", flags={"shortcut": True})
     seen = []
 
@@ -146,26 +148,30 @@ def test_bot_summaries_are_public_and_reveal_no_range():
             return
         assert not m["private"] and m["assistant"] is None and m["sheet"] is None
         lines = [b for b in m["blocks"] if b["t"] == "list"][0]["items"]
-        assert [r["text"] for r in s.bots.report] == lines[: len(s.bots.report)]
+        names = s.state.names
+        events = [e for r in s.bots.report for e in r["events"] if e["t"] not in SHOWN_WITH_CHECKS]
+        assert lines == [describe(e, names) for e in events]
+        assert len(lines) == len(set(id(e) for e in events))
+        log = s.state.log
+        assert [log.index(e) for e in events] == sorted(log.index(e) for e in events)
         for r in s.bots.report:
-            seen.append(r)
+            seen.append((r, [describe(e, names) for e in r["events"]]))
 
     run_game(ses, random.Random(4), visit)
-    kinds = {r["action"][0] for r in seen}
+    kinds = {r["action"][0] for r, _lines in seen}
     assert {"roll", "guess", "final"} <= kinds
     names = ses.state.names
-    for r in seen:
+    for r, lines in seen:
         a = r["action"]
+        text = (lines[0] if lines else "").replace(names[r["seat"]], "")
         if a[0] == "guess":
-            # Only the wheel's width: never the range.
-            assert r["text"] == f"{names[r['seat']]} took the {WHEEL_WIDTH[a[1]]}-wide wheel"
+            # Only the wheel taken: never the range (unless the check is public).
+            assert lines[0] == f"{names[r['seat']]} took wheel {a[1]}."
         if a[0] in ("final", "shortcut"):
-            assert not any(ch.isdigit() for ch in r["text"].replace(names[r["seat"]], ""))
-    # Same facts as bots.describe_action (English; the web version is translated).
-    obs = observe(ses.state, None)
-    for r in seen:
-        if r["action"][0] not in ("take", "pass"):  # those name the offered symbol
-            assert r["text"] == describe_action(obs, r["seat"], r["action"]), r
+            assert not any(ch.isdigit() for ch in text), text
+        if a[0] == "change":
+            e = r["events"][0]
+            assert f"from {e['from']} to {e['to']}" in lines[0]  # the die's old and new face
 
 
 # --------------------------------------------------------------------------- assistant

@@ -78,8 +78,9 @@ def fail_on(problems):
 
 
 ANNOUNCED = re.compile(
-    r"^(?:(?:[^.]+ was right: \+\d VP\.|[^.]+ was wrong: the sum is (?:lower|higher)\."
-    r"|[^.]+ was wrong \(no hint\)\.) ?)+$"
+    r"^(?:(?:[^.]+ was right with W\d+ \(\d+–\d+\)\."
+    r"|[^.]+ was wrong with W\d+ \(\d+–\d+\): the sum is (?:lower|higher)\."
+    r"|[^.]+ was wrong with W1 \(\d+–\d+\); the narrowest wheel gets no hint\.) ?)+$"
 )
 
 
@@ -135,12 +136,12 @@ class AuditedGame(UIGame):
         super().on_roll()
         name = self.s.names[self.s.roller]
         dice = ", ".join(self.s.roll)
-        expect(self.announcement()).to_have_text(f"{name} rolled {dice}.")
+        expect(self.announcement()).to_have_text(f"Round {self.s.round}: {name} rolled {dice}.")
         self.announcements += 1
 
     def on_checks(self):
         text = self.announcement().text_content()
-        assert ANNOUNCED.match(text), text  # results only: no range, no stone value
+        assert ANNOUNCED.match(text), text  # results only (public ranges), no stone value
         h = self.s.history[-1] if self.s.history[-1]["guesses"] else self.s.history[-2]
         for g in h["guesses"]:
             assert f"{self.s.names[g['player']]} was " in text, text
@@ -152,7 +153,8 @@ class AuditedGame(UIGame):
         s = self.s
         d = [x for x in s.log if x["t"] == "discard"][-1]
         expect(self.announcement()).to_have_text(
-            f"{s.names[d['player']]} replaced their {d['symbol']} stone; it was a {d['value']}."
+            f"{s.names[d['player']]} discarded their {d['symbol']} stone ({d['value']}) "
+            "and drew a new one."
         )
         self.announcements += 1
 

@@ -8,7 +8,7 @@ import pytest
 from helpers import open_settings, wait_engine_ready
 from playwright.sync_api import expect
 
-from lostcode.settings import parse
+from lostcode.services.settings import parse
 from lostcode.web.i18n import _, set_language
 
 pytestmark = pytest.mark.browser

@@ -129,7 +129,7 @@ def test_rules_and_form_work_before_python(page):
 
 
 def test_a_missing_file_shows_an_error(page):
-    page.route("**/lostcode/engine.py", lambda route: route.abort())
+    page.route("**/lostcode/rules/engine.py", lambda route: route.abort())
     page.goto("/")
     page.wait_for_function("document.documentElement.dataset.engine === 'error'", timeout=60000)
     expect(page.get_by_role("alert")).to_contain_text("The game could not start")

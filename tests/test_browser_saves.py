@@ -12,14 +12,14 @@ from helpers import ROOT, open_settings, wait_engine_ready
 from play import OPTION_LABELS, SNAPSHOT_JS, UIGame
 from playwright.sync_api import expect
 
-from lostcode import csp
-from lostcode.engine import apply_action, legal_actions
-from lostcode.options import Options
-from lostcode.record import replay, to_record
-from lostcode.setup import new_game
-from lostcode.state import END
+from lostcode.rules.engine import apply_action, legal_actions
+from lostcode.rules.options import Options
+from lostcode.rules.setup import new_game
+from lostcode.rules.state import END
+from lostcode.services.record import replay, to_record
+from lostcode.web import csp
 
-KEY = "lostcode.saves"
+KEY = "lostcode.services.saves"
 IMG = "<img src=x onerror=window.pwned=1>"
 SCRIPT = "<script>window.pwned=1</script>"
 # Digit-free payloads within the engine's 24 characters (play.py's privacy

@@ -14,10 +14,11 @@ from helpers import open_settings, wait_engine_ready
 from play import OPTION_LABELS, SNAPSHOT_JS, UIGame
 from playwright.sync_api import expect
 
-from lostcode.bots import Player, describe_action
-from lostcode.observation import observe
-from lostcode.state import END
-from lostcode.web.solo import bot_decision, bot_seed
+from lostcode.player.bots import Player
+from lostcode.rules.observation import observe
+from lostcode.rules.state import END
+from lostcode.web.describe import describe
+from lostcode.web.solo import SHOWN_WITH_CHECKS, bot_decision, bot_seed
 
 pytestmark = pytest.mark.browser
 
@@ -79,9 +80,12 @@ class SeatsGame(UIGame):
         expected = []
         while s.phase != END and s.to_act in self.bots and not self.checks_pending():
             p = s.to_act
-            action = bot_decision(self.bots[p], s, p)
-            expected.append(describe_action(observe(s, None), p, action))
+            action = bot_decision(self.bots[p], s.seed, p, observe(s, p))
+            before = len(s.log)
             self.apply(action)
+            expected += [
+                describe(e, s.names) for e in s.log[before:] if e["t"] not in SHOWN_WITH_CHECKS
+            ]
         assert expected, "a bot screen with nothing to report"
         items = self.page.get_by_role("region", name="What the computer did").get_by_role(
             "listitem"
@@ -178,7 +182,7 @@ def test_solo_against_a_hard_bot(page):
     assert "handoff" not in game.screens and "hide" not in game.screens, game.screens
     assert {"bot", "guess", "checks", "final", "end"} <= set(game.screens), game.screens
     assert game.panels > 0 and game.suggestions_used > 0
-    assert any("took the" in line and "-wide wheel" in line for line in game.bot_lines)
+    assert any(re.fullmatch(r".+ took wheel W\d+\.", line) for line in game.bot_lines)
     print(
         f"solo game vs hard bot: {time.perf_counter() - t0:.1f} s, "
         f"{game.privacy_checks} screens, {len(game.bot_lines)} bot lines"

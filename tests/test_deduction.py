@@ -10,13 +10,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lostcode.checks import proven_range, verdict
-from lostcode.components import WHEEL_WIDTH
-from lostcode.deduction import Knowledge, analyze, render
-from lostcode.engine import apply_action, is_over, legal_actions
-from lostcode.observation import observe
-from lostcode.options import Options
-from lostcode.setup import new_game
+from lostcode.player.deduction import Knowledge, analyze, render
+from lostcode.rules.checks import proven_range, verdict
+from lostcode.rules.components import WHEEL_WIDTH
+from lostcode.rules.engine import apply_action, is_over, legal_actions
+from lostcode.rules.observation import observe
+from lostcode.rules.options import Options
+from lostcode.rules.setup import new_game
 
 SYMS5 = ("jaguar", "bird", "chameleon", "snake", "human")
 

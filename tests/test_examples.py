@@ -8,12 +8,12 @@ import re
 import pytest
 from helpers import ROOT
 
-from lostcode.canon import state_dict
-from lostcode.cli import main
-from lostcode.engine import is_over
-from lostcode.options import OPTION_FLAGS
-from lostcode.record import parse, replay, seats_of
-from lostcode.selfplay import random_game
+from lostcode.cli.cli import main
+from lostcode.cli.selfplay import random_game
+from lostcode.rules.canon import state_dict
+from lostcode.rules.engine import is_over
+from lostcode.rules.options import OPTION_FLAGS
+from lostcode.services.record import parse, replay, seats_of
 
 EXAMPLES = ROOT / "docs" / "examples"
 NAMES = ("two-players.json", "four-players-every-option.json", "solo.json")
@@ -68,7 +68,7 @@ def test_selfplay_record_writes_a_replayable_record(tmp_path, capsys):
     record = parse(text)
     assert record["options"]["players"] == 3 and record["options"]["curse"]
     # The same game `selfplay --seed 5` plays first.
-    from lostcode.options import Options
+    from lostcode.rules.options import Options
 
     first, _ = random_game(Options(3, shortcut=True, curse=True), 5, 5 * 7919)
     assert state_dict(s) == state_dict(first)

@@ -14,7 +14,7 @@ from html.parser import HTMLParser
 import pytest
 from helpers import ROOT, node_runtimes_available, run_in_runtime
 
-from lostcode.components import WHEEL_IDS, WHEEL_VP, WHEEL_WIDTH
+from lostcode.rules.components import WHEEL_IDS, WHEEL_VP, WHEEL_WIDTH
 from lostcode.web import i18n
 
 

@@ -5,11 +5,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lostcode as lc
-from lostcode.canon import state_digest
-from lostcode.invariants import check_invariants
-from lostcode.observation import observe
-from lostcode.record import dumps, replay, to_record
-from lostcode.selfplay import random_game
+from lostcode.cli.selfplay import random_game
+from lostcode.rules.canon import state_digest
+from lostcode.rules.invariants import check_invariants
+from lostcode.rules.observation import observe
+from lostcode.services.record import dumps, replay, to_record
 
 games = st.tuples(
     st.integers(2, 4),
@@ -93,7 +93,7 @@ junk = st.recursive(
 def test_any_action_is_applied_or_rejected_with_a_rule_and_no_change(g, steps, attempts):
     """Bad input: an illegal action raises IllegalAction naming a rule (R-...)
     and leaves the state exactly as it was; nothing else ever escapes."""
-    from lostcode.canon import state_dict
+    from lostcode.rules.canon import state_dict
 
     players, intro, high, short, curse, seed, chooser = g
     s = lc.new_game(options_of(players, intro, high, short, curse), seed)

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 import lostcode as lc
-from lostcode.canon import state_digest
-from lostcode.record import FORMAT, VERSION, parse, replay, to_record
-from lostcode.selfplay import random_game
+from lostcode.cli.selfplay import random_game
+from lostcode.rules.canon import state_digest
+from lostcode.services.record import FORMAT, VERSION, parse, replay, to_record
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -4,8 +4,8 @@ seat and the move number, not on how long the page has been open)."""
 
 import random
 
-from lostcode.engine import apply_action, is_over, legal_actions
-from lostcode.options import Options
+from lostcode.rules.engine import apply_action, is_over, legal_actions
+from lostcode.rules.options import Options
 from lostcode.web.persist import session_from_save, session_save
 from lostcode.web.session import Session
 
@@ -15,7 +15,7 @@ def _human_step(ses, pick):
     acts = legal_actions(s)
     apply_action(s, acts[pick.randrange(len(acts))])
     ses.checks_shown = max([h["round"] for h in s.history if h["guesses"]] or [0])
-    ses.bots.run(ses)
+    ses.run_bots()
 
 
 def test_resumed_bots_play_the_same_moves():

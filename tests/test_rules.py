@@ -6,11 +6,11 @@ import pytest
 from enginekit import game, play_round, roll, set_rack, snapshot
 
 import lostcode as lc
-from lostcode.checks import proven_range
-from lostcode.components import SYMBOLS, WHEELS
-from lostcode.observation import observe, rack_values_in
-from lostcode.scoring import symbol_points
-from lostcode.track import behind_to_leader
+from lostcode.rules.checks import proven_range
+from lostcode.rules.components import SYMBOLS, WHEELS
+from lostcode.rules.observation import observe, rack_values_in
+from lostcode.rules.scoring import symbol_points
+from lostcode.rules.track import behind_to_leader
 
 # --- §1 components ---------------------------------------------------------------
 

@@ -13,11 +13,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import lostcode as lc
-from lostcode.canon import state_digest
-from lostcode.engine import apply_action, is_over, legal_actions
-from lostcode.errors import RecordError
-from lostcode.record import parse, replay
-from lostcode.saves import (
+from lostcode.rules.canon import state_digest
+from lostcode.rules.engine import apply_action, is_over, legal_actions
+from lostcode.rules.errors import RecordError
+from lostcode.rules.setup import new_game
+from lostcode.services.record import parse, replay
+from lostcode.services.saves import (
     FORMAT,
     PRIVATE_PHASES,
     SaveIndex,
@@ -26,7 +27,6 @@ from lostcode.saves import (
     make_save,
     resume_screen,
 )
-from lostcode.setup import new_game
 
 MARKUP = ["<script>alert(1)</script>", "<img src=x onerror=alert(1)>", "Zoë \"'&", "Ярослава"]
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))

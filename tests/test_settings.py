@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lostcode.settings import KEYS, SEED_MAX, iframe_snippet, parse, to_query
+from lostcode.services.settings import KEYS, SEED_MAX, iframe_snippet, parse, to_query
 
 FULL = (
     "?lang=it&players=3&seats=human,hard,easy&options=shortcut,curse&seed=42"
@@ -52,7 +52,7 @@ def test_full_example():
         ("?options=high-stakes,curse,curse", {"options": ["high_stakes", "curse"]}, None),
         ("?options=flying", {"options": []}, "Ignored option 'flying'"),
         ("?seats=hard,easy,medium", {"seats": ["hard", "easy", "medium"], "players": 3}, None),
-        ("?players=3&seats=hard", {"players": 3, "seats": ["hard", "human", "human"]}, "Only 1"),
+        ("?players=3&seats=hard", {"players": 3, "seats": ["hard", "human", "human"]}, "Fewer"),
         ("?players=2&seats=hard,easy,medium", {"players": 2, "seats": ["hard", "easy"]}, "extra"),
         ("?seats=robot,easy", {"players": 2, "seats": ["human", "easy"]}, "Seat 1 'robot'"),
         ("?lang=ru&lang=pl", {"lang": "ru"}, "the first one counts"),

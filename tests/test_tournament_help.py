@@ -4,9 +4,9 @@ the tournament's JSON output, oracle_ratio and the oracle seat included."""
 import pytest
 from helpers import ROOT
 
-from lostcode.cli import main
-from lostcode.options import Options
-from lostcode.tournament import run
+from lostcode.cli.cli import main
+from lostcode.cli.tournament import run
+from lostcode.rules.options import Options
 
 
 def _fields(out: dict) -> set:

@@ -1,7 +1,7 @@
 """The guided first game (issue 6): a tip on every screen of round one."""
 
 from lostcode import Options, new_game
-from lostcode.observation import observe
+from lostcode.rules.observation import observe
 from lostcode.web.tutorial import tutorial_tip
 
 SCREENS = ("roll", "change", "handoff", "guess", "checks", "replace", "hide")

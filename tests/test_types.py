@@ -29,7 +29,7 @@ def test_mypy_passes_over_lostcode():
 def test_mypy_catches_a_wrong_argument_type(tmp_path):
     bad = tmp_path / "bad_call.py"
     bad.write_text(
-        "from lostcode.options import Options\n\n\n"
+        "from lostcode.rules.options import Options\n\n\n"
         "def untyped():\n"
         '    return Options(players="two")\n',
         encoding="utf-8",

@@ -1,5 +1,5 @@
 """One reader of the URL (issue 12, item 10): assets/runtime.js, which picks
-the runtime before Python starts, and lostcode/settings.py, which reads every
+the runtime before Python starts, and lostcode/services/settings.py, which reads every
 other setting, read any query string the same way: key and value case, ASCII
 blanks, "&" and ";", repeats, percent-escapes, invalid UTF-8, cut-offs. Both
 are fed the same hostile query strings; MicroPython's reading must match too.
@@ -13,7 +13,7 @@ import subprocess
 import pytest
 from helpers import ROOT, node_runtimes_available, run_in_runtime
 
-from lostcode.settings import parse, read_pairs
+from lostcode.services.settings import parse, read_pairs
 
 PIECES = (
     "runtime", "RUNTIME", "Runtime", " runtime ", "run%74ime", "%52untime", "lang", "LANG",
@@ -97,7 +97,7 @@ def test_micropython_reads_the_url_as_cpython_does():
 
 
 def test_language_switch_rewrites_every_spelling_of_lang():
-    from lostcode.settings import with_setting
+    from lostcode.services.settings import with_setting
 
     assert with_setting("?LANG=pl;players=3&lang=it", "lang", "ru") == "?players=3&lang=ru"
     assert with_setting("", "lang", "en") == "?lang=en"

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from lostcode.options import Options
-from lostcode.settings import parse
+from lostcode.rules.options import Options
+from lostcode.services.settings import parse
 from lostcode.web.i18n import set_language
 from lostcode.web.page import (
     embed_code,

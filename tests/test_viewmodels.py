@@ -18,10 +18,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from lostcode.engine import legal_actions  # noqa: E402
-from lostcode.observation import observe  # noqa: E402
-from lostcode.options import Options  # noqa: E402
-from lostcode.record import replay  # noqa: E402
+from lostcode.rules.engine import legal_actions  # noqa: E402
+from lostcode.rules.observation import observe  # noqa: E402
+from lostcode.rules.options import Options  # noqa: E402
+from lostcode.services.record import replay  # noqa: E402
 from lostcode.web.session import Session  # noqa: E402
 from lostcode.web.sheet import Sheet  # noqa: E402
 from lostcode.web.views import log_model, screen_model  # noqa: E402
@@ -50,8 +50,9 @@ def python_modules() -> list[str]:
 # Modules only the command line uses (python -m lostcode ...): the page never
 # imports them, so they are not shipped to the browser.
 CLI_ONLY = {
-    "lostcode/__main__.py", "lostcode/cli.py", "lostcode/selfplay.py",
-    "lostcode/tournament.py", "lostcode/invariants.py", "lostcode/summary.py",
+    "lostcode/__main__.py", "lostcode/cli/__init__.py", "lostcode/cli/cli.py",
+    "lostcode/cli/selfplay.py", "lostcode/cli/tournament.py", "lostcode/cli/summary.py",
+    "lostcode/rules/invariants.py",
 }  # fmt: skip
 
 

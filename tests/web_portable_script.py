@@ -4,7 +4,7 @@ unchanged on CPython, Pyodide and MicroPython (tests/test_viewmodels.py)."""
 
 import json
 
-from lostcode.options import Options
+from lostcode.rules.options import Options
 from lostcode.web.session import Session
 from lostcode.web.views import screen_model
 

@@ -31,15 +31,15 @@ try:
 except (ImportError, AttributeError):  # MicroPython: no os.path; lostcode is on sys.path
     HERE = "tools"
 
-from lostcode.bots import Player  # noqa: E402
-from lostcode.checks import verdict  # noqa: E402
-from lostcode.components import SYMBOLS, WHEEL_IDS, WHEEL_WIDTH  # noqa: E402
-from lostcode.deduction import analyze  # noqa: E402
-from lostcode.engine import apply_action, is_over, legal_actions  # noqa: E402
-from lostcode.observation import observe  # noqa: E402
-from lostcode.options import Options  # noqa: E402
-from lostcode.rng import Rng  # noqa: E402
-from lostcode.setup import new_game  # noqa: E402
+from lostcode.player.bots import Player  # noqa: E402
+from lostcode.player.deduction import analyze  # noqa: E402
+from lostcode.rules.checks import verdict  # noqa: E402
+from lostcode.rules.components import SYMBOLS, WHEEL_IDS, WHEEL_WIDTH  # noqa: E402
+from lostcode.rules.engine import apply_action, is_over, legal_actions  # noqa: E402
+from lostcode.rules.observation import observe  # noqa: E402
+from lostcode.rules.options import Options  # noqa: E402
+from lostcode.rules.rng import Rng  # noqa: E402
+from lostcode.rules.setup import new_game  # noqa: E402
 
 if hasattr(time, "perf_counter"):
     clock = time.perf_counter

@@ -30,7 +30,7 @@ POT = LOCALES / "messages.pot"
 CATALOG_DIR = ROOT / "lostcode" / "web" / "catalogs"
 BABEL_CFG = ROOT / "babel.cfg"
 LANGS = ("ru", "it", "pl")  # translated languages; en is the source
-KEYWORDS = ("_", "ngettext:1,2")
+KEYWORDS = ("_", "ngettext:1,2", "N_")  # N_: templates the core marks (lostcode/rules/messages.py)
 
 # CLDR plural rules for integers, written out by hand because MicroPython has
 # no Babel; the index is the .po plural form (tests compare with Babel's CLDR data).
@@ -168,7 +168,7 @@ def extracted_ids(root=ROOT):
 
     with open(BABEL_CFG, encoding="utf-8") as f:
         method_map, options_map = parse_mapping_cfg(f)
-    keywords = {"_": None, "ngettext": (1, 2)}
+    keywords = {"_": None, "ngettext": (1, 2), "N_": None}
     ids = set()
     for _fn, _ln, msg, _c, _ctx in extract_from_dir(
         str(root), method_map, options_map, keywords=keywords

@@ -13,9 +13,7 @@ main.py puts the results into the page.
 Portable to MicroPython (no f-strings with `=`, no typing).
 """
 
-from ..components import WHEEL_VP
-from .i18n import _
-from .names import dice_text, symbol_name
+from .describe import ANNOUNCED, describe
 
 TEXT_SIZES = ("normal", "large")
 TEXT_SIZE_CLASS = "text-large"
@@ -30,45 +28,7 @@ def normalize_text_size(size):
 
 def entry_sentence(e, names):
     """The announcement for one public log entry, or "" for entries not announced."""
-    t = e.get("t")
-    p = e.get("player")
-    name = names[p] if p is not None and 0 <= p < len(names) else ""
-    if t == "roll":
-        return _("{name} rolled {dice}.", name=name, dice=dice_text(e["dice"]))
-    if t == "bear_turn":
-        return _(
-            "{name} turned die {die} from bear to {sym}.",
-            name=name,
-            die=e["die"] + 1,
-            sym=symbol_name(e["to"]),
-        )
-    if t == "accept":
-        return _("{name} kept the dice: {dice}.", name=name, dice=dice_text(e["dice"]))
-    if t == "change":
-        return _(
-            "{name} turned die {die} to {sym}: {dice}.",
-            name=name,
-            die=e["die"] + 1,
-            sym=symbol_name(e["to"]),
-            dice=dice_text(e["dice"]),
-        )
-    if t == "check":
-        result = e["result"]
-        if result == "correct":
-            return _("{name} was right: +{vp} VP.", name=name, vp=WHEEL_VP[e["wheel"]])
-        if result == "lower":
-            return _("{name} was wrong: the sum is lower.", name=name)
-        if result == "higher":
-            return _("{name} was wrong: the sum is higher.", name=name)
-        return _("{name} was wrong (no hint).", name=name)
-    if t == "discard":
-        return _(
-            "{name} replaced their {sym} stone; it was a {value}.",
-            name=name,
-            sym=symbol_name(e["symbol"]),
-            value=e["value"],
-        )
-    return ""
+    return describe(e, names) if e.get("t") in ANNOUNCED else ""
 
 
 class Announcer:

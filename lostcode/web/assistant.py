@@ -1,20 +1,22 @@
 """The "What can I deduce?" panel (issue 4): a view model of `deduction.analyze`.
 
 Built from `observe(state, viewer)` only (the observation the private screen
-already shows), never from the State, so it cannot tell a player more than
+already shows), never from the engine's full game, so it cannot tell a player more than
 they could work out themselves. The analysis is cached per (viewer, number of
 actions), so re-rendering a screen (typing a range, tapping the sheet) is
 cheap. With `session.hints` off the panel model is None: nothing is drawn.
 
-The explanation templates of `deduction.TEMPLATES` are repeated here as
-`_()` literals so the i18n pipeline extracts them; their parameters are
-rebuilt from the structured analysis in the current language.
+The explanation templates of `deduction.TEMPLATES` are marked there with
+`N_()`, so the i18n pipeline extracts them; their parameters are rebuilt here
+from the structured analysis in the current language.
 
 Pure Python, MicroPython-portable (no DOM here).
 """
 
-from ..deduction import analyze
-from ..state import FINAL, GUESS, SHORTCUT
+from ..player.deduction import _PARAM_KEYS, TEMPLATES, analyze
+from ..rules.vocab import PHASE_FINAL as FINAL
+from ..rules.vocab import PHASE_GUESS as GUESS
+from ..rules.vocab import PHASE_SHORTCUT as SHORTCUT
 from .i18n import _
 from .names import dice_text, symbol_name
 
@@ -23,8 +25,8 @@ CACHE_SIZE = 4
 
 
 def analysis(session, obs):
-    """analyze(obs) for the viewer of `obs`, cached per (viewer, len(actions))."""
-    key = (obs["viewer"], len(session.state.actions))
+    """analyze(obs) for the viewer of `obs`, cached per (viewer, moves played)."""
+    key = (obs["viewer"], obs["move_number"])
     cache = session.assist_cache
     hit = cache.get(key)
     if hit is None:
@@ -39,63 +41,10 @@ def analysis(session, obs):
 
 
 def template_text(template, params):
-    """The deduction template `template` in the current language."""
-    p = params
-    if template == "seen.rack":
-        return _(
-            "Your {symbol} cannot be {value}: you can see the other {symbol} {value} "
-            "on {owner}'s rack.",
-            **p,
-        )
-    if template == "seen.unowned":
-        return _(
-            "Your {symbol} cannot be {value}: you can see the other {symbol} {value} "
-            "on the unowned rack {rack}.",
-            **p,
-        )
-    if template == "seen.discard":
-        return _(
-            "Your {symbol} cannot be {value}: the {symbol} {value} was discarded by "
-            "{owner} in round {round}.",
-            **p,
-        )
-    if template == "seen.own_discard":
-        return _(
-            "Your {symbol} cannot be {value}: you discarded the {symbol} {value} "
-            "yourself in round {round}.",
-            **p,
-        )
-    if template == "round.at_least":
-        return _(
-            "Your {symbol} cannot be {value}: in round {round} the dice were {dice} "
-            "and the sum was {proof}{known}; with {symbol} {value} it would be at least {bound}.",
-            **p,
-        )
-    if template == "round.at_most":
-        return _(
-            "Your {symbol} cannot be {value}: in round {round} the dice were {dice} "
-            "and the sum was {proof}{known}; with {symbol} {value} it would be at most {bound}.",
-            **p,
-        )
-    if template == "round.exactly":
-        return _(
-            "Your {symbol} cannot be {value}: in round {round} the dice were {dice} "
-            "and the sum was {proof}{known}; with {symbol} {value} it would be exactly {bound}.",
-            **p,
-        )
-    if template == "round.impossible":
-        return _(
-            "Your {symbol} cannot be {value}: in round {round} the dice were {dice} "
-            "and the sum was {proof}{known}; no stones you could still have make that sum "
-            "with {symbol} {value}.",
-            **p,
-        )
-    if template == "rounds.together":
-        return _(
-            "Your {symbol} cannot be {value}: rounds {rounds} together rule it out ({details}).",
-            **p,
-        )
-    return ""
+    """The deduction template `template` in the current language (deduction.py
+    marks its English texts for extraction: the catalogues hold them)."""
+    text = TEMPLATES.get(template)
+    return _(text, **params) if text else ""
 
 
 def proof_text(c):
@@ -180,19 +129,6 @@ def explanation_text(e, analysis_, obs=None):
     return template_text(t, keep)
 
 
-_PARAM_KEYS = (
-    "symbol",
-    "value",
-    "owner",
-    "rack",
-    "round",
-    "rounds",
-    "dice",
-    "proof",
-    "known",
-    "bound",
-    "details",
-)
 
 
 def percent(p):

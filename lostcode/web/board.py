@@ -3,7 +3,7 @@
 Why a separate module: the drawing is view-model code like views.py, pure and
 tested on CPython, MicroPython-portable; the adapter (main.py) only turns a
 tree into DOM nodes with createElementNS. Nothing here reads the State: the
-input is an observation (lostcode/observation.py), so a rack value this
+input is an observation (lostcode/rules/observation.py), so a rack value this
 viewer may not see is None here and can only be drawn face down.
 
 A node is a list [tag, attrs, children]: attrs a dict of strings, children a
@@ -15,7 +15,7 @@ shape beside its colour: symbols are drawn with their own shapes
 crossed out, right and wrong bets carry a tick or a cross.
 """
 
-from ..components import CURSE_LEAVES_AT, CURSE_TAKE_AT, WHEEL_IDS, WHEEL_VP, WHEEL_WIDTH
+from ..rules.components import CURSE_LEAVES_AT, CURSE_TAKE_AT, WHEEL_IDS, WHEEL_VP, WHEEL_WIDTH
 from .i18n import _, ngettext
 from .names import dice_text, range_text, symbol_name
 

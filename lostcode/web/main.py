@@ -10,6 +10,8 @@ Pyodide and PyScript's MicroPython alike.
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
+from lostcode.rules.options import OPTION_FLAGS
+from lostcode.rules.vocab import BOT_LEVELS, HUMAN
 from lostcode.web.i18n import _
 
 try:  # Pyodide turns JS null into pyodide.ffi.jsnull, not None; MicroPython gives None
@@ -27,8 +29,10 @@ SYMBOLS_URL = "./assets/symbols.svg#"
 ROOT = document.documentElement
 PROXIES = []  # keep event handlers alive
 
-session = None
-last_kind = None
+# The adapter's module state, one dict per concern (SAVE, SAVES and PAGE below):
+# the game on screen, its last screen kind and heading, the live region's
+# announcer and how many log lines the open log shows.
+GAME = {"session": None, "kind": None, "heading": None, "announcer": None, "log_shown": 0}
 
 
 def by_id(i):
@@ -332,10 +336,9 @@ SHEET_OWNER = [None]
 
 
 def render():
-    global last_kind
     from lostcode.web.views import screen_model
 
-    m = screen_model(session)
+    m = screen_model(GAME["session"])
     screen = by_id("screen")
     focused = focus_key()  # issue 6: keyboard focus survives a redraw of the same screen
     clear(screen)
@@ -376,24 +379,22 @@ def render():
         render_board(board, table, evidence != "racks")
     by_id("log-summary").textContent = m["log_label"]
     render_log()
-    if m["kind"] != last_kind:
+    if m["kind"] != GAME["kind"]:
         h.focus()
         window.scrollTo(0, 0)
-    elif m["heading"] != LAST_HEADING[0]:
+    elif m["heading"] != GAME["heading"]:
         h.focus()  # the same kind of screen for another player: start at its top
     else:
         restore_focus(focused)
-    last_kind = m["kind"]
+    GAME["kind"] = m["kind"]
     autosave()  # issue 7: every action is saved
-    LAST_HEADING[0] = m["heading"]
+    GAME["heading"] = m["heading"]
     announce(m)
 
 
 # ------------------------------------------------------------------------ accessibility (issue 6)
 # The pure parts live in lostcode/web/a11y.py.
 
-LAST_HEADING = [None]
-ANNOUNCER = []  # [a11y.Announcer] once a game started
 
 
 def nodes(selector):
@@ -435,10 +436,11 @@ def announce(m):
     """Rolls, check results and replacements into the polite live region (public news only)."""
     from lostcode.web.a11y import Announcer
 
-    if not ANNOUNCER:
-        ANNOUNCER.append(Announcer())
-        ANNOUNCER[0].reset(session.state.log)
-    text = ANNOUNCER[0].update(session.state.log, session.state.names, m["private"])
+    obs = GAME["session"].public_observation()
+    if GAME["announcer"] is None:
+        GAME["announcer"] = Announcer()
+        GAME["announcer"].reset(obs["log"])
+    text = GAME["announcer"].update(obs["log"], obs["names"], m["private"])
     box = by_id("announce")
     if text and box is not None:
         box.textContent = text
@@ -464,37 +466,36 @@ def set_text_size(size, remember=False):
     return size
 
 
-LOG_SHOWN = [0]  # how many log lines the open log shows
 
 
 def render_log(lines=None):
     """The game log is drawn only while its <details> is open (it grows long)."""
     log = by_id("log-list")
     if not by_id("log").open:
-        if LOG_SHOWN[0]:
+        if GAME["log_shown"]:
             clear(log)
-            LOG_SHOWN[0] = 0
+            GAME["log_shown"] = 0
         return
     if lines is None:
         from lostcode.web.views import log_model
 
-        lines = log_model(session)
-    if len(lines) < LOG_SHOWN[0]:
+        lines = log_model(GAME["session"])
+    if len(lines) < GAME["log_shown"]:
         clear(log)
-        LOG_SHOWN[0] = 0
-    for line in lines[LOG_SHOWN[0] :]:
+        GAME["log_shown"] = 0
+    for line in lines[GAME["log_shown"] :]:
         el("li", line, None, None, log)
-    LOG_SHOWN[0] = len(lines)
+    GAME["log_shown"] = len(lines)
 
 
 def on_log_toggle(event):
-    if session is not None:
+    if GAME["session"] is not None:
         render_log()
 
 
 def on_click(event):
     target = event.target.closest("[data-act]")
-    if not target or session is None:  # JS null is pyodide's falsy jsnull, not None
+    if not target or GAME["session"] is None:  # JS null is pyodide's falsy jsnull, not None
         return
     act = target.getAttribute("data-act")
     if target.tagName == "INPUT":
@@ -506,21 +507,21 @@ def on_click(event):
     if act == "download_record":
         download_record()
         return
-    session.do(act, arg)
+    GAME["session"].do(act, arg)
     render()
 
 
 def on_change(event):
     target = event.target
-    if session is not None and target.getAttribute("data-act") == "auto":
-        session.do("auto", "on" if target.checked else "off")
+    if GAME["session"] is not None and target.getAttribute("data-act") == "auto":
+        GAME["session"].do("auto", "on" if target.checked else "off")
         render()
 
 
 def on_input(event):
     target = event.target
     act = py(target.getAttribute("data-act"))
-    if session is None or act is None:
+    if GAME["session"] is None or act is None:
         return
     if act == "low":
         text = str(target.value).strip()
@@ -528,7 +529,7 @@ def on_input(event):
             int(text)
         except ValueError:
             return  # half-typed: wait for a whole number
-        session.do("low", text)
+        GAME["session"].do("low", text)
         render()
         box = by_id("low")
         if box is not None:
@@ -542,20 +543,20 @@ def read_form():
     players = int(by_id("players").value)
     names = [str(by_id("name-" + str(i + 1)).value) for i in range(players)]
     flags = {}
-    for f in ("introductory", "high_stakes", "shortcut", "curse"):
+    for f in OPTION_FLAGS:
         flags[f] = bool(by_id("opt-" + f).checked)
     seed_text = str(by_id("seed").value).strip()
     if seed_text:
         seed = int(seed_text)
     else:
         seed = int(window.Math.floor(window.Math.random() * 2147483647))
-    seats = [str(by_id("kind-" + str(i + 1)).value or "human") for i in range(players)]
+    seats = [str(by_id("kind-" + str(i + 1)).value or HUMAN) for i in range(players)]
     return players, names, flags, seed, seats
 
 
 def start_game(event=None):
-    global session, last_kind
-    from lostcode.errors import IllegalAction
+    from lostcode.rules.errors import IllegalAction
+    from lostcode.web.describe import reason
     from lostcode.web.session import Session
 
     status = by_id("start-status")
@@ -563,8 +564,11 @@ def start_game(event=None):
         players, names, flags, seed, seats = read_form()
         no_help = by_id("no-hints")  # "Play without help": no deduction assistant
         hints = no_help is None or not no_help.checked
-        session = Session.from_form(players, names, flags, seed, seats, hints=hints)
-    except (ValueError, IllegalAction) as e:
+        GAME["session"] = Session.from_form(players, names, flags, seed, seats, hints=hints)
+    except IllegalAction as e:
+        status.textContent = _("Cannot start: {reason}", reason=reason(e))
+        return
+    except ValueError as e:
         status.textContent = _("Cannot start: {reason}", reason=str(e.args[-1] if e.args else e))
         by_id("settings").open = True  # the settings to fix are folded below Play
         return
@@ -572,14 +576,7 @@ def start_game(event=None):
     remember_settings(players, names, flags, seats, hints)
     new_save_slot()  # issue 7: saved from its first screen
     ROOT.removeAttribute("data-start-pending")
-    clear(by_id("log-list"))
-    LOG_SHOWN[0] = 0
-    by_id("setup").hidden = True
-    by_id("game").hidden = False
-    last_kind = None
-    LAST_HEADING[0] = None
-    del ANNOUNCER[:]  # a new game: its log so far is not news
-    render()
+    show_game(GAME["session"])
 
 
 LAST_KEY = "lostcode-last-settings"
@@ -622,7 +619,7 @@ def restore_settings():
             known = box is not None and py(box.querySelector('option[value="' + kind + '"]'))
             if known is not None and known is not False:
                 box.value = kind
-        for f in ("introductory", "high_stakes", "shortcut", "curse"):
+        for f in OPTION_FLAGS:
             by_id("opt-" + f).checked = bool(last["flags"].get(f))
         box = by_id("no-hints")
         if box is not None:
@@ -645,14 +642,13 @@ def update_summary(event=None):
         k = by_id("kind-" + str(i + 1))
         seats.append(str(k.value or "human") if k is not None else "human")
     flags = {}
-    for f in ("introductory", "high_stakes", "shortcut", "curse"):
+    for f in OPTION_FLAGS:
         flags[f] = bool(by_id("opt-" + f).checked)
     box.textContent = settings_summary(names, flags, seats)
 
 
 def show_setup():
-    global session
-    session = None
+    GAME["session"] = None
     by_id("game").hidden = True
     by_id("setup").hidden = False
     SAVE["id"] = None
@@ -729,12 +725,13 @@ def write_index():
 
 def autosave():
     """Called after every render: the game on screen is saved as it is now."""
-    if session is None or SAVE["id"] is None:
+    if GAME["session"] is None or SAVE["id"] is None:
         return
     from lostcode.web.i18n import get_language
     from lostcode.web.persist import store
 
-    store(saves_index(), session, SAVE["id"], now_iso(), SAVE["created"], {"lang": get_language()})
+    ui = {"lang": get_language()}
+    store(saves_index(), GAME["session"], SAVE["id"], now_iso(), SAVE["created"], ui)
     write_index()
 
 
@@ -746,14 +743,23 @@ def new_save_slot():
 
 
 def enter_game(ses):
-    global session, last_kind
-    session = ses
+    """A resumed, imported or watched game comes on screen."""
     SAVES["ui"] = {}
+    show_game(ses)
+
+
+def show_game(ses):
+    """Put a game on screen, new or resumed: whatever the previous game left
+    (its log lines, last screen, live-region announcer) is forgotten, so the
+    old game's news is never read out in this one."""
+    GAME["session"] = ses
     clear(by_id("log-list"))
-    LOG_SHOWN[0] = 0
+    GAME["log_shown"] = 0
     by_id("setup").hidden = True
     by_id("game").hidden = False
-    last_kind = None
+    GAME["kind"] = None
+    GAME["heading"] = None
+    GAME["announcer"] = None  # a new game: its log so far is not news
     render()
 
 
@@ -804,14 +810,15 @@ def download(filename, text):
 
 
 def download_record():
-    from lostcode.record import dumps
+    from lostcode.services.record import dumps
     from lostcode.web.persist import record_filename
 
-    download(record_filename(session.state.names, now_iso()), dumps(session.record()))
+    ses = GAME["session"]
+    download(record_filename(ses.public_observation()["names"], now_iso()), dumps(ses.record()))
 
 
 def resume(save_id):
-    from lostcode.errors import RecordError
+    from lostcode.rules.errors import RecordError
     from lostcode.web.persist import reject, session_from_save
 
     index = saves_index()
@@ -834,8 +841,8 @@ def resume(save_id):
 
 def watch_record(record):
     """A finished game's end screen, not saved again."""
-    from lostcode.errors import RecordError
-    from lostcode.record import replay, seats_of
+    from lostcode.rules.errors import RecordError
+    from lostcode.services.record import replay, seats_of
     from lostcode.web.persist import session_from_state
 
     try:
@@ -864,8 +871,8 @@ def import_problem(reason, text):
 
 
 def imported_text(text):
-    from lostcode.errors import RecordError
-    from lostcode.state import END
+    from lostcode.rules.errors import RecordError
+    from lostcode.rules.vocab import PHASE_END as END
     from lostcode.web.persist import read_import
 
     try:
@@ -938,7 +945,7 @@ def on_saves_click(event):
                 if act == "watch_history":
                     watch_record(f["record"])
                 else:
-                    from lostcode.record import dumps
+                    from lostcode.services.record import dumps
                     from lostcode.web.persist import record_filename
 
                     download(record_filename(f["names"], f["finished"]), dumps(f["record"]))
@@ -1048,8 +1055,8 @@ def storage_set(key, value):
 
 
 def url_param(name):
-    """A setting as lostcode.settings reads the URL (case, ";" and repeats too: issue 12)."""
-    from lostcode.settings import read_pairs
+    """A setting as lostcode.services.settings reads the URL (case, ";", repeats: issue 12)."""
+    from lostcode.services.settings import read_pairs
 
     try:
         value = read_pairs(str(window.location.search), []).get(name)
@@ -1155,17 +1162,13 @@ def apply_url_settings():
 
     The form is pre-filled and Start gets the focus (outside an iframe): the
     game never starts by itself, so a link can't skip the set-up screen."""
-    from lostcode.settings import parse
+    from lostcode.services.settings import parse
 
     s = parse(str(window.location.search))[0]
     if s.get("embed"):
         ROOT.classList.add("embed")
     if "textsize" in s:  # the larger-text setting (set_text_size) if this page has it
-        sizer = globals().get("set_text_size")
-        if sizer is not None:
-            sizer(s["textsize"])
-        elif s["textsize"] == "large":
-            ROOT.classList.add("text-large")
+        set_text_size(s["textsize"])
     if "players" in s:
         by_id("players").value = str(s["players"])
         fire_change(by_id("players"))
@@ -1178,7 +1181,7 @@ def apply_url_settings():
         else:
             PAGE["seat_notes"].append((i + 1, kind))
     if "options" in s:
-        for f in ("introductory", "high_stakes", "shortcut", "curse"):
+        for f in OPTION_FLAGS:
             by_id("opt-" + f).checked = f in s["options"]
     if "seed" in s:
         by_id("seed").value = str(s["seed"])
@@ -1200,7 +1203,7 @@ def switch_language(code):
     ROOT.setAttribute("lang", lang)
     storage_set(STORAGE_KEY, lang)
     if url_param("lang"):  # a reload keeps the new choice (?lang= beats the saved one)
-        from lostcode.settings import with_setting
+        from lostcode.services.settings import with_setting
 
         query = with_setting(str(window.location.search), "lang", lang)
         window.history.replaceState(None, "", query + window.location.hash)
@@ -1208,7 +1211,7 @@ def switch_language(code):
     load_rules(lang)
     show_url_notes()
     update_summary()
-    if session is not None:
+    if GAME["session"] is not None:
         render()
 
 
@@ -1217,19 +1220,19 @@ def on_language(event):
 
 
 def form_values():
-    """The set-up form as URL settings (lostcode.settings), for the embed code."""
+    """The set-up form as URL settings (lostcode.services.settings), for the embed code."""
     from lostcode.web.page import form_settings
 
     players = int(by_id("players").value)
     flags = {}
-    for f in ("introductory", "high_stakes", "shortcut", "curse"):
+    for f in OPTION_FLAGS:
         flags[f] = bool(by_id("opt-" + f).checked)
     seed_text = str(by_id("seed").value).strip()
     seed = int(seed_text) if seed_text.isdigit() else None
     seats = []
     for i in range(players):
         box = by_id("kind-" + str(i + 1))
-        seats.append(str(box.value or "human") if box is not None else "human")
+        seats.append(str(box.value or HUMAN) if box is not None else HUMAN)
     hints = None
     box = by_id("no-hints")
     if box is not None:
@@ -1296,18 +1299,18 @@ def start_guided(event=None):
     by_id("name-1").value = _("Bot") if bot else _("Friend")
     by_id("name-2").value = _("Newcomer")
     if other is not None:
-        other.value = "easy" if bot else "human"
+        other.value = BOT_LEVELS[0] if bot else HUMAN
     if by_id("kind-2") is not None:
-        by_id("kind-2").value = "human"
-    for f in ("introductory", "high_stakes", "shortcut", "curse"):
+        by_id("kind-2").value = HUMAN
+    for f in OPTION_FLAGS:
         by_id("opt-" + f).checked = f == "introductory"
     by_id("seed").value = str(TUTORIAL_SEED)
     box = by_id("no-hints")
     if box is not None:
         box.checked = False
     start_game()
-    if session is not None:
-        session.tutorial = True
+    if GAME["session"] is not None:
+        GAME["session"].tutorial = True
         render()
 
 
@@ -1315,7 +1318,7 @@ def setup_page():
     """Boot-time wiring of the page around the game."""
     apply_static()
     load_rules(ROOT.getAttribute("lang"))
-    from lostcode.settings import parse
+    from lostcode.services.settings import parse
 
     from_url = parse(str(window.location.search))[0]
     if not [k for k in ("players", "seats", "options") if k in from_url]:
@@ -1340,7 +1343,7 @@ def listen(node, kind, fn):
 def boot(*_args):
     try:
         progress(2, _("Loading the game engine…"))
-        import lostcode.engine  # noqa: F401
+        import lostcode.rules.engine  # noqa: F401
         import lostcode.web.session  # noqa: F401
         import lostcode.web.views  # noqa: F401
 

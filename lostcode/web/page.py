@@ -8,11 +8,14 @@ English in index.html is the before-Python fallback and must equal
 static_text(key, n) in English (tests/test_url_settings.py checks it).
 """
 
-from ..settings import iframe_snippet, parse
+from ..rules.options import OPTION_FLAGS
+from ..rules.vocab import HUMAN, SEAT_KINDS
+from ..services.settings import iframe_snippet, read
+from .describe import say
 from .i18n import LANGUAGES, _, get_language, ngettext
 
 STORAGE_KEY = "lostcode.lang"  # localStorage: the player's language choice
-SEAT_KINDS_SHOWN = ("human", "easy", "medium", "hard")
+SEAT_KINDS_SHOWN = SEAT_KINDS
 
 
 def _texts():
@@ -102,74 +105,13 @@ def language_options():
 # --------------------------------------------------------------------------- URL
 
 
-def _reason(key):
-    return {
-        "lang": _("the languages are en, ru, it and pl."),
-        "players": _("choose 2 to 4 players."),
-        "seed": _("a seed is a whole number."),
-        "hints": _("use hints=on or hints=off."),
-        "embed": _("use embed=1 or embed=0."),
-        "runtime": _("the runtimes are pyodide and micropython."),
-        "textsize": _("use textsize=normal or textsize=large."),
-    }.get(key)
-
-
-def translate_note(note):
-    """A note of lostcode.settings.parse (English) in the current language.
-
-    parse() writes its notes in English (the engine package has no i18n);
-    the known shapes are translated here, anything else is shown as is."""
-    if get_language() == "en" or not isinstance(note, str):
-        return note
-    if note.startswith("Ignored unknown setting "):
-        return _("Ignored unknown setting {name}.", name=note[24:].rstrip("."))
-    if note.startswith("Ignored option "):
-        name = note[15:].split(":")[0]
-        return _(
-            "Ignored option {name}: the options are introductory, high_stakes, shortcut and curse.",
-            name=name,
-        )
-    if note.startswith("Ignored a second "):
-        key = note[17:].split("=")[0]
-        return _("Ignored a second {key}=: the first one counts.", key=key)
-    if note.startswith("Ignored ") and "=" in note:
-        key, rest = note[8:].split("=", 1)
-        value = rest.rsplit(": ", 1)[0] if ": " in rest else rest
-        reason = _reason(key)
-        if reason:
-            return _("Ignored {key}={value}: {reason}", key=key, value=value, reason=reason)
-    if note.startswith("Seat ") and "human player" in note:
-        words = note.split(" ")
-        value = note[len(words[0]) + len(words[1]) + 2 :].split(" is not ")[0]
-        return _(
-            "Seat {n} {value} is not human, easy, medium or hard: it will be a human player.",
-            n=words[1],
-            value=value,
-        )
-    if "the others are human players" in note:
-        return _("Fewer seats than players in the address: the others are human players.")
-    if "the extra seats were ignored" in note:
-        return _("More seats than players in the address: the extra seats were ignored.")
-    if note.startswith("The address lists "):
-        return _(
-            "The number of seats in the address does not fit: playing with {n} players.",
-            n=note.rstrip(".").split(" ")[-2],
-        )
-    if "very long" in note:
-        return _("The address is very long; only its start was read.")
-    if "too many settings" in note:
-        return _("The address has too many settings; only the first were read.")
-    if "not valid text" in note:
-        return _("Ignored a setting that is not valid text.")
-    return note
-
-
 def read_url(query):
     """(settings, notes) from location.search; notes in the current language.
 
-    Call it again after a language switch to get the notes in the new language."""
-    settings, notes = parse(query)
-    return settings, [translate_note(n) for n in notes]
+    lostcode.services.settings.read gives each note as a message id with parameters;
+    say() words it. Call it again after a language switch for the new language."""
+    settings, notes = read(query)
+    return settings, [say(msg, params) for msg, params in notes]
 
 
 def seat_note(seat, kind):
@@ -182,12 +124,12 @@ def seat_note(seat, kind):
 
 
 def form_settings(players, flags, seed, seats, hints=None, textsize=None, lang=None):
-    """URL settings (as lostcode.settings.parse returns them) for a filled-in form."""
+    """URL settings (as lostcode.services.settings.parse returns them) for a filled-in form."""
     s = {"lang": lang or get_language(), "players": int(players)}
-    seats = [k if k in SEAT_KINDS_SHOWN else "human" for k in (seats or [])][: int(players)]
-    if any(k != "human" for k in seats):
+    seats = [k if k in SEAT_KINDS_SHOWN else HUMAN for k in (seats or [])][: int(players)]
+    if any(k != HUMAN for k in seats):
         s["seats"] = seats
-    opts = [f for f in ("introductory", "high_stakes", "shortcut", "curse") if flags.get(f)]
+    opts = [f for f in OPTION_FLAGS if flags.get(f)]
     if opts:
         s["options"] = opts
     if seed is not None:

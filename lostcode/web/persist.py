@@ -14,18 +14,26 @@ RecordError, whose message is shown; the bad text is kept for download.
 
 import json
 
-from ..errors import RecordError
-from ..saves import SaveIndex, load_save, make_save, resume_screen
-from ..state import BEAR_TURN, CHANGE, END, FINAL, GUESS, OFFER, REPLACE, ROLL, SHORTCUT
+from ..rules.errors import RecordError
+from ..rules.vocab import PHASE_BEAR as BEAR_TURN
+from ..rules.vocab import PHASE_CHANGE as CHANGE
+from ..rules.vocab import PHASE_END as END
+from ..rules.vocab import PHASE_FINAL as FINAL
+from ..rules.vocab import PHASE_GUESS as GUESS
+from ..rules.vocab import PHASE_OFFER as OFFER
+from ..rules.vocab import PHASE_REPLACE as REPLACE
+from ..rules.vocab import PHASE_ROLL as ROLL
+from ..rules.vocab import PHASE_SHORTCUT as SHORTCUT
+from ..services.saves import SaveIndex, load_save, make_save, resume_screen
 from .i18n import _
 from .session import Session
 from .sheet import Sheet
 from .solo import BotSeats
 
-STORAGE_KEY = "lostcode.saves"
+STORAGE_KEY = "lostcode.services.saves"
 # A stored index that cannot be read at all is copied here, byte for byte,
 # before the page writes STORAGE_KEY again (never overwritten: see damaged_key).
-DAMAGED_KEY = "lostcode.saves.damaged"
+DAMAGED_KEY = "lostcode.services.saves.damaged"
 MAX_IMPORT_BYTES = 2000000
 
 
@@ -102,7 +110,7 @@ def session_from_state(state, seats, ui=None):
     bots = getattr(ses, "bots", None)
     if bots is not None:  # computer seats: forget the throw-away start, play on if it is their turn
         bots.acknowledge()
-        bots.run(ses)
+        ses.run_bots()
     return ses, where
 
 

@@ -6,19 +6,53 @@ and renders `views.screen_model(session)`. Engine rules stay in the engine;
 this only decides which screen comes next.
 """
 
-from ..components import MAX_CANDIDATES, WHEEL_WIDTH
-from ..engine import apply_action
-from ..errors import IllegalAction
-from ..observation import observe, observe_table
-from ..options import Options
-from ..record import to_record
-from ..setup import new_game
-from ..state import END, FINAL, GUESS, SHORTCUT
+from ..rules.components import MAX_CANDIDATES, RACKS, WHEEL_WIDTH, wheel_range
+from ..rules.engine import apply_action
+from ..rules.errors import IllegalAction
+from ..rules.observation import observe, observe_table
+from ..rules.options import OPTION_FLAGS, Options
+from ..rules.setup import new_game
+from ..rules.vocab import ACCEPT, CHANGE, DISCARD, PASS, ROLL, TAKE, TURN_BEAR
+from ..rules.vocab import FINAL as WRITE_FINAL
+from ..rules.vocab import GUESS as SET_WHEEL
+from ..rules.vocab import PHASE_END as END
+from ..rules.vocab import PHASE_FINAL as FINAL
+from ..rules.vocab import PHASE_GUESS as GUESS
+from ..rules.vocab import PHASE_SHORTCUT as SHORTCUT
+from ..rules.vocab import SHORTCUT as WRITE_SHORTCUT
+from ..services.record import to_record
+from .describe import reason
 from .i18n import _
 from .sheet import Sheet
 from .solo import BotSeats, check_seats
 
 PRIVATE_PHASES = (SHORTCUT, GUESS, FINAL)
+
+
+def _bare(act, arg):
+    return (act,)
+
+
+def _die_symbol(act, arg):
+    die, sym = arg.split(":")
+    return (act, int(die), sym)
+
+
+def _symbol(act, arg):
+    return (act, arg)
+
+
+# The moves a public screen's buttons play at once: kind -> the action from the
+# button's argument. The private moves (wheel, candidates) go through drafts.
+BUTTON_MOVES = {
+    ROLL: _bare,
+    ACCEPT: _bare,
+    TAKE: _bare,
+    PASS: _bare,
+    TURN_BEAR: _die_symbol,
+    CHANGE: _die_symbol,
+    DISCARD: _symbol,
+}
 DEFAULT_LOW = 8
 
 
@@ -40,18 +74,33 @@ class Session:
         self.error = ""
         self.show_record = False
         self.tutorial = False  # the guided first game: tips on screens (tutorial.py)
-        self.bots.run(self)  # a computer seat may roll first
+        self.run_bots()  # a computer seat may roll first
 
     @classmethod
     def from_form(cls, players, names, flags, seed, seats=None, hints=True):
-        opts = Options(
-            players,
-            flags.get("introductory", False),
-            flags.get("high_stakes", False),
-            flags.get("shortcut", False),
-            flags.get("curse", False),
-        )
+        opts = Options(players, *[bool(flags.get(f, False)) for f in OPTION_FLAGS])
         return cls(opts, seed, names, seats, hints=hints)
+
+    def run_bots(self, limit=200):
+        """Play bot moves until a human decides, check results are due, or the end.
+
+        Each bot decides from its own observation; the report keeps the public
+        events each move caused (solo.py says them)."""
+        s = self.state
+        n = 0
+        while (
+            s.phase != END
+            and self.bots.is_bot(s.to_act)
+            and self.pending_checks() is None
+            and n < limit
+        ):
+            p = s.to_act
+            action = self.bots.decide(p, observe(s, p))
+            before = len(s.log)
+            apply_action(s, action, p)
+            self.bots.played(p, action, s.log[before:])
+            n += 1
+        return n
 
     # -- which screen ----------------------------------------------------------
     def pending_checks(self):
@@ -81,6 +130,8 @@ class Session:
         return s.phase, None
 
     def observation(self):
+        """What the current screen may show: the viewer's observation (at the
+        end, R-E: every rack turned face up)."""
         kind, viewer = self.screen()
         if viewer is None and kind != "end":
             # Shared screens show what every human there may see (observe_table);
@@ -89,7 +140,17 @@ class Session:
         obs = observe(self.state, viewer)
         if viewer is not None:
             self.sheets[viewer].sync(obs)
+        if kind == "end":
+            obs = dict(obs)
+            obs["racks"] = [
+                {"owner": obs["racks"][r]["owner"], "stones": dict(self.state.racks[r])}
+                for r in range(RACKS)
+            ]
         return obs
+
+    def public_observation(self):
+        """What the whole table sees (the game log, public screens)."""
+        return observe(self.state, None)
 
     def record(self):
         return to_record(self.state, self.seats)
@@ -101,13 +162,23 @@ class Session:
         try:
             self._do(act, arg)
         except IllegalAction as e:
-            self.error = _("That is not possible: {reason}", reason=e.args[-1] if e.args else "")
+            self.error = _("That is not possible: {reason}", reason=reason(e))
         except ValueError:
             self.error = _("Please enter a whole number.")
-        self.bots.run(self)  # computer seats play up to the next human decision
+        self.run_bots()  # computer seats play up to the next human decision
 
     def _act(self, action):
         apply_action(self.state, action)
+        self.notices = []
+
+    def _act_all(self, actions):
+        """Several actions as one step, all or nothing: they are tried on a copy
+        first, so an illegal one leaves the game exactly as it was."""
+        trial = self.state.copy()
+        for action in actions:
+            apply_action(trial, action)
+        for action in actions:
+            apply_action(self.state, action)
         self.notices = []
 
     def _do(self, act, arg):
@@ -139,29 +210,20 @@ class Session:
         if viewer is not None and act in ("mark", "auto", "sheet_mode"):
             self._sheet_event(viewer, act, arg)
             return
-        if kind == "roll" and act == "roll":
-            self._act(("roll",))
-        elif kind == "bear" and act == "turn_bear":
-            die, sym = arg.split(":")
-            self._act(("turn_bear", int(die), sym))
-        elif kind == "offer" and act in ("take", "pass"):
-            self._act((act,))
-        elif kind == "change" and act == "accept":
-            self._act(("accept",))
-        elif kind == "change" and act == "change":
-            die, sym = arg.split(":")
-            self._act(("change", int(die), sym))
-        elif kind == "replace" and act == "discard":
+        prompt = self.public_observation()["prompt"]
+        if prompt and kind == prompt["phase"] and act in prompt["kinds"] and act in BUTTON_MOVES:
             p = s.to_act
-            self._act(("discard", arg))
-            d = s.discards[p][-1]
-            self.notices = [{"player": p, "symbol": d["symbol"], "value": d["value"]}]
-        elif kind == GUESS:
+            self._act(BUTTON_MOVES[act](act, arg))
+            if act == DISCARD:
+                d = s.discards[p][-1]
+                self.notices = [{"player": p, "symbol": d["symbol"], "value": d["value"]}]
+            return
+        if kind == GUESS:
             self._guess_event(viewer, act, arg)
         elif kind in (SHORTCUT, FINAL):
             self._candidates_event(kind, viewer, act, arg)
         else:
-            raise IllegalAction("UI", _("this button does not apply to the current screen"))
+            raise IllegalAction("UI", "ui_no_button")
 
     # -- drafts and undo -----------------------------------------------------------
     def _remember(self, what, viewer):
@@ -198,14 +260,12 @@ class Session:
             v = int(v)
             s = self.state
             if sym not in s.options.symbols or s.token_holder.get(sym) == viewer:
-                raise IllegalAction(
-                    "R-E1", _("those candidates are fixed (shortcut token) or not in play")
-                )
+                raise IllegalAction("R-E1", "ui_fixed")
             if v in sheet.auto_seen(obs)[sym] and sheet.auto:
-                raise IllegalAction("R-E1", _("a value seen elsewhere cannot be your own"))
+                raise IllegalAction("R-E1", "ui_seen")
             changed = sheet.toggle_final(sym, v, s.options.value_max)
             if not changed:
-                raise IllegalAction("R-E1", _("at most 3 candidates per symbol"))
+                raise IllegalAction("R-E1", "ui_three")
         else:
             sym, v = arg.split(":")
             changed = sheet.toggle(sym, int(v), obs)
@@ -222,7 +282,7 @@ class Session:
         d = self.guess_draft()
         if act == "wheel":
             if arg not in WHEEL_WIDTH:
-                raise IllegalAction("R-G1", _("there is no such wheel"))
+                raise IllegalAction("R-G1", "ui_no_wheel")
             self._remember("draft", viewer)
             d["wheel"] = arg
             top = self.state.options.ring_max - WHEEL_WIDTH[arg] + 1
@@ -241,17 +301,17 @@ class Session:
             w, low_text = str(arg).split(":")
             low = int(low_text)
             if w not in WHEEL_WIDTH:
-                raise IllegalAction("R-G1", _("there is no such wheel"))
+                raise IllegalAction("R-G1", "ui_no_wheel")
             if (w, low) == (d["wheel"], d["low"]):
                 return
             self._remember("draft", viewer)
             d["wheel"], d["low"] = w, low
         elif act == "confirm_guess":
             if d["wheel"] is None:
-                raise IllegalAction("R-G1", _("choose a wheel first"))
+                raise IllegalAction("R-G1", "ui_wheel_first")
             w, low = d["wheel"], d["low"]
-            self._act(("guess", w, low))
-            high = low + WHEEL_WIDTH[w] - 1
+            self._act((SET_WHEEL, w, low))
+            high = wheel_range(w, low)[1]
             self._finish_private(
                 viewer,
                 _(
@@ -263,7 +323,7 @@ class Session:
                 ),
             )
         else:
-            raise IllegalAction("UI", _("this button does not apply to the current screen"))
+            raise IllegalAction("UI", "ui_no_button")
 
     def candidates_draft(self, kind, viewer):
         """Unconfirmed candidates: {symbol: [values]}, prefilled from the sheet."""
@@ -287,7 +347,7 @@ class Session:
             v = int(v)
             cands = d["values"].get(sym)
             if cands is None or not 0 <= v <= s.options.value_max:
-                raise IllegalAction("R-E1", _("that value cannot be a candidate"))
+                raise IllegalAction("R-E1", "ui_not_candidate")
             self._remember("draft", viewer)
             if v in cands:
                 cands.remove(v)
@@ -296,22 +356,22 @@ class Session:
                 cands.sort()
             else:
                 self.undo_stack.pop()
-                raise IllegalAction("R-E1", _("at most 3 candidates per symbol"))
+                raise IllegalAction("R-E1", "ui_three")
         elif act == "confirm" and kind == SHORTCUT:
             sym = s.offer_symbol
             vals = d["values"][sym]
-            self._act(("shortcut", tuple(vals)))
+            self._act((WRITE_SHORTCUT, tuple(vals)))
             self.sheets[viewer].final[sym] = list(vals)
             self._finish_private(viewer, _("Your shortcut candidates are written."))
         elif act == "confirm" and kind == FINAL:
-            for sym in self.candidate_symbols(kind, viewer):
-                vals = d["values"][sym]
-                apply_action(s, ("final", sym, tuple(vals)))
-                self.sheets[viewer].final[sym] = list(vals)
-            self.notices = []
+            syms = self.candidate_symbols(kind, viewer)
+            batch = [(WRITE_FINAL, sym, tuple(d["values"][sym])) for sym in syms]
+            self._act_all(batch)
+            for sym in syms:
+                self.sheets[viewer].final[sym] = list(d["values"][sym])
             self._finish_private(viewer, _("Your final candidates are written."))
         else:
-            raise IllegalAction("UI", _("this button does not apply to the current screen"))
+            raise IllegalAction("UI", "ui_no_button")
 
     def _finish_private(self, viewer, message):
         # Solo play: nobody to pass to, so no "Hide and pass" screen.

@@ -6,8 +6,8 @@ clears that symbol's crosses (seen marks stay). Final candidates, up to 3 per
 symbol, are kept here too. `to_dict`/`from_dict` let a saved game carry it.
 """
 
-from ..checks import proven_range
-from ..components import MAX_CANDIDATES, SYMBOLS, VALUE_MAX_HIGH_STAKES
+from ..rules.checks import proven_range
+from ..rules.components import MAX_CANDIDATES, SYMBOLS, VALUE_MAX_HIGH_STAKES
 
 GRID_VALUES = tuple(range(VALUE_MAX_HIGH_STAKES + 1))
 

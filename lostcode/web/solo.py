@@ -1,35 +1,41 @@
 """Computer seats in the web edition (issue 4): seat kinds, the bots' own
 seeded generators, and what the table is told about a bot's move.
 
-The Session asks `BotSeats.run(session)` to play every bot decision up to the
-next human decision (or a check-results screen, or the end); the moves go
-into the engine as usual, so the record replays. What a bot did is shown on a
-public "bot" screen as short lines that never reveal a range, a candidate or
-a stone a bot cannot see face up (the same facts as `bots.describe_action`,
-translated). A bot decides from `observe(state, seat)` only (`bots.Player`).
+The Session (`Session.run_bots`) plays every bot decision up to the next
+human decision (or a check-results screen, or the end); the moves go into the
+engine as usual, so the record replays. What a bot did is shown on a public
+"bot" screen: the public events its moves caused, each said once, in order,
+by the page's one describer (describe.py), so a bot's line never holds a
+range, a candidate or a stone a bot cannot see face up. A bot decides from its
+own observation only (`bots.Player.choose`).
 
 Pure Python, MicroPython-portable (no DOM here).
 """
 
-from ..bots import Player, make_rng
-from ..components import WHEEL_WIDTH
-from ..engine import apply_action, legal_actions
-from ..observation import observe
-from ..state import END
+from ..player.bots import Player, make_rng
+from ..rules.vocab import (
+    BOT_LEVELS,
+    EV_CHECK,
+    EV_CURSE_GONE,
+    EV_CURSE_PASSED,
+    EV_CURSE_TAKEN,
+    EV_MOVE,
+    HUMAN,
+    SEAT_KINDS,
+)
+from .describe import describe
 from .i18n import _
-from .names import symbol_name
 
-HUMAN = "human"
-BOT_LEVELS = ("easy", "medium", "hard")
-SEAT_KINDS = (HUMAN,) + BOT_LEVELS
+# Events the check-results screen shows: the bot report leaves them to it.
+SHOWN_WITH_CHECKS = (EV_CHECK, EV_MOVE, EV_CURSE_TAKEN, EV_CURSE_PASSED, EV_CURSE_GONE)
 
 
 def seat_kind_label(kind):
     return {
-        "human": _("Human"),
-        "easy": _("Computer (easy)"),
-        "medium": _("Computer (medium)"),
-        "hard": _("Computer (hard)"),
+        HUMAN: _("Human"),
+        BOT_LEVELS[0]: _("Computer (easy)"),
+        BOT_LEVELS[1]: _("Computer (medium)"),
+        BOT_LEVELS[2]: _("Computer (hard)"),
     }.get(kind, kind)
 
 
@@ -51,43 +57,12 @@ def bot_seed(game_seed, seat):
     return (int(game_seed) * 1000003 + 7919 * (seat + 1)) & 0x7FFFFFFF
 
 
-def bot_decision(bot, state, seat):
-    """The bot's move, with a fresh generator from (seed, seat, move number):
-    a game resumed from a save plays exactly as an uninterrupted one."""
-    bot.rng = make_rng(bot_seed(state.seed, seat) + 7 * len(state.actions))
-    return bot.act(state, legal_actions(state))
-
-
-def bot_summary(obs, seat, action):
-    """A short public line about a bot's move (what `bots.describe_action`
-    says, translated); never a range, a candidate value or a hidden stone."""
-    name = obs["names"][seat]
-    kind = action[0]
-    offer = obs.get("offer")
-    osym = symbol_name(offer["symbol"]) if offer else ""
-    if kind == "roll":
-        return _("{name} rolled the dice", name=name)
-    if kind == "turn_bear":
-        return _("{name} turned a bear die to {sym}", name=name, sym=symbol_name(action[2]))
-    if kind == "take":
-        return _("{name} took the {sym} shortcut token", name=name, sym=osym)
-    if kind == "pass":
-        return _("{name} passed on the {sym} shortcut token", name=name, sym=osym)
-    if kind == "shortcut":
-        return _("{name} wrote the shortcut candidates", name=name)
-    if kind == "accept":
-        return _("{name} kept the roll", name=name)
-    if kind == "change":
-        return _("{name} changed a die to {sym}", name=name, sym=symbol_name(action[2]))
-    if kind == "guess":
-        return _("{name} took the {width}-wide wheel", name=name, width=WHEEL_WIDTH[action[1]])
-    if kind == "discard":
-        return _("{name} replaced the {sym} stone", name=name, sym=symbol_name(action[1]))
-    if kind == "final":
-        return _(
-            "{name} wrote final candidates for the {sym}", name=name, sym=symbol_name(action[1])
-        )
-    return _("{name} acted", name=name)
+def bot_decision(bot, game_seed, seat, obs):
+    """The bot's move from its own observation (which lists its legal moves),
+    with a fresh generator from (seed, seat, move number): a game resumed from
+    a save plays exactly as an uninterrupted one."""
+    bot.rng = make_rng(bot_seed(game_seed, seat) + 7 * obs["move_number"])
+    return bot.choose(obs, obs["legal"])
 
 
 class BotSeats:
@@ -100,8 +75,8 @@ class BotSeats:
             if self.seats[p] != HUMAN:
                 self.players[p] = Player(self.seats[p], bot_seed(game_seed, p))
         self.humans = [p for p in range(len(self.seats)) if self.seats[p] == HUMAN]
-        self.report = []  # [{"seat", "action", "text"}] not yet acknowledged
-        self.discards = []  # [{"player", "symbol", "value"}] of the report's replacements
+        self.game_seed = game_seed
+        self.report = []  # [{"seat", "action", "events"}] not yet acknowledged
 
     def is_bot(self, seat):
         return seat in self.players
@@ -110,30 +85,24 @@ class BotSeats:
         """Exactly one human: no handoff screens, no "Hide and pass"."""
         return len(self.humans) == 1
 
-    def run(self, session, limit=200):
-        """Play bot moves until a human decides, check results are due, or the end."""
-        s = session.state
-        n = 0
-        while (
-            s.phase != END
-            and s.to_act in self.players
-            and session.pending_checks() is None
-            and n < limit
-        ):
-            p = s.to_act
-            action = bot_decision(self.players[p], s, p)
-            text = bot_summary(observe(s, None), p, action)
-            apply_action(s, action, p)
-            self.report.append({"seat": p, "action": action, "text": text})
-            if action[0] == "discard":
-                d = s.discards[p][-1]
-                self.discards.append({"player": p, "symbol": d["symbol"], "value": d["value"]})
-            n += 1
-        return n
+    def decide(self, seat, obs):
+        return bot_decision(self.players[seat], self.game_seed, seat, obs)
+
+    def played(self, seat, action, events):
+        """Remember a bot's move and the public events it caused, for the report."""
+        self.report.append({"seat": seat, "action": action, "events": list(events)})
+
+    def lines(self, names):
+        """The report's sentences: every event once, in order (describe.py)."""
+        return [
+            describe(e, names)
+            for r in self.report
+            for e in r["events"]
+            if e.get("t") not in SHOWN_WITH_CHECKS
+        ]
 
     def acknowledge(self):
         self.report = []
-        self.discards = []
 
 
 def bot_screen(session, obs, m):
@@ -148,16 +117,7 @@ def bot_screen(session, obs, m):
         m["heading"] = _("{name} (computer) played", name=names[seats[0]])
     else:
         m["heading"] = _("The computer players played")
-    lines = [r["text"] for r in bots.report]
-    for d in bots.discards:
-        lines.append(
-            _(
-                "{name} discarded their {sym} stone: it showed {value}.",
-                name=names[d["player"]],
-                sym=symbol_name(d["symbol"]),
-                value=d["value"],
-            )
-        )
+    lines = bots.lines(names)
     m["blocks"] = [
         {"t": "list", "label": _("What the computer did"), "items": lines},
         {

@@ -6,13 +6,41 @@ from `observe(state, None)`, so no screen can show a player their own stones.
 The only exception is the end screen, where all racks are revealed.
 """
 
-from ..components import RACKS, SYMBOLS, WHEEL_IDS, WHEEL_VP, WHEEL_WIDTH
-from ..record import dumps
-from ..state import END, GUESS
+from ..rules.components import RACKS, SYMBOLS, WHEEL_IDS, WHEEL_VP, WHEEL_WIDTH, wheel_range
+from ..rules.vocab import (
+    ACCEPT,
+    AVAILABLE,
+    CHANGE,
+    CORRECT,
+    DISCARD,
+    EV_CURSE_GONE,
+    EV_CURSE_PASSED,
+    EV_CURSE_TAKEN,
+    EV_MOVE,
+    HIGHER,
+    LOWER,
+    MOVE_FINAL,
+    PASS,
+    PHASE_BEAR,
+    PHASE_CHANGE,
+    PHASE_END,
+    PHASE_FINAL,
+    PHASE_GUESS,
+    PHASE_OFFER,
+    PHASE_REPLACE,
+    PHASE_ROLL,
+    PHASE_SHORTCUT,
+    ROLL,
+    TAKE,
+    TAKEN,
+    TURN_BEAR,
+)
+from ..rules.vocab import GUESS as SET_WHEEL
+from ..services.record import dumps
 from .assistant import panel_model
 from .board import board_model, checks_rings, wheel_button_art
+from .describe import describe, log_lines, signed
 from .i18n import _, ngettext
-from .log import log_lines, result_text, signed
 from .names import dice_text, range_text, symbol_name
 from .sheet import GRID_VALUES
 from .solo import bot_screen
@@ -99,7 +127,7 @@ def table_model(obs, revealed=False):
         )
     dice = [{"symbol": d, "name": symbol_name(d)} for d in obs["dice"]]
     taken = {}
-    if obs["phase"] == GUESS and obs["history"]:
+    if obs["phase"] == PHASE_GUESS and obs["history"]:
         for p, w in obs["history"][-1]["wheels"]:
             taken[w] = names[p]
     wheels = []
@@ -142,9 +170,9 @@ def table_model(obs, revealed=False):
         t = obs["tokens"].get(sym)
         if t is None:
             continue
-        if t["state"] == "available":
+        if t["state"] == AVAILABLE:
             where = _("{sym} shortcut token: available", sym=symbol_name(sym))
-        elif t["state"] == "taken":
+        elif t["state"] == TAKEN:
             where = _(
                 "{sym} shortcut token: held by {name}",
                 sym=symbol_name(sym),
@@ -156,9 +184,9 @@ def table_model(obs, revealed=False):
     curse = None
     c = obs["curse"]
     if c is not None:
-        if c["state"] == "available":
+        if c["state"] == AVAILABLE:
             curse = _("Curse token: waiting for the first marker to reach space 7")
-        elif c["state"] == "taken":
+        elif c["state"] == TAKEN:
             curse = _("Curse token: held by {name}", name=names[c["holder"]])
         else:
             curse = _("Curse token: out of the game")
@@ -174,7 +202,7 @@ def table_model(obs, revealed=False):
         }
         for sym in obs["symbols"]
     ]
-    if obs["phase"] == END:
+    if obs["phase"] == PHASE_END:
         round_text = _("Game over")
     else:
         round_text = _("Round {round} of {rounds}", round=obs["round"], rounds=obs["rounds"])
@@ -294,8 +322,7 @@ def _auto_cells(sheet, obs):
 
 def screen_model(session):
     kind, viewer = session.screen()
-    s = session.state
-    obs = session.observation()
+    obs = session.observation()  # at the end: every rack turned face up (R-E)
     names = obs["names"]
     m = {
         "kind": kind,
@@ -320,11 +347,7 @@ def screen_model(session):
             for n in session.notices
         ],
     }
-    revealed = False
-    if kind == "end":
-        obs = _revealed(s, obs)
-        revealed = True
-    m["table"] = table_model(obs, revealed)
+    m["table"] = table_model(obs, kind == "end")
     m["board"] = board_model(obs)  # the drawn table (board.py)
     # What the decision rests on goes next to the question (the rest below).
     m["evidence"] = EVIDENCE.get(kind, "")
@@ -342,20 +365,8 @@ def screen_model(session):
 
 def log_model(session):
     """The public log alone (the adapter draws it only when it is open)."""
-    return log_lines(session.state.log, session.state.names)
-
-
-def _revealed(s, obs):
-    """R-E: at the end every rack is turned face up."""
-    out = dict(obs)
-    out["racks"] = [
-        {
-            "owner": obs["racks"][r]["owner"],
-            "stones": {sym: s.racks[r][sym] for sym in obs["symbols"]},
-        }
-        for r in range(RACKS)
-    ]
-    return out
+    obs = session.public_observation()
+    return log_lines(obs["log"], obs["names"])
 
 
 def _roll(session, obs, m):
@@ -363,7 +374,21 @@ def _roll(session, obs, m):
     m["heading"] = _("Round {round}: {name} rolls", round=obs["round"], name=name)
     m["blocks"] = [
         para(_("{name} is furthest behind and rolls the three dice.", name=name)),
-        buttons([button(_("Roll the dice"), "roll", primary=True)]),
+        buttons([button(_("Roll the dice"), ROLL, primary=True)]),
+    ]
+
+
+def face_buttons(act, die, symbols):
+    """One button per face a die may be turned to (a bear turn or the change)."""
+    return [
+        button(
+            symbol_name(sym),
+            act,
+            str(die) + ":" + sym,
+            symbol=sym,
+            aria=_("Turn die {die} to {sym}", die=die + 1, sym=symbol_name(sym)),
+        )
+        for sym in symbols
     ]
 
 
@@ -381,17 +406,7 @@ def _bear(session, obs, m):
             )
         ),
         buttons(
-            [
-                button(
-                    symbol_name(sym),
-                    "turn_bear",
-                    str(die) + ":" + sym,
-                    symbol=sym,
-                    aria=_("Turn die {die} to {sym}", die=die + 1, sym=symbol_name(sym)),
-                )
-                for sym in obs["symbols"]
-            ],
-            _("New face for die {die}", die=die + 1),
+            face_buttons(TURN_BEAR, die, obs["symbols"]), _("New face for die {die}", die=die + 1)
         ),
     ]
 
@@ -414,10 +429,10 @@ def _offer(session, obs, m):
             [
                 button(
                     _("{name} takes the {sym} token", name=name, sym=symbol_name(sym)),
-                    "take",
+                    TAKE,
                     symbol=sym,
                 ),
-                button(_("{name} passes", name=name), "pass"),
+                button(_("{name} passes", name=name), PASS),
             ]
         ),
     ]
@@ -435,22 +450,12 @@ def _change(session, obs, m):
                 name=name,
             )
         ),
-        buttons([button(_("Keep the dice"), "accept", primary=True)]),
+        buttons([button(_("Keep the dice"), ACCEPT, primary=True)]),
     ]
     for i, face in enumerate(obs["dice"]):
         blocks.append(
             buttons(
-                [
-                    button(
-                        symbol_name(sym),
-                        "change",
-                        str(i) + ":" + sym,
-                        symbol=sym,
-                        aria=_("Turn die {die} to {sym}", die=i + 1, sym=symbol_name(sym)),
-                    )
-                    for sym in obs["symbols"]
-                    if sym != face
-                ],
+                face_buttons(CHANGE, i, [sym for sym in obs["symbols"] if sym != face]),
                 _("Die {die} shows {sym}. Turn it to:", die=i + 1, sym=symbol_name(face)),
             )
         )
@@ -458,14 +463,13 @@ def _change(session, obs, m):
 
 
 def _handoff(session, obs, m):
-    s = session.state
-    name = obs["names"][s.to_act]
+    name = obs["names"][obs["to_act"]]
     m["heading"] = _("Pass the device to {name}", name=name)
     why = {
         "guess": _("{name} sets a guessing wheel.", name=name),
         "shortcut": _("{name} writes shortcut candidates.", name=name),
         "final": _("{name} writes final candidates.", name=name),
-    }.get(s.phase, "")
+    }.get(obs["phase"], "")
     m["blocks"] = [
         para(why),
         para(_("Tap when only {name} is looking.", name=name)),
@@ -473,10 +477,14 @@ def _handoff(session, obs, m):
     ]
 
 
-def guess_range_check(wheel, low, ring_max):
-    """(ok, high, message) for a wheel setting (R-G3)."""
-    high = low + WHEEL_WIDTH[wheel] - 1
-    if low < 0:
+def guess_range_note(wheel, low, obs):
+    """(ok, high, message) for a wheel setting: ok when the engine lists it as
+    legal (R-G3 lives there); the message says which way to move the range."""
+    high = wheel_range(wheel, low)[1]
+    if (SET_WHEEL, wheel, low) in obs["legal"]:
+        return True, high, ""
+    lows = [a[2] for a in obs["legal"] if a[0] == SET_WHEEL and a[1] == wheel]
+    if not lows or low < min(lows):
         return (
             False,
             high,
@@ -486,18 +494,16 @@ def guess_range_check(wheel, low, ring_max):
                 high=high,
             ),
         )
-    if high > ring_max:
-        return (
-            False,
-            high,
-            _(
-                "The range {low}–{high} runs past {end}, the end of the ring. Lower it.",
-                low=low,
-                high=high,
-                end=ring_max,
-            ),
-        )
-    return True, high, ""
+    return (
+        False,
+        high,
+        _(
+            "The range {low}–{high} runs past {end}, the end of the ring. Lower it.",
+            low=low,
+            high=high,
+            end=obs["ring_max"],
+        ),
+    )
 
 
 def _guess(session, obs, m):
@@ -539,7 +545,7 @@ def _guess(session, obs, m):
     if d["wheel"] is None:
         blocks.append(para(_("Choose a free wheel first.")))
     else:
-        ok, high, msg = guess_range_check(d["wheel"], d["low"], obs["ring_max"])
+        ok, high, msg = guess_range_note(d["wheel"], d["low"], obs)
         blocks.append(ring_block(d["wheel"], d["low"], obs["ring_max"]))
         blocks.append(
             {
@@ -675,6 +681,10 @@ def _hide(session, obs, m):
     ]
 
 
+# What the check-results screen lists under "What happened" (besides the guesses).
+CHECK_EVENTS = (EV_MOVE, EV_CURSE_TAKEN, EV_CURSE_PASSED, EV_CURSE_GONE)
+
+
 def _checks(session, obs, m):
     h = session.pending_checks()
     names = obs["names"]
@@ -682,11 +692,11 @@ def _checks(session, obs, m):
     m["heading"] = _("Round {round}: check results", round=r)
     rows = []
     for g in h["guesses"]:
-        if g["result"] == "correct":
+        if g["result"] == CORRECT:
             res = _("correct: +{vp} VP", vp=WHEEL_VP[g["wheel"]])
-        elif g["result"] == "lower":
+        elif g["result"] == LOWER:
             res = _("wrong: the sum is lower")
-        elif g["result"] == "higher":
+        elif g["result"] == HIGHER:
             res = _("wrong: the sum is higher")
         else:
             res = _("wrong")
@@ -695,10 +705,10 @@ def _checks(session, obs, m):
     for e in obs["log"]:
         if (
             e.get("round") == r
-            and e["t"] in ("move", "curse_taken", "curse_passed", "curse_gone")
-            and e.get("reason") not in ("final",)
+            and e["t"] in CHECK_EVENTS
+            and e.get("reason") != MOVE_FINAL
         ):
-            events.append(_event_line(e, names))
+            events.append(describe(e, names))
     m["blocks"] = [
         para(_("The dice were {dice}.", dice=dice_text(h["dice"]))),
         {
@@ -715,12 +725,6 @@ def _checks(session, obs, m):
         {"t": "list", "label": _("What happened"), "items": events},
         buttons([button(_("Continue"), "continue", primary=True)]),
     ]
-
-
-def _event_line(e, names):
-    from .log import entry_text
-
-    return entry_text(e, names)
 
 
 def _replace(session, obs, m):
@@ -740,10 +744,10 @@ def _replace(session, obs, m):
             [
                 button(
                     _("Replace the {sym} stone", sym=symbol_name(sym)),
-                    "discard",
+                    DISCARD,
                     sym,
                     symbol=sym,
-                    disabled=obs["piles"][sym] == 0,
+                    disabled=(DISCARD, sym) not in obs["legal"],
                 )
                 for sym in obs["symbols"]
             ],
@@ -753,8 +757,8 @@ def _replace(session, obs, m):
 
 
 def _end(session, obs, m):
-    s = session.state
-    res = s.result
+    res = obs["result"]
+    scores = obs["scores"]
     names = obs["names"]
     winner = res["winner"]
     m["heading"] = _("Game over: {name} wins", name=names[winner])
@@ -767,9 +771,9 @@ def _end(session, obs, m):
                     "lowest in the stack.",
                     "{names} are tied on {score} points. {name} wins because their marker is "
                     "lowest in the stack.",
-                    s.scores[winner],
+                    scores[winner],
                     names=", ".join(names[p] for p in res["tied"]),
-                    score=s.scores[winner],
+                    score=scores[winner],
                     name=names[winner],
                 )
             )
@@ -780,9 +784,9 @@ def _end(session, obs, m):
                 ngettext(
                     "{name} wins with {score} point.",
                     "{name} wins with {score} points.",
-                    s.scores[winner],
+                    scores[winner],
                     name=names[winner],
-                    score=s.scores[winner],
+                    score=scores[winner],
                 )
             )
         )
@@ -792,10 +796,10 @@ def _end(session, obs, m):
             ngettext(
                 "{place}. {name}: {score} point",
                 "{place}. {name}: {score} points",
-                s.scores[p],
+                scores[p],
                 place=i + 1,
                 name=names[p],
-                score=s.scores[p],
+                score=scores[p],
             )
         )
     blocks.append({"t": "list", "label": _("Final scores"), "items": ranking, "ordered": False})
@@ -836,32 +840,30 @@ def _end(session, obs, m):
 
 
 EVIDENCE = {
-    "guess": "racks",
-    "shortcut": "racks",
-    "final": "racks",
-    "change": "dice",
-    "bear": "dice",
-    "offer": "dice",
-    "replace": "dice",
-    "roll": "dice",
+    PHASE_GUESS: "racks",
+    PHASE_SHORTCUT: "racks",
+    PHASE_FINAL: "racks",
+    PHASE_CHANGE: "dice",
+    PHASE_BEAR: "dice",
+    PHASE_OFFER: "dice",
+    PHASE_REPLACE: "dice",
+    PHASE_ROLL: "dice",
 }
 
+# The screen registry: one builder per phase of the game (moves.PHASE_MOVES
+# names the moves each offers), plus the screens of the flow between them.
 SCREENS = {
-    "roll": _roll,
-    "bear": _bear,
-    "offer": _offer,
-    "change": _change,
+    PHASE_ROLL: _roll,
+    PHASE_BEAR: _bear,
+    PHASE_OFFER: _offer,
+    PHASE_CHANGE: _change,
+    PHASE_GUESS: _guess,
+    PHASE_SHORTCUT: _shortcut,
+    PHASE_FINAL: _final,
+    PHASE_REPLACE: _replace,
+    PHASE_END: _end,
     "handoff": _handoff,
-    "guess": _guess,
-    "shortcut": _shortcut,
-    "final": _final,
     "hide": _hide,
     "checks": _checks,
-    "replace": _replace,
-    "end": _end,
     "bot": bot_screen,
 }
-
-
-def result_sentence(g, names):
-    return result_text(g["result"], names[g["player"]], g["wheel"], g["low"], g["high"])

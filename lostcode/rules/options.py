@@ -40,9 +40,9 @@ class Options:
         curse: bool = False,
     ):
         if not isinstance(players, int) or isinstance(players, bool):
-            raise IllegalAction("R-S1", "the number of players must be a whole number")
+            raise IllegalAction("R-S1", "players_whole")
         if players < MIN_PLAYERS or players > MAX_PLAYERS:
-            raise IllegalAction("R-S1", "The Lost Code is for 2 to 4 players, not " + str(players))
+            raise IllegalAction("R-S1", "players_range", {"players": players})
         self.players = players
         self.introductory = bool(introductory)
         self.high_stakes = bool(high_stakes)
@@ -78,3 +78,20 @@ class Options:
     def describe(self) -> str:
         flags = [f.replace("_", " ") for f in OPTION_FLAGS if getattr(self, f)]
         return str(self.players) + " players" + (", " + ", ".join(flags) if flags else "")
+
+
+def from_flags(players: int, items) -> Options:
+    """Options from command-line words such as ["shortcut,curse", "high-stakes"];
+    ValueError naming an unknown option."""
+    flags = {}
+    for item in items or []:
+        for f in item.split(","):
+            f = f.strip().replace("-", "_")
+            if not f:
+                continue
+            if f not in OPTION_FLAGS:
+                raise ValueError(
+                    "unknown option " + f + " (choose from " + ", ".join(OPTION_FLAGS) + ")"
+                )
+            flags[f] = True
+    return Options(players, *[f in flags for f in OPTION_FLAGS])

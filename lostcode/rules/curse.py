@@ -8,6 +8,7 @@ changes hands only during or at the end of a phase.
 from .components import CURSE_LEAVES_AT, CURSE_TAKE_AT
 from .state import AVAILABLE, GONE, TAKEN
 from .track import leader
+from .vocab import EV_CURSE_GONE, EV_CURSE_PASSED, EV_CURSE_TAKEN
 
 
 def cursed_player(s):
@@ -19,7 +20,7 @@ def curse_after_move(s, p: int) -> None:
     if s.curse == AVAILABLE and s.scores[p] >= CURSE_TAKE_AT:
         s.curse = TAKEN
         s.curse_holder = p
-        s.log.append({"t": "curse_taken", "round": s.round, "player": p})
+        s.log.append({"t": EV_CURSE_TAKEN, "round": s.round, "player": p})
 
 
 def curse_after_check_phase(s) -> None:
@@ -29,11 +30,13 @@ def curse_after_check_phase(s) -> None:
     if max(s.scores) >= CURSE_LEAVES_AT:
         s.curse = GONE
         s.curse_holder = None
-        s.log.append({"t": "curse_gone", "round": s.round, "why": "13"})
+        s.log.append({"t": EV_CURSE_GONE, "round": s.round, "why": "13"})
         return
     new = leader(s)
     if new != s.curse_holder:
-        s.log.append({"t": "curse_passed", "round": s.round, "player": new, "from": s.curse_holder})
+        s.log.append(
+            {"t": EV_CURSE_PASSED, "round": s.round, "player": new, "from": s.curse_holder}
+        )
     s.curse_holder = new
 
 
@@ -42,4 +45,4 @@ def curse_leaves_before_last_round(s) -> None:
     if s.curse in (AVAILABLE, TAKEN):
         s.curse = GONE
         s.curse_holder = None
-        s.log.append({"t": "curse_gone", "round": s.round, "why": "last_round"})
+        s.log.append({"t": EV_CURSE_GONE, "round": s.round, "why": "last_round"})

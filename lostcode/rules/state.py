@@ -7,7 +7,8 @@ symbol name keep it portable (MicroPython) and cheap to copy.
 
 from .components import RACKS
 
-# Phases, in the order a round visits them (RULES §3, §4, R-X2).
+# Phases, in the order a round visits them (RULES §3, §4, R-X2); vocab.py
+# re-exports them (as PHASE_*) beside the other words of the game.
 ROLL = "roll"  # R-R1: the roller rolls
 BEAR_TURN = "bear"  # R-R1a: forced turns of bear faces (introductory game)
 OFFER = "offer"  # R-X2a: shortcut token offered round the table

@@ -8,8 +8,9 @@ note each thing it ignored. MicroPython has no urllib, hence the small
 hand-made percent-decoding here.
 """
 
-from .options import OPTION_FLAGS
-from .record import SEAT_KINDS
+from ..rules.messages import english
+from ..rules.options import OPTION_FLAGS
+from ..rules.vocab import HUMAN, SEAT_KINDS
 
 LANGS = ("en", "ru", "it", "pl")
 RUNTIMES = ("pyodide", "micropython")
@@ -30,19 +31,27 @@ _UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 def parse(query) -> tuple:
+    """(settings, notes) with the notes in English words (the command line's,
+    the tests'); the page calls `read` and says the notes in its language."""
+    settings, notes = read(query)
+    return settings, [english(msg, params) for msg, params in notes]
+
+
+def read(query) -> tuple:
     """(settings, notes) from a query string; never raises.
 
     `settings` holds only valid values: lang/runtime/textsize (str),
     players/seed (int), seats/options (lists; options in canonical order),
-    hints/embed (bool). `notes` are English sentences for the player, one per
-    ignored or adjusted value. A leading "?", a whole URL or a "#..." are fine.
+    hints/embed (bool). `notes` are (message id, parameters) pairs
+    (lostcode.rules.messages.NOTES), one per ignored or adjusted value. A leading
+    "?", a whole URL or a "#..." are fine.
     """
     settings = {}
     notes = []
     try:
         _parse(query, settings, notes)
     except Exception:  # belt and braces: a bad URL must never stop the page
-        notes.append("Some settings in the address could not be read and were ignored.")
+        notes.append(("unreadable", {}))
     return settings, notes
 
 
@@ -61,12 +70,12 @@ def read_pairs(query, notes) -> dict:
         query = query[query.index("?") + 1 :]
     if len(query) > MAX_QUERY:
         query = query[:MAX_QUERY]
-        notes.append("The address is very long; only its start was read.")
+        notes.append(("too_long", {}))
     seen = {}
     pairs = [p for p in query.replace(";", "&").split("&") if p]
     if len(pairs) > MAX_PAIRS:
         pairs = pairs[:MAX_PAIRS]
-        notes.append("The address has too many settings; only the first were read.")
+        notes.append(("too_many", {}))
     raw = {}
     for pair in pairs:
         if "=" in pair:
@@ -76,15 +85,15 @@ def read_pairs(query, notes) -> dict:
         key = _unquote(k)
         value = None if v is None else _unquote(v)
         if key is None or (v is not None and value is None):
-            notes.append("Ignored a setting that is not valid text.")
+            notes.append(("not_text", {}))
             continue
         key = _fold(key)
         if key not in KEYS:
-            notes.append("Ignored unknown setting " + _show(key) + ".")
+            notes.append(("unknown_setting", {"name": _show(key)}))
             continue
         if key in seen:
             if seen[key] == 1:  # one note per repeated key, however many repeats
-                notes.append("Ignored a second " + key + "=: the first one counts.")
+                notes.append(("second_key", {"key": key}))
             seen[key] += 1
             continue
         seen[key] = 1
@@ -106,7 +115,7 @@ def _choice(key, allowed, why):
         if v in allowed:
             settings[key] = v
         else:
-            notes.append("Ignored " + key + "=" + _show(value) + ": " + why)
+            notes.append(_bad(key, value, why))
 
     return read
 
@@ -119,7 +128,7 @@ def _flag(key, why):
         elif v in _FALSE:
             settings[key] = False
         else:
-            notes.append("Ignored " + key + "=" + _show(value) + ": " + why)
+            notes.append(_bad(key, value, why))
 
     return read
 
@@ -134,7 +143,7 @@ def _digits(value):
 def _read_players(value, settings, notes):
     n = _digits(value)
     if n is None or n < MIN_PLAYERS or n > MAX_PLAYERS:
-        notes.append("Ignored players=" + _show(value) + ": choose 2 to 4 players.")
+        notes.append(_bad("players", value, "why_players"))
     else:
         settings["players"] = n
 
@@ -142,13 +151,7 @@ def _read_players(value, settings, notes):
 def _read_seed(value, settings, notes):
     n = _digits(value)
     if n is None or n > SEED_MAX:
-        notes.append(
-            "Ignored seed="
-            + _show(value)
-            + ": a seed is a whole number from 0 to "
-            + str(SEED_MAX)
-            + "."
-        )
+        notes.append(_bad("seed", value, "why_seed"))
     else:
         settings["seed"] = n
 
@@ -160,14 +163,8 @@ def _read_seats(value, settings, notes):
         if k in SEAT_KINDS:
             seats.append(k)
         else:
-            notes.append(
-                "Seat "
-                + str(len(seats) + 1)
-                + " "
-                + _show(item)
-                + " is not human, easy, medium or hard: it will be a human player."
-            )
-            seats.append("human")
+            notes.append(("bad_seat", {"n": len(seats) + 1, "value": _show(item)}))
+            seats.append(HUMAN)
     settings["seats"] = seats
 
 
@@ -180,11 +177,7 @@ def _read_options(value, settings, notes):
         if k in OPTION_FLAGS:
             chosen[k] = True
         else:
-            notes.append(
-                "Ignored option "
-                + _show(item)
-                + ": the options are introductory, high_stakes, shortcut and curse."
-            )
+            notes.append(("bad_option", {"name": _show(item)}))
     settings["options"] = [f for f in OPTION_FLAGS if f in chosen]
 
 
@@ -200,40 +193,30 @@ def _fit_seats(settings, notes):
             return
         n = MIN_PLAYERS if len(seats) < MIN_PLAYERS else MAX_PLAYERS
         settings["players"] = n
-        notes.append(
-            "The address lists "
-            + _count(len(seats), "seat")
-            + ": playing with "
-            + str(n)
-            + " players."
-        )
+        notes.append(("seats_fit", {"count": len(seats), "n": n}))
     if len(seats) < n:
-        notes.append(
-            "Only "
-            + str(len(seats))
-            + " seats for "
-            + str(n)
-            + " players: the others are human players."
-        )
-        seats = seats + ["human"] * (n - len(seats))
+        notes.append(("seats_fewer", {"count": len(seats), "n": n}))
+        seats = seats + [HUMAN] * (n - len(seats))
     elif len(seats) > n:
-        notes.append(
-            str(len(seats)) + " seats for " + str(n) + " players: the extra seats were ignored."
-        )
+        notes.append(("seats_extra", {"count": len(seats), "n": n}))
         seats = seats[:n]
     settings["seats"] = seats
 
 
+def _bad(key, value, why):
+    return ("bad_value", {"key": key, "value": _show(value), "reason": (why, {})})
+
+
 _READERS = {
-    "lang": _choice("lang", LANGS, "the languages are en, ru, it and pl."),
+    "lang": _choice("lang", LANGS, "why_lang"),
     "players": _read_players,
     "seats": _read_seats,
     "options": _read_options,
     "seed": _read_seed,
-    "hints": _flag("hints", "use hints=on or hints=off."),
-    "embed": _flag("embed", "use embed=1 or embed=0."),
-    "runtime": _choice("runtime", RUNTIMES, "the runtimes are pyodide and micropython."),
-    "textsize": _choice("textsize", TEXT_SIZES, "use textsize=normal or textsize=large."),
+    "hints": _flag("hints", "why_hints"),
+    "embed": _flag("embed", "why_embed"),
+    "runtime": _choice("runtime", RUNTIMES, "why_runtime"),
+    "textsize": _choice("textsize", TEXT_SIZES, "why_textsize"),
 }
 
 
@@ -414,7 +397,3 @@ def _show(value) -> str:
     if len(t) > 30:
         t = t[:27] + "..."
     return repr(t)
-
-
-def _count(n: int, word: str) -> str:
-    return str(n) + " " + word + ("" if n == 1 else "s")

@@ -4,27 +4,19 @@ import argparse
 import sys
 from json import dumps
 
-from .errors import RecordError
-from .options import OPTION_FLAGS, Options
+from ..rules.errors import RecordError
+from ..rules.options import Options, from_flags
 
 
 def _options(args) -> Options:
-    flags = set()
-    for item in args.options or []:
-        for f in item.split(","):
-            f = f.strip().replace("-", "_")
-            if not f:
-                continue
-            if f not in OPTION_FLAGS:
-                raise SystemExit(
-                    "unknown option " + f + " (choose from " + ", ".join(OPTION_FLAGS) + ")"
-                )
-            flags.add(f)
-    return Options(args.players, **{f: True for f in flags})
+    try:
+        return from_flags(args.players, args.options)
+    except ValueError as e:
+        raise SystemExit(str(e)) from None
 
 
 def cmd_replay(args) -> int:
-    from .record import replay
+    from ..services.record import replay
     from .summary import summary_lines
 
     try:
@@ -62,7 +54,7 @@ def cmd_selfplay(args) -> int:
 def _write_record(args) -> int:
     """`selfplay --record FILE`: the first game (the same one `selfplay` plays
     first with this seed) as a record file that `replay` and the page read."""
-    from .record import pretty, to_record
+    from ..services.record import pretty, to_record
     from .selfplay import random_game
 
     s, violations = random_game(_options(args), args.seed, args.seed * 7919)

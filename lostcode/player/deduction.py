@@ -20,31 +20,50 @@ Portable on purpose: plain classes, tuples, dicts and lists, no stdlib helpers
 MicroPython lacks, and every loop runs over lists (never over dict order).
 """
 
-from .checks import CORRECT, HIGHER, LOWER, WRONG
-from .components import WHEEL_IDS, WHEEL_VP, WHEEL_WIDTH
+from ..rules.checks import CORRECT, HIGHER, LOWER, WRONG
+from ..rules.components import WHEEL_IDS, WHEEL_VP, WHEEL_WIDTH, wheel_range
+from ..rules.messages import N_
 
-# Message template ids with the English text each renders to; the UI may
-# translate by id and fill in `params`.
+# Message template ids with the English text each renders to; the UI
+# translates the text (marked N_ for extraction) and fills in `params`.
 TEMPLATES = {
-    "seen.rack": "Your {symbol} cannot be {value}: you can see the other {symbol} {value} "
-    "on {owner}'s rack.",
-    "seen.unowned": "Your {symbol} cannot be {value}: you can see the other {symbol} {value} "
-    "on the unowned rack {rack}.",
-    "seen.discard": "Your {symbol} cannot be {value}: the {symbol} {value} was discarded by "
-    "{owner} in round {round}.",
-    "seen.own_discard": "Your {symbol} cannot be {value}: you discarded the {symbol} {value} "
-    "yourself in round {round}.",
-    "round.at_least": "Your {symbol} cannot be {value}: in round {round} the dice were {dice} "
-    "and the sum was {proof}{known}; with {symbol} {value} it would be at least {bound}.",
-    "round.at_most": "Your {symbol} cannot be {value}: in round {round} the dice were {dice} "
-    "and the sum was {proof}{known}; with {symbol} {value} it would be at most {bound}.",
-    "round.exactly": "Your {symbol} cannot be {value}: in round {round} the dice were {dice} "
-    "and the sum was {proof}{known}; with {symbol} {value} it would be exactly {bound}.",
-    "round.impossible": "Your {symbol} cannot be {value}: in round {round} the dice were {dice} "
-    "and the sum was {proof}{known}; no stones you could still have make that sum "
-    "with {symbol} {value}.",
-    "rounds.together": "Your {symbol} cannot be {value}: rounds {rounds} together rule it out "
-    "({details}).",
+    "seen.rack": N_(
+        "Your {symbol} cannot be {value}: you can see the other {symbol} {value} "
+        "on {owner}'s rack."
+    ),
+    "seen.unowned": N_(
+        "Your {symbol} cannot be {value}: you can see the other {symbol} {value} "
+        "on the unowned rack {rack}."
+    ),
+    "seen.discard": N_(
+        "Your {symbol} cannot be {value}: the {symbol} {value} was discarded by "
+        "{owner} in round {round}."
+    ),
+    "seen.own_discard": N_(
+        "Your {symbol} cannot be {value}: you discarded the {symbol} {value} "
+        "yourself in round {round}."
+    ),
+    "round.at_least": N_(
+        "Your {symbol} cannot be {value}: in round {round} the dice were {dice} "
+        "and the sum was {proof}{known}; with {symbol} {value} it would be at least {bound}."
+    ),
+    "round.at_most": N_(
+        "Your {symbol} cannot be {value}: in round {round} the dice were {dice} "
+        "and the sum was {proof}{known}; with {symbol} {value} it would be at most {bound}."
+    ),
+    "round.exactly": N_(
+        "Your {symbol} cannot be {value}: in round {round} the dice were {dice} "
+        "and the sum was {proof}{known}; with {symbol} {value} it would be exactly {bound}."
+    ),
+    "round.impossible": N_(
+        "Your {symbol} cannot be {value}: in round {round} the dice were {dice} "
+        "and the sum was {proof}{known}; no stones you could still have make that sum "
+        "with {symbol} {value}."
+    ),
+    "rounds.together": N_(
+        "Your {symbol} cannot be {value}: rounds {rounds} together rule it out "
+        "({details})."
+    ),
 }
 
 
@@ -648,7 +667,7 @@ def wheel_options(dist: list, wheels: list, ring_max: int) -> list:
             {
                 "wheel": w,
                 "low": low,
-                "high": low + WHEEL_WIDTH[w] - 1,
+                "high": wheel_range(w, low)[1],
                 "p": p,
                 "ev": p * WHEEL_VP[w],
             }

@@ -8,13 +8,26 @@ The result is plain JSON-ready data (lists, dicts with string keys), to be
 treated as read-only: it shares the public history with the state.
 """
 
-from .components import RACKS, WHEEL_WIDTH
+from .components import RACKS, wheel_range
+from .engine import legal_actions
+from .moves import PHASE_MOVES, PHASE_RULE, WAITING
 from .state import END, OFFER, SHORTCUT
 from .track import behind_to_leader
 
 
-def rack_owner(s, rack: int):
-    return rack if rack < s.options.players else None
+def prompt(s):
+    """What the game waits for: the phase, its rule, who acts, the kinds of
+    move they may play, and a message id + parameters saying it (None at the end)."""
+    if s.phase == END:
+        return None
+    return {
+        "phase": s.phase,
+        "rule": PHASE_RULE[s.phase],
+        "actor": s.to_act,
+        "kinds": list(PHASE_MOVES[s.phase]),
+        "msg": WAITING[s.phase],
+        "params": {"name": s.names[s.to_act]},
+    }
 
 
 def observe(s, viewer=None) -> dict:
@@ -64,11 +77,17 @@ def observe(s, viewer=None) -> dict:
         "my_tokens": {},
         "my_final": {},
         "result": s.result if s.phase == END else None,
+        # The moves this viewer may play now (empty unless it is their turn;
+        # the whole table's view lists the public choice of the player to act):
+        # legality lives in the engine, screens only read it.
+        "legal": (legal_actions(s) if viewer is None or viewer == s.to_act else []),
+        "prompt": prompt(s),
+        "move_number": len(s.actions),  # moves played so far (bots seed from it)
     }
     if viewer is not None:
         g = s.guesses.get(viewer)
         if g is not None:
-            obs["my_guess"] = {"wheel": g[0], "low": g[1], "high": g[1] + WHEEL_WIDTH[g[0]] - 1}
+            obs["my_guess"] = {"wheel": g[0], "low": g[1], "high": wheel_range(g[0], g[1])[1]}
         for sym, holder in s.token_holder.items():
             if holder == viewer and sym in s.token_candidates:
                 obs["my_tokens"][sym] = list(s.token_candidates[sym])
@@ -88,7 +107,9 @@ def observe_table(s, humans) -> dict:
     With one human this is simply that human's own view (solo play)."""
     humans = list(humans)
     if len(humans) == 1:
-        return observe(s, humans[0])
+        obs = observe(s, humans[0])
+        obs["legal"] = legal_actions(s)  # the choice of the player to act is public
+        return obs
     obs = observe(s, None)
     racks = []
     for r in range(RACKS):

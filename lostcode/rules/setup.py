@@ -20,7 +20,7 @@ def clean_names(names, players: int) -> list:
     if names is None:
         names = default_names(players)
     if not isinstance(names, (list, tuple)) or len(names) != players:
-        raise IllegalAction("R-S1", "give exactly one name per player")
+        raise IllegalAction("R-S1", "one_name_each")
     out = []
     for i, n in enumerate(names):
         n = (n if isinstance(n, str) else "").strip()[:MAX_NAME_LENGTH] or "Player " + str(i + 1)
@@ -34,7 +34,7 @@ def clean_names(names, players: int) -> list:
 
 def new_game(options: Options, seed: int = 0, names=None) -> State:
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0 or seed > MAX_SEED:
-        raise IllegalAction("R-S3", "the seed must be a whole number from 0 to " + str(MAX_SEED))
+        raise IllegalAction("R-S3", "seed_whole", {"max": MAX_SEED})
     s = State()
     s.options = options
     s.names = clean_names(names, options.players)

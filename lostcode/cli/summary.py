@@ -1,6 +1,6 @@
 """A game told round by round in plain text (for `replay` and bug reports)."""
 
-from .state import END
+from ..rules.state import END
 
 
 def summary_lines(s) -> list:

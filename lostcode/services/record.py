@@ -7,14 +7,14 @@ exact state on any Python (see docs/record-format.md).
 from json import dumps as json_dumps
 from json import loads as json_loads
 
-from .engine import apply_action
-from .errors import IllegalAction, RecordError
-from .options import OPTION_FLAGS, Options
-from .setup import new_game
+from ..rules.engine import apply_action
+from ..rules.errors import IllegalAction, RecordError
+from ..rules.options import OPTION_FLAGS, Options
+from ..rules.setup import new_game
+from ..rules.vocab import HUMAN, SEAT_KINDS
 
 FORMAT = "lostcode-record"
 VERSION = 1
-SEAT_KINDS = ("human", "easy", "medium", "hard")
 
 
 def to_record(s, seats=None) -> dict:
@@ -61,35 +61,50 @@ def pretty(record: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
+def json_object(data, where: str, what: str) -> dict:
+    """Bytes or text or a dict -> a dict; RecordError saying what is wrong with
+    `where` (the file, the saved game) if it is not the JSON object `what` is."""
+    if isinstance(data, (bytes, bytearray)):
+        try:
+            data = bytes(data).decode("utf-8")
+        except Exception:
+            raise RecordError(where + " is not text (UTF-8)") from None
+    if isinstance(data, str):
+        try:
+            data = json_loads(data)
+        except Exception:
+            raise RecordError("this is not " + what + ": it is not valid JSON") from None
+    if not isinstance(data, dict):
+        raise RecordError("this is not " + what + ": expected a JSON object")
+    return data
+
+
+def version_of(data: dict, newest: int, missing: str, newer: str) -> int:
+    """The format version of a record or save; RecordError (`missing`, or
+    `newer` with {version} and {newest} filled in) if it has none or is too new."""
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise RecordError(missing)
+    if version > newest:
+        raise RecordError(newer.format(version=version, newest=newest))
+    return version
+
+
 def parse(data) -> dict:
     """Check a record's shape (from a string or a dict) and return it as a dict.
 
     Every problem becomes a RecordError whose message a player can act on.
     """
-    if isinstance(data, (bytes, bytearray)):
-        try:
-            data = data.decode("utf-8")
-        except Exception:
-            raise RecordError("the file is not text (UTF-8)") from None
-    if isinstance(data, str):
-        try:
-            data = json_loads(data)
-        except Exception:
-            raise RecordError("this is not a game record: it is not valid JSON") from None
-    if not isinstance(data, dict):
-        raise RecordError("this is not a game record: expected a JSON object")
+    data = json_object(data, "the file", "a game record")
     if data.get("format") != FORMAT:
         raise RecordError('this is not a Lost Code game record (no "format": "' + FORMAT + '")')
-    version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool):
-        raise RecordError("the record has no version number")
-    if version > VERSION:
-        raise RecordError(
-            "this record was made by a newer version of the game (format "
-            + str(version)
-            + "); this version reads format "
-            + str(VERSION)
-        )
+    version = version_of(
+        data,
+        VERSION,
+        "the record has no version number",
+        "this record was made by a newer version of the game (format {version}); "
+        "this version reads format {newest}",
+    )
     if version < 1:
         raise RecordError("unknown record version " + str(version))
     opts = data.get("options")
@@ -142,7 +157,7 @@ def replay(data, upto=None):
 
 def seats_of(data) -> list:
     rec = parse(data)
-    return [p.get("kind", "human") for p in rec["players"]]
+    return [p.get("kind", HUMAN) for p in rec["players"]]
 
 
 def _short(a) -> str:

@@ -1,14 +1,22 @@
 """The check (R-C1, R-C2): each guess is compared with the guesser's sum, in the
 order fixed for the guesses, with the Temple Curse (R-X3) woven in."""
 
-from .components import NARROWEST_WHEEL, WHEEL_VP, WHEEL_WIDTH
+from .components import NARROWEST_WHEEL, WHEEL_VP, wheel_range
 from .curse import curse_after_check_phase, curse_after_move, cursed_player
 from .track import move
+from .vocab import (
+    CORRECT,
+    EV_CHECK,
+    HIGHER,
+    LOWER,
+    MOVE_CORRECT,
+    MOVE_CURSE,
+    MOVE_CURSE_BONUS,
+    WRONG,
+)
 
-CORRECT = "correct"
-LOWER = "lower"  # the sum is lower than the range
-HIGHER = "higher"  # the sum is higher than the range
-WRONG = "wrong"  # the narrowest wheel only learns this (R-C2)
+# Results (lostcode.rules.vocab): CORRECT, LOWER (the sum is lower than the range),
+# HIGHER, and WRONG (the narrowest wheel only learns this, R-C2).
 
 
 def roll_sum(rack: dict, dice: list) -> int:
@@ -17,7 +25,7 @@ def roll_sum(rack: dict, dice: list) -> int:
 
 
 def verdict(total: int, wheel: str, low: int) -> str:
-    high = low + WHEEL_WIDTH[wheel] - 1
+    high = wheel_range(wheel, low)[1]
     if low <= total <= high:
         return CORRECT
     if wheel == NARROWEST_WHEEL:
@@ -27,7 +35,7 @@ def verdict(total: int, wheel: str, low: int) -> str:
 
 def proven_range(result: str, wheel: str, low: int, ring_max: int):
     """What a result proves about the sum (RULES §3.3), or None for a bare 'wrong'."""
-    high = low + WHEEL_WIDTH[wheel] - 1
+    high = wheel_range(wheel, low)[1]
     if result == CORRECT:
         return (low, high)
     if result == LOWER:
@@ -50,13 +58,13 @@ def run_checks(s) -> None:
             "player": p,
             "wheel": wheel,
             "low": low,
-            "high": low + WHEEL_WIDTH[wheel] - 1,
+            "high": wheel_range(wheel, low)[1],
             "result": result,
         }
         h["guesses"].append(entry)
         s.log.append(
             {
-                "t": "check",
+                "t": EV_CHECK,
                 "round": s.round,
                 "player": p,
                 "wheel": wheel,
@@ -66,15 +74,15 @@ def run_checks(s) -> None:
             }
         )
         if result == CORRECT:
-            move(s, p, vp, "correct")  # R-C1 (cursed and correct: as usual, R-X3b)
+            move(s, p, vp, MOVE_CORRECT)  # R-C1 (cursed and correct: as usual, R-X3b)
             curse_after_move(s, p)
             continue
         s.wrong.append(p)
         if cursed is None:
             continue
         if p == cursed:
-            move(s, p, -vp, "curse")  # R-X3b: cursed and wrong loses the VP
+            move(s, p, -vp, MOVE_CURSE)  # R-X3b: cursed and wrong loses the VP
         else:
-            move(s, cursed, 1, "curse_bonus")  # R-X3b: +1 per other player's miss
+            move(s, cursed, 1, MOVE_CURSE_BONUS)  # R-X3b: +1 per other player's miss
     curse_after_check_phase(s)
     s.cursed = None

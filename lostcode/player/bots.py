@@ -8,8 +8,9 @@ knowledge (tournament `oracle_ratio`). `rng` is the bot's own `Rng` (never the
 game's), so a bot is deterministic given its seed and cannot shift the dice.
 """
 
-from .checks import roll_sum
-from .components import (
+from ..rules.checks import roll_sum
+from ..rules.components import (
+    BEAR,
     FINAL_POINTS,
     FINAL_WRONG,
     MAX_CANDIDATES,
@@ -17,10 +18,17 @@ from .components import (
     WHEEL_IDS,
     WHEEL_VP,
     WHEEL_WIDTH,
+    wheel_range,
 )
+from ..rules.observation import observe
+from ..rules.rng import Rng
+from ..rules.state import BEAR_TURN, CHANGE, FINAL, GUESS, OFFER, REPLACE, ROLL, SHORTCUT
+from ..rules.vocab import CHANGE as CHANGE_DIE
+from ..rules.vocab import FINAL as WRITE_FINAL
+from ..rules.vocab import GUESS as SET_WHEEL
+from ..rules.vocab import PASS, TAKE, TURN_BEAR
+from ..rules.vocab import SHORTCUT as WRITE_SHORTCUT
 from .deduction import Knowledge, best_low, free_wheels
-from .observation import observe
-from .rng import Rng
 
 LEVELS = ("easy", "medium", "hard", "oracle")
 
@@ -108,18 +116,18 @@ def _log2(x: float) -> float:
 
 
 def _guess_action(legal: list, wheel: str, low: int):
-    action = ("guess", wheel, low)
+    action = (SET_WHEEL, wheel, low)
     if action in legal:
         return action
     for a in legal:  # never reached with correct bounds; stay legal regardless
-        if a[0] == "guess" and a[1] == wheel:
+        if a[0] == SET_WHEEL and a[1] == wheel:
             return a
     return legal[0]
 
 
 def _final_action(obs: dict, legal: list, values: tuple):
     sym = legal[0][1]
-    action = ("final", sym, tuple(values))
+    action = (WRITE_FINAL, sym, tuple(values))
     return action if action in legal else legal[0]
 
 
@@ -132,72 +140,98 @@ def _is_cursed(obs: dict, seat: int) -> bool:
 # --- easy -----------------------------------------------------------------------------
 
 
+def _first(obs: dict, legal: list, rng):
+    return legal[0]
+
+
+def _any(obs: dict, legal: list, rng):
+    return _pick(legal, rng)
+
+
+def _pass(obs: dict, legal: list, rng):
+    return (PASS,)
+
+
+def _easy_guess(obs: dict, legal: list, rng):
+    wheels = free_wheels(obs)
+    w = wheels[-1]
+    width = WHEEL_WIDTH[w]
+    mean = 3 * obs["value_max"] // 2
+    low = max(0, min(mean - width // 2, obs["ring_max"] - width + 1))
+    return _guess_action(legal, w, low)
+
+
+def _easy_candidates(obs: dict, legal: list, rng):
+    kind = legal[0][0]
+    k = Knowledge(obs)
+    sym = obs["offer"]["symbol"] if kind == WRITE_SHORTCUT else legal[0][1]
+    dom = list(k.domains[sym])
+    picks = []
+    while dom and len(picks) < 3:
+        picks.append(dom.pop(rng.below(len(dom))))
+    values = tuple(sorted(picks))
+    if kind == WRITE_SHORTCUT:
+        return (WRITE_SHORTCUT, values) if values else legal[0]
+    return _final_action(obs, legal, values)
+
+
 def choose_easy(obs: dict, legal: list, rng):
     """Plausible and legal, ignoring most information: the widest free wheel
     around the average sum, random replacements, finals from unseen values."""
-    kind = legal[0][0]
-    if kind in ("roll", "accept"):
-        return legal[0]
-    if kind in ("take", "pass"):
-        return ("pass",)
-    if kind == "guess":
-        wheels = free_wheels(obs)
-        w = wheels[-1]
-        width = WHEEL_WIDTH[w]
-        mean = 3 * obs["value_max"] // 2
-        low = max(0, min(mean - width // 2, obs["ring_max"] - width + 1))
-        return _guess_action(legal, w, low)
-    if kind in ("shortcut", "final"):
-        k = Knowledge(obs)
-        sym = obs["offer"]["symbol"] if kind == "shortcut" else legal[0][1]
-        dom = list(k.domains[sym])
-        picks = []
-        while dom and len(picks) < 3:
-            picks.append(dom.pop(rng.below(len(dom))))
-        values = tuple(sorted(picks))
-        if kind == "shortcut":
-            return ("shortcut", values) if values else legal[0]
-        return _final_action(obs, legal, values)
-    return _pick(legal, rng)
+    return POLICIES[obs["phase"]][0](obs, legal, rng)
 
 
 # --- medium ----------------------------------------------------------------------------
 
 
-def choose_medium(obs: dict, legal: list, rng):
-    """Uses the possible values (not their weights): each symbol uniform over
-    what it can still be, independent; takes the wheel paying most on that."""
-    kind = legal[0][0]
-    if kind in ("roll", "accept"):
-        return legal[0]
-    if kind == "turn_bear":
-        return legal[0]
+def _medium_beliefs(obs: dict):
     k = Knowledge(obs)
     per = {}
     for sym in k.symbols:
         per[sym] = _uniform(k.possible(sym), k.value_max)
-    if kind in ("take", "pass"):
-        _v, ev = best_candidates(per[obs["offer"]["symbol"]])
-        return ("take",) if ev >= 5 else ("pass",)
-    if kind == "shortcut":
-        values, _ev = best_candidates(per[obs["offer"]["symbol"]], True)
-        return ("shortcut", values or (0,))
-    if kind == "guess":
-        dist = _independent_dist(per, obs["dice"], obs["ring_max"] + 1)
-        best = None
-        for w in free_wheels(obs):
-            low, p = best_low(dist, w, obs["ring_max"])
-            ev = p * WHEEL_VP[w]
-            if best is None or ev > best[0] + 1e-9:
-                best = (ev, w, low)
-        return _guess_action(legal, best[1], best[2])
-    if kind == "discard":
-        most = max(len(k.possible(a[1])) for a in legal)
-        return _pick([a for a in legal if len(k.possible(a[1])) == most], rng)
-    if kind == "final":
-        values, _ev = best_candidates(per[legal[0][1]])
-        return _final_action(obs, legal, values)
-    return _pick(legal, rng)
+    return k, per
+
+
+def _medium_offer(obs: dict, legal: list, rng):
+    _k, per = _medium_beliefs(obs)
+    _v, ev = best_candidates(per[obs["offer"]["symbol"]])
+    return (TAKE,) if ev >= 5 else (PASS,)
+
+
+def _medium_shortcut(obs: dict, legal: list, rng):
+    _k, per = _medium_beliefs(obs)
+    values, _ev = best_candidates(per[obs["offer"]["symbol"]], True)
+    return (WRITE_SHORTCUT, values or (0,))
+
+
+def _medium_guess(obs: dict, legal: list, rng):
+    _k, per = _medium_beliefs(obs)
+    dist = _independent_dist(per, obs["dice"], obs["ring_max"] + 1)
+    best = None
+    for w in free_wheels(obs):
+        low, p = best_low(dist, w, obs["ring_max"])
+        ev = p * WHEEL_VP[w]
+        if best is None or ev > best[0] + 1e-9:
+            best = (ev, w, low)
+    return _guess_action(legal, best[1], best[2])
+
+
+def _medium_discard(obs: dict, legal: list, rng):
+    k, _per = _medium_beliefs(obs)
+    most = max(len(k.possible(a[1])) for a in legal)
+    return _pick([a for a in legal if len(k.possible(a[1])) == most], rng)
+
+
+def _medium_final(obs: dict, legal: list, rng):
+    _k, per = _medium_beliefs(obs)
+    values, _ev = best_candidates(per[legal[0][1]])
+    return _final_action(obs, legal, values)
+
+
+def choose_medium(obs: dict, legal: list, rng):
+    """Uses the possible values (not their weights): each symbol uniform over
+    what it can still be, independent; takes the wheel paying most on that."""
+    return POLICIES[obs["phase"]][1](obs, legal, rng)
 
 
 # --- hard -------------------------------------------------------------------------------
@@ -258,25 +292,20 @@ class HardBot:
         return self.cache["opp"]
 
     def choose(self, obs: dict, legal: list, rng):
-        kind = legal[0][0]
-        if kind == "roll":
-            return legal[0]
-        k = self.knowledge(obs)
-        if kind in ("accept", "change", "turn_bear"):
-            return self.choose_dice(obs, legal, k)
-        if kind in ("take", "pass"):
-            return self.choose_offer(obs, k)
-        if kind == "shortcut":
-            values, _ev = best_candidates(k.probabilities(obs["offer"]["symbol"]), True)
-            return ("shortcut", values or (k.possible(obs["offer"]["symbol"])[0],))
-        if kind == "guess":
-            return self.choose_guess(obs, legal, k)
-        if kind == "discard":
-            return self.choose_discard(obs, legal, k)
-        if kind == "final":
-            values, _ev = best_candidates(k.probabilities(legal[0][1]))
-            return _final_action(obs, legal, values)
+        phase = obs["phase"]
+        k = None if phase == ROLL else self.knowledge(obs)  # rolling needs no thought
+        return getattr(self, POLICIES[phase][2])(obs, legal, k)
+
+    def choose_roll(self, obs: dict, legal: list, k):
         return legal[0]
+
+    def choose_shortcut(self, obs: dict, legal: list, k: Knowledge):
+        values, _ev = best_candidates(k.probabilities(obs["offer"]["symbol"]), True)
+        return (WRITE_SHORTCUT, values or (k.possible(obs["offer"]["symbol"])[0],))
+
+    def choose_final(self, obs: dict, legal: list, k: Knowledge):
+        values, _ev = best_candidates(k.probabilities(legal[0][1]))
+        return _final_action(obs, legal, values)
 
     # wheels
 
@@ -291,8 +320,8 @@ class HardBot:
         dice = [d for d in dice if d in k.symbols]
         dist = k.sum_distribution(dice)
         cursed = _is_cursed(obs, obs["viewer"])
-        later = self.later_players(obs) if obs["phase"] == "guess" else []
-        if obs["phase"] != "guess":
+        later = self.later_players(obs) if obs["phase"] == GUESS else []
+        if obs["phase"] != GUESS:
             later = [p for p in obs["order"] if p != obs["viewer"]]
         opp = self.opponents(obs) if later else {}
         opp_ev = {}
@@ -304,7 +333,7 @@ class HardBot:
             row = {}
             for w in WHEEL_IDS:
                 low, q = best_low(d, w, obs["ring_max"])
-                hit = 1.0 if low <= true_sum <= low + WHEEL_WIDTH[w] - 1 else 0.0
+                hit = 1.0 if low <= true_sum <= wheel_range(w, low)[1] else 0.0
                 row[w] = (0.5 * q + 0.5 * hit) * WHEEL_VP[w]
             opp_ev[p] = row
         out = []
@@ -341,11 +370,11 @@ class HardBot:
         best, best_u = legal[0], None
         for a in legal:
             dice = list(obs["dice"])
-            if a[0] in ("change", "turn_bear"):
+            if a[0] in (CHANGE_DIE, TURN_BEAR):
                 dice[a[1]] = a[2]
-            if a[0] == "turn_bear" and "bear" in dice and "bear" not in k.symbols:
+            if a[0] == TURN_BEAR and BEAR in dice and BEAR not in k.symbols:
                 # Other bears still to turn: judge by the turned dice only.
-                dice = [d for d in dice if d != "bear"]
+                dice = [d for d in dice if d != BEAR]
             key = tuple(sorted(dice))
             if key not in seen:
                 vals = self.wheel_values(obs, k, dice, list(WHEEL_IDS))
@@ -361,12 +390,12 @@ class HardBot:
 
     # shortcut tokens
 
-    def choose_offer(self, obs: dict, k: Knowledge):
+    def choose_offer(self, obs: dict, legal: list, k: Knowledge):
         sym = obs["offer"]["symbol"]
         _v, now = best_candidates(k.probabilities(sym))
         left = (obs["rounds"] - obs["round"]) / obs["rounds"]
         later = max(now, now + 0.6 * (5 - now) * left)
-        return ("take",) if 2 * now > later + 0.5 else ("pass",)
+        return (TAKE,) if 2 * now > later + 0.5 else (PASS,)
 
     # replacements
 
@@ -396,6 +425,20 @@ class HardBot:
         return best
 
 
+# Every bot's policy, by phase: (easy, medium, the HardBot method). Easy rolls
+# and keeps the dice, passes every token and turns bears and replaces at random.
+POLICIES = {
+    ROLL: (_first, _first, "choose_roll"),
+    BEAR_TURN: (_any, _first, "choose_dice"),
+    OFFER: (_pass, _medium_offer, "choose_offer"),
+    SHORTCUT: (_easy_candidates, _medium_shortcut, "choose_shortcut"),
+    CHANGE: (_first, _first, "choose_dice"),
+    GUESS: (_easy_guess, _medium_guess, "choose_guess"),
+    REPLACE: (_any, _medium_discard, "choose_discard"),
+    FINAL: (_easy_candidates, _medium_final, "choose_final"),
+}
+
+
 def choose_hard(obs: dict, legal: list, rng):
     """Stateless entry point (builds a fresh HardBot: no cache across calls)."""
     return HardBot().choose(obs, legal, rng)
@@ -409,59 +452,26 @@ def oracle_choose(state, legal: list, rng, helper=None):
     takes the best-paying free wheel; other decisions as the hard bot."""
     seat = state.to_act
     kind = legal[0][0]
-    if kind == "guess":
+    if kind == SET_WHEEL:
         total = roll_sum(state.racks[seat], state.dice)
         best = None
         for a in legal:
             w, low = a[1], a[2]
-            if low <= total <= low + WHEEL_WIDTH[w] - 1:
+            if low <= total <= wheel_range(w, low)[1]:
                 if best is None or WHEEL_VP[w] > WHEEL_VP[best[1]]:
                     best = a
         return best
-    if kind in ("final", "shortcut"):
-        sym = legal[0][1] if kind == "final" else state.offer_symbol
-        action = (kind, sym, (state.racks[seat][sym],)) if kind == "final" else None
-        if kind == "shortcut":
-            return ("shortcut", (state.racks[seat][sym],))
-        return action
-    if kind in ("take", "pass"):
-        return ("take",)
+    if kind == WRITE_FINAL:
+        sym = legal[0][1]
+        return (WRITE_FINAL, sym, (state.racks[seat][sym],))
+    if kind == WRITE_SHORTCUT:
+        return (WRITE_SHORTCUT, (state.racks[seat][state.offer_symbol],))
+    if kind == TAKE:
+        return (TAKE,)
     return (helper or HardBot()).choose(observe(state, seat), legal, rng)
 
 
 # --- the table's view of a move -----------------------------------------------------------
-
-
-def describe_action(obs: dict, seat: int, action) -> str:
-    """A short public line about a move; never reveals a range or a candidate."""
-    who = _name(obs, seat)
-    kind = action[0]
-    if kind == "roll":
-        return who + " rolled the dice"
-    if kind == "turn_bear":
-        return who + " turned a bear die to " + str(action[2])
-    if kind == "take":
-        return who + " took the " + _offer_symbol(obs) + " shortcut token"
-    if kind == "pass":
-        return who + " passed on the " + _offer_symbol(obs) + " shortcut token"
-    if kind == "shortcut":
-        return who + " wrote the shortcut candidates"
-    if kind == "accept":
-        return who + " kept the roll"
-    if kind == "change":
-        return who + " changed a die to " + str(action[2])
-    if kind == "guess":
-        return who + " took the " + str(WHEEL_WIDTH.get(action[1], "?")) + "-wide wheel"
-    if kind == "discard":
-        return who + " replaced the " + str(action[1]) + " stone"
-    if kind == "final":
-        return who + " wrote final candidates for the " + str(action[1])
-    return who + " acted"
-
-
-def _offer_symbol(obs: dict) -> str:
-    offer = obs.get("offer")
-    return offer["symbol"] if offer else "offered"
 
 
 BOTS = {"easy": choose_easy, "medium": choose_medium, "hard": choose_hard}
@@ -483,7 +493,10 @@ class Player:
         """Pick an action for the seat to act; only the oracle reads `state`."""
         if self.level == "oracle":
             return oracle_choose(state, legal, self.rng, self.hard)
-        obs = observe(state, state.to_act)
+        return self.choose(observe(state, state.to_act), legal)
+
+    def choose(self, obs: dict, legal: list):
+        """Pick an action from the seat's own observation (every level but the oracle)."""
         if self.level == "hard":
             return self.hard.choose(obs, legal, self.rng)
         return BOTS[self.level](obs, legal, self.rng)

@@ -5,6 +5,8 @@ marker, the height of its last arrival; comparing heights of markers on the
 same space gives their stack order, which breaks every tie in the game.
 """
 
+from .vocab import EV_MOVE
+
 
 def behind_to_leader(state) -> list:
     """Players from furthest behind to leader (RULES §3 order words).
@@ -39,7 +41,7 @@ def move(state, player: int, delta: int, reason: str) -> None:
     state.score_events.append((player, delta, reason, state.round))
     state.log.append(
         {
-            "t": "move",
+            "t": EV_MOVE,
             "round": state.round,
             "player": player,
             "delta": delta,

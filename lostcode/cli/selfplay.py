@@ -7,12 +7,12 @@ generator stays the only source of chance inside the game.
 
 import random
 
-from .canon import state_dict
-from .engine import apply_action, is_over, legal_actions
-from .invariants import check_invariants
-from .options import Options
-from .record import replay, to_record
-from .setup import new_game
+from ..rules.canon import state_dict
+from ..rules.engine import apply_action, is_over, legal_actions
+from ..rules.invariants import check_invariants
+from ..rules.options import Options
+from ..rules.setup import new_game
+from ..services.record import replay, to_record
 
 
 def random_game(options: Options, seed: int, chooser_seed: int, check: bool = True):

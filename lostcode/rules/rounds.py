@@ -1,7 +1,8 @@
 """A round (RULES §3): roll, forced bear turns, shortcut offers, the optional
-change, guesses, checks and replacements. Each phase has a `legal_*` that lists
-what the player to act may do and an `apply_*` that validates an action
-(raising IllegalAction with the rule ID) before it changes anything."""
+change, guesses, checks and replacements. Each move has a `legal_*` that lists
+what the player to act may do, a `check_*` that raises IllegalAction with the
+rule ID and changes nothing, and an `apply_*` that the engine calls only after
+the check passed (lostcode.rules.moves names them all)."""
 
 from .checks import run_checks
 from .components import (
@@ -10,8 +11,8 @@ from .components import (
     SHORTCUT_LAST_ROUND,
     SYMBOLS,
     WHEEL_IDS,
-    WHEEL_VP,
     WHEEL_WIDTH,
+    wheel_range,
 )
 from .curse import curse_leaves_before_last_round
 from .errors import IllegalAction
@@ -19,6 +20,22 @@ from .scoring import start_final
 from .shortcut import shortcut_tokens_leave, start_offer
 from .state import BEAR_TURN, CHANGE, GUESS, REPLACE, ROLL
 from .track import behind_to_leader
+from .vocab import (
+    ACCEPT,
+    DISCARD,
+    EV_ACCEPT,
+    EV_BEAR_TURN,
+    EV_CHANGE,
+    EV_DISCARD,
+    EV_REPLACE_SKIPPED,
+    EV_ROLL,
+    EV_ROUND_END,
+    EV_WHEEL,
+    TURN_BEAR,
+)
+from .vocab import CHANGE as CHANGE_DIE
+from .vocab import GUESS as SET_WHEEL
+from .vocab import ROLL as ROLL_DICE
 
 
 def start_round(s) -> None:
@@ -59,21 +76,26 @@ def _set_queue(s, queue: list) -> None:
 
 
 # --- R-R1: roll -----------------------------------------------------------------
+# Each move has `legal_*` (what may be played), `check_*` (raises IllegalAction,
+# changes nothing) and `apply_*` (changes the state; called only after its check).
 
 
 def legal_roll(s) -> list:
-    return [("roll",)]
+    return [(ROLL_DICE,)]
+
+
+def check_roll(s, action) -> None:
+    if action != (ROLL_DICE,):
+        raise IllegalAction("R-R1", "roll_first")
 
 
 def apply_roll(s, action) -> None:
-    if action != ("roll",):
-        raise IllegalAction("R-R1", "the dice must be rolled first")
     s.roll = [SYMBOLS[s.rng.below(len(SYMBOLS))] for _ in range(DICE)]
     s.dice = list(s.roll)
     h = s.current_round()
     h["roll"] = list(s.roll)
     h["dice"] = list(s.dice)
-    s.log.append({"t": "roll", "round": s.round, "player": s.roller, "dice": list(s.roll)})
+    s.log.append({"t": EV_ROLL, "round": s.round, "player": s.roller, "dice": list(s.roll)})
     after_roll(s)
 
 
@@ -92,24 +114,26 @@ def after_roll(s) -> None:
 
 
 def legal_bear_turn(s) -> list:
-    return [("turn_bear", i, sym) for i in range(DICE) if s.dice[i] == BEAR for sym in s.symbols]
+    return [(TURN_BEAR, i, sym) for i in range(DICE) if s.dice[i] == BEAR for sym in s.symbols]
+
+
+def check_bear_turn(s, action) -> None:
+    if len(action) != 3 or action[0] != TURN_BEAR:
+        raise IllegalAction("R-R1a", "turn_bear_first")
+    _, die, sym = action
+    if not _is_die(die) or s.dice[die] != BEAR:
+        raise IllegalAction("R-R1a", "only_bear_turns")
+    if sym not in s.symbols:
+        raise IllegalAction("R-R1a", "bear_to_symbol", {"sym": sym})
 
 
 def apply_bear_turn(s, action) -> None:
-    if len(action) != 3 or action[0] != "turn_bear":
-        raise IllegalAction("R-R1a", "every bear die must be turned to another symbol first")
     _, die, sym = action
-    if not _is_die(die) or s.dice[die] != BEAR:
-        raise IllegalAction("R-R1a", "only a die showing the bear has to be turned")
-    if sym not in s.symbols:
-        raise IllegalAction(
-            "R-R1a", "a bear die must be turned to a symbol in play, not " + str(sym)
-        )
     s.dice[die] = sym
     h = s.current_round()
     h["bear_turns"].append({"die": die, "to": sym})
     h["dice"] = list(s.dice)
-    s.log.append({"t": "bear_turn", "round": s.round, "player": s.roller, "die": die, "to": sym})
+    s.log.append({"t": EV_BEAR_TURN, "round": s.round, "player": s.roller, "die": die, "to": sym})
     if BEAR not in s.dice:
         # The roll "before the optional change" is the roll after forced turns.
         if s.options.shortcut and start_offer(s):
@@ -125,48 +149,61 @@ def start_change(s) -> None:
     _set_queue(s, [s.roller])
 
 
+def legal_accept(s) -> list:
+    return [(ACCEPT,)]
+
+
 def legal_change(s) -> list:
-    out: list[tuple] = [("accept",)]
+    out: list[tuple] = []
     for i in range(DICE):
         for sym in s.symbols:
             if sym != s.dice[i]:
-                out.append(("change", i, sym))
+                out.append((CHANGE_DIE, i, sym))
     return out
 
 
+def check_accept(s, action) -> None:
+    if action != (ACCEPT,):
+        raise IllegalAction("R-R1c", "accept_or_change")
+
+
+def apply_accept(s, action) -> None:
+    s.log.append({"t": EV_ACCEPT, "round": s.round, "player": s.roller, "dice": list(s.dice)})
+    start_guess(s)
+
+
+def check_change(s, action) -> None:
+    if len(action) != 3 or action[0] != CHANGE_DIE:
+        raise IllegalAction("R-R1c", "accept_or_change")
+    _, die, sym = action
+    if not _is_die(die):
+        raise IllegalAction("R-R1c", "three_dice")
+    if sym not in s.symbols:
+        if sym == BEAR:
+            raise IllegalAction("R-R1c", "no_bear_face")
+        raise IllegalAction("R-R1c", "not_a_face", {"sym": sym})
+    if sym == s.dice[die]:
+        raise IllegalAction("R-R1c", "same_face", {"sym": sym})
+
+
 def apply_change(s, action) -> None:
-    if action == ("accept",):
-        s.log.append({"t": "accept", "round": s.round, "player": s.roller, "dice": list(s.dice)})
-    elif len(action) == 3 and action[0] == "change":
-        _, die, sym = action
-        if not _is_die(die):
-            raise IllegalAction("R-R1c", "there are only three dice (0, 1 and 2)")
-        if sym not in s.symbols:
-            if sym == BEAR:
-                raise IllegalAction("R-R1c", "no die may show the bear in the introductory game")
-            raise IllegalAction("R-R1c", str(sym) + " is not a symbol on the dice")
-        if sym == s.dice[die]:
-            raise IllegalAction(
-                "R-R1c", "that die already shows " + sym + "; turn it to another face"
-            )
-        old = s.dice[die]
-        s.dice[die] = sym
-        h = s.current_round()
-        h["change"] = {"die": die, "from": old, "to": sym}
-        h["dice"] = list(s.dice)
-        s.log.append(
-            {
-                "t": "change",
-                "round": s.round,
-                "player": s.roller,
-                "die": die,
-                "from": old,
-                "to": sym,
-                "dice": list(s.dice),
-            }
-        )
-    else:
-        raise IllegalAction("R-R1c", "accept the roll or turn exactly one die")
+    _, die, sym = action
+    old = s.dice[die]
+    s.dice[die] = sym
+    h = s.current_round()
+    h["change"] = {"die": die, "from": old, "to": sym}
+    h["dice"] = list(s.dice)
+    s.log.append(
+        {
+            "t": EV_CHANGE,
+            "round": s.round,
+            "player": s.roller,
+            "die": die,
+            "from": old,
+            "to": sym,
+            "dice": list(s.dice),
+        }
+    )
     start_guess(s)
 
 
@@ -188,7 +225,7 @@ def legal_guess(s) -> list:
         if w in taken:
             continue
         for low in range(0, top - WHEEL_WIDTH[w] + 2):
-            out.append(("guess", w, low))
+            out.append((SET_WHEEL, w, low))
     return out
 
 
@@ -196,46 +233,39 @@ def _taken(s) -> list:
     return [g[0] for g in s.guesses.values()]
 
 
-def apply_guess(s, action) -> None:
-    if len(action) != 3 or action[0] != "guess":
-        raise IllegalAction("R-G1", "choose a wheel and the low end of its range")
+def check_guess(s, action) -> None:
+    if len(action) != 3 or action[0] != SET_WHEEL:
+        raise IllegalAction("R-G1", "choose_wheel")
     _, w, low = action
-    if w not in WHEEL_VP:
-        raise IllegalAction("R-G1", "there is no wheel called " + str(w))
+    if w not in WHEEL_IDS:
+        raise IllegalAction("R-G1", "no_such_wheel", {"wheel": w})
+    width = WHEEL_WIDTH[w]
     if w in _taken(s):
-        raise IllegalAction("R-G1", "the " + _wheel_name(w) + " wheel is already taken this round")
+        raise IllegalAction("R-G1", "wheel_taken", {"width": width})
     if not isinstance(low, int) or isinstance(low, bool):
-        raise IllegalAction("R-G3", "the low end of the range must be a whole number")
+        raise IllegalAction("R-G3", "low_whole")
     top = s.options.ring_max
-    high = low + WHEEL_WIDTH[w] - 1
+    high = wheel_range(w, low)[1]
     if low < 0:
-        raise IllegalAction("R-G3", "the " + _wheel_name(w) + " wheel cannot start below 0")
+        raise IllegalAction("R-G3", "below_ring", {"width": width})
     if high > top:
         raise IllegalAction(
-            "R-G3",
-            "the "
-            + _wheel_name(w)
-            + " wheel cannot start at "
-            + str(low)
-            + " — its range would end at "
-            + str(high)
-            + ", past "
-            + str(top),
+            "R-G3", "past_ring", {"width": width, "low": low, "high": high, "top": top}
         )
+
+
+def apply_guess(s, action) -> None:
+    _, w, low = action
     p = s.to_act
     s.guesses[p] = (w, low)
     s.current_round()["wheels"].append([p, w])
-    s.log.append({"t": "wheel", "round": s.round, "player": p, "wheel": w})
+    s.log.append({"t": EV_WHEEL, "round": s.round, "player": p, "wheel": w})
     s.queue.pop(0)
     if s.queue:
         s.to_act = s.queue[0]
         return
     run_checks(s)
     start_replace(s)
-
-
-def _wheel_name(w: str) -> str:
-    return str(WHEEL_WIDTH[w]) + "-wide"
 
 
 # --- R-P: replacements ----------------------------------------------------------
@@ -256,32 +286,34 @@ def _skip_if_piles_empty(s) -> None:
     """R-P2: with every pile empty the step is skipped for everyone left."""
     if s.queue and not _open_piles(s):
         for p in s.queue:
-            s.log.append({"t": "replace_skipped", "round": s.round, "player": p})
+            s.log.append({"t": EV_REPLACE_SKIPPED, "round": s.round, "player": p})
         _set_queue(s, [])
     if not s.queue:
         end_round(s)
 
 
 def legal_replace(s) -> list:
-    return [("discard", sym) for sym in _open_piles(s)]
+    return [(DISCARD, sym) for sym in _open_piles(s)]
+
+
+def check_replace(s, action) -> None:
+    if len(action) != 2 or action[0] != DISCARD:
+        raise IllegalAction("R-P1", "must_replace")
+    sym = action[1]
+    if sym not in s.symbols:
+        raise IllegalAction("R-P2", "not_in_game", {"sym": sym})
+    if not s.piles[sym]:
+        raise IllegalAction("R-P2", "pile_empty", {"sym": sym})
 
 
 def apply_replace(s, action) -> None:
-    if len(action) != 2 or action[0] != "discard":
-        raise IllegalAction("R-P1", "a player who was wrong must replace one of their stones")
     sym = action[1]
-    if sym not in s.symbols:
-        raise IllegalAction("R-P2", str(sym) + " is not a symbol in this game")
-    if not s.piles[sym]:
-        raise IllegalAction(
-            "R-P2", "the " + sym + " pile is empty; choose a symbol whose pile has stones"
-        )
     p = s.to_act
     value = s.racks[p][sym]
     s.discards[p].append({"round": s.round, "symbol": sym, "value": value})
     s.racks[p][sym] = s.piles[sym].pop()
     s.current_round()["discards"].append({"player": p, "symbol": sym, "value": value})
-    s.log.append({"t": "discard", "round": s.round, "player": p, "symbol": sym, "value": value})
+    s.log.append({"t": EV_DISCARD, "round": s.round, "player": p, "symbol": sym, "value": value})
     s.queue.pop(0)
     s.to_act = s.queue[0] if s.queue else None
     _skip_if_piles_empty(s)
@@ -296,7 +328,7 @@ def end_round(s) -> None:
         shortcut_tokens_leave(s)
     if s.options.curse and s.round == s.options.rounds - 1:
         curse_leaves_before_last_round(s)
-    s.log.append({"t": "round_end", "round": s.round})
+    s.log.append({"t": EV_ROUND_END, "round": s.round})
     if s.round >= s.options.rounds:
         start_final(s)
         return

@@ -11,11 +11,11 @@ were still free when the hard bot chose (a perfect guesser is always right).
 import time
 from json import dumps
 
-from .bots import LEVELS, Player
-from .components import WHEEL_VP
-from .engine import apply_action, is_over, legal_actions
-from .options import Options
-from .setup import new_game
+from ..player.bots import LEVELS, Player
+from ..rules.components import WHEEL_VP
+from ..rules.engine import apply_action, is_over, legal_actions
+from ..rules.options import Options, from_flags
+from ..rules.setup import new_game
 
 
 def play_game(levels: list, options: Options, seed: int, bot_seed: int):
@@ -87,8 +87,6 @@ def run(games: int, seats: list, options: Options, seed: int = 0) -> dict:
 
 
 def cmd_tournament(args) -> int:
-    from .cli import _options
-
     seats = [x.strip() for x in args.seats.split(",") if x.strip()]
     for x in seats:
         if x not in LEVELS:
@@ -99,11 +97,16 @@ def cmd_tournament(args) -> int:
     if len(seats) != args.players:
         print("give one bot per player: --players " + str(args.players) + " but " + args.seats)
         return 2
-    out = run(args.games, seats, _options(args), args.seed)
+    try:
+        options = from_flags(args.players, args.options)
+    except ValueError as e:
+        print(str(e))
+        return 2
+    out = run(args.games, seats, options, args.seed)
     if args.json:
         print(dumps(out))
         return 0
-    print(str(out["games"]) + " games, " + _options(args).describe())
+    print(str(out["games"]) + " games, " + options.describe())
     for row in out["seats"]:
         print(
             "  {:<7} wins {:>5} ({:5.1f}%)  mean score {:6.2f}".format(

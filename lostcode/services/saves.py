@@ -1,6 +1,6 @@
 """Saved games: one game in progress as versioned JSON, and an index of them.
 
-A save wraps the game record (lostcode.record), so a reload replays the
+A save wraps the game record (lostcode.services.record), so a reload replays the
 actions from the seed and gets back the exact state; nothing secret is stored
 twice. The "ui" part is free-form JSON the page owns (screen, handoff, sheets,
 settings). Times are ISO strings the caller passes in: no clock in here keeps
@@ -14,10 +14,11 @@ and hand edits, and the UI needs one thing to catch and a sentence to show.
 from json import dumps as json_dumps
 from json import loads as json_loads
 
-from .errors import RecordError
+from ..rules.errors import RecordError
+from ..rules.state import BEAR_TURN, CHANGE, END, FINAL, GUESS, OFFER, REPLACE, ROLL, SHORTCUT
+from ..rules.vocab import HUMAN, SEAT_KINDS
 from .record import FORMAT as RECORD_FORMAT
-from .record import SEAT_KINDS, parse, replay, to_record
-from .state import BEAR_TURN, CHANGE, END, FINAL, GUESS, OFFER, REPLACE, ROLL, SHORTCUT
+from .record import json_object, parse, replay, to_record, version_of
 
 FORMAT = "lostcode-save"
 VERSION = 1
@@ -101,25 +102,14 @@ def load_save(data):
 
 
 def _check(data) -> dict:
-    if isinstance(data, (bytes, bytearray)):
-        try:
-            data = bytes(data).decode("utf-8")
-        except Exception:
-            raise RecordError("the saved game is not text (UTF-8)") from None
-    if isinstance(data, str):
-        try:
-            data = json_loads(data)
-        except Exception:
-            raise RecordError("this is not a saved game: it is not valid JSON") from None
-    if not isinstance(data, dict):
-        raise RecordError("this is not a saved game: expected a JSON object")
+    data = json_object(data, "the saved game", "a saved game")
     fmt = data.get("format")
     if fmt == RECORD_FORMAT:
         players = data.get("players")
         kinds = []
         if isinstance(players, list):
             for p in players:
-                kinds.append(p.get("kind", "human") if isinstance(p, dict) else "human")
+                kinds.append(p.get("kind", HUMAN) if isinstance(p, dict) else HUMAN)
         return {
             "format": FORMAT,
             "version": VERSION,
@@ -132,17 +122,13 @@ def _check(data) -> dict:
         }
     if fmt != FORMAT:
         raise RecordError('this is not a Lost Code saved game (no "format": "' + FORMAT + '")')
-    version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool):
-        raise RecordError("the saved game has no version number")
-    if version > VERSION:
-        raise RecordError(
-            "this game was saved by a newer version of the game (save format "
-            + str(version)
-            + "); this version reads format "
-            + str(VERSION)
-            + ". Update the page and try again."
-        )
+    version = version_of(
+        data,
+        VERSION,
+        "the saved game has no version number",
+        "this game was saved by a newer version of the game (save format {version}); "
+        "this version reads format {newest}. Update the page and try again.",
+    )
     if version < 1:
         raise RecordError("unknown save format version " + str(version))
     for key in ("id", "created", "updated"):

@@ -5,6 +5,8 @@ from .errors import IllegalAction
 from .shortcut import candidate_sets, check_candidates
 from .state import END, FINAL
 from .track import behind_to_leader, move
+from .vocab import EV_END, EV_FINAL_WRITTEN, MOVE_FINAL
+from .vocab import FINAL as WRITE_FINAL
 
 
 def symbols_to_write(s, p: int) -> list:
@@ -29,27 +31,27 @@ def start_final(s) -> None:
 
 def legal_final(s) -> list:
     sym = next_symbol(s, s.to_act)
-    return [("final", sym, c) for c in candidate_sets(s.options.value_max, 0)]
+    return [(WRITE_FINAL, sym, c) for c in candidate_sets(s.options.value_max, 0)]
+
+
+def check_final(s, action) -> None:
+    p = s.to_act
+    sym = next_symbol(s, p)
+    if len(action) != 3 or action[0] != WRITE_FINAL:
+        raise IllegalAction("R-E1", "write_final")
+    if action[1] != sym:
+        if isinstance(action[1], str) and s.token_holder.get(action[1]) == p:
+            raise IllegalAction("R-E1", "shortcut_stands", {"sym": action[1]})
+        raise IllegalAction("R-E1", "write_next", {"sym": sym})
+    check_candidates(action[2], s.options.value_max, 0, "R-E1")
 
 
 def apply_final(s, action) -> None:
     p = s.to_act
-    sym = next_symbol(s, p)
-    if len(action) != 3 or action[0] != "final":
-        raise IllegalAction("R-E1", "write your final candidates, symbol by symbol")
-    if action[1] != sym:
-        if s.token_holder.get(action[1]) == p:
-            raise IllegalAction(
-                "R-E1",
-                "your "
-                + str(action[1])
-                + " candidates were written with the shortcut token and stand",
-            )
-        raise IllegalAction("R-E1", "write the " + str(sym) + " candidates next")
-    s.final[p][sym] = check_candidates(action[2], s.options.value_max, 0, "R-E1")
+    s.final[p][action[1]] = tuple(sorted(action[2]))
     if next_symbol(s, p) is not None:
         return
-    s.log.append({"t": "final_written", "player": p})
+    s.log.append({"t": EV_FINAL_WRITTEN, "player": p})
     s.queue.pop(0)
     if s.queue:
         s.to_act = s.queue[0]
@@ -89,7 +91,7 @@ def finish(s) -> None:
     rows = {}
     for p in behind_to_leader(s):
         rows[p] = breakdown(s, p)
-        move(s, p, sum(r["points"] for r in rows[p]), "final")
+        move(s, p, sum(r["points"] for r in rows[p]), MOVE_FINAL)
     order = behind_to_leader(s)
     winner = order[-1]
     tied = [p for p in order if s.scores[p] == s.scores[winner]]
@@ -110,4 +112,4 @@ def finish(s) -> None:
         ],
     }
     s.phase = END
-    s.log.append({"t": "end", "winner": winner, "scores": list(s.scores)})
+    s.log.append({"t": EV_END, "winner": winner, "scores": list(s.scores)})

@@ -6,6 +6,16 @@ from .components import MAX_CANDIDATES, SHORTCUT_LAST_ROUND
 from .errors import IllegalAction
 from .state import AVAILABLE, CHANGE, GONE, OFFER, SHORTCUT, TAKEN
 from .track import behind_to_leader
+from .vocab import (
+    EV_OFFER,
+    EV_TOKEN_PASSED,
+    EV_TOKEN_TAKEN,
+    EV_TOKEN_WRITTEN,
+    EV_TOKENS_GONE,
+    PASS,
+    TAKE,
+)
+from .vocab import SHORTCUT as WRITE_SHORTCUT
 
 
 def doubled_symbol(dice: list):
@@ -31,29 +41,42 @@ def start_offer(s) -> bool:
     s.queue = order[i:] + order[:i]
     s.to_act = s.queue[0]
     s.current_round()["offer"] = {"symbol": sym, "taker": None, "passed": []}
-    s.log.append({"t": "offer", "round": s.round, "symbol": sym})
+    s.log.append({"t": EV_OFFER, "round": s.round, "symbol": sym})
     return True
 
 
-def legal_offer(s) -> list:
-    return [("take",), ("pass",)]
+def legal_take(s) -> list:
+    return [(TAKE,)]
 
 
-def apply_offer(s, action) -> None:
+def legal_pass(s) -> list:
+    return [(PASS,)]
+
+
+def check_take(s, action) -> None:
+    if action != (TAKE,):
+        raise IllegalAction("R-X2a", "take_or_pass", {"sym": s.offer_symbol})
+
+
+def check_pass(s, action) -> None:
+    if action != (PASS,):
+        raise IllegalAction("R-X2a", "take_or_pass", {"sym": s.offer_symbol})
+
+
+def apply_take(s, action) -> None:
     p = s.to_act
-    offer = s.current_round()["offer"]
-    if action == ("take",):
-        s.tokens[s.offer_symbol] = TAKEN
-        s.token_holder[s.offer_symbol] = p
-        offer["taker"] = p
-        s.log.append({"t": "token_taken", "round": s.round, "player": p, "symbol": s.offer_symbol})
-        s.phase = SHORTCUT
-        s.queue = [p]
-        return
-    if action != ("pass",):
-        raise IllegalAction("R-X2a", "take the " + s.offer_symbol + " token or pass")
-    offer["passed"].append(p)
-    s.log.append({"t": "token_passed", "round": s.round, "player": p, "symbol": s.offer_symbol})
+    s.tokens[s.offer_symbol] = TAKEN
+    s.token_holder[s.offer_symbol] = p
+    s.current_round()["offer"]["taker"] = p
+    s.log.append({"t": EV_TOKEN_TAKEN, "round": s.round, "player": p, "symbol": s.offer_symbol})
+    s.phase = SHORTCUT
+    s.queue = [p]
+
+
+def apply_pass(s, action) -> None:
+    p = s.to_act
+    s.current_round()["offer"]["passed"].append(p)
+    s.log.append({"t": EV_TOKEN_PASSED, "round": s.round, "player": p, "symbol": s.offer_symbol})
     s.queue.pop(0)
     if s.queue:
         s.to_act = s.queue[0]
@@ -91,38 +114,35 @@ def _candidate_sets(value_max: int, smallest: int) -> list:
 def check_candidates(values, value_max: int, smallest: int, rule: str) -> tuple:
     """Validate candidate values; returns them as a sorted tuple."""
     if not isinstance(values, (list, tuple)):
-        raise IllegalAction(rule, "candidates must be a list of values")
+        raise IllegalAction(rule, "candidates_list")
     if len(values) < smallest or len(values) > MAX_CANDIDATES:
         raise IllegalAction(
             rule,
-            "write "
-            + str(smallest)
-            + " to "
-            + str(MAX_CANDIDATES)
-            + " candidate values, not "
-            + str(len(values)),
+            "candidates_count",
+            {"smallest": smallest, "most": MAX_CANDIDATES, "count": len(values)},
         )
     for v in values:
         if not isinstance(v, int) or isinstance(v, bool) or v < 0 or v > value_max:
-            raise IllegalAction(
-                rule, "candidate values run from 0 to " + str(value_max) + ", not " + str(v)
-            )
+            raise IllegalAction(rule, "candidate_range", {"top": value_max, "value": v})
     if len(set(values)) != len(values):
-        raise IllegalAction(rule, "candidate values must be different from each other")
+        raise IllegalAction(rule, "candidates_distinct")
     return tuple(sorted(values))
 
 
 def legal_shortcut(s) -> list:
-    return [("shortcut", c) for c in candidate_sets(s.options.value_max, 1)]
+    return [(WRITE_SHORTCUT, c) for c in candidate_sets(s.options.value_max, 1)]
+
+
+def check_shortcut(s, action) -> None:
+    if len(action) != 2 or action[0] != WRITE_SHORTCUT:
+        raise IllegalAction("R-X2b", "write_shortcut", {"sym": s.offer_symbol})
+    check_candidates(action[1], s.options.value_max, 1, "R-X2b")
 
 
 def apply_shortcut(s, action) -> None:
-    if len(action) != 2 or action[0] != "shortcut":
-        raise IllegalAction("R-X2b", "write your candidates for the " + s.offer_symbol + " now")
-    cands = check_candidates(action[1], s.options.value_max, 1, "R-X2b")
-    s.token_candidates[s.offer_symbol] = cands
+    s.token_candidates[s.offer_symbol] = tuple(sorted(action[1]))
     s.log.append(
-        {"t": "token_written", "round": s.round, "player": s.to_act, "symbol": s.offer_symbol}
+        {"t": EV_TOKEN_WRITTEN, "round": s.round, "player": s.to_act, "symbol": s.offer_symbol}
     )
     _back_to_change(s)
 
@@ -133,4 +153,4 @@ def shortcut_tokens_leave(s) -> None:
     for sym in gone:
         s.tokens[sym] = GONE
     if gone:
-        s.log.append({"t": "tokens_gone", "round": s.round, "symbols": gone})
+        s.log.append({"t": EV_TOKENS_GONE, "round": s.round, "symbols": gone})

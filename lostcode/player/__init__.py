@@ -1,0 +1,1 @@
+"""What a player can work out and do: the deduction assistant and the bots."""

@@ -1,0 +1,1 @@
+"""The rules of the game: state, moves, engine, what each player may see."""

@@ -1,0 +1,1 @@
+"""The app's services: game records, saved games, URL settings."""
