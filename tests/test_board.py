@@ -8,10 +8,10 @@ every drawn part has an accessible name; the score track shows stack order
 import json
 import re
 
-from lostcode.engine import apply_action
-from lostcode.observation import observe
-from lostcode.options import Options
-from lostcode.setup import new_game
+from lostcode.rules.engine import apply_action
+from lostcode.rules.observation import observe
+from lostcode.rules.options import Options
+from lostcode.rules.setup import new_game
 from lostcode.web.board import board_model, initials, tree_text
 
 VALUE_LABEL = re.compile(r"^(jaguar|bird|bear|chameleon|snake|human): (\d+)$")
@@ -30,7 +30,7 @@ def labels(t):
 
 def played(seed=5, players=3, rounds=2, **flags):
     s = new_game(Options(players, **flags), seed, ["Ana", "Bo", "Cy", "Di"][:players])
-    from lostcode.engine import legal_actions
+    from lostcode.rules.engine import legal_actions
 
     while s.round <= rounds and s.phase != "end":
         acts = legal_actions(s)
@@ -116,7 +116,7 @@ def test_initials_tell_markers_apart():
 def test_shared_screens_show_unowned_and_computer_racks_R_S7():
     """observe_table: a screen several humans see shows every rack no human
     there owns (unowned, computer seats), none of theirs; one human: their view."""
-    from lostcode.observation import observe_table
+    from lostcode.rules.observation import observe_table
 
     s = played(players=3)
     obs = observe_table(s, [0, 2])  # seat 1 is a computer

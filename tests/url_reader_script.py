@@ -1,11 +1,11 @@
-"""Prints lostcode.settings.read_pairs() and parse() for the JSON list of
+"""Prints lostcode.services.settings.read_pairs() and parse() for the JSON list of
 query strings in argv[1], one JSON line each, on whichever runtime runs it
 (tests/test_url_reader.py compares CPython, MicroPython and assets/runtime.js)."""
 
 import json
 import sys
 
-from lostcode.settings import parse, read_pairs
+from lostcode.services.settings import parse, read_pairs
 
 for query in json.loads(sys.argv[1]):
     pairs = read_pairs(query, [])

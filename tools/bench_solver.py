@@ -16,7 +16,7 @@ MicroPython is the page's default runtime (issue 17): its worst hard-bot
 decision and worst assistant analysis should stay within 150 ms.
 
 The script itself runs unchanged on all three (no argparse, no stdlib
-`random`: the positions come from lostcode.rng, so every runtime measures the
+`random`: the positions come from lostcode.rules.rng, so every runtime measures the
 same positions).
 """
 
@@ -50,7 +50,7 @@ else:  # MicroPython
 
 
 class Draws:
-    """random.Random's few helpers used below, on the portable lostcode.rng.Rng."""
+    """random.Random's few helpers used below, on the portable lostcode.rules.rng.Rng."""
 
     def __init__(self, seed):
         self.rng = Rng(seed)

@@ -24,11 +24,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from lostcode.bots import Player  # noqa: E402
-from lostcode.engine import apply_action, is_over, legal_actions  # noqa: E402
-from lostcode.options import Options  # noqa: E402
-from lostcode.record import pretty, to_record  # noqa: E402
-from lostcode.setup import new_game  # noqa: E402
+from lostcode.player.bots import Player  # noqa: E402
+from lostcode.rules.engine import apply_action, is_over, legal_actions  # noqa: E402
+from lostcode.rules.options import Options  # noqa: E402
+from lostcode.services.record import pretty, to_record  # noqa: E402
+from lostcode.rules.setup import new_game  # noqa: E402
 
 OUT = ROOT / "docs" / "examples"
 
