@@ -36,11 +36,11 @@ def get(url, etag=None):
 
 def test_code_is_revalidated_and_an_edit_shows(site):
     root, base = site
-    status, headers, body = get(base + "lostcode/rules/engine.py")
+    status, headers, body = get(base + "lostcode/engine.py")
     assert status == 200 and body == b"X = 1\n"
     assert headers["Cache-Control"] == "no-cache"
     assert headers["ETag"] and headers["Last-Modified"]
-    status, again, body = get(base + "lostcode/rules/engine.py", headers["ETag"])
+    status, again, body = get(base + "lostcode/engine.py", headers["ETag"])
     assert (status, body) == (304, b"")
     assert again["ETag"] == headers["ETag"]
     # An edit (new size and mtime) changes the validator: the browser gets the new file.
@@ -48,7 +48,7 @@ def test_code_is_revalidated_and_an_edit_shows(site):
     path.write_text("X = 22\n", encoding="utf-8")
     st = os.stat(path)
     os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
-    status, edited, body = get(base + "lostcode/rules/engine.py", headers["ETag"])
+    status, edited, body = get(base + "lostcode/engine.py", headers["ETag"])
     assert (status, body) == (200, b"X = 22\n")
     assert edited["ETag"] != headers["ETag"]
 

@@ -2,7 +2,7 @@
 
 Why a separate module: the drawing is view-model code like views.py, pure and
 tested on CPython, MicroPython-portable; the adapter (main.py) only turns a
-tree into DOM nodes with createElementNS. Nothing here reads the State: the
+tree into DOM nodes with createElementNS. Nothing here reads the game state: the
 input is an observation (lostcode/rules/observation.py), so a rack value this
 viewer may not see is None here and can only be drawn face down.
 
