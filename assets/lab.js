@@ -409,7 +409,7 @@ function watchButton(record, n) {
   b.setAttribute("aria-label", t("watch") + " (" + t("game-n", { n }) + ")");
   b.addEventListener("click", () => {
     storageSet(WATCH_KEY, JSON.stringify(record));
-    window.open("./index.html?watch=lab&lang=" + lang, "_blank");
+    window.open("./index.html?lang=" + lang + "#watch=lab", "_blank");
   });
   return b;
 }
@@ -668,11 +668,11 @@ async function main() {
   try {
     await Promise.all([referee.ready, bot.ready]);
   } catch (err) {
-    root.dataset.lab = "error";
+    root.dataset.lab = root.dataset.engine = "error";
     say("lab-status", t("load-failed") + " " + (err.message || err));
     return;
   }
-  root.dataset.lab = "ready";
+  root.dataset.lab = root.dataset.engine = "ready"; // engine: assets/pwa.js waits for it
   say("lab-status", t("ready"));
   busy(false);
 }

@@ -100,8 +100,10 @@ def test_build_contains_only_what_the_game_needs(tmp_path):
     assert mpy["interpreter"] == build_site.MPY_INTERPRETER
     for source in mpy["files"]:
         assert (out / source).is_file(), source
+    lab = set(build_site.lab_files(ROOT)[1:]) | {  # the Bot lab's workers fetch these
+        p.relative_to(ROOT).as_posix() for p in (ROOT / "assets/lab").glob("*.py")}
     assert {f for f in files if f.endswith(".py")} == {
-        s.removeprefix("./") for s in mpy["files"]}
+        s.removeprefix("./") for s in mpy["files"]} | lab
 
     sw = (out / "sw.js").read_text(encoding="utf-8")
     version = re.search(r'const VERSION = "([0-9a-f]{16})";', sw).group(1)

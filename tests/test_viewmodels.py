@@ -48,10 +48,12 @@ def python_modules() -> list[str]:
 
 
 # Modules only the command line uses (python -m lostcode ...): the page never
-# imports them, so they are not shipped to the browser.
+# imports them, so they are not shipped to the browser. (botapi: bot files for
+# the command line and the Bot lab, which loads its own list, assets/lab/files.json.)
 CLI_ONLY = {
     "lostcode/__main__.py", "lostcode/cli.py", "lostcode/selfplay.py",
     "lostcode/tournament.py", "lostcode/invariants.py", "lostcode/summary.py",
+    "lostcode/botapi.py",
 }  # fmt: skip
 
 

@@ -213,6 +213,14 @@ def inject_pwa(html: str) -> tuple[str, bool]:
     return html.replace("</head>", INJECT_HEAD + "</head>", 1), True
 
 
+def lab_files(src: Path) -> list[str]:
+    """The Bot lab (issue 14): lab.html and the lostcode files its workers fetch."""
+    listing = src / "assets/lab/files.json"
+    if not (src / "lab.html").is_file() or not listing.is_file():
+        return []
+    return ["lab.html", *json.loads(listing.read_text(encoding="utf-8"))["lostcode"]]
+
+
 def _sri(data: bytes) -> str:
     return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
 
@@ -279,6 +287,7 @@ def build(out: Path, src: Path = ROOT) -> dict:
     # Per-file sources: MicroPython's (pyscript-mpy.json); the Pyodide ones are in the zip.
     copied: list[str] = [*config_files(mpy_text, "pyscript-mpy.toml"), *references]
     copied += _tree(src, "assets") + _tree(src, "vendor")
+    copied += lab_files(src)
     files: dict[str, bytes] = {}
     for rel in dict.fromkeys(copied):
         if rel in generated or rel == "sw.js":

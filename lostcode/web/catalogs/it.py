@@ -19,6 +19,7 @@ MESSAGES = {
     'A symbol came up twice: its Deadly Shortcut token is offered. Whoever takes it writes their final guesses for that symbol now, and it scores double at the end.': 'Un simbolo è uscito due volte: viene offerto il suo gettone scorciatoia. Chi lo prende scrive subito i propri candidati finali per quel simbolo, che alla fine vale doppio.',
     'At least one player must be human: set one seat to Human.': 'Almeno un giocatore deve essere umano: imposta un posto su Umano.',
     'Bot': 'Bot',
+    'Bot lab: write your own player in Python': 'Laboratorio dei bot: scrivi il tuo giocatore in Python',
     'Candidates': 'Candidati',
     'Cannot start: {reason}': 'Impossibile iniziare: {reason}',
     'Choose a free wheel first.': 'Prima scegli una ruota libera.',

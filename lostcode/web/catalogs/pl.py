@@ -23,6 +23,7 @@ MESSAGES = {
     'A symbol came up twice: its Deadly Shortcut token is offered. Whoever takes it writes their final guesses for that symbol now, and it scores double at the end.': 'Symbol wypadł dwa razy: do wzięcia jest jego żeton skrótu. Kto go weźmie, zapisuje teraz ostateczne typy dla tego symbolu, a na koniec ten symbol liczy się podwójnie.',
     'At least one player must be human: set one seat to Human.': 'Co najmniej jeden gracz musi być człowiekiem: ustaw jedno miejsce na Człowiek.',
     'Bot': 'Bot',
+    'Bot lab: write your own player in Python': 'Laboratorium botów: napisz własnego gracza w Pythonie',
     'Candidates': 'Typy',
     'Cannot start: {reason}': 'Nie można rozpocząć: {reason}',
     'Choose a free wheel first.': 'Najpierw wybierz wolną tarczę.',

@@ -23,6 +23,7 @@ MESSAGES = {
     'A symbol came up twice: its Deadly Shortcut token is offered. Whoever takes it writes their final guesses for that symbol now, and it scores double at the end.': 'Символ выпал дважды: предлагается его жетон короткого пути. Кто его возьмёт, записывает финальные варианты для этого символа сейчас, а в конце этот символ приносит двойные очки.',
     'At least one player must be human: set one seat to Human.': 'Хотя бы один игрок должен быть человеком: выберите «Человек» хотя бы для одного места.',
     'Bot': 'Бот',
+    'Bot lab: write your own player in Python': 'Лаборатория ботов: напишите своего игрока на Python',
     'Candidates': 'Варианты',
     'Cannot start: {reason}': 'Не удаётся начать: {reason}',
     'Choose a free wheel first.': 'Сначала выберите свободный диск.',
