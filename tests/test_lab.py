@@ -231,3 +231,12 @@ def test_example_in_docs_is_the_english_example():
     assert EXAMPLE.read_text(encoding="utf-8").strip() in doc
     assert (LAB / "stronger.py").read_text(encoding="utf-8").strip() in doc
     assert Path("assets/lab/stronger.py").as_posix() in doc
+
+
+def test_snooper_finds_the_state_when_it_shares_the_referees_interpreter(capsys):
+    """The probe of test_browser_lab.test_bot_cannot_find_hidden_values works: on
+    the command line (same interpreter, no sandbox) it does find the game."""
+    run(1, [str(ROOT / "tests" / "lab_snooper.py"), "easy"], Options(2))
+    out = capsys.readouterr().out
+    found = int(re.search(r"snooper found (\d+)", out).group(1))
+    assert found > 0 and "State" in out
