@@ -15,6 +15,7 @@ let glue = null; // the labref / labbot module (PyProxy)
 let answers = []; // referee: answers that arrived before they were awaited
 let waiting = null;
 let stopped = false;
+let matches = 0; // tags each game for the bot's worker: a class Bot is made anew per game
 
 function post(message) {
   self.postMessage(message);
@@ -74,7 +75,7 @@ async function series(m) {
   glue.begin_series(m.players, m.level, m.seed, JSON.stringify(m.names));
   for (let g = 0; g < m.games; g++) {
     glue.begin_game(g);
-    if (!(await playOut(g))) break;
+    if (!(await playOut(++matches))) break;
     post({ type: "game", index: g, entry: glue.end_game() });
     await pause(); // let a "stop" in
     if (stopped) break;
@@ -86,7 +87,7 @@ async function table(m) {
   stopped = false;
   answers = [];
   glue.begin_table(m.players, m.level, m.seed, JSON.stringify(m.names));
-  const finished = await playOut("table");
+  const finished = await playOut(++matches);
   post({ type: "table-over", entry: finished ? glue.end_game() : null });
 }
 
