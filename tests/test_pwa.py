@@ -27,7 +27,7 @@ _spec.loader.exec_module(build_site)
 
 ENGINE_TIMEOUT = 180_000  # ms; a cold Pyodide start on a busy 2-core machine can take 15 s+
 TOP_LEVEL = ("index.html", "pyscript.toml", "pyscript-mpy.toml", "sw.js", "lostcode", "assets",
-             "vendor")
+             "vendor", "lab.html")
 
 
 def source_tree(tmp: Path, label: str) -> Path:
