@@ -206,6 +206,10 @@ def test_lab_link_share_and_switch(page):
     page.get_by_role("button", name="Udostępnij linkiem").click()
     link = page.get_by_label("Link do tego bota").input_value()
     assert "#code=" in link and "?" not in link.split("#")[1]
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Pobierz .py").click()
+    assert download.value.suggested_filename == "my_bot.py"
+    assert open(download.value.path(), encoding="utf-8").read() == code
     other = page.context.new_page()
     other.goto(link)
     other.wait_for_function("document.documentElement.dataset.editor === 'ready'")
@@ -216,6 +220,16 @@ def test_lab_link_share_and_switch(page):
     page.goto("/?lang=en")
     link = page.get_by_role("link", name="Bot lab: write your own player in Python")
     expect(link).to_have_attribute("href", "./lab.html")
+
+
+def test_lab_embeds_in_an_iframe(page, site_url):
+    page.set_content(f'<iframe title="Bot lab" src="{site_url}lab.html?lang=ru"'
+                     ' width="800" height="600"></iframe>')
+    frame = page.frame_locator("iframe")
+    expect(frame.get_by_role("heading", level=1)).to_have_text(STRINGS["ru"]["heading"],
+                                                               timeout=60_000)
+    expect(frame.get_by_role("textbox", name=STRINGS["ru"]["your-bot"])).to_contain_text(
+        "Пример бота")
 
 
 def test_built_lab_works_offline(browser, tmp_path):
