@@ -15,6 +15,7 @@ let glue = null; // the labref / labbot module (PyProxy)
 let answers = []; // referee: answers that arrived before they were awaited
 let waiting = null;
 let stopped = false;
+let asked = 0; // id of the question waiting for an answer: late answers to old ones are dropped
 let matches = 0; // tags each game for the bot's worker: a class Bot is made anew per game
 
 function post(message) {
@@ -61,7 +62,8 @@ async function playOut(game) {
   for (;;) {
     const request = glue.step();
     if (request === "null") return true;
-    post({ type: "ask", game, kind: JSON.parse(request).kind, request });
+    const id = ++asked;
+    post({ type: "ask", id, game, kind: JSON.parse(request).kind, request });
     const reply = await nextAnswer();
     if (reply.stop) return false;
     if (reply.move !== undefined) glue.answer(JSON.stringify(reply.move));
@@ -97,6 +99,7 @@ self.onmessage = async (event) => {
     if (m.type === "init") await boot(m.role);
     else if (m.type === "answer" || m.type === "stop") {
       if (m.type === "stop") stopped = true;
+      else if (m.ask !== asked) return; // e.g. a stopped bot's timeout arriving late
       const reply = m.type === "stop" ? { stop: true } : m;
       if (waiting) { const w = waiting; waiting = null; w(reply); } else answers.push(reply);
     } else if (m.type === "series") await series(m);

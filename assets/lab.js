@@ -269,9 +269,9 @@ function onReferee(m) {
 async function onAsk(m) {
   if (m.kind === "bot") {
     const answer = await askBot(m.request, m.game);
-    referee.worker.postMessage({ type: "answer", ...answer });
+    referee.worker.postMessage({ type: "answer", ask: m.id, ...answer });
   } else {
-    showTableMove(JSON.parse(m.request));
+    showTableMove(JSON.parse(m.request), m.id);
   }
 }
 
@@ -583,8 +583,9 @@ function renderTable(obs) {
   }
 }
 
-function showTableMove(req) {
+function showTableMove(req, ask) {
   lab.table.request = req;
+  lab.table.ask = ask;
   renderTable(req.observation);
   const select = $("move");
   select.replaceChildren();
@@ -606,7 +607,7 @@ function playMove() {
   lab.table.request = null;
   $("move-box").hidden = true;
   say("table-status", t("waiting"));
-  referee.worker.postMessage({ type: "answer", move });
+  referee.worker.postMessage({ type: "answer", ask: lab.table.ask, move });
 }
 
 function onTableOver(m) {

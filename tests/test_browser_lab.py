@@ -134,6 +134,26 @@ def test_endless_loop_is_stopped(lab):
     expect(results.get_by_role("listitem")).not_to_contain_text("lost the game")
 
 
+def test_stop_during_an_endless_loop_and_run_again(lab):
+    """The page answers while the bot loops; Stop ends the run; a late timeout of
+    the stopped bot does not spill into the next run."""
+    page = lab
+    load_bot(page, "def choose(observation, legal_moves):\n    while True:\n        pass\n")
+    page.get_by_label("Number of games").fill("5")
+    page.get_by_role("button", name="Run games").click()
+    page.wait_for_function("document.documentElement.dataset.busy === '1'")
+    page.wait_for_timeout(300)
+    page.get_by_role("button", name="Stop").click()
+    page.wait_for_function("document.documentElement.dataset.busy === ''", timeout=10_000)
+    expect(page.locator("#progress-label")).to_contain_text("Stopped after")
+    load_bot(page, EXAMPLE)
+    run(page, 3)
+    items = page.get_by_role("region", name="Results").get_by_role("listitem")
+    expect(items).to_have_count(3)
+    for i in range(3):
+        expect(items.nth(i)).not_to_contain_text("lost the game")
+
+
 def test_bot_cannot_find_hidden_values(lab):
     """R-S7: the bot's interpreter holds no state and none of its own stones."""
     page = lab
