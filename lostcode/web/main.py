@@ -1102,6 +1102,9 @@ def apply_url_settings():
     s = parse(str(window.location.search))[0]
     if s.get("embed"):
         ROOT.classList.add("embed")
+        lab_link = by_id("lab-link")  # no way out of a lesson's frame (issue 14)
+        if lab_link is not None:
+            lab_link.remove()
     if "textsize" in s:  # the larger-text setting (set_text_size) if this page has it
         sizer = globals().get("set_text_size")
         if sizer is not None:
