@@ -2,6 +2,14 @@
 // Works before Python loads: seat rows follow the player count, and Start
 // pressed early is remembered until the engine is ready.
 (function () {
+  // ?lab=1 (a link a teacher can share) opens the Bot lab, keeping ?lang= and #code=.
+  const query = new URLSearchParams(location.search);
+  if (query.get("lab") === "1") {
+    query.delete("lab");
+    const rest = query.toString();
+    location.replace("./lab.html" + (rest ? "?" + rest : "") + location.hash);
+    return;
+  }
   const root = document.documentElement;
   const players = document.getElementById("players");
   function seats() {

@@ -333,6 +333,14 @@ def make_pack(members: list[tuple[str, bytes]]) -> bytes:
     return zlib.compress(header.encode() + b"\n" + b"".join(d for _, d in members), 9)
 
 
+def lab_files(src: Path) -> list[str]:
+    """The Bot lab (issue 14): lab.html and the lostcode files its workers fetch."""
+    listing = src / "assets/lab/files.json"
+    if not (src / "lab.html").is_file() or not listing.is_file():
+        return []
+    return ["lab.html", *json.loads(listing.read_text(encoding="utf-8"))["lostcode"]]
+
+
 def _sri(data: bytes) -> str:
     return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
 
@@ -422,6 +430,7 @@ def build(out: Path, src: Path = ROOT, mpy_layout: str = "pack") -> dict:
     # No .py sources: Pyodide's are in the zip, MicroPython's are precompiled.
     copied: list[str] = list(references)
     copied += _tree(src, "assets") + _tree(src, "vendor")
+    copied += lab_files(src)
     files: dict[str, bytes] = {}
     for rel in dict.fromkeys(copied):
         if rel in generated or rel == "sw.js":

@@ -27,8 +27,8 @@ sys.path.insert(0, str(ROOT))
 from lostcode.player.bots import Player  # noqa: E402
 from lostcode.rules.engine import apply_action, is_over, legal_actions  # noqa: E402
 from lostcode.rules.options import Options  # noqa: E402
-from lostcode.services.record import pretty, to_record  # noqa: E402
 from lostcode.rules.setup import new_game  # noqa: E402
+from lostcode.services.record import pretty, to_record  # noqa: E402
 
 OUT = ROOT / "docs" / "examples"
 

@@ -11,7 +11,7 @@ were still free when the hard bot chose (a perfect guesser is always right).
 import time
 from json import dumps
 
-from ..player.bots import LEVELS, Player
+from ..player.botapi import Forfeit, check_seat, seat_player, warn
 from ..rules.components import WHEEL_VP
 from ..rules.engine import apply_action, is_over, legal_actions
 from ..rules.options import Options, from_flags
@@ -21,7 +21,7 @@ from ..rules.setup import new_game
 def play_game(levels: list, options: Options, seed: int, bot_seed: int):
     """One game; `levels[p]` plays seat p. Returns the finished State."""
     s = new_game(options, seed)
-    players = [Player(levels[p], bot_seed * 31 + p) for p in range(len(levels))]
+    players = [seat_player(levels[p], bot_seed * 31 + p) for p in range(len(levels))]
     while not is_over(s):
         p = s.to_act
         apply_action(s, players[p].act(s, legal_actions(s)))
@@ -50,6 +50,7 @@ def run(games: int, seats: list, options: Options, seed: int = 0) -> dict:
     wins = [0] * n
     score = [0] * n
     hard_got, hard_best = 0, 0
+    forfeits = [0] * n  # games a bot file lost by a bad decision (lostcode.player.botapi)
     start = time.perf_counter()
     for g in range(games):
         deal, shift = g // n, g % n
@@ -58,7 +59,14 @@ def run(games: int, seats: list, options: Options, seed: int = 0) -> dict:
         levels = [None] * n
         for i in range(n):
             levels[at[i]] = seats[i]
-        s = play_game(levels, options, seed + deal, seed * 1000003 + g)
+        try:
+            s = play_game(levels, options, seed + deal, seed * 1000003 + g)
+        except Forfeit as f:
+            i = at.index(f.seat)
+            if not forfeits[i]:
+                warn("game " + str(g + 1) + ": " + seats[i] + " lost the game: " + str(f))
+            forfeits[i] += 1
+            continue
         for i in range(n):
             p = at[i]
             score[i] += s.scores[p]
@@ -69,6 +77,7 @@ def run(games: int, seats: list, options: Options, seed: int = 0) -> dict:
                 hard_got += a
                 hard_best += b
     elapsed = time.perf_counter() - start
+    played = games - sum(forfeits)  # a forfeited game counts for nobody's mean
     return {
         "games": games,
         "players": n,
@@ -77,7 +86,8 @@ def run(games: int, seats: list, options: Options, seed: int = 0) -> dict:
                 "seat": seats[i],
                 "wins": wins[i],
                 "win_rate": round(wins[i] / games, 4) if games else 0.0,
-                "mean_score": round(score[i] / games, 3) if games else 0.0,
+                "mean_score": round(score[i] / played, 3) if played else 0.0,
+                "forfeits": forfeits[i],
             }
             for i in range(n)
         ],
@@ -89,8 +99,9 @@ def run(games: int, seats: list, options: Options, seed: int = 0) -> dict:
 def cmd_tournament(args) -> int:
     seats = [x.strip() for x in args.seats.split(",") if x.strip()]
     for x in seats:
-        if x not in LEVELS:
-            print("unknown bot " + x + " (choose from " + ", ".join(LEVELS) + ")")
+        problem = check_seat(x)
+        if problem is not None:
+            print(problem)
             return 2
     if args.players is None:
         args.players = len(seats)
@@ -112,6 +123,7 @@ def cmd_tournament(args) -> int:
             "  {:<7} wins {:>5} ({:5.1f}%)  mean score {:6.2f}".format(
                 row["seat"], row["wins"], 100 * row["win_rate"], row["mean_score"]
             )
+            + ("  forfeits {}".format(row["forfeits"]) if row["forfeits"] else "")
         )
     if out["oracle_ratio"] is not None:
         print("  hard bot's range-guess VP / oracle's: {:.3f}".format(out["oracle_ratio"]))
@@ -167,7 +179,8 @@ def add_parser(sub) -> None:
     tp.add_argument(
         "--seats",
         default="hard,easy",
-        help="bot per seat, comma-separated: easy, medium, hard, oracle (default hard,easy)",
+        help="bot per seat, comma-separated: easy, medium, hard, oracle or a bot .py file"
+        " (docs/bot-api.md; default hard,easy)",
     )
     tp.add_argument("--seed", type=int, default=0, help="first deal's game seed (default 0)")
     tp.add_argument(

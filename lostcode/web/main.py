@@ -854,6 +854,24 @@ def watch_record(record):
     enter_game(ses)
 
 
+def watch_from_lab():
+    """index.html#watch=lab shows the game the Bot lab (lab.html) left in localStorage.
+
+    A fragment, not a query setting: it never reaches a server and the URL
+    settings parser need not know it."""
+    if str(window.location.hash) != "#watch=lab":
+        return
+    text = storage_get("lostcode.lab.watch")
+    if text:
+        from json import loads
+
+        try:
+            record = loads(text)
+        except ValueError:
+            return
+        watch_record(record)
+
+
 def import_problem(reason, text):
     SAVES["bad_import"] = text
     SAVES["import"] = None
@@ -1167,6 +1185,9 @@ def apply_url_settings():
     s = parse(str(window.location.search))[0]
     if s.get("embed"):
         ROOT.classList.add("embed")
+        lab_link = by_id("lab-link")  # no way out of a lesson's frame (issue 14)
+        if lab_link is not None:
+            lab_link.remove()
     if "textsize" in s:  # the larger-text setting (set_text_size) if this page has it
         set_text_size(s["textsize"])
     if "players" in s:
@@ -1355,6 +1376,7 @@ def boot(*_args):
         listen(by_id("setup-form"), "submit", on_submit)
         setup_page()  # language, URL settings, embed dialog, guided game
         saves_boot()  # saved games, import (issue 7)
+        watch_from_lab()  # the Bot lab's "Watch the game" (issue 14)
         progress(3, _("Ready."))
         ROOT.dataset.engine = "ready"
         by_id("loading").hidden = True

@@ -50,6 +50,7 @@ def _texts():
             "with the settings of the form above (players, seats, options, seed, language)."
         ),
         "embed-code": _("Embed code"),
+        "bot-lab": _("Bot lab: write your own player in Python"),
         "copy": _("Copy"),
         "close": _("Close"),
         "game": _("Game"),

@@ -21,6 +21,7 @@ MESSAGES = {
     'At least one player must be human: set one seat to Human.': 'Almeno un giocatore deve essere umano: imposta un posto su Umano.',
     'Bets on the ring': "Supposizioni sull'anello",
     'Bot': 'Bot',
+    'Bot lab: write your own player in Python': 'Laboratorio dei bot: scrivi il tuo giocatore in Python',
     'Candidates': 'Candidati',
     'Cannot start: {reason}': 'Impossibile iniziare: {reason}',
     'Centre the range on {value}': "Centra l'intervallo su {value}",

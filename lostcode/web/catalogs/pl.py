@@ -25,6 +25,7 @@ MESSAGES = {
     'At least one player must be human: set one seat to Human.': 'Co najmniej jeden gracz musi być człowiekiem: ustaw jedno miejsce na Człowiek.',
     'Bets on the ring': 'Typy na pierścieniu',
     'Bot': 'Bot',
+    'Bot lab: write your own player in Python': 'Laboratorium botów: napisz własnego gracza w Pythonie',
     'Candidates': 'Typy',
     'Cannot start: {reason}': 'Nie można rozpocząć: {reason}',
     'Centre the range on {value}': 'Wyśrodkuj zakres na {value}',

@@ -25,6 +25,7 @@ MESSAGES = {
     'At least one player must be human: set one seat to Human.': 'Хотя бы один игрок должен быть человеком: выберите «Человек» хотя бы для одного места.',
     'Bets on the ring': 'Предположения на кольце',
     'Bot': 'Бот',
+    'Bot lab: write your own player in Python': 'Лаборатория ботов: напишите своего игрока на Python',
     'Candidates': 'Варианты',
     'Cannot start: {reason}': 'Не удаётся начать: {reason}',
     'Centre the range on {value}': 'Поставить диапазон вокруг {value}',

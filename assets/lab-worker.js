@@ -1,0 +1,117 @@
+// Bot lab worker (module worker, one Pyodide each), started by assets/lab.js twice:
+//   role "referee": keeps the game (assets/lab/labref.py) and runs series of games;
+//   role "bot":     runs the player's code (assets/lab/labbot.py) and only ever
+//                   receives the requests the referee built (observation + legal
+//                   moves of its seat, JSON text), never the game state.
+// Pyodide is imported directly from the vendored files: no PyScript worker, so
+// no SharedArrayBuffer / cross-origin isolation is needed. All messages are
+// plain data; the page times every bot decision and terminates this worker
+// when one takes too long (the only way to stop an endless loop).
+import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
+
+const SITE = new URL("../", import.meta.url);
+let py = null;
+let glue = null; // the labref / labbot module (PyProxy)
+let answers = []; // referee: answers that arrived before they were awaited
+let waiting = null;
+let stopped = false;
+let asked = 0; // id of the question waiting for an answer: late answers to old ones are dropped
+let matches = 0; // tags each game for the bot's worker: a class Bot is made anew per game
+
+function post(message) {
+  self.postMessage(message);
+}
+
+async function text(path) {
+  const response = await fetch(new URL(path, SITE));
+  if (!response.ok) throw new Error(path + ": HTTP " + response.status);
+  return response.text();
+}
+
+async function boot(role) {
+  const list = JSON.parse(await text("assets/lab/files.json"));
+  const [runtime, sources] = await Promise.all([
+    loadPyodide({ indexURL: new URL("vendor/pyodide/", SITE).href }),
+    Promise.all(list.lostcode.map((path) => text(path).then((body) => [path, body]))),
+  ]);
+  py = runtime;
+  const home = "/home/pyodide/";
+  py.FS.mkdirTree(home + "lostcode");
+  for (const [path, body] of sources) {
+    py.FS.mkdirTree(home + path.slice(0, path.lastIndexOf("/")));  // lostcode/rules/, player/, services/
+    py.FS.writeFile(home + path, body);
+  }
+  const name = role === "referee" ? "labref" : "labbot";
+  py.FS.writeFile(home + name + ".py", await text(list[role]));
+  const out = (line) => post({ type: "print", text: line });
+  py.setStdout({ batched: out });
+  py.setStderr({ batched: out });
+  py.runPython("import sys\nif '/home/pyodide' not in sys.path: sys.path.insert(0, '/home/pyodide')");
+  glue = py.pyimport(name);
+  post({ type: "ready", role });
+}
+
+function nextAnswer() {
+  if (answers.length) return Promise.resolve(answers.shift());
+  return new Promise((resolve) => { waiting = resolve; });
+}
+
+function pause() {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+// One game of the current match: ask the page for every outside seat's move.
+async function playOut(game) {
+  for (;;) {
+    const request = glue.step();
+    if (request === "null") return true;
+    const id = ++asked;
+    post({ type: "ask", id, game, kind: JSON.parse(request).kind, request });
+    const reply = await nextAnswer();
+    if (reply.stop) return false;
+    if (reply.move !== undefined) glue.answer(JSON.stringify(reply.move));
+    else glue.lose(reply.reason, reply.detail);
+  }
+}
+
+async function series(m) {
+  stopped = false;
+  answers = [];
+  glue.begin_series(m.players, m.level, m.seed, JSON.stringify(m.names));
+  for (let g = 0; g < m.games; g++) {
+    glue.begin_game(g);
+    if (!(await playOut(++matches))) break;
+    post({ type: "game", index: g, entry: glue.end_game() });
+    await pause(); // let a "stop" in
+    if (stopped) break;
+  }
+  post({ type: "done", stats: glue.stats(), stopped });
+}
+
+async function table(m) {
+  stopped = false;
+  answers = [];
+  glue.begin_table(m.players, m.level, m.seed, JSON.stringify(m.names));
+  const finished = await playOut(++matches);
+  post({ type: "table-over", entry: finished ? glue.end_game() : null });
+}
+
+self.onmessage = async (event) => {
+  const m = event.data;
+  try {
+    if (m.type === "init") await boot(m.role);
+    else if (m.type === "answer" || m.type === "stop") {
+      if (m.type === "stop") stopped = true;
+      else if (m.ask !== asked) return; // e.g. a stopped bot's timeout arriving late
+      const reply = m.type === "stop" ? { stop: true } : m;
+      if (waiting) { const w = waiting; waiting = null; w(reply); } else answers.push(reply);
+    } else if (m.type === "series") await series(m);
+    else if (m.type === "table") await table(m);
+    else if (m.type === "load") post({ type: "loaded", error: glue.load(m.source) });
+    else if (m.type === "decide") {
+      post({ type: "decision", id: m.id, result: glue.decision(m.request, String(m.game)) });
+    }
+  } catch (err) {
+    post({ type: "fatal", error: String((err && err.message) || err) });
+  }
+};

@@ -1,0 +1,686 @@
+// The Bot lab page (lab.html): editor, runs, results, a table against the bot.
+//
+// Nothing heavy runs here: the referee (the game) and the player's bot each
+// live in their own worker (assets/lab-worker.js), and this page only passes
+// messages between them, so it stays responsive during runs. Every bot
+// decision is timed here; one that takes longer than TIME_LIMIT_MS loses the
+// game and the bot's worker is terminated and started afresh (the only way to
+// stop an endless loop). Untrusted text (tracebacks, printed output, shared
+// code) only ever goes into the page with textContent.
+import { STRINGS } from "./lab-i18n.js";
+import { makeEditor, textareaEditor } from "./lab-editor.js";
+
+const TIME_LIMIT_MS = 2000; // per decision (lostcode.player.botapi.TIME_LIMIT)
+const LOAD_LIMIT_MS = 2000; // running the bot's file once it is sent
+const MAX_LOST_IN_A_ROW = 3; // stop a run when the bot keeps losing by bad moves
+const MAX_OUTPUT_LINES = 200;
+const CODE_KEY = "lostcode.lab.code";
+const LANG_KEY = "lostcode.lang"; // shared with the game page (lostcode/web/page.py)
+const WATCH_KEY = "lostcode.lab.watch"; // the record "Watch the game" hands to index.html
+const LANGS = ["en", "ru", "it", "pl"];
+const SYMBOLS = ["jaguar", "bird", "bear", "chameleon", "snake", "human"];
+const WHEEL_POINTS = { W1: 5, W2: 4, W3: 3, W4: 3, W5: 2, W7: 2, W10: 1 };
+
+const $ = (id) => document.getElementById(id);
+const root = document.documentElement;
+const lab = { longestTask: 0, games: [], names: [], run: null, table: null, examples: {} };
+window.lab = lab; // read by tests and tools/bench_lab.py
+
+// --- language -------------------------------------------------------------------------
+
+function storageGet(key) {
+  try { return window.localStorage.getItem(key); } catch { return null; }
+}
+function storageSet(key, value) {
+  try { window.localStorage.setItem(key, value); } catch { /* blocked: keep going */ }
+}
+
+function pickLanguage() {
+  const asked = new URLSearchParams(location.search).get("lang");
+  const wanted = [asked, storageGet(LANG_KEY), ...(navigator.languages || [])];
+  for (const w of wanted) {
+    const code = (w || "").slice(0, 2).toLowerCase();
+    if (LANGS.includes(code)) return code;
+  }
+  return "en";
+}
+let lang = pickLanguage();
+
+function t(key, params) {
+  let s = (STRINGS[lang] && STRINGS[lang][key]) || STRINGS.en[key] || key;
+  for (const k in params || {}) s = s.split("{" + k + "}").join(String(params[k]));
+  return s;
+}
+
+function applyStatic() {
+  root.lang = lang;
+  document.querySelectorAll("[data-i18n]").forEach((e) => { e.textContent = t(e.dataset.i18n); });
+  $("lab-lang").value = lang;
+  $("back").href = "./index.html?lang=" + lang;
+  if (editor) editor.label(t("your-bot"));
+  if (lab.stats) renderStats(lab.stats);
+}
+
+// --- code: editor, storage, file, link -------------------------------------------------
+
+let editor = null;
+
+async function example(code) {
+  if (!lab.examples[code]) {
+    const r = await fetch("./assets/lab/example_" + code + ".py");
+    if (!r.ok) throw new Error("example " + code + ": HTTP " + r.status);
+    lab.examples[code] = await r.text();
+  }
+  return lab.examples[code];
+}
+
+function isAnExample(text) {
+  return Object.values(lab.examples).includes(text);
+}
+
+function fromLink() {
+  const m = /(?:^#|&)code=([^&]*)/.exec(location.hash);
+  if (!m) return null;
+  try {
+    const b64 = m[1].replace(/-/g, "+").replace(/_/g, "/");
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return "";
+  }
+}
+
+function toLink(text) {
+  const bytes = new TextEncoder().encode(text);
+  let bin = "";
+  for (const b of bytes) bin += String.fromCharCode(b);
+  const b64 = btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return location.origin + location.pathname + "#code=" + b64;
+}
+
+function codeChanged() {
+  storageSet(CODE_KEY, editor.get());
+}
+
+function say(id, text) {
+  $(id).textContent = text;
+}
+
+async function setUpEditor() {
+  let doc = fromLink();
+  let note = "";
+  if (doc === "") { note = t("link-bad"); doc = null; } else if (doc !== null) note = t("link-loaded");
+  if (doc === null) doc = storageGet(CODE_KEY);
+  if (doc === null) doc = await example(lang);
+  else example(lang).catch(() => {});
+  const box = $("editor");
+  try {
+    editor = await makeEditor(box, doc, t("your-bot"), codeChanged);
+  } catch (err) {
+    console.warn("editor chunks failed, using a plain text box", err);
+    box.replaceChildren();
+    editor = textareaEditor(box, doc, t("your-bot"), codeChanged);
+  }
+  root.dataset.editor = "ready";
+  storageSet(CODE_KEY, doc);
+  if (note) say("code-status", note);
+}
+
+function download() {
+  const blob = new Blob([editor.get()], { type: "text/x-python" });
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = "my_bot.py";
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+async function loadFile(event) {
+  const file = event.target.files[0];
+  event.target.value = "";
+  if (!file) return;
+  if (file.size > 200000) { say("code-status", t("file-too-big")); return; }
+  try {
+    const text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
+    editor.set(text);
+    codeChanged();
+    say("code-status", t("file-loaded", { name: file.name }));
+  } catch {
+    say("code-status", t("file-bad"));
+  }
+}
+
+function share() {
+  const link = toLink(editor.get());
+  $("share-link").value = link;
+  $("share-link").hidden = $("share-label").hidden = false;
+  $("share-link").select();
+  try { navigator.clipboard.writeText(link).catch(() => {}); } catch { /* no clipboard */ }
+  say("code-status", t("link-made"));
+}
+
+async function reset() {
+  editor.set(await example(lang));
+  codeChanged();
+  say("code-status", t("reset-done"));
+}
+
+// --- workers ----------------------------------------------------------------------------
+
+function startWorker(role, onMessage) {
+  const worker = new Worker(new URL("./lab-worker.js", import.meta.url), { type: "module" });
+  const w = { worker, role, loaded: null, pending: null };
+  w.ready = new Promise((resolve, reject) => {
+    worker.onmessage = (event) => {
+      const m = event.data;
+      if (m.type === "ready") resolve();
+      else if (m.type === "fatal" && !w.started) reject(new Error(m.error));
+      else onMessage(m, w);
+      if (m.type === "ready") w.started = true;
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      const why = event.message || "the worker failed";
+      if (!w.started) reject(new Error(why));
+      else onMessage({ type: "fatal", error: why }, w);
+    };
+  });
+  worker.postMessage({ type: "init", role });
+  return w;
+}
+
+let referee = null;
+let bot = null;
+let decisionId = 0;
+
+function newBot() {
+  if (bot) bot.worker.terminate();
+  bot = startWorker("bot", onBotMessage);
+  bot.ready.catch((err) => showProblem(t("bot-worker-failed"), String(err.message || err)));
+  return bot;
+}
+
+function onBotMessage(m, w) {
+  if (w !== bot) return; // a stopped worker's last words
+  if (m.type === "print") printed(m.text);
+  else if ((m.type === "decision" || m.type === "loaded") && w.pending) {
+    // Only the reply to the question asked counts: the bot's code can post
+    // messages too, and must not answer for itself.
+    if (m.type === "decision" && m.id !== w.pending.id) return;
+    const p = w.pending;
+    w.pending = null;
+    p.resolve(m);
+  } else if (m.type === "fatal" && w.pending) {
+    const p = w.pending;
+    w.pending = null;
+    p.resolve({ type: "fatal", error: m.error });
+  }
+}
+
+// Ask the bot worker something; resolves with its reply, or {timeout: true}
+// after `limit` ms (the worker is then replaced: it may be looping forever).
+function askWorker(message, limit) {
+  const w = bot;
+  return new Promise((resolve) => {
+    const entry = { id: message.id, resolve: (reply) => { clearTimeout(timer); resolve(reply); } };
+    const timer = setTimeout(() => {
+      if (w.pending === entry) w.pending = null;
+      if (w === bot) newBot(); // else it was already replaced (stopped)
+      resolve({ timeout: true });
+    }, limit);
+    w.pending = entry;
+    w.worker.postMessage(message);
+  });
+}
+
+// The bot's file, run in its worker: "" when ready, else a message for the player.
+async function loadBot(source) {
+  if (!bot) newBot();
+  try { await bot.ready; } catch (err) { return t("bot-worker-failed") + " " + (err.message || err); }
+  if (bot.loaded === source) return "";
+  const reply = await askWorker({ type: "load", source }, LOAD_LIMIT_MS);
+  if (reply.timeout) return t("load-slow", { s: LOAD_LIMIT_MS / 1000 });
+  if (reply.type === "fatal") return reply.error;
+  if (reply.error) return reply.error;
+  bot.loaded = source;
+  return "";
+}
+
+async function askBot(request, game) {
+  const problem = await loadBot(lab.source);
+  if (problem) return { reason: "error", detail: problem };
+  const reply = await askWorker({ type: "decide", id: ++decisionId, request, game }, TIME_LIMIT_MS);
+  if (reply.timeout) return { reason: "slow", detail: t("forfeit-slow", { s: TIME_LIMIT_MS / 1000 }) };
+  if (reply.type === "fatal") return { reason: "error", detail: reply.error };
+  const result = JSON.parse(reply.result);
+  return result.move !== undefined ? { move: result.move } : result.forfeit;
+}
+
+function onReferee(m) {
+  if (m.type === "ask") onAsk(m);
+  else if (m.type === "game") onGame(m);
+  else if (m.type === "done") onDone(m);
+  else if (m.type === "table-over") onTableOver(m);
+  else if (m.type === "fatal") { showProblem(t("referee-failed"), m.error); finishActivity(); }
+}
+
+async function onAsk(m) {
+  if (m.kind === "bot") {
+    const answer = await askBot(m.request, m.game);
+    referee.worker.postMessage({ type: "answer", ask: m.id, ...answer });
+  } else {
+    showTableMove(JSON.parse(m.request), m.id);
+  }
+}
+
+// --- problems and output -----------------------------------------------------------------
+
+function showProblem(title, detail) {
+  const box = $("problems");
+  const p = document.createElement("p");
+  p.textContent = title;
+  box.append(p);
+  if (detail) {
+    const pre = document.createElement("pre");
+    pre.className = "traceback";
+    pre.textContent = detail;
+    box.append(pre);
+  }
+  $("problems-box").hidden = false;
+}
+
+function clearProblems() {
+  $("problems").replaceChildren();
+  $("problems-box").hidden = true;
+}
+
+function printed(text) {
+  const out = $("output");
+  lab.outputLines = (lab.outputLines || 0) + 1;
+  if (lab.outputLines > MAX_OUTPUT_LINES) {
+    if (lab.outputLines === MAX_OUTPUT_LINES + 1) out.append(t("output-cut") + "\n");
+    return;
+  }
+  out.append(text + "\n");
+  $("output-box").hidden = false;
+}
+
+// --- runs ----------------------------------------------------------------------------------
+
+function participantNames(players, level) {
+  const names = [t("your-bot")];
+  for (let i = 1; i < players; i++) names.push(t(level) + (players > 2 ? " " + i : ""));
+  return names;
+}
+
+function busy(on) {
+  $("run-games").disabled = $("play").disabled = on;
+  $("stop").hidden = !on;
+  root.dataset.busy = on ? "1" : "";
+}
+
+function finishActivity() {
+  busy(false);
+  lab.run = null;
+}
+
+async function runGames() {
+  const games = Math.round(Number($("games").value));
+  if (!(games >= 1 && games <= 500)) { say("code-status", t("games-range")); $("games").focus(); return; }
+  const players = Number($("players").value);
+  const level = $("opponents").value;
+  clearProblems();
+  busy(true);
+  lab.source = editor.get();
+  const problem = await loadBot(lab.source);
+  if (problem) {
+    showProblem(t("cannot-run"), problem);
+    finishActivity();
+    return;
+  }
+  lab.names = participantNames(players, level);
+  lab.games = [];
+  lab.stats = null;
+  lab.outputLines = 0;
+  $("output").replaceChildren();
+  lab.run = { games, players, lostInARow: 0, start: performance.now() };
+  lab.longestTask = 0;
+  $("results").hidden = false;
+  $("chart").replaceChildren();
+  $("stats-table").replaceChildren();
+  $("game-list").replaceChildren();
+  $("progress-box").hidden = false;
+  progress(0, games);
+  referee.worker.postMessage({
+    type: "series", games, players, level, names: lab.names,
+    seed: Math.floor(Math.random() * 100000),
+  });
+}
+
+function progress(done, total) {
+  $("run-progress").max = total;
+  $("run-progress").value = done;
+  say("progress-label", t("progress", { done, total }));
+}
+
+function forfeitText(f) {
+  if (f.reason === "slow") return t("forfeit-slow", { s: TIME_LIMIT_MS / 1000 });
+  if (f.reason === "illegal") return t("forfeit-illegal", { move: f.detail });
+  return t("forfeit-error");
+}
+
+function onGame(m) {
+  const entry = JSON.parse(m.entry);
+  lab.games.push(entry);
+  const run = lab.run;
+  if (run) progress(lab.games.length, run.games);
+  const li = document.createElement("li");
+  const s = entry.summary;
+  const parts = entry.at.map((p, i) => lab.names[i] + " " + s.scores[p]);
+  let outcome;
+  if (s.forfeit) outcome = t("lost-by", { why: forfeitText(s.forfeit) });
+  else if (s.tie) outcome = t("tie");
+  else outcome = s.winner === entry.at[0] ? t("won") : t("lost");
+  const text = document.createElement("span");
+  text.textContent = t("game-n", { n: m.index + 1 }) + ": " + parts.join(" · ") + " — " + outcome;
+  li.append(text);
+  if (s.finished) li.append(" ", watchButton(entry.summary.record, m.index + 1));
+  $("game-list").append(li);
+  if (s.forfeit) {
+    if (run) run.lostInARow += 1;
+    if (lab.games.filter((g) => g.summary.forfeit).length === 1) {
+      showProblem(t("game-n", { n: m.index + 1 }) + ": " + t("lost-by", { why: forfeitText(s.forfeit) }),
+        s.forfeit.reason === "error" ? s.forfeit.detail : "");
+    }
+    if (run && run.lostInARow >= MAX_LOST_IN_A_ROW) {
+      showProblem(t("stopped-lost", { n: MAX_LOST_IN_A_ROW }));
+      referee.worker.postMessage({ type: "stop" });
+    }
+  } else if (run) run.lostInARow = 0;
+}
+
+function watchButton(record, n) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = "watch";
+  b.textContent = t("watch");
+  b.setAttribute("aria-label", t("watch") + " (" + t("game-n", { n }) + ")");
+  b.addEventListener("click", () => {
+    storageSet(WATCH_KEY, JSON.stringify(record));
+    window.open("./index.html?lang=" + lang + "#watch=lab", "_blank");
+  });
+  return b;
+}
+
+function onDone(m) {
+  const run = lab.run;
+  if (run) {
+    const seconds = (performance.now() - run.start) / 1000;
+    lab.gamesPerSecond = lab.games.length / seconds;
+  }
+  lab.stats = JSON.parse(m.stats);
+  renderStats(lab.stats);
+  say("progress-label", t(m.stopped ? "run-stopped" : "run-done", { n: lab.games.length }));
+  root.dataset.runs = String(Number(root.dataset.runs || 0) + 1);
+  finishActivity();
+}
+
+// --- results: table and SVG chart ---------------------------------------------------------
+
+const SVG = "http://www.w3.org/2000/svg";
+function svg(tag, attrs, parent) {
+  const e = document.createElementNS(SVG, tag);
+  for (const k in attrs) e.setAttribute(k, attrs[k]);
+  if (parent) parent.append(e);
+  return e;
+}
+
+function renderStats(rows) {
+  const table = $("stats-table");
+  table.replaceChildren();
+  const cap = document.createElement("caption");
+  cap.textContent = t("stats-caption");
+  table.append(cap);
+  const head = table.insertRow();
+  for (const k of ["player", "wins", "mean", "spread", "range", "forfeits"]) {
+    const th = document.createElement("th");
+    th.scope = "col";
+    th.textContent = t("col-" + k);
+    head.append(th);
+  }
+  for (const r of rows) {
+    const tr = table.insertRow();
+    const th = document.createElement("th");
+    th.scope = "row";
+    th.textContent = lab.names[r.participant];
+    tr.append(th);
+    for (const v of [r.wins + " / " + r.games, r.mean.toFixed(1), "± " + r.spread.toFixed(1),
+      r.low + "–" + r.high, String(r.forfeits)]) tr.insertCell().textContent = v;
+  }
+  drawChart(rows);
+}
+
+function drawChart(rows) {
+  const box = $("chart");
+  box.replaceChildren();
+  const W = 640, left = 150, right = 20, rowH = 44, top = 28;
+  const H = top + rows.length * rowH + 10;
+  const lo = Math.min(0, ...rows.map((r) => r.low));
+  const hi = Math.max(1, ...rows.map((r) => r.high));
+  const x = (v) => left + ((v - lo) / (hi - lo)) * (W - left - right);
+  const label = rows.map((r) => lab.names[r.participant] + ": " + t("chart-row", {
+    wins: r.wins, games: r.games, mean: r.mean.toFixed(1), spread: r.spread.toFixed(1),
+  })).join("; ");
+  const s = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": t("chart-title") + ". " + label, class: "chart" }, box);
+  svg("title", {}, s).textContent = t("chart-title");
+  const axis = svg("g", { class: "axis" }, s);
+  const step = Math.max(1, Math.ceil((hi - lo) / 8 / 5) * 5);
+  for (let v = Math.ceil(lo / step) * step; v <= hi; v += step) {
+    svg("line", { x1: x(v), x2: x(v), y1: top - 6, y2: H - 6, class: "grid" }, axis);
+    svg("text", { x: x(v), y: top - 10, "text-anchor": "middle" }, axis).textContent = String(v);
+  }
+  rows.forEach((r, i) => {
+    const y = top + i * rowH + rowH / 2;
+    const g = svg("g", { class: i === 0 ? "row mine" : "row" }, s);
+    svg("text", { x: left - 8, y: y + 5, "text-anchor": "end" }, g).textContent =
+      lab.names[r.participant] + " (" + r.wins + ")";
+    if (!r.finished) return;
+    svg("line", { x1: x(r.low), x2: x(r.high), y1: y, y2: y, class: "range" }, g);
+    svg("rect", { x: x(r.mean - r.spread), y: y - 10, width: Math.max(2, x(r.mean + r.spread) - x(r.mean - r.spread)), height: 20, class: "spread" }, g);
+    svg("line", { x1: x(r.mean), x2: x(r.mean), y1: y - 14, y2: y + 14, class: "mean" }, g);
+  });
+}
+
+// --- a table against the bot --------------------------------------------------------------
+
+async function playTable() {
+  clearProblems();
+  busy(true);
+  lab.source = editor.get();
+  const problem = await loadBot(lab.source);
+  if (problem) {
+    showProblem(t("cannot-run"), problem);
+    finishActivity();
+    return;
+  }
+  const players = Number($("players").value);
+  const level = $("opponents").value;
+  const names = [t("you"), t("your-bot")];
+  for (let i = 2; i < players; i++) names.push(t(level) + (players > 3 ? " " + (i - 1) : ""));
+  lab.table = { names };
+  $("table").hidden = false;
+  $("table-view").replaceChildren();
+  say("table-status", t("table-started"));
+  $("table-h").focus();
+  referee.worker.postMessage({ type: "table", players, level, names, seed: Math.floor(Math.random() * 100000) });
+}
+
+function symbolName(sym) {
+  return t("sym-" + sym);
+}
+
+function moveLabel(m) {
+  const k = m[0];
+  const values = (v) => (v.length ? v.join(", ") : t("none"));
+  if (k === "roll") return t("mv-roll");
+  if (k === "accept") return t("mv-accept");
+  if (k === "change") return t("mv-change", { n: m[1] + 1, sym: symbolName(m[2]) });
+  if (k === "turn_bear") return t("mv-bear", { n: m[1] + 1, sym: symbolName(m[2]) });
+  if (k === "take") return t("mv-take");
+  if (k === "pass") return t("mv-pass");
+  if (k === "shortcut") return t("mv-shortcut", { values: values(m[1]) });
+  if (k === "guess") {
+    const width = Number(m[1].slice(1));
+    return t("mv-guess", { width, vp: WHEEL_POINTS[m[1]], low: m[2], high: m[2] + width - 1 });
+  }
+  if (k === "discard") return t("mv-discard", { sym: symbolName(m[1]) });
+  if (k === "final") return t("mv-final", { sym: symbolName(m[1]), values: values(m[2]) });
+  return JSON.stringify(m);
+}
+
+function el(tag, text, parent) {
+  const e = document.createElement(tag);
+  if (text !== undefined && text !== null) e.textContent = text;
+  if (parent) parent.append(e);
+  return e;
+}
+
+function renderTable(obs) {
+  const view = $("table-view");
+  view.replaceChildren();
+  el("p", t("round", { r: Math.min(obs.round, obs.rounds), n: obs.rounds }) +
+    (obs.dice.length ? " · " + t("dice") + ": " + obs.dice.map(symbolName).join(", ") : ""), view);
+  const table = el("table", null, view);
+  el("caption", t("racks"), table);
+  const head = table.insertRow();
+  el("th", t("col-player"), head).scope = "col";
+  el("th", t("col-score"), head).scope = "col";
+  for (const sym of obs.symbols) el("th", symbolName(sym), head).scope = "col";
+  obs.racks.forEach((rack) => {
+    const tr = table.insertRow();
+    const who = rack.owner === null ? t("open-rack") : obs.names[rack.owner];
+    el("th", who, tr).scope = "row";
+    tr.insertCell().textContent = rack.owner === null ? "" : String(obs.scores[rack.owner]);
+    for (const sym of obs.symbols) {
+      const v = rack.stones[sym];
+      tr.insertCell().textContent = v === null ? "?" : String(v);
+    }
+  });
+  if (obs.my_guess) {
+    el("p", t("my-guess", { low: obs.my_guess.low, high: obs.my_guess.high }), view);
+  }
+  const recent = obs.log.filter((e) => e.t === "check" || e.t === "discard").slice(-6);
+  if (recent.length) {
+    el("h3", t("recent"), view);
+    const ol = el("ul", null, view);
+    for (const e of recent) {
+      const who = obs.names[e.player];
+      if (e.t === "check") el("li", t("log-check", { who, low: e.low, high: e.high, result: t("res-" + e.result) }), ol);
+      else el("li", t("log-discard", { who, sym: symbolName(e.symbol), value: e.value }), ol);
+    }
+  }
+}
+
+function showTableMove(req, ask) {
+  lab.table.request = req;
+  lab.table.ask = ask;
+  renderTable(req.observation);
+  const select = $("move");
+  select.replaceChildren();
+  req.legal.forEach((m, i) => {
+    const o = document.createElement("option");
+    o.value = String(i);
+    o.textContent = moveLabel(m);
+    select.append(o);
+  });
+  $("move-box").hidden = false;
+  say("table-status", t("your-turn"));
+  select.focus();
+}
+
+function playMove() {
+  const req = lab.table && lab.table.request;
+  if (!req) return;
+  const move = req.legal[Number($("move").value)];
+  lab.table.request = null;
+  $("move-box").hidden = true;
+  say("table-status", t("waiting"));
+  referee.worker.postMessage({ type: "answer", ask: lab.table.ask, move });
+}
+
+function onTableOver(m) {
+  $("move-box").hidden = true;
+  if (!m.entry) { say("table-status", t("table-stopped")); finishActivity(); return; }
+  const entry = JSON.parse(m.entry);
+  const s = entry.summary;
+  const names = lab.table.names;
+  let text;
+  if (s.forfeit) text = t("table-forfeit", { who: names[s.forfeit.seat], why: forfeitText(s.forfeit) });
+  else if (s.tie) text = t("tie");
+  else text = t("table-winner", { who: names[s.winner] });
+  const scores = names.map((n, p) => n + " " + s.scores[p]).join(" · ");
+  say("table-status", text + " " + scores);
+  if (s.forfeit && s.forfeit.reason === "error") showProblem(text, s.forfeit.detail);
+  const view = $("table-view");
+  el("p", t("final-scores") + ": " + scores, view);
+  if (s.finished) view.append(watchButton(s.record, 1));
+  finishActivity();
+}
+
+function stop() {
+  if (referee) referee.worker.postMessage({ type: "stop" });
+  if (bot && bot.pending) newBot(); // a decision in progress may never end: start afresh
+  $("move-box").hidden = true;
+}
+
+// --- start-up -------------------------------------------------------------------------------
+
+function watchLongTasks() {
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        // Entries arrive late under load: count only tasks that began during the run.
+        if (lab.run && e.startTime >= lab.run.start) {
+          lab.longestTask = Math.max(lab.longestTask, e.duration);
+        }
+      }
+    }).observe({ type: "longtask", buffered: false });
+  } catch { /* no long task API: nothing to measure */ }
+}
+
+async function main() {
+  watchLongTasks();
+  applyStatic();
+  $("lab-lang").addEventListener("change", async (e) => {
+    const old = editor ? editor.get() : null;
+    lang = LANGS.includes(e.target.value) ? e.target.value : "en";
+    storageSet(LANG_KEY, lang);
+    applyStatic();
+    if (old !== null && isAnExample(old)) { editor.set(await example(lang)); codeChanged(); }
+  });
+  $("download").addEventListener("click", download);
+  $("load-file").addEventListener("change", loadFile);
+  $("share").addEventListener("click", share);
+  $("reset").addEventListener("click", reset);
+  $("run-games").addEventListener("click", runGames);
+  $("play").addEventListener("click", playTable);
+  $("play-move").addEventListener("click", playMove);
+  $("stop").addEventListener("click", stop);
+  referee = startWorker("referee", onReferee);
+  newBot();
+  await setUpEditor();
+  try {
+    await Promise.all([referee.ready, bot.ready]);
+  } catch (err) {
+    root.dataset.lab = root.dataset.engine = "error";
+    say("lab-status", t("load-failed") + " " + (err.message || err));
+    return;
+  }
+  root.dataset.lab = root.dataset.engine = "ready"; // engine: assets/pwa.js waits for it
+  say("lab-status", t("ready"));
+  busy(false);
+}
+
+main();

@@ -1,0 +1,39 @@
+"""The player's bot, in its own worker (assets/lab-worker.js, role "bot").
+
+This interpreter never receives the game state: only the bot's source and,
+for each decision, the request the referee built (that seat's observation and
+legal moves, JSON text). So whatever the bot inspects here (imports, gc,
+frames) holds nothing its player may not see. Time limits are enforced by the
+page, which stops this whole worker when a decision takes too long.
+"""
+
+from json import dumps, loads
+
+from lostcode.player.botapi import BotError, BotProgram, Forfeit, decide
+
+BOT = {"program": None, "choose": None, "game": None}
+
+
+def load(source: str) -> str:
+    """Compile and run the bot's file; "" if it is ready, else its traceback."""
+    BOT["program"] = BOT["choose"] = BOT["game"] = None
+    try:
+        BOT["program"] = BotProgram(source)
+    except BotError as e:
+        return str(e)
+    return ""
+
+
+def decision(request_json: str, game: str) -> str:
+    """{"move": ...} or {"forfeit": {...}} for one request; a new Bot per game."""
+    req = loads(request_json)
+    try:
+        if BOT["game"] != game or BOT["choose"] is None:
+            BOT["choose"] = BOT["program"].new_chooser()
+            BOT["game"] = game
+        move = decide(BOT["choose"], req["seat"], req["observation"], req["legal"], None)
+    except BotError as e:
+        return dumps({"forfeit": {"reason": "error", "detail": str(e)}})
+    except Forfeit as f:
+        return dumps({"forfeit": {"reason": f.reason, "detail": f.detail}})
+    return dumps({"move": move})

@@ -1,0 +1,67 @@
+"""The Bot lab's referee, in its own worker (assets/lab-worker.js, role "referee").
+
+It holds the game (lostcode.player.botapi.Match) and hands out only requests: the
+observation of the seat to act and its legal moves, as JSON text. The page
+forwards a bot seat's request to the bot's worker and a person's to the lab's
+table; answers come back here, where they are checked. Functions take and
+return JSON text so nothing but plain data crosses into JavaScript.
+"""
+
+from json import dumps, loads
+
+from lostcode.player.botapi import Match, seating, series_stats
+from lostcode.rules.options import Options
+
+NOW = {"match": None, "at": None, "games": [], "players": 2, "kinds": None, "names": None}
+
+
+def begin_series(players: int, level: str, seed: int, names_json: str) -> None:
+    """A run of games: participant 0 is the player's bot, the others `level` bots."""
+    NOW["players"] = int(players)
+    NOW["kinds"] = ["bot"] + [level] * (int(players) - 1)
+    NOW["names"] = loads(names_json)
+    NOW["seed"] = int(seed)
+    NOW["games"] = []
+
+
+def begin_game(game: int) -> None:
+    n = NOW["players"]
+    at = seating(game, n)
+    kinds, names = [None] * n, [None] * n
+    for i in range(n):
+        kinds[at[i]] = NOW["kinds"][i]
+        names[at[i]] = NOW["names"][i]
+    deal = NOW["seed"] + game // n  # each deal is played once from every seat
+    NOW["at"] = at
+    NOW["match"] = Match(kinds, Options(n), deal, NOW["seed"] * 1000003 + game, names)
+
+
+def begin_table(players: int, level: str, seed: int, names_json: str) -> None:
+    """A game against the bot: the person at seat 0, the bot at seat 1, then `level` bots."""
+    n = int(players)
+    NOW["at"] = list(range(n))
+    kinds = ["human", "bot"] + [level] * (n - 2)
+    NOW["match"] = Match(kinds, Options(n), int(seed), int(seed) + 1, loads(names_json))
+
+
+def step() -> str:
+    """The next request for an outside seat (JSON), or "null" when the game is over."""
+    return dumps(NOW["match"].next_request())
+
+
+def answer(move_json: str) -> None:
+    NOW["match"].answer(loads(move_json))
+
+
+def lose(reason: str, detail: str) -> None:
+    NOW["match"].lose(reason, detail)
+
+
+def end_game() -> str:
+    entry = {"at": NOW["at"], "summary": NOW["match"].summary()}
+    NOW["games"].append(entry)
+    return dumps(entry)
+
+
+def stats() -> str:
+    return dumps(series_stats(NOW["games"], NOW["players"]))

@@ -1,0 +1,284 @@
+"""Bot lab in the browser (issue 14): lab.html, its referee and bot workers.
+
+Most tests share one lab page (module fixture: each Pyodide start costs
+seconds on the 2-core machine) with its own context and same-origin request
+log; bots are put in the editor the way a student can: "Load a .py file".
+"""
+
+import json
+import re
+import sys
+
+import pytest
+from helpers import ROOT, RequestLog, serve_in_thread, wait_engine_ready
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+LAB_TIMEOUT = 180_000  # ms: two Pyodide workers starting on a busy 2-core machine
+RUN_TIMEOUT = 180_000
+STRINGS_JS = (ROOT / "assets" / "lab-i18n.js").read_text(encoding="utf-8")
+STRINGS = json.loads(STRINGS_JS[STRINGS_JS.index("{"):STRINGS_JS.rindex("}") + 1])
+EXAMPLE = (ROOT / "assets" / "lab" / "example_en.py").read_text(encoding="utf-8")
+
+SNOOPER = (ROOT / "tests" / "lab_snooper.py").read_text(encoding="utf-8")
+
+
+def html_root(page):
+    return page.locator("html")
+
+
+@pytest.fixture(scope="module")
+def lab(browser, site_url):
+    context = browser.new_context()
+    log = RequestLog(site_url).attach(context)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda m: m.type == "error" and "Content Security Policy" in m.text
+            and errors.append(m.text))  # the page works under its policy, no violations
+    page.goto(site_url + "lab.html?lang=en")
+    page.wait_for_function("document.documentElement.dataset.lab === 'ready'",
+                           timeout=LAB_TIMEOUT)
+    page.set_default_timeout(60_000)
+    yield page
+    context.close()
+    log.assert_same_origin()
+    assert not errors, errors
+
+
+def load_bot(page, code: str, name="bot.py"):
+    page.get_by_label("Load a .py file").set_input_files(
+        files=[{"name": name, "mimeType": "text/x-python", "buffer": code.encode()}])
+    expect(page.locator("#code-status")).to_have_text(f"Loaded {name}.")
+
+
+def run(page, games: int, level="easy", players="2"):
+    page.get_by_label("Opponents").select_option(level)
+    page.get_by_label("Players").select_option(players)
+    page.get_by_label("Number of games").fill(str(games))
+    page.get_by_role("button", name="Run games").click()
+    page.wait_for_function("document.documentElement.dataset.busy === ''", timeout=RUN_TIMEOUT)
+
+
+def test_example_bot_runs_20_games_against_easy(lab):
+    page = lab
+    page.get_by_role("button", name="Start again from the example").click()
+    expect(page.get_by_role("textbox", name="Your bot")).to_contain_text(
+        "An example bot for The Lost Code")
+    run(page, 20)
+    results = page.get_by_role("region", name="Results")
+    expect(results).to_be_visible()
+    expect(results.get_by_role("listitem")).to_have_count(20)
+    expect(results.get_by_role("button", name=re.compile("^Watch the game"))).to_have_count(20)
+    chart = results.get_by_role("img", name=re.compile("^Scores per player"))
+    expect(chart).to_be_visible()
+    table = results.get_by_role("table")
+    expect(table.get_by_role("row", name=re.compile(r"^Your bot \d+ \/ 20"))).to_have_count(1)
+    expect(page.locator("#progress-label")).to_have_text("Done: 20 games.")
+    assert page.locator("#run-progress").evaluate("p => p.value === p.max")
+    assert page.get_by_role("region", name="Problems").is_hidden()
+
+    # "Watch the game" opens the game page on that game (a new tab).
+    with page.context.expect_page() as popup:
+        results.get_by_role("button", name="Watch the game (Game 1)").click()
+    viewer = popup.value
+    wait_engine_ready(viewer, timeout=LAB_TIMEOUT)
+    expect(viewer.locator("#game")).to_be_visible()
+    expect(viewer.locator("#game")).to_contain_text("Your bot")
+    viewer.close()
+
+
+def test_syntax_error_shows_traceback_and_page_keeps_working(lab):
+    page = lab
+    load_bot(page, "# my bot\n\ndef choose(observation, legal_moves)\n    return legal_moves[0]\n")
+    run(page, 3)
+    problems = page.get_by_role("region", name="Problems")
+    expect(problems).to_be_visible()
+    expect(problems).to_contain_text("Your bot cannot run:")
+    expect(problems).to_contain_text('File "bot.py", line 3')
+    expect(problems).to_contain_text("SyntaxError")
+    # An error raised while deciding: the game is lost, the traceback has our line numbers.
+    load_bot(page, "def choose(observation, legal_moves):\n    x = 1\n    return x / 0\n")
+    run(page, 1)
+    expect(problems).to_contain_text('File "bot.py", line 3, in choose')
+    expect(problems).to_contain_text("ZeroDivisionError")
+    expect(page.get_by_role("region", name="Results")).to_contain_text(
+        "your bot lost the game: its code raised an error")
+    # The page still works: a good bot runs right after.
+    load_bot(page, EXAMPLE)
+    run(page, 2)
+    expect(problems).to_be_hidden()
+    expect(page.get_by_role("region", name="Results").get_by_role("listitem")).to_have_count(2)
+
+
+def test_endless_loop_is_stopped(lab):
+    page = lab
+    load_bot(page, "def choose(observation, legal_moves):\n    while True:\n        pass\n")
+    run(page, 1)
+    results = page.get_by_role("region", name="Results")
+    expect(results).to_contain_text(
+        "your bot lost the game: it took longer than 2 s for one decision and was stopped")
+    # An endless loop while the file itself runs.
+    load_bot(page, "while True:\n    pass\n")
+    run(page, 1)
+    expect(page.get_by_role("region", name="Problems")).to_contain_text(
+        "did not finish running within 2 s")
+    # An illegal move loses the game with a clear message.
+    load_bot(page, "def choose(observation, legal_moves):\n    return ['fly', 'away']\n")
+    run(page, 1)
+    expect(results).to_contain_text("it returned a move that is not legal: ['fly', 'away']")
+    load_bot(page, EXAMPLE)
+    run(page, 1)
+    expect(results.get_by_role("listitem")).to_have_count(1)
+    expect(results.get_by_role("listitem")).not_to_contain_text("lost the game")
+
+
+def test_stop_during_an_endless_loop_and_run_again(lab):
+    """The page answers while the bot loops; Stop ends the run; a late timeout of
+    the stopped bot does not spill into the next run."""
+    page = lab
+    load_bot(page, "def choose(observation, legal_moves):\n    while True:\n        pass\n")
+    page.get_by_label("Number of games").fill("5")
+    page.get_by_role("button", name="Run games").click()
+    page.wait_for_function("document.documentElement.dataset.busy === '1'")
+    page.wait_for_timeout(300)
+    page.get_by_role("button", name="Stop").click()
+    page.wait_for_function("document.documentElement.dataset.busy === ''", timeout=10_000)
+    expect(page.locator("#progress-label")).to_contain_text("Stopped after")
+    load_bot(page, EXAMPLE)
+    run(page, 3)
+    items = page.get_by_role("region", name="Results").get_by_role("listitem")
+    expect(items).to_have_count(3)
+    for i in range(3):
+        expect(items.nth(i)).not_to_contain_text("lost the game")
+
+
+def test_bot_cannot_find_hidden_values(lab):
+    """R-S7: the bot's interpreter holds no state and none of its own stones."""
+    page = lab
+    load_bot(page, SNOOPER)
+    run(page, 1)
+    output = page.get_by_role("region", name="What your bot printed")
+    expect(output).to_contain_text("snooper found 0 []")
+
+
+def test_play_against_my_bot_seats_it(lab):
+    page = lab
+    load_bot(page, EXAMPLE)
+    page.get_by_label("Players").select_option("3")
+    page.get_by_role("button", name="Play against my bot").click()
+    table = page.get_by_role("region", name="Your table")
+    expect(table).to_be_visible()
+    racks = table.get_by_role("table", name=re.compile("^Stones you can see"))
+    expect(racks).to_be_visible(timeout=60_000)
+    you = racks.get_by_role("row", name=re.compile("^You "))
+    bot = racks.get_by_role("row", name=re.compile("^Your bot "))
+    expect(bot).to_have_count(1)
+    # Cells after the score: my own stones are hidden, the bot's are shown.
+    assert set(you.locator("td").all_inner_texts()[1:]) == {"?"}
+    assert "?" not in bot.locator("td").all_inner_texts()[1:]
+    moves = 0
+    status = page.locator("#table-status")
+    for _ in range(400):
+        page.wait_for_function(
+            "!document.getElementById('move-box').hidden"
+            " || document.documentElement.dataset.busy === ''", timeout=60_000)
+        if page.evaluate("document.documentElement.dataset.busy === ''"):
+            break
+        select = table.get_by_label("Your move")
+        labels = select.locator("option").all_inner_texts()
+        assert labels and not [x for x in labels if x.startswith("[")]  # every move in words
+        table.get_by_role("button", name="Play this move").click()
+        moves += 1
+    expect(status).to_contain_text(re.compile(r"won\.|a tie"))
+    assert moves > 10
+    expect(table.get_by_role("button", name=re.compile("^Watch the game"))).to_be_visible()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "it", "pl"])
+def test_lab_in_four_languages(page, lang):
+    page.goto(f"/lab.html?lang={lang}")
+    page.wait_for_function("document.documentElement.dataset.editor === 'ready'")
+    s = STRINGS[lang]
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    expect(page.get_by_role("heading", level=1)).to_have_text(s["heading"])
+    editor = page.get_by_role("textbox", name=s["your-bot"])
+    first = (ROOT / "assets" / "lab" / f"example_{lang}.py").read_text().splitlines()[0]
+    expect(editor).to_contain_text(first)
+    expect(page.get_by_role("button", name=s["run"])).to_be_visible()
+    expect(page.get_by_role("button", name=s["play"])).to_be_visible()
+    expect(page.get_by_label(s["opponents"])).to_be_visible()
+
+
+def test_lab_link_share_and_switch(page):
+    """?lab=1 opens the lab; a shared link carries the code in its fragment."""
+    page.goto("/?lab=1&lang=it")
+    page.wait_for_url(re.compile(r"/lab\.html\?lang=it$"))
+    page.wait_for_function("document.documentElement.dataset.editor === 'ready'")
+    expect(page.get_by_role("heading", level=1)).to_have_text(STRINGS["it"]["heading"])
+    # The example follows the language while it is unchanged.
+    page.get_by_label("Lingua").select_option("pl")
+    expect(page.get_by_role("textbox", name="Twój bot")).to_contain_text("Przykładowy bot")
+    code = "# shared bot: ünïcode ✓\ndef choose(observation, legal_moves):\n    return None\n"
+    page.get_by_label("Wczytaj plik .py").set_input_files(
+        files=[{"name": "b.py", "mimeType": "text/x-python", "buffer": code.encode()}])
+    page.get_by_role("button", name="Udostępnij linkiem").click()
+    link = page.get_by_label("Link do tego bota").input_value()
+    assert "#code=" in link and "?" not in link.split("#")[1]
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Pobierz .py").click()
+    assert download.value.suggested_filename == "my_bot.py"
+    assert open(download.value.path(), encoding="utf-8").read() == code
+    other = page.context.new_page()
+    other.goto(link)
+    other.wait_for_function("document.documentElement.dataset.editor === 'ready'")
+    expect(other.get_by_role("textbox", name="Twój bot")).to_contain_text("shared bot: ünïcode ✓")
+    expect(other.locator("#code-status")).to_have_text(STRINGS["pl"]["link-loaded"])
+    other.close()
+    # The set-up screen links to the lab.
+    page.goto("/?lang=en")
+    link = page.get_by_role("link", name="Bot lab: write your own player in Python")
+    expect(link).to_have_attribute("href", "./lab.html")
+
+
+def test_lab_embeds_in_an_iframe(page, site_url):
+    page.set_content(f'<iframe title="Bot lab" src="{site_url}lab.html?lang=ru"'
+                     ' width="800" height="600"></iframe>')
+    frame = page.frame_locator("iframe")
+    expect(frame.get_by_role("heading", level=1)).to_have_text(STRINGS["ru"]["heading"],
+                                                               timeout=60_000)
+    expect(frame.get_by_role("textbox", name=STRINGS["ru"]["your-bot"])).to_contain_text(
+        "Пример бота")
+
+
+def test_built_lab_works_offline(browser, tmp_path):
+    sys.path.insert(0, str(ROOT / "tools"))
+    import build_site
+
+    out = tmp_path / "site"
+    build_site.build(out)
+    server, url = serve_in_thread(out)
+    context = browser.new_context()
+    log = RequestLog(url).attach(context)
+    page = context.new_page()
+    try:
+        page.goto(url + "lab.html?lang=ru")
+        page.wait_for_function("document.documentElement.dataset.lab === 'ready'",
+                               timeout=LAB_TIMEOUT)
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null",
+                               timeout=LAB_TIMEOUT)
+    finally:
+        server.shutdown()
+        server.server_close()
+    page.reload()  # the server is gone: everything comes from the service worker
+    page.wait_for_function("document.documentElement.dataset.lab === 'ready'",
+                           timeout=LAB_TIMEOUT)
+    s = STRINGS["ru"]
+    page.get_by_label(s["games"]).fill("2")
+    page.get_by_role("button", name=s["run"]).click()
+    page.wait_for_function("document.documentElement.dataset.busy === ''", timeout=RUN_TIMEOUT)
+    results = page.get_by_role("region", name=s["results"])
+    expect(results.get_by_role("listitem")).to_have_count(2)
+    context.close()
+    log.assert_same_origin()

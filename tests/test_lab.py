@@ -1,0 +1,244 @@
+"""Bot lab (issue 14) without a browser: lostcode.player.botapi, bot files on the
+command line, the lab's examples, catalogue, file list and editor chunks."""
+
+import ast
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from helpers import ROOT
+
+from lostcode.cli.tournament import run
+from lostcode.player.botapi import (
+    BotError,
+    BotProgram,
+    Forfeit,
+    Match,
+    check_move,
+    decide,
+    plain,
+    seating,
+    series_stats,
+)
+from lostcode.rules.options import Options
+
+LAB = ROOT / "assets" / "lab"
+EXAMPLE = LAB / "example_en.py"
+LANGS = ("en", "ru", "it", "pl")
+
+
+def test_example_bot_plays_legal_games_and_beats_easy():
+    out = run(10, [str(EXAMPLE), "easy"], Options(2))
+    assert [row["forfeits"] for row in out["seats"]] == [0, 0]
+    assert out["seats"][0]["wins"] > out["seats"][1]["wins"]
+
+
+def test_stronger_bot_beats_the_example():
+    out = run(20, [str(LAB / "stronger.py"), str(EXAMPLE)], Options(2), seed=3)
+    assert out["seats"][0]["wins"] > out["seats"][1]["wins"]
+
+
+def test_examples_differ_only_in_comments():
+    """The example commented in each language is the same program."""
+    dumps = set()
+    for lang in LANGS:
+        source = (LAB / f"example_{lang}.py").read_text(encoding="utf-8")
+        dumps.add(ast.dump(ast.parse(source)))
+        if lang != "en":
+            assert source.splitlines()[0] != EXAMPLE.read_text().splitlines()[0]
+    assert len(dumps) == 1
+
+
+def test_cli_tournament_accepts_a_bot_file():
+    out = subprocess.run(
+        [sys.executable, "-m", "lostcode", "tournament", "--seats", f"{EXAMPLE},easy",
+         "--games", "4", "--json"], cwd=ROOT, capture_output=True, text=True, check=True)
+    data = json.loads(out.stdout)
+    assert data["games"] == 4 and data["seats"][0]["seat"] == str(EXAMPLE)
+
+
+def test_cli_reports_a_broken_bot_file(tmp_path):
+    bad = tmp_path / "bad.py"
+    bad.write_text("def choose(observation, legal_moves)\n    return legal_moves[0]\n")
+    out = subprocess.run(
+        [sys.executable, "-m", "lostcode", "tournament", "--seats", f"{bad},easy",
+         "--games", "2"], cwd=ROOT, capture_output=True, text=True)
+    assert out.returncode == 2
+    assert 'File "bot.py", line 1' in out.stdout and "SyntaxError" in out.stdout
+    missing = subprocess.run(
+        [sys.executable, "-m", "lostcode", "tournament", "--seats", "nope.py,easy"],
+        cwd=ROOT, capture_output=True, text=True)
+    assert missing.returncode == 2 and "cannot read nope.py" in missing.stdout
+
+
+def test_cli_counts_forfeits(tmp_path):
+    bot = tmp_path / "illegal.py"
+    bot.write_text("def choose(observation, legal_moves):\n    return ['fly']\n")
+    out = run(3, [str(bot), "easy"], Options(2))
+    assert out["seats"][0]["forfeits"] == 3 and out["seats"][0]["wins"] == 0
+
+
+def test_traceback_uses_the_bots_own_line_numbers():
+    source = "x = 1\n\ndef choose(observation, legal_moves):\n    return 1 / 0\n"
+    program = BotProgram(source)
+    with pytest.raises(Forfeit) as info:
+        decide(program.new_chooser(), 0, {}, [["roll"]])
+    f = info.value
+    assert f.reason == "error"
+    assert 'File "bot.py", line 4, in choose' in f.detail
+    assert "return 1 / 0" in f.detail and "ZeroDivisionError" in f.detail
+    assert "botapi" not in f.detail  # the referee's own frames are left out
+    with pytest.raises(BotError, match=r'line 2'):
+        BotProgram("x = 1\ndef choose(:\n")
+    with pytest.raises(BotError, match="no choose"):
+        BotProgram("x = 1\n")
+
+
+def test_class_bots_get_a_fresh_instance_per_game():
+    program = BotProgram(
+        "class Bot:\n"
+        "    def __init__(self):\n        self.calls = 0\n"
+        "    def choose(self, observation, legal_moves):\n"
+        "        self.calls += 1\n        return legal_moves[self.calls - 1]\n")
+    first = program.new_chooser()
+    assert first({}, [["a"], ["b"]]) == ["a"] and first({}, [["a"], ["b"]]) == ["b"]
+    assert program.new_chooser()({}, [["a"], ["b"]]) == ["a"]
+
+
+def test_illegal_and_unserialisable_moves_forfeit():
+    legal = plain([("guess", "W3", 4), ("roll",)])
+    assert check_move(0, ("guess", "W3", 4), legal) == ["guess", "W3", 4]
+    for bad in (["guess", "W3", 5], None, object(), "roll"):
+        with pytest.raises(Forfeit) as info:
+            check_move(1, bad, legal)
+        assert info.value.reason == "illegal" and info.value.seat == 1
+
+
+def test_slow_decision_forfeits():
+    import time
+
+    def slow(observation, legal_moves):
+        time.sleep(0.05)
+        return legal_moves[0]
+
+    with pytest.raises(Forfeit) as info:
+        decide(slow, 0, {}, [["roll"]], limit=0.01)
+    assert info.value.reason == "slow"
+
+
+def test_match_asks_outside_seats_only_their_observation():
+    """R-S7: a request carries what that seat may see: its own stones are None."""
+    m = Match(["bot", "easy"], Options(2), 5, 9)
+    req = m.next_request()
+    seen = 0
+    while req is not None:
+        assert req["seat"] == 0 and req["kind"] == "bot"
+        own = req["observation"]["racks"][0]["stones"]
+        assert set(own.values()) == {None}
+        assert req["observation"]["viewer"] == 0
+        m.answer(req["legal"][0])
+        seen += 1
+        req = m.next_request()
+    s = m.summary()
+    assert s["finished"] and s["forfeit"] is None and seen > 20
+    assert s["record"]["players"][0]["kind"] == "human"
+
+
+def test_match_forfeit_stops_the_game():
+    m = Match(["bot", "easy"], Options(2), 5, 9)
+    m.next_request()
+    m.answer(["fly"])
+    assert m.over() and m.next_request() is None
+    assert m.summary()["forfeit"]["reason"] == "illegal"
+    m2 = Match(["easy", "bot"], Options(2), 5, 9)
+    m2.next_request()
+    m2.lose("slow", "too slow")
+    assert m2.summary()["forfeit"] == {"seat": 1, "reason": "slow", "detail": "too slow"}
+
+
+def test_series_stats_per_participant():
+    games = [
+        {"at": [0, 1], "summary": {"scores": [10, 4], "winner": 0, "tie": False,
+                                   "forfeit": None}},
+        {"at": [1, 0], "summary": {"scores": [8, 20], "winner": 1, "tie": False,
+                                   "forfeit": None}},
+        {"at": [0, 1], "summary": {"scores": [0, 0], "winner": None, "tie": False,
+                                   "forfeit": {"seat": 0, "reason": "slow", "detail": ""}}},
+    ]
+    me, other = series_stats(games, 2)
+    assert (me["wins"], me["finished"], me["forfeits"], me["mean"]) == (2, 2, 1, 15.0)
+    assert (me["low"], me["high"], me["spread"]) == (10, 20, 5.0)
+    assert (other["wins"], other["mean"], other["forfeits"]) == (0, 6.0, 0)
+    assert seating(1, 3) == [1, 2, 0]
+
+
+def test_lab_file_list_is_the_engine_without_command_line_modules():
+    """assets/lab/files.json lists what the lab's workers fetch (and the build ships)."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from test_viewmodels import CLI_ONLY
+
+    listing = json.loads((LAB / "files.json").read_text())
+    core = [p for d in ("", "rules/", "player/", "services/")
+            for p in (ROOT / "lostcode").glob(d + "*.py")]  # the engine, bots, records: no web/
+    expected = sorted(
+        p.relative_to(ROOT).as_posix() for p in core
+        if p.relative_to(ROOT).as_posix() not in CLI_ONLY - {"lostcode/player/botapi.py"})
+    assert listing["lostcode"] == expected
+    assert (ROOT / listing["referee"]).is_file() and (ROOT / listing["bot"]).is_file()
+
+
+def test_lab_catalogue_has_every_key_in_every_language():
+    text = (ROOT / "assets" / "lab-i18n.js").read_text(encoding="utf-8")
+    strings = json.loads(text[text.index("{"):text.rindex("}") + 1])
+    assert set(strings) == set(LANGS)
+    for lang in LANGS:
+        assert set(strings[lang]) == set(strings["en"]), lang
+    used = set(re.findall(r'data-i18n="([^"]+)"', (ROOT / "lab.html").read_text()))
+    script = (ROOT / "assets" / "lab.js").read_text()
+    used |= set(re.findall(r'\bt\("([a-z0-9-]*[a-z0-9])"', script))
+    assert used <= set(strings["en"]), used - set(strings["en"])
+    html = (ROOT / "lab.html").read_text(encoding="utf-8")
+    for key, english in re.findall(r'data-i18n="([^"]+)">([^<]+)<', html):
+        assert strings["en"][key] == english, key  # the before-JavaScript text
+
+
+def test_editor_chunks_exist_in_the_vendored_pyscript():
+    """assets/lab-editor.js names PyScript's CodeMirror chunks by their hashed names."""
+    editor = (ROOT / "assets" / "lab-editor.js").read_text()
+    chunks = re.findall(r'"\.\./(vendor/pyscript/[^"]+\.js)"', editor)
+    assert len(chunks) == 2
+    for chunk in chunks:
+        path = ROOT / chunk
+        if not path.is_file():
+            pytest.skip("vendor/ not installed (npm ci)")
+        assert "export{" in path.read_text(encoding="utf-8").replace(" ", "")
+
+
+def test_lab_page_policy_is_the_sites_plus_a_style_nonce():
+    from lostcode.web.csp import POLICY, meta_tag
+
+    policy = POLICY.replace("style-src 'self'", "style-src 'self' 'nonce-lostcode-lab'")
+    html = (ROOT / "lab.html").read_text(encoding="utf-8")
+    assert meta_tag(policy) in html
+    assert 'STYLE_NONCE = "lostcode-lab"' in (ROOT / "assets" / "lab-editor.js").read_text()
+    assert "<script>" not in html and " style=" not in html
+    assert not re.search(r"\son[a-z]+=", html)  # no inline event handlers
+
+
+def test_example_in_docs_is_the_english_example():
+    doc = (ROOT / "docs" / "bot-api.md").read_text(encoding="utf-8")
+    assert EXAMPLE.read_text(encoding="utf-8").strip() in doc
+    assert (LAB / "stronger.py").read_text(encoding="utf-8").strip() in doc
+    assert Path("assets/lab/stronger.py").as_posix() in doc
+
+
+def test_snooper_finds_the_state_when_it_shares_the_referees_interpreter(capsys):
+    """The probe of test_browser_lab.test_bot_cannot_find_hidden_values works: on
+    the command line (same interpreter, no sandbox) it does find the game."""
+    run(1, [str(ROOT / "tests" / "lab_snooper.py"), "easy"], Options(2))
+    out = capsys.readouterr().out
+    found = int(re.search(r"snooper found (\d+)", out).group(1))
+    assert found > 0 and "State" in out
