@@ -145,10 +145,12 @@ Output (--json prints one object with these fields):
   games         number of games played
   players       players per game
   seats         one entry per --seats label, in the order given:
-    seat          the bot (easy, medium, hard, oracle)
+    seat          the bot (easy, medium, hard, oracle, or a bot file's path)
     wins          games that bot won (ties broken by the score-track stack)
     win_rate      wins / games
     mean_score    its mean final score (round VP plus final candidates)
+    forfeits      games that bot lost by a bad decision (a bot file's
+                  exception, illegal move or 2 s timeout; not in mean_score)
   oracle_ratio  how well the hard bot guesses ranges: VP the hard seats scored
                 from range guesses / VP a perfect guesser would have scored in
                 the same positions (for each hard guess, the best VP among the
