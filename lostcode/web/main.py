@@ -381,6 +381,7 @@ def render():
     else:
         restore_focus(focused)
     last_kind = m["kind"]
+    settle_if_new((m["kind"], m["heading"], m["private"], len(session.state.actions)))
     autosave()  # issue 7: every action is saved
     LAST_HEADING[0] = m["heading"]
     announce(m)
@@ -532,6 +533,107 @@ def on_input(event):
             box.focus()
 
 
+# ------------------------------------------------- one activation, one action (issue 12)
+# The decisions live in lostcode/web/activation.py; here only the DOM side:
+# capture listeners that drop stale clicks and held keys before any handler
+# sees them, and aria-disabled on a new screen's controls while it settles
+# (assistive technology and Playwright both wait for it).
+
+GUARD = []  # [activation.ActivationGuard]
+LAST_SCREEN = [None]  # what settle_if_new compares: (kind, heading, private, actions)
+GUARDED = "#game, #setup"
+
+
+def guard():
+    if not GUARD:
+        from lostcode.web.activation import ActivationGuard
+
+        GUARD.append(ActivationGuard())
+    return GUARD[0]
+
+
+def now_ms():
+    return float(window.performance.now())
+
+
+def settle_if_new(key):
+    """A different screen is on the page: its controls wait SETTLE_MS."""
+    if key == LAST_SCREEN[0]:
+        return
+    LAST_SCREEN[0] = key
+    settle("#game [data-act]")
+
+
+def settle(selector):
+    from lostcode.web.activation import SETTLE_MS
+
+    g = guard()
+    g.shown(now_ms())
+    for node in nodes(selector):
+        if py(node.getAttribute("aria-disabled")) is None:
+            node.setAttribute("aria-disabled", "true")
+            node.setAttribute("data-settling", "")
+    if not SETTLED:
+        SETTLED.append(create_proxy(settled))
+    window.setTimeout(SETTLED[0], SETTLE_MS + 10)
+
+
+SETTLED = []  # the one proxy of `settled`
+
+
+def settled(*_a):
+    """The screen has been shown SETTLE_MS: its controls take input again."""
+    if not guard().settling(now_ms()):
+        for node in nodes("[data-settling]"):
+            node.removeAttribute("aria-disabled")
+            node.removeAttribute("data-settling")
+
+
+def in_guarded(target):
+    try:
+        return py(target.closest(GUARDED)) is not None
+    except Exception:  # the document or a text node
+        return False
+
+
+def drop(event):
+    event.preventDefault()
+    event.stopImmediatePropagation()
+
+
+def on_pointerdown_capture(event):
+    guard().pointer_down()
+
+
+def on_click_capture(event):
+    target = event.target
+    if not in_guarded(target):
+        return
+    g = guard()
+    detail = int(event.detail or 0)
+    if not g.allows_click(detail, now_ms()):
+        drop(event)
+        return
+    if detail > 0 and py(target.closest("[data-settling]")) is not None:
+        drop(event)  # the screen is not settled yet (a late tap of a double tap)
+
+
+def on_keydown_capture(event):
+    if in_guarded(event.target) and not guard().allows_key(str(event.key), bool(event.repeat)):
+        drop(event)
+
+
+def install_guard():
+    for kind, fn in (
+        ("pointerdown", on_pointerdown_capture),
+        ("click", on_click_capture),
+        ("keydown", on_keydown_capture),
+    ):
+        proxy = create_proxy(guarded(fn))
+        PROXIES.append(proxy)
+        document.addEventListener(kind, proxy, True)
+
+
 # --------------------------------------------------------------------------- set-up
 
 
@@ -573,6 +675,7 @@ def start_game(event=None):
     by_id("game").hidden = False
     last_kind = None
     LAST_HEADING[0] = None
+    LAST_SCREEN[0] = None
     del ANNOUNCER[:]  # a new game: its log so far is not news
     render()
 
@@ -584,6 +687,8 @@ def show_setup():
     by_id("setup").hidden = False
     SAVE["id"] = None
     render_saves()
+    LAST_SCREEN[0] = None
+    settle("#setup button, #setup input, #setup select")
     by_id("setup-h").focus()
 
 
@@ -681,6 +786,7 @@ def enter_game(ses):
     by_id("setup").hidden = True
     by_id("game").hidden = False
     last_kind = None
+    LAST_SCREEN[0] = None
     render()
 
 
@@ -1255,6 +1361,7 @@ def boot(*_args):
         import lostcode.web.session  # noqa: F401
         import lostcode.web.views  # noqa: F401
 
+        install_guard()  # issue 12: one activation, one action
         game = by_id("game")
         listen(game, "click", on_click)
         listen(game, "input", on_input)
