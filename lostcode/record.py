@@ -5,16 +5,17 @@ exact state on any Python (see docs/record-format.md).
 """
 
 from json import dumps as json_dumps
-from json import loads as json_loads
 
 from .engine import apply_action
 from .errors import IllegalAction, RecordError
+from .jsonlimits import loads_limited
 from .options import OPTION_FLAGS, Options
 from .setup import new_game
 
 FORMAT = "lostcode-record"
 VERSION = 1
 SEAT_KINDS = ("human", "easy", "medium", "hard")
+MAX_CHARS = 2000000  # a whole game's record is ~10-30 kB
 
 
 def to_record(s, seats=None) -> dict:
@@ -47,16 +48,8 @@ def parse(data) -> dict:
 
     Every problem becomes a RecordError whose message a player can act on.
     """
-    if isinstance(data, (bytes, bytearray)):
-        try:
-            data = data.decode("utf-8")
-        except Exception:
-            raise RecordError("the file is not text (UTF-8)") from None
-    if isinstance(data, str):
-        try:
-            data = json_loads(data)
-        except Exception:
-            raise RecordError("this is not a game record: it is not valid JSON") from None
+    # Size, depth and huge numbers checked before json.loads (issue 12); a BOM is dropped.
+    data = loads_limited(data, MAX_CHARS, "record")
     if not isinstance(data, dict):
         raise RecordError("this is not a game record: expected a JSON object")
     if data.get("format") != FORMAT:
@@ -67,12 +60,12 @@ def parse(data) -> dict:
     if version > VERSION:
         raise RecordError(
             "this record was made by a newer version of the game (format "
-            + str(version)
+            + _number(version)
             + "); this version reads format "
             + str(VERSION)
         )
     if version < 1:
-        raise RecordError("unknown record version " + str(version))
+        raise RecordError("unknown record version " + _number(version))
     opts = data.get("options")
     if not isinstance(opts, dict):
         raise RecordError("the record has no options")
@@ -132,3 +125,9 @@ def _short(a) -> str:
     except Exception:
         t = "?"
     return t if len(t) <= 60 else t[:57] + "..."
+
+
+def _number(n) -> str:
+    """A version number as text, never thousands of digits long."""
+    t = str(n)
+    return t if len(t) <= 12 else "a number too large to be a version"

@@ -15,6 +15,7 @@ from json import dumps as json_dumps
 from json import loads as json_loads
 
 from .errors import RecordError
+from .jsonlimits import loads_limited
 from .record import FORMAT as RECORD_FORMAT
 from .record import SEAT_KINDS, parse, replay, to_record
 from .state import BEAR_TURN, CHANGE, END, FINAL, GUESS, OFFER, REPLACE, ROLL, SHORTCUT
@@ -101,16 +102,7 @@ def load_save(data):
 
 
 def _check(data) -> dict:
-    if isinstance(data, (bytes, bytearray)):
-        try:
-            data = bytes(data).decode("utf-8")
-        except Exception:
-            raise RecordError("the saved game is not text (UTF-8)") from None
-    if isinstance(data, str):
-        try:
-            data = json_loads(data)
-        except Exception:
-            raise RecordError("this is not a saved game: it is not valid JSON") from None
+    data = loads_limited(data, 2000000, "saved game")  # size and depth first (issue 12)
     if not isinstance(data, dict):
         raise RecordError("this is not a saved game: expected a JSON object")
     fmt = data.get("format")
@@ -138,13 +130,13 @@ def _check(data) -> dict:
     if version > VERSION:
         raise RecordError(
             "this game was saved by a newer version of the game (save format "
-            + str(version)
+            + (str(version) if version < 10**9 else "unknown")
             + "); this version reads format "
             + str(VERSION)
             + ". Update the page and try again."
         )
     if version < 1:
-        raise RecordError("unknown save format version " + str(version))
+        raise RecordError("unknown save format version " + str(version)[:12])
     for key in ("id", "created", "updated"):
         if not isinstance(data.get(key), str):
             raise RecordError("the saved game has no valid '" + key + "'")
@@ -323,22 +315,28 @@ class SaveIndex:
         index = cls(cap)
         try:
             index._read(text)
-        except Exception:
+        except Exception as e:
             index.games = {}
             index.finished = []
-            index.rejected = [_rejected(None, "the saved-games list is damaged", text)]
+            reason = "the saved-games list is damaged"
+            if isinstance(e, RecordError) and e.args:
+                reason = str(e.args[0])
+            index.rejected = [_rejected(None, reason, text)]
         return index
 
     def _read(self, text):
         if text is None or text == "":
             return
-        if isinstance(text, (bytes, bytearray)):
-            text = bytes(text).decode("utf-8")
-        data = json_loads(text) if isinstance(text, str) else text
+        data = loads_limited(text, 20000000, "saved-games list")  # never too deep (issue 12)
         if not isinstance(data, dict) or data.get("format") != INDEX_FORMAT:
             raise ValueError("not an index")
         version = data.get("version")
-        if not isinstance(version, int) or isinstance(version, bool) or version > INDEX_VERSION:
+        if not isinstance(version, int) or isinstance(version, bool):
+            self.rejected.append(
+                _rejected(None, "the saved-games list has no valid version number", text)
+            )
+            return
+        if version > INDEX_VERSION:
             self.rejected.append(
                 _rejected(None, "the saved-games list was written by a newer version", text)
             )

@@ -52,3 +52,11 @@ def test_keyboard_clicks_act_at_once_but_held_keys_never_repeat():
     assert not g.allows_key("Enter", True)
     assert not g.allows_key(" ", True)
     assert g.allows_key("Tab", True)
+
+
+def test_parts_of_the_page_that_are_not_the_new_screens_controls_open_at_once():
+    g = ActivationGuard()
+    g.shown(0)
+    g.pointer_down()
+    assert g.allows_click(1, 1, settling_control=False)  # e.g. the game log's summary
+    assert not g.allows_click(1, 1, settling_control=True)

@@ -42,15 +42,19 @@ class ActivationGuard:
     def pointer_down(self):
         self.down_gen = self.gen
 
-    def allows_click(self, detail, now):
+    def allows_click(self, detail, now, settling_control=True):
         """Whether a click may act. `detail` is the DOM click count: 0 for a
         click made by the keyboard, 1 for a single click or tap, 2+ for the
-        later clicks of a double or triple click."""
+        later clicks of a double or triple click. `settling_control`: the
+        click is on one of the new screen's controls (the ones marked while it
+        settles); other parts of the page (the log, display settings) open at
+        once, but never from a click sequence begun on the previous screen."""
         if not isinstance(detail, int) or detail <= 0:
             return True  # Enter / Space on a focused control (repeats are refused on keydown)
         if detail == 1:
             self.seq_gen = self.gen
-        ok = self.seq_gen == self.gen and self.down_gen == self.gen and not self.settling(now)
+        settling = settling_control and self.settling(now)
+        ok = self.seq_gen == self.gen and self.down_gen == self.gen and not settling
         if not ok:
             self.ignored += 1
         return ok
