@@ -661,6 +661,19 @@ def read_form():
     return players, names, flags, seed, seats
 
 
+def refuse_look_alike(names):
+    """Names shown the same after normalising are refused (issue 12)."""
+    from lostcode.errors import IllegalAction
+    from lostcode.playernames import look_alike
+
+    same = look_alike(names)
+    if same is not None:
+        raise IllegalAction(
+            "R-S1",
+            _("two players would be shown as “{name}”: give them different names", name=same),
+        )
+
+
 def start_game(event=None):
     global session, last_kind
     from lostcode.errors import IllegalAction
@@ -669,6 +682,7 @@ def start_game(event=None):
     status = by_id("start-status")
     try:
         players, names, flags, seed, seats = read_form()
+        refuse_look_alike(names)
         no_help = by_id("no-hints")  # "Play without help": no deduction assistant
         hints = no_help is None or not no_help.checked
         session = Session.from_form(players, names, flags, seed, seats, hints=hints)
@@ -676,6 +690,9 @@ def start_game(event=None):
         status.textContent = _("Cannot start: {reason}", reason=str(e.args[-1] if e.args else e))
         return
     status.textContent = ""
+    # The seed and the public moves rebuild the deal: once the game is on, the
+    # form forgets it, so "Saved games" mid-game never shows it (issue 12).
+    by_id("seed").value = ""
     new_save_slot()  # issue 7: saved from its first screen
     ROOT.removeAttribute("data-start-pending")
     clear(by_id("log-list"))
@@ -1128,6 +1145,7 @@ def watch_record(record, finished_game=False):
 
 
 def import_problem(reason, text):
+    reason = str(reason).rstrip(".")  # the sentence adds its own full stop
     SAVES["bad_import"] = text
     SAVES["import"] = None
     SAVES["ui"] = {

@@ -22,6 +22,8 @@ from .session import Session
 from .sheet import Sheet
 from .solo import BotSeats
 
+BOT_KINDS = ("easy", "medium", "hard")
+
 STORAGE_KEY = "lostcode.saves"
 # A stored index that cannot be read at all is copied here, byte for byte,
 # before the page writes STORAGE_KEY again (never overwritten: see damaged_key).
@@ -66,10 +68,20 @@ def session_from_save(data):
 
 def session_from_state(state, seats, ui=None):
     ui = ui if isinstance(ui, dict) else {}
+    seats = list(seats) if seats else []
+    all_bots = len(seats) == len(state.names) and seats and "human" not in seats
     try:
-        ses = Session(state.options, state.seed, list(state.names), seats)
+        # A record of computers only (a tournament's, say) is watched and played
+        # on to its end (issue 12): the new-game form's "one human" rule does not
+        # apply, so the session is made with humans and the real seats put back.
+        form_seats = ["human"] * len(seats) if all_bots else seats
+        ses = Session(state.options, state.seed, list(state.names), form_seats)
     except Exception:
         raise RecordError("the saved players cannot be seated") from None
+    if all_bots:
+        if any(k not in BOT_KINDS for k in seats):
+            raise RecordError("the saved players cannot be seated")
+        ses.seats = seats
     ses.state = state
     ses.bots = BotSeats(ses.seats, state.seed)  # the throw-away game's bot moves are void
     n = len(state.names)
