@@ -1646,7 +1646,9 @@ def boot(*_args):
         listen(game, "change", on_change)
         listen(by_id("log"), "toggle", on_log_toggle)
         listen(by_id("setup-form"), "submit", on_submit)
-        listen(window, "storage", on_storage)  # issue 12: other tabs
+        # Issue 12: other tabs. document.defaultView: on MicroPython, pyscript's
+        # `window` proxy throws "Illegal invocation" from addEventListener.
+        listen(document.defaultView, "storage", on_storage)
         keep_storage()
         setup_page()  # language, URL settings, embed dialog, guided game
         saves_boot()  # saved games, import (issue 7)
