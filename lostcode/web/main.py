@@ -759,12 +759,20 @@ def ls_get(key):
 
 
 def ls_set(key, text):
+    """True only if `text` is now stored under `key`: read back, because a
+    refused write (quota) does not raise on every runtime (issue 12)."""
     try:
+        writer = py(window.lostcodeStore)  # assets/boot.js: catches in JavaScript
+    except Exception:
+        writer = None
+    try:
+        if writer is not None:
+            return bool(writer(key, text))
         window.localStorage.setItem(key, text)
-        return True
     except Exception as e:  # blocked storage, quota: the game goes on unsaved
         log_error("could not write localStorage", e)
         return False
+    return ls_get(key) == text
 
 
 def ls_remove(key):
