@@ -31,7 +31,7 @@ pytestmark = pytest.mark.browser
 
 RUNTIME = os.environ.get("LOSTCODE_RUNTIME", "")
 PATH = "/?runtime=" + RUNTIME if RUNTIME else "/"
-STEPS = int(os.environ.get("FUZZ_STEPS", "300"))
+STEPS = int(os.environ.get("FUZZ_STEPS", "400"))
 SECONDS = float(os.environ.get("FUZZ_SECONDS", "420"))
 SEEDS = [int(x) for x in os.environ.get("FUZZ_SEED", "1").split(",")]
 PRIVATE = (GUESS, SHORTCUT, FINAL)
@@ -58,7 +58,7 @@ SKIP_ACTS = (
 SKIP_IDS = ("guided", "embed-open", "embed-copy", "embed-close", "rules-button")
 # How often a control is picked: game-moving (primary) controls most, so that
 # whole games get played; sheet cells and leaving the game seldom.
-WEIGHTS = {"mark": 0.2, "new_game": 0.5, "sheet_mode": 0.5, "undo": 1}
+WEIGHTS = {"mark": 0.2, "new_game": 0.3, "sheet_mode": 0.5, "undo": 1}
 SYMBOL_LABEL = re.compile(r"^(jaguar|bird|bear|chameleon|snake|human): \d+$")
 
 WATCH = """
@@ -255,7 +255,10 @@ def start_if_needed(fuzz):
     page = fuzz.page
     if not page.locator("#setup").is_visible():
         return
-    if page.get_by_role("button", name="Resume", exact=True).count():
+    resume = page.get_by_role("button", name="Resume", exact=True)
+    if resume.count():
+        if fuzz.rng.random() < 0.9:  # mostly back to the game: whole games get played
+            resume.click(timeout=1500)
         return
     rng = fuzz.rng
     players = rng.choice((2, 3))
@@ -277,8 +280,8 @@ def test_fuzz_whole_games(page, seed):
     steps = 0
     ended = 0
     while steps < STEPS and time.perf_counter() - t0 < SECONDS:
-        start_if_needed(fuzz)
         try:
+            start_if_needed(fuzz)
             what = fuzz.step()
         except PlaywrightError as e:  # a control gone or still settling: not a finding
             what = "skipped: " + str(e).splitlines()[0][:80]
