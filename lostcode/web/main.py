@@ -661,17 +661,14 @@ def read_form():
     return players, names, flags, seed, seats
 
 
-def refuse_look_alike(names):
-    """Names shown the same after normalising are refused (issue 12)."""
-    from lostcode.errors import IllegalAction
+def look_alike_problem(names):
+    """Why names shown the same after normalising are refused (issue 12), or ""."""
     from lostcode.playernames import look_alike
 
     same = look_alike(names)
-    if same is not None:
-        raise IllegalAction(
-            "R-S1",
-            _("two players would be shown as “{name}”: give them different names", name=same),
-        )
+    if same is None:
+        return ""
+    return _("two players would be shown as “{name}”: give them different names", name=same)
 
 
 def start_game(event=None):
@@ -682,7 +679,10 @@ def start_game(event=None):
     status = by_id("start-status")
     try:
         players, names, flags, seed, seats = read_form()
-        refuse_look_alike(names)
+        problem = look_alike_problem(names)  # R-S1: a message, not an exception (MicroPython)
+        if problem:
+            status.textContent = _("Cannot start: {reason}", reason=problem)
+            return
         no_help = by_id("no-hints")  # "Play without help": no deduction assistant
         hints = no_help is None or not no_help.checked
         session = Session.from_form(players, names, flags, seed, seats, hints=hints)
