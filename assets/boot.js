@@ -64,3 +64,14 @@
     if (root.dataset.engine === "loading") failed("loading took more than 3 minutes");
   }, 180000);
 })();
+// Issue 12: a localStorage write that answers true/false instead of throwing.
+// A JavaScript exception (quota exceeded) does not reach Python's try/except
+// under MicroPython: it surfaced as an uncaught page error and cut the handler short.
+window.lostcodeStore = function (key, value) {
+  try {
+    localStorage.setItem(key, value);
+    return localStorage.getItem(key) === value;
+  } catch (e) {
+    return false;
+  }
+};

@@ -7,10 +7,13 @@ import json
 from lostcode import Options, apply_action, is_over, legal_actions, new_game
 from lostcode.rules.canon import canonical, state_digest
 from lostcode.rules.errors import RecordError
+from lostcode.rules.playernames import look_alike, normalize_name
 from lostcode.rules.rng import Rng
+from lostcode.services.jsonlimits import loads_limited
 from lostcode.services.saves import SaveIndex, load_save, make_save, resume_screen
 from lostcode.services.settings import iframe_snippet, parse, to_query
 from lostcode.web.csp import POLICY, directives
+from lostcode.web.slots import decide, index_from_items, migrate
 
 NAMES = ["<script>alert(1)</script>", "<img src=x onerror=alert(1)>", "Zoë", "Ярослава"]
 
@@ -65,6 +68,20 @@ def main():
         print("settings", canonical(st), to_query(st), canonical(notes))
     print("iframe", iframe_snippet("https://ex.org/g/", parse("?lang=ru")[0], NAMES[1]))
     print("csp", len(POLICY), canonical(directives()["script-src"]))
+    # Issue 12: bounded JSON, names, one key per game.
+    for text in ("[" * 20000, '{"a": ' * 40 + "1" + "}" * 40, "[" + "9" * 500 + "]", "\ufeff[1]"):
+        try:
+            print("limited", canonical(loads_limited(text)))
+        except RecordError as e:
+            print("limited error", str(e))
+    for name in ("Ann\u200b", "\u202eCy", " A\u00a0 b\t", "\u200b\u2066", "Ann\u200d"):
+        print("name", json.dumps(normalize_name(name)))
+    print("alike", look_alike(["Ann", "Ben", "Ann\u200d"]), look_alike(["Ann", "Ben"]))
+    writes, rejected, damaged = migrate(json.dumps(data), [])
+    print("migrate", [k for k, _t in writes], len(rejected), damaged is None)
+    index, revs = index_from_items(writes + [("lostcode.game.zz", "[" * 9000)])
+    print("slots", [r["id"] for r in index.listing()], canonical(revs), len(index.rejected))
+    print("decide", decide(writes[0][1], 0), decide(writes[0][1], 5), decide(None, 2))
 
 
 main()

@@ -19,7 +19,7 @@ from lostcode.rules.state import END
 from lostcode.services.record import replay, to_record
 from lostcode.web import csp
 
-KEY = "lostcode.services.saves"
+KEY = "lostcode.saves"
 IMG = "<img src=x onerror=window.pwned=1>"
 SCRIPT = "<script>window.pwned=1</script>"
 # Digit-free payloads within the engine's 24 characters (play.py's privacy
@@ -73,8 +73,29 @@ def fill_form(page, names, flags=None, seed=None):
     expect(page.locator("#game")).to_be_visible()
 
 
+STORED_JS = """() => { const out = {};
+  for (let i = 0; i < localStorage.length; i++) {
+    const k = localStorage.key(i);
+    if (k.startsWith("lostcode.")) out[k] = localStorage.getItem(k); }
+  return out; }"""
+
+
 def stored_index(page):
-    return json.loads(page.evaluate(f"() => localStorage.getItem('{KEY}')"))
+    """The saved games as the old single list looked: one key per game since issue 12."""
+    items = page.evaluate(STORED_JS)
+    games, finished, rejected = [], [], []
+    for key in sorted(items):
+        text = items[key]
+        if key.startswith("lostcode.game."):
+            games.append(json.loads(text)["entry"])
+        elif key.startswith("lostcode.done."):
+            finished.append(json.loads(text)["entry"])
+        elif key.startswith("lostcode.rejected."):
+            rejected.append(json.loads(text))
+        elif key.startswith(KEY + ".damaged"):
+            rejected.append({"id": None, "raw": text})
+    finished.sort(key=lambda f: f["finished"], reverse=True)
+    return {"games": games, "finished": finished, "rejected": rejected}
 
 
 def saved_actions(page):

@@ -7,6 +7,8 @@ from json import dumps
 from ..rules.errors import RecordError
 from ..rules.options import Options, from_flags
 
+MAX_RECORD_BYTES = 4000000
+
 
 def _options(args) -> Options:
     try:
@@ -15,20 +17,52 @@ def _options(args) -> Options:
         raise SystemExit(str(e)) from None
 
 
+def read_record_bytes(raw: bytes) -> str:
+    """A record file's bytes as text, read like the page reads it: UTF-8 with
+    or without a BOM; anything else is a RecordError that says what it is."""
+    if raw.startswith(b"\xff\xfe") or raw.startswith(b"\xfe\xff"):
+        raise RecordError("the file is UTF-16 text; save it as UTF-8 and try again")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise RecordError(
+            "the file is not UTF-8 text (byte "
+            + hex(raw[e.start])
+            + " at position "
+            + str(e.start)
+            + "; a record is saved as UTF-8)"
+        ) from None
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def _say(text: str, stream) -> None:
+    """Print even what the terminal's encoding cannot show (e.g. a lone surrogate)."""
+    enc = getattr(stream, "encoding", None) or "utf-8"
+    print(text.encode(enc, "replace").decode(enc, "replace"), file=stream)
+
+
 def cmd_replay(args) -> int:
     from ..services.record import replay
     from .summary import summary_lines
 
     try:
-        with open(args.file, encoding="utf-8") as fh:
-            s = replay(fh.read())
+        with open(args.file, "rb") as fh:
+            raw = fh.read(MAX_RECORD_BYTES + 1)
     except OSError as e:
-        print("cannot read " + args.file + ": " + e.strerror, file=sys.stderr)
+        _say("cannot read " + str(args.file) + ": " + str(e.strerror), sys.stderr)
         return 2
+    try:
+        if len(raw) > MAX_RECORD_BYTES:
+            raise RecordError("the file is too large to be a game record")
+        s = replay(read_record_bytes(raw))
+        lines = summary_lines(s)
     except RecordError as e:
-        print("not a usable record: " + str(e), file=sys.stderr)
+        _say("not a usable record: " + str(e), sys.stderr)
         return 2
-    print("\n".join(summary_lines(s)))
+    except Exception as e:  # never a traceback for a bad file
+        _say("not a usable record: it cannot be replayed (" + type(e).__name__ + ")", sys.stderr)
+        return 2
+    _say("\n".join(lines), sys.stdout)
     return 0
 
 

@@ -4,6 +4,7 @@ filled, the rest as face-down piles, markers stacked in random order."""
 from .components import RACKS
 from .errors import IllegalAction
 from .options import Options
+from .playernames import normalize_name
 from .rng import MAX_SEED, Rng
 from .rounds import start_round
 from .state import AVAILABLE, ROLL, State
@@ -16,14 +17,15 @@ def default_names(players: int) -> list:
 
 
 def clean_names(names, players: int) -> list:
-    """Names are shown as text; we only trim them and make them distinct."""
+    """Names are shown as text: normalised (playernames.py: nothing invisible,
+    no bidi controls, NFC where available), trimmed and made distinct."""
     if names is None:
         names = default_names(players)
     if not isinstance(names, (list, tuple)) or len(names) != players:
         raise IllegalAction("R-S1", "one_name_each")
     out = []
     for i, n in enumerate(names):
-        n = (n if isinstance(n, str) else "").strip()[:MAX_NAME_LENGTH] or "Player " + str(i + 1)
+        n = normalize_name(n)[:MAX_NAME_LENGTH].strip() or "Player " + str(i + 1)
         base, k = n, 2
         while n in out:
             n = base + " (" + str(k) + ")"

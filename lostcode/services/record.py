@@ -5,16 +5,17 @@ exact state on any Python (see docs/record-format.md).
 """
 
 from json import dumps as json_dumps
-from json import loads as json_loads
 
 from ..rules.engine import apply_action
 from ..rules.errors import IllegalAction, RecordError
 from ..rules.options import OPTION_FLAGS, Options
 from ..rules.setup import new_game
 from ..rules.vocab import HUMAN, SEAT_KINDS
+from .jsonlimits import loads_limited
 
 FORMAT = "lostcode-record"
 VERSION = 1
+MAX_CHARS = 2000000  # a whole game's record is ~10-30 kB
 
 
 def to_record(s, seats=None) -> dict:
@@ -61,19 +62,11 @@ def pretty(record: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-def json_object(data, where: str, what: str) -> dict:
-    """Bytes or text or a dict -> a dict; RecordError saying what is wrong with
-    `where` (the file, the saved game) if it is not the JSON object `what` is."""
-    if isinstance(data, (bytes, bytearray)):
-        try:
-            data = bytes(data).decode("utf-8")
-        except Exception:
-            raise RecordError(where + " is not text (UTF-8)") from None
-    if isinstance(data, str):
-        try:
-            data = json_loads(data)
-        except Exception:
-            raise RecordError("this is not " + what + ": it is not valid JSON") from None
+def json_object(data, what: str, kind: str) -> dict:
+    """Bytes or text or a dict -> a dict; RecordError saying what is wrong if it
+    is not the JSON object `what` is. Size, depth and huge numbers are checked
+    before any recursive parser sees the text (issue 12); a BOM is dropped."""
+    data = loads_limited(data, MAX_CHARS, kind)
     if not isinstance(data, dict):
         raise RecordError("this is not " + what + ": expected a JSON object")
     return data
@@ -86,7 +79,8 @@ def version_of(data: dict, newest: int, missing: str, newer: str) -> int:
     if not isinstance(version, int) or isinstance(version, bool):
         raise RecordError(missing)
     if version > newest:
-        raise RecordError(newer.format(version=version, newest=newest))
+        # A version of 10**400 is not worth printing in full (issue 12).
+        raise RecordError(newer.format(version=version if version < 10**9 else "?", newest=newest))
     return version
 
 
@@ -95,7 +89,7 @@ def parse(data) -> dict:
 
     Every problem becomes a RecordError whose message a player can act on.
     """
-    data = json_object(data, "the file", "a game record")
+    data = json_object(data, "a game record", "record")
     if data.get("format") != FORMAT:
         raise RecordError('this is not a Lost Code game record (no "format": "' + FORMAT + '")')
     version = version_of(
@@ -106,7 +100,7 @@ def parse(data) -> dict:
         "this version reads format {newest}",
     )
     if version < 1:
-        raise RecordError("unknown record version " + str(version))
+        raise RecordError("unknown record version " + _number(version))
     opts = data.get("options")
     if not isinstance(opts, dict):
         raise RecordError("the record has no options")
@@ -166,3 +160,9 @@ def _short(a) -> str:
     except Exception:
         t = "?"
     return t if len(t) <= 60 else t[:57] + "..."
+
+
+def _number(n) -> str:
+    """A version number as text, never thousands of digits long."""
+    t = str(n)
+    return t if len(t) <= 12 else "a number too large to be a version"

@@ -17,6 +17,7 @@ from json import loads as json_loads
 from ..rules.errors import RecordError
 from ..rules.state import BEAR_TURN, CHANGE, END, FINAL, GUESS, OFFER, REPLACE, ROLL, SHORTCUT
 from ..rules.vocab import HUMAN, SEAT_KINDS
+from .jsonlimits import loads_limited
 from .record import FORMAT as RECORD_FORMAT
 from .record import json_object, parse, replay, to_record, version_of
 
@@ -102,7 +103,7 @@ def load_save(data):
 
 
 def _check(data) -> dict:
-    data = json_object(data, "the saved game", "a saved game")
+    data = json_object(data, "a saved game", "saved game")
     fmt = data.get("format")
     if fmt == RECORD_FORMAT:
         players = data.get("players")
@@ -130,7 +131,7 @@ def _check(data) -> dict:
         "this version reads format {newest}. Update the page and try again.",
     )
     if version < 1:
-        raise RecordError("unknown save format version " + str(version))
+        raise RecordError("unknown save format version " + str(version)[:12])
     for key in ("id", "created", "updated"):
         if not isinstance(data.get(key), str):
             raise RecordError("the saved game has no valid '" + key + "'")
@@ -309,22 +310,28 @@ class SaveIndex:
         index = cls(cap)
         try:
             index._read(text)
-        except Exception:
+        except Exception as e:
             index.games = {}
             index.finished = []
-            index.rejected = [_rejected(None, "the saved-games list is damaged", text)]
+            reason = "the saved-games list is damaged"
+            if isinstance(e, RecordError) and e.args:
+                reason = str(e.args[0])
+            index.rejected = [_rejected(None, reason, text)]
         return index
 
     def _read(self, text):
         if text is None or text == "":
             return
-        if isinstance(text, (bytes, bytearray)):
-            text = bytes(text).decode("utf-8")
-        data = json_loads(text) if isinstance(text, str) else text
+        data = loads_limited(text, 20000000, "saved-games list")  # never too deep (issue 12)
         if not isinstance(data, dict) or data.get("format") != INDEX_FORMAT:
             raise ValueError("not an index")
         version = data.get("version")
-        if not isinstance(version, int) or isinstance(version, bool) or version > INDEX_VERSION:
+        if not isinstance(version, int) or isinstance(version, bool):
+            self.rejected.append(
+                _rejected(None, "the saved-games list has no valid version number", text)
+            )
+            return
+        if version > INDEX_VERSION:
             self.rejected.append(
                 _rejected(None, "the saved-games list was written by a newer version", text)
             )

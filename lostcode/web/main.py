@@ -32,7 +32,15 @@ PROXIES = []  # keep event handlers alive
 # The adapter's module state, one dict per concern (SAVE, SAVES and PAGE below):
 # the game on screen, its last screen kind and heading, the live region's
 # announcer and how many log lines the open log shows.
-GAME = {"session": None, "kind": None, "heading": None, "announcer": None, "log_shown": 0}
+GAME = {
+    "session": None,
+    "kind": None,
+    "heading": None,
+    "announcer": None,
+    "log_shown": 0,
+    "screen": None,  # what settle_if_new last saw (one activation, one action)
+    "sheet_owner": None,  # whose deduction sheet the open panel shows
+}
 
 
 def by_id(i):
@@ -332,12 +340,14 @@ def render_assistant(a, parent):
 # --------------------------------------------------------------------------- screens
 
 
-SHEET_OWNER = [None]
 
 
 def render():
     from lostcode.web.views import screen_model
 
+    if SAVE["conflict"]:  # issue 12: the game went on in another tab
+        render_conflict()
+        return
     m = screen_model(GAME["session"])
     screen = by_id("screen")
     focused = focus_key()  # issue 6: keyboard focus survives a redraw of the same screen
@@ -365,14 +375,14 @@ def render():
         u.disabled = not m["undo"]
     sheet = by_id("sheet")
     old = py(document.getElementById("sheet-panel"))
-    was_open = old is not None and old.open and SHEET_OWNER[0] == m["viewer"]
+    was_open = old is not None and old.open and GAME["sheet_owner"] == m["viewer"]
     clear(sheet)
     if m["sheet"]:  # the deduction sheet opens over the board, closes back
         panel = el("details", None, "panel", {"id": "sheet-panel"}, sheet)
         el("summary", m["sheet"]["heading"], None, None, panel)
         render_sheet(m["sheet"], panel)
         panel.open = was_open
-    SHEET_OWNER[0] = m["viewer"]
+    GAME["sheet_owner"] = m["viewer"]
     table = by_id("table")
     clear(table)
     if board:
@@ -387,6 +397,7 @@ def render():
     else:
         restore_focus(focused)
     GAME["kind"] = m["kind"]
+    settle_if_new((m["kind"], m["heading"], m["private"], GAME["session"].moves_played()))
     autosave()  # issue 7: every action is saved
     GAME["heading"] = m["heading"]
     announce(m)
@@ -507,6 +518,15 @@ def on_click(event):
     if act == "download_record":
         download_record()
         return
+    if act == "take_newest":
+        take_newest()
+        return
+    if act == "free_done":
+        delete_slot(arg)
+        autosave()  # room again: save now
+        return
+    if SAVE["conflict"]:
+        return  # nothing acts on a game another tab went on with
     GAME["session"].do(act, arg)
     render()
 
@@ -536,6 +556,102 @@ def on_input(event):
             box.focus()
 
 
+# ------------------------------------------------- one activation, one action (issue 12)
+# The decisions live in lostcode/web/activation.py; here only the DOM side:
+# capture listeners that drop stale clicks and held keys before any handler
+# sees them, and aria-disabled on a new screen's controls while it settles
+# (assistive technology and Playwright both wait for it).
+
+ACTIVATION = {"guard": None, "settled": None}  # activation.ActivationGuard, the proxy of settled()
+GUARDED = "#game, #setup"
+
+
+def guard():
+    if ACTIVATION["guard"] is None:
+        from lostcode.web.activation import ActivationGuard
+
+        ACTIVATION["guard"] = ActivationGuard()
+    return ACTIVATION["guard"]
+
+
+def now_ms():
+    return float(window.performance.now())
+
+
+def settle_if_new(key):
+    """A different screen is on the page: its controls wait SETTLE_MS."""
+    if key == GAME["screen"]:
+        return
+    GAME["screen"] = key
+    settle("#game [data-act]")
+
+
+def settle(selector):
+    from lostcode.web.activation import SETTLE_MS
+
+    g = guard()
+    g.shown(now_ms())
+    for node in nodes(selector):
+        if py(node.getAttribute("aria-disabled")) is None:
+            node.setAttribute("aria-disabled", "true")
+            node.setAttribute("data-settling", "")
+    if ACTIVATION["settled"] is None:
+        ACTIVATION["settled"] = create_proxy(settled)
+    window.setTimeout(ACTIVATION["settled"], SETTLE_MS + 10)
+
+
+
+
+def settled(*_a):
+    """The screen has been shown SETTLE_MS: its controls take input again."""
+    if not guard().settling(now_ms()):
+        for node in nodes("[data-settling]"):
+            node.removeAttribute("aria-disabled")
+            node.removeAttribute("data-settling")
+
+
+def in_guarded(target):
+    try:
+        return py(target.closest(GUARDED)) is not None
+    except Exception:  # the document or a text node
+        return False
+
+
+def drop(event):
+    event.preventDefault()
+    event.stopImmediatePropagation()
+
+
+def on_pointerdown_capture(event):
+    guard().pointer_down()
+
+
+def on_click_capture(event):
+    target = event.target
+    if not in_guarded(target):
+        return
+    detail = int(event.detail or 0)
+    control = py(target.closest("[data-settling]")) is not None
+    if not guard().allows_click(detail, now_ms(), control):
+        drop(event)
+
+
+def on_keydown_capture(event):
+    if in_guarded(event.target) and not guard().allows_key(str(event.key), bool(event.repeat)):
+        drop(event)
+
+
+def install_guard():
+    for kind, fn in (
+        ("pointerdown", on_pointerdown_capture),
+        ("click", on_click_capture),
+        ("keydown", on_keydown_capture),
+    ):
+        proxy = create_proxy(guarded(fn))
+        PROXIES.append(proxy)
+        document.addEventListener(kind, proxy, True)
+
+
 # --------------------------------------------------------------------------- set-up
 
 
@@ -554,6 +670,16 @@ def read_form():
     return players, names, flags, seed, seats
 
 
+def look_alike_problem(names):
+    """Why names shown the same after normalising are refused (issue 12), or ""."""
+    from lostcode.rules.playernames import look_alike
+
+    same = look_alike(names)
+    if same is None:
+        return ""
+    return _("two players would be shown as “{name}”: give them different names", name=same)
+
+
 def start_game(event=None):
     from lostcode.rules.errors import IllegalAction
     from lostcode.web.describe import reason
@@ -562,6 +688,10 @@ def start_game(event=None):
     status = by_id("start-status")
     try:
         players, names, flags, seed, seats = read_form()
+        problem = look_alike_problem(names)  # R-S1: a message, not an exception (MicroPython)
+        if problem:
+            status.textContent = _("Cannot start: {reason}", reason=problem)
+            return
         no_help = by_id("no-hints")  # "Play without help": no deduction assistant
         hints = no_help is None or not no_help.checked
         GAME["session"] = Session.from_form(players, names, flags, seed, seats, hints=hints)
@@ -574,6 +704,9 @@ def start_game(event=None):
         return
     status.textContent = ""
     remember_settings(players, names, flags, seats, hints)
+    # The seed and the public moves rebuild the deal: once the game is on, the
+    # form forgets it, so "Saved games" mid-game never shows it (issue 12).
+    by_id("seed").value = ""
     new_save_slot()  # issue 7: saved from its first screen
     ROOT.removeAttribute("data-start-pending")
     show_game(GAME["session"])
@@ -652,7 +785,11 @@ def show_setup():
     by_id("game").hidden = True
     by_id("setup").hidden = False
     SAVE["id"] = None
+    SAVE["conflict"] = False
+    show_save_problem_in_list()
     render_saves()
+    GAME["screen"] = None
+    settle("#setup button, #setup input, #setup select")
     by_id("setup-h").focus()
 
 
@@ -666,8 +803,11 @@ def on_submit(event):
 # on screen. The pure parts (Session <-> save, the list's model) are in
 # lostcode/web/persist.py.
 
-SAVE = {"id": None, "created": None}  # the game on screen (id None: not saved, e.g. watching)
-SAVES = {"index": None, "import": None, "bad_import": None, "ui": {}}
+# The game on screen (id None: not saved, e.g. watching); "rev": the revision
+# this tab last read or wrote; "conflict": another tab saved a newer one;
+# "failed": when the last write failed (storage full or blocked), else None.
+SAVE = {"id": None, "created": None, "rev": 0, "conflict": False, "failed": None}
+SAVES = {"index": None, "import": None, "bad_import": None, "ui": {}, "revs": {}, "sizes": {}}
 
 
 def now_iso():
@@ -692,47 +832,228 @@ def ls_get(key):
 
 
 def ls_set(key, text):
+    """True only if `text` is now stored under `key`: read back, because a
+    refused write (quota) does not raise on every runtime (issue 12)."""
     try:
+        writer = py(window.lostcodeStore)  # assets/boot.js: catches in JavaScript
+    except Exception:
+        writer = None
+    try:
+        if writer is not None:
+            return bool(writer(key, text))
         window.localStorage.setItem(key, text)
-        return True
     except Exception as e:  # blocked storage, quota: the game goes on unsaved
         log_error("could not write localStorage", e)
         return False
+    return ls_get(key) == text
+
+
+def ls_remove(key):
+    try:
+        window.localStorage.removeItem(key)
+    except Exception:
+        pass
+
+
+def ls_items():
+    """Every (key, text) of this page in localStorage (keys "lostcode.*")."""
+    out = []
+    try:
+        store = window.localStorage
+        keys = [py(store.key(i)) for i in range(int(store.length))]
+    except Exception:
+        return out
+    for k in keys:
+        if k is not None and str(k).startswith("lostcode."):
+            v = ls_get(str(k))
+            if v is not None:
+                out.append((str(k), v))
+    return out
+
+
+def migrate_old_list():
+    """The old single saves list (before issue 12) split into one key per game;
+    removed only once every part of it is written."""
+    from lostcode.web.slots import OLD_DAMAGED_KEY, OLD_KEY, migrate, rejected_key, rejected_text
+
+    old = ls_get(OLD_KEY)
+    if old is None:
+        return
+    present = [k for k, _v in ls_items()]
+    writes, rejected, damaged = migrate(old, present)
+    ok = True
+    for key, text in writes:
+        ok = ls_set(key, text) and ok
+    n = 0
+    for r in rejected:
+        while rejected_key(n) in present:
+            n += 1
+        ok = ls_set(rejected_key(n), rejected_text(r)) and ok
+        n += 1
+    if damaged is not None:
+        key = OLD_DAMAGED_KEY
+        if ls_get(key) not in (None, damaged):
+            key = OLD_DAMAGED_KEY + "." + now_iso()
+        if ls_get(key) != damaged:
+            ok = ls_set(key, damaged) and ok
+    if ok:
+        ls_remove(OLD_KEY)
 
 
 def saves_index():
-    """The index, read once per page; damaged stored text is copied aside first."""
-    from lostcode.web.persist import DAMAGED_KEY, STORAGE_KEY, read_index
+    """The saved games as stored now: one key per game (lostcode/web/slots.py).
+
+    Read again after any other tab wrote (the `storage` event clears it)."""
+    from lostcode.web.slots import index_from_items, sizes
 
     if SAVES["index"] is None:
-        text = ls_get(STORAGE_KEY)
-        index, whole = read_index(text)
-        if whole is not None:
-            key = DAMAGED_KEY
-            if ls_get(key) not in (None, whole):
-                key = DAMAGED_KEY + "." + now_iso()
-            if ls_get(key) != whole:
-                ls_set(key, whole)
+        migrate_old_list()
+        items = ls_items()
+        index, revs = index_from_items(items)
         SAVES["index"] = index
+        SAVES["revs"] = revs
+        SAVES["sizes"] = sizes(items)
     return SAVES["index"]
 
 
-def write_index():
-    from lostcode.web.persist import STORAGE_KEY
-
-    ls_set(STORAGE_KEY, saves_index().to_json())
+def forget_index():
+    SAVES["index"] = None
 
 
 def autosave():
-    """Called after every render: the game on screen is saved as it is now."""
-    if GAME["session"] is None or SAVE["id"] is None:
+    """Called after every render: the game on screen is saved as it is now,
+    under its own key, unless another tab saved a newer revision of it."""
+    if GAME["session"] is None or SAVE["id"] is None or SAVE["conflict"]:
         return
     from lostcode.web.i18n import get_language
     from lostcode.web.persist import store
+    from lostcode.web.slots import decide, done_key, game_key, newer_moves, slot_text
 
-    ui = {"lang": get_language()}
-    store(saves_index(), GAME["session"], SAVE["id"], now_iso(), SAVE["created"], ui)
-    write_index()
+    sid = SAVE["id"]
+    gkey, dkey = game_key(sid), done_key(sid)
+    finished = GAME["session"].is_over()
+    done_text = ls_get(dkey)
+    actions = GAME["session"].record()["actions"]
+    verdict, rev = decide(ls_get(dkey if finished else gkey), SAVE["rev"], actions)
+    if verdict == "newer" or (not finished and newer_moves(done_text, -1, actions)):
+        SAVE["conflict"] = True  # another tab went on with this game: never roll it back
+        render_conflict()
+        return
+    index = saves_index()
+    entry = store(index, GAME["session"], sid, now_iso(), SAVE["created"], {"lang": get_language()})
+    if not finished:
+        entry = index.games[sid]
+    text = slot_text(entry, rev)
+    if ls_set(dkey if finished else gkey, text):
+        SAVE["rev"] = rev
+        SAVES["revs"][dkey if finished else gkey] = rev
+        SAVES["sizes"][dkey if finished else gkey] = len(text)
+        if finished:
+            ls_remove(gkey)
+            kept = [done_key(f["id"]) for f in index.history()]
+            for k in list(SAVES["revs"]):
+                if k.startswith(done_key("")) and k not in kept:  # past the history's cap
+                    ls_remove(k)
+                    del SAVES["revs"][k]
+        SAVE["failed"] = None
+    else:
+        SAVE["failed"] = now_iso()
+    show_save_problem()
+
+
+def render_conflict():
+    """Another tab saved newer moves of this game: this tab shows only that
+    (no table, no private screen) and offers the newest moves."""
+    from lostcode.web.persist import conflict_model
+
+    m = conflict_model()
+    screen = by_id("screen")
+    clear(screen)
+    clear(by_id("sheet"))
+    clear(by_id("table"))
+    game = by_id("game")
+    game.dataset.screen = "conflict"
+    game.dataset.private = "false"
+    h = el("h2", m["heading"], None, {"id": "screen-h", "tabindex": "-1"}, screen)
+    for b in m["blocks"]:
+        render_block(b, screen)
+    h.focus()
+    GAME["screen"] = "conflict"
+    settle("#game [data-act]")
+
+
+def take_newest():
+    """Continue the game from what the other tab saved (or show its end)."""
+    forget_index()
+    sid = SAVE["id"]
+    index = saves_index()
+    if index.get(sid) is not None:
+        resume(sid)
+        return
+    for f in index.history():
+        if f["id"] == sid:
+            SAVE["conflict"] = False
+            watch_record(f["record"], True)
+            SAVE["id"] = None
+            return
+    show_setup()  # deleted in the other tab
+
+
+def show_save_problem():
+    """Shown at once when a write failed; gone once a write succeeds."""
+    box = by_id("save-problem")
+    if SAVE["failed"] is None:
+        if box is not None:
+            box.remove()
+        return
+    from lostcode.web.persist import save_problem_model
+    from lostcode.web.slots import done_key, size_label
+
+    if box is None:
+        box = el("div", None, "save-problem", {"id": "save-problem"})
+        game = by_id("game")
+        game.insertBefore(box, by_id("screen"))
+    clear(box)
+    sizes = {}
+    for f in saves_index().history():
+        n = SAVES["sizes"].get(done_key(f["id"]))
+        if n:
+            sizes[f["id"]] = size_label(n)
+    for b in save_problem_model(saves_index().history(), sizes, size_label):
+        render_block(b, box)
+
+
+def on_storage(event):
+    """Another tab wrote: re-read the list; if it saved newer moves of the
+    game on screen, stop saving it here and say so."""
+    key = py(event.key)
+    if key is not None and not str(key).startswith("lostcode."):
+        return
+    forget_index()
+    if GAME["session"] is None:
+        if not by_id("setup").hidden:
+            render_saves()
+        return
+    if SAVE["id"] is None or SAVE["conflict"]:
+        return
+    from lostcode.web.slots import done_key, newer_moves
+
+    actions = GAME["session"].record()["actions"]
+    for k in (game_key(SAVE["id"]), done_key(SAVE["id"])):
+        if newer_moves(ls_get(k), SAVE["rev"], actions):
+            SAVE["conflict"] = True
+            render_conflict()
+            return
+
+
+def keep_storage():
+    """Ask the browser not to evict saved games (phones clear storage under pressure)."""
+    try:
+        st = py(window.navigator.storage)
+        if st is not None and py(st.persist) is not None:
+            st.persist()
+    except Exception:
+        pass
 
 
 def new_save_slot():
@@ -740,6 +1061,9 @@ def new_save_slot():
     rnd = int(window.Math.floor(window.Math.random() * 1000000))
     SAVE["id"] = "g" + str(int(window.Date.now())) + "-" + str(rnd)
     SAVE["created"] = now
+    SAVE["rev"] = 0
+    SAVE["conflict"] = False
+    SAVE["failed"] = None
 
 
 def enter_game(ses):
@@ -760,16 +1084,34 @@ def show_game(ses):
     GAME["kind"] = None
     GAME["heading"] = None
     GAME["announcer"] = None  # a new game: its log so far is not news
+    GAME["screen"] = None
     render()
+
+
+def show_save_problem_in_list():
+    """The set-up screen never claims a save the page did not make."""
+    if SAVE["failed"] is not None:
+        SAVES["ui"] = dict(SAVES["ui"])
+        SAVES["ui"]["not_saved"] = True
+    SAVE["failed"] = None
+    show_save_problem()
 
 
 def render_saves():
     from lostcode.web.persist import saves_model
+    from lostcode.web.slots import done_key, size_label
 
     box = by_id("saves")
     if box is None:
         return
-    m = saves_model(saves_index(), SAVES["ui"], local_time)
+    index = saves_index()
+    ui = dict(SAVES["ui"])
+    ui["sizes"] = {}
+    for f in index.history():
+        n = SAVES["sizes"].get(done_key(f["id"]))
+        if n:
+            ui["sizes"][f["id"]] = size_label(n)
+    m = saves_model(index, ui, local_time)
     clear(box)
     box.hidden = False
     el("h2", m["heading"], None, {"id": "saves-h"}, box)
@@ -819,7 +1161,7 @@ def download_record():
 
 def resume(save_id):
     from lostcode.rules.errors import RecordError
-    from lostcode.web.persist import reject, session_from_save
+    from lostcode.web.persist import session_from_save
 
     index = saves_index()
     save = index.get(save_id)
@@ -829,17 +1171,48 @@ def resume(save_id):
     try:
         ses, _where = session_from_save(save)
     except RecordError as e:
-        reject(index, save_id, str(e.args[0] if e.args else e))
-        write_index()
+        set_aside(index, save_id, str(e.args[0] if e.args else e))
         render_saves()
         by_id("saves-h").focus()
         return
     SAVE["id"] = save_id
     SAVE["created"] = save.get("created")
+    SAVE["rev"] = SAVES["revs"].get(game_key(save_id), 0)
+    SAVE["conflict"] = False
+    SAVE["failed"] = None
     enter_game(ses)
 
 
-def watch_record(record):
+def game_key(save_id):
+    from lostcode.web.slots import game_key as key
+
+    return key(save_id)
+
+
+def set_aside(index, save_id, reason):
+    """A save that cannot be replayed: kept under a "rejected" key for download."""
+    from lostcode.web.persist import reject
+    from lostcode.web.slots import REJECTED, rejected_text
+
+    reject(index, save_id, reason)
+    r = index.rejected[-1]
+    key = REJECTED + save_id
+    if ls_set(key, rejected_text(r)):
+        ls_remove(game_key(save_id))
+        r["key"] = key
+    else:
+        r["key"] = game_key(save_id)
+
+
+def delete_slot(save_id):
+    from lostcode.web.slots import done_key
+
+    ls_remove(game_key(save_id))
+    ls_remove(done_key(save_id))
+    forget_index()
+
+
+def watch_record(record, finished_game=False):
     """A finished game's end screen, not saved again."""
     from lostcode.rules.errors import RecordError
     from lostcode.services.record import replay, seats_of
@@ -848,7 +1221,14 @@ def watch_record(record):
     try:
         ses, _where = session_from_state(replay(record), seats_of(record), {})
     except RecordError as e:
-        import_problem(str(e.args[0] if e.args else e), None)
+        reason = str(e.args[0] if e.args else e)
+        if finished_game:  # from the finished-games list: no file involved (issue 12)
+            from lostcode.web.persist import finished_problem
+
+            SAVES["ui"] = {"problem": {"text": finished_problem(reason), "download": False}}
+            render_saves()
+            return
+        import_problem(reason, None)
         return
     SAVE["id"] = None
     enter_game(ses)
@@ -873,6 +1253,7 @@ def watch_from_lab():
 
 
 def import_problem(reason, text):
+    reason = str(reason).rstrip(".")  # the sentence adds its own full stop
     SAVES["bad_import"] = text
     SAVES["import"] = None
     SAVES["ui"] = {
@@ -923,6 +1304,7 @@ def on_saves_change(event):
 
 
 def on_saves_click(event):
+    from lostcode.rules.errors import RecordError
     from lostcode.web.persist import session_from_state
 
     target = py(event.target.closest("[data-act]"))
@@ -936,9 +1318,8 @@ def on_saves_click(event):
         return
     if act == "delete":
         SAVES["ui"] = {"confirm_delete": arg}
-    elif act == "delete_yes":
-        index.delete(arg)
-        write_index()
+    elif act == "delete_yes" or act == "delete_done":
+        delete_slot(arg)
         SAVES["ui"] = {}
     elif act == "delete_no":
         SAVES["ui"] = {}
@@ -948,8 +1329,12 @@ def on_saves_click(event):
             download("lostcode-damaged-save.json", index.rejected[i]["raw"])
         return
     elif act == "dismiss_damaged":
-        index.dismiss_rejected(int(arg))
-        write_index()
+        i = int(arg)
+        if 0 <= i < len(index.rejected):
+            key = index.rejected[i].get("key")
+            if key:
+                ls_remove(key)
+            index.dismiss_rejected(i)
     elif act == "download_import":
         if SAVES["bad_import"] is not None:
             download("lostcode-damaged-record.json", SAVES["bad_import"])
@@ -961,7 +1346,7 @@ def on_saves_click(event):
         for f in index.history():
             if f["id"] == arg:
                 if act == "watch_history":
-                    watch_record(f["record"])
+                    watch_record(f["record"], True)
                 else:
                     from lostcode.services.record import dumps
                     from lostcode.web.persist import record_filename
@@ -971,7 +1356,11 @@ def on_saves_click(event):
     elif act in ("watch_import", "continue_import") and SAVES["import"] is not None:
         state, seats, ui = SAVES["import"]
         SAVES["import"] = None
-        ses, _where = session_from_state(state, seats, ui if act == "continue_import" else {})
+        try:
+            ses, _where = session_from_state(state, seats, ui if act == "continue_import" else {})
+        except RecordError as e:
+            import_problem(str(e.args[0] if e.args else e), None)
+            return
         if act == "continue_import":
             new_save_slot()
         else:
@@ -1029,10 +1418,15 @@ def show_app_error():
     box = by_id("app-error")
     if box is None:
         return
-    box.textContent = _(
-        "Something went wrong on this page. Your game is saved after every move: reload "
-        "the page to continue it. (Details are in the browser console.)"
-    )
+    if SAVE["failed"] is None and SAVE["id"] is not None:
+        box.textContent = _(
+            "Something went wrong on this page. Your game is saved after every move: reload "
+            "the page to continue it. (Details are in the browser console.)"
+        )
+    else:  # never claim a save the page did not make (issue 12)
+        box.textContent = _(
+            "Something went wrong on this page. (Details are in the browser console.)"
+        )
     box.hidden = False
 
 
@@ -1368,12 +1762,17 @@ def boot(*_args):
         import lostcode.web.session  # noqa: F401
         import lostcode.web.views  # noqa: F401
 
+        install_guard()  # issue 12: one activation, one action
         game = by_id("game")
         listen(game, "click", on_click)
         listen(game, "input", on_input)
         listen(game, "change", on_change)
         listen(by_id("log"), "toggle", on_log_toggle)
         listen(by_id("setup-form"), "submit", on_submit)
+        # Issue 12: other tabs. document.defaultView: on MicroPython, pyscript's
+        # `window` proxy throws "Illegal invocation" from addEventListener.
+        listen(document.defaultView, "storage", on_storage)
+        keep_storage()
         setup_page()  # language, URL settings, embed dialog, guided game
         saves_boot()  # saved games, import (issue 7)
         watch_from_lab()  # the Bot lab's "Watch the game" (issue 14)

@@ -15,6 +15,7 @@ RecordError, whose message is shown; the bad text is kept for download.
 import json
 
 from ..rules.errors import RecordError
+from ..rules.vocab import BOT_LEVELS
 from ..rules.vocab import PHASE_BEAR as BEAR_TURN
 from ..rules.vocab import PHASE_CHANGE as CHANGE
 from ..rules.vocab import PHASE_END as END
@@ -30,10 +31,10 @@ from .session import Session
 from .sheet import Sheet
 from .solo import BotSeats
 
-STORAGE_KEY = "lostcode.services.saves"
+STORAGE_KEY = "lostcode.saves"
 # A stored index that cannot be read at all is copied here, byte for byte,
 # before the page writes STORAGE_KEY again (never overwritten: see damaged_key).
-DAMAGED_KEY = "lostcode.services.saves.damaged"
+DAMAGED_KEY = "lostcode.saves.damaged"
 MAX_IMPORT_BYTES = 2000000
 
 
@@ -74,10 +75,20 @@ def session_from_save(data):
 
 def session_from_state(state, seats, ui=None):
     ui = ui if isinstance(ui, dict) else {}
+    seats = list(seats) if seats else []
+    all_bots = len(seats) == len(state.names) and seats and "human" not in seats
     try:
-        ses = Session(state.options, state.seed, list(state.names), seats)
+        # A record of computers only (a tournament's, say) is watched and played
+        # on to its end (issue 12): the new-game form's "one human" rule does not
+        # apply, so the session is made with humans and the real seats put back.
+        form_seats = ["human"] * len(seats) if all_bots else seats
+        ses = Session(state.options, state.seed, list(state.names), form_seats)
     except Exception:
         raise RecordError("the saved players cannot be seated") from None
+    if all_bots:
+        if any(k not in BOT_LEVELS for k in seats):
+            raise RecordError("the saved players cannot be seated")
+        ses.seats = seats
     ses.state = state
     ses.bots = BotSeats(ses.seats, state.seed)  # the throw-away game's bot moves are void
     n = len(state.names)
@@ -250,6 +261,16 @@ def saves_model(index, ui=None, fmt_time=short_time):
                 ]
             )
         )
+    if ui.get("not_saved"):
+        blocks.append(
+            {
+                "t": "warning",
+                "text": _(
+                    "The last game could not be saved: the browser's storage is full or "
+                    "blocked. Delete finished games below to make room."
+                ),
+            }
+        )
     problem = ui.get("problem")
     if problem:
         blocks.append({"t": "warning", "text": problem["text"]})
@@ -323,6 +344,9 @@ def saves_model(index, ui=None, fmt_time=short_time):
             scores=scores,
             when=fmt_time(f["finished"]),
         )
+        size = (ui.get("sizes") or {}).get(f["id"])
+        if size:
+            text = text + " " + _("Stored: {size}.", size=size)
         items = [
             _button(
                 _("Show the result"),
@@ -336,13 +360,21 @@ def saves_model(index, ui=None, fmt_time=short_time):
                 f["id"],
                 _("Download the record of {game}", game=label),
             ),
+            _button(
+                _("Delete"),
+                "delete_done",
+                f["id"],
+                _("Delete the finished game {game}", game=label),
+            ),
         ]
         history.append({"text": text, "label": label, "items": items})
     return {
         "heading": _("Saved games"),
         "blocks": blocks,
         "games": games,
-        "empty": _("No saved games yet: every game is saved after each move."),
+        "empty": _("No saved games yet: every game is saved after each move.")
+        if not ui.get("not_saved")
+        else _("No saved games."),
         "history_heading": _("Finished games"),
         "history": history,
         "import_label": _("Import a game record"),
@@ -350,6 +382,63 @@ def saves_model(index, ui=None, fmt_time=short_time):
             "A game record (.json) downloaded from this game: watch it or go on playing it."
         ),
     }
+
+
+# ---------------------------------------------------------- tabs and full disks (issue 12)
+
+
+def finished_problem(reason):
+    """A finished game of the list that cannot be shown: no file is involved."""
+    reason = str(reason).rstrip(".")
+    return _(
+        "This finished game cannot be shown: {reason}. Its record is kept; you can download it.",
+        reason=reason,
+    )
+
+
+def conflict_model():
+    """What a tab shows when another tab saved newer moves of its game."""
+    return {
+        "heading": _("This game went on in another tab"),
+        "blocks": [
+            {
+                "t": "warning",
+                "text": _(
+                    "Another tab of this page saved newer moves of this game. This tab "
+                    "stopped saving it, so nothing was lost: continue from the newest moves."
+                ),
+            },
+            _buttons([_button(_("Continue from the newest"), "take_newest", "", None, True)]),
+        ],
+    }
+
+
+def save_problem_model(history, sizes, size_label):
+    """Blocks shown at once when the game could not be saved: the record to
+    download and finished games to delete (oldest first, with their sizes)."""
+    blocks = [
+        {
+            "t": "warning",
+            "text": _(
+                "This game could not be saved: the browser's storage is full or blocked. "
+                "Download its record to keep it, or free space by deleting finished games; "
+                "the next move is saved again once there is room."
+            ),
+        },
+        _buttons([_button(_("Download this game's record"), "download_record", "", None, True)]),
+    ]
+    items = []
+    for f in reversed(history):
+        label = game_label(f["names"])
+        size = sizes.get(f["id"])
+        text = _("Delete {game}", game=label)
+        if size:
+            text = _("Delete {game} ({size})", game=label, size=size)
+        aria = _("Delete the finished game {game}", game=label)
+        items.append(_button(text, "free_done", f["id"], aria))
+    if items:
+        blocks.append(_buttons(items, _("Finished games")))
+    return blocks
 
 
 def record_filename(names, now):

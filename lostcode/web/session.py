@@ -152,6 +152,13 @@ class Session:
         """What the whole table sees (the game log, public screens)."""
         return observe(self.state, None)
 
+    def moves_played(self) -> int:
+        """How many actions the game has (the adapter's screen and save checks)."""
+        return len(self.state.actions)
+
+    def is_over(self) -> bool:
+        return self.state.phase == END
+
     def record(self):
         return to_record(self.state, self.seats)
 

@@ -1,0 +1,95 @@
+"""Player names as people see them (issue 12).
+
+"Ann", "Ann" + ZERO WIDTH SPACE and "Ann" + ZERO WIDTH JOINER were three
+players all shown as "Ann"; a name of only U+200B showed blank; an
+unterminated RIGHT-TO-LEFT OVERRIDE reversed the rest of every sentence the
+name appeared in. So before a name is compared or shown it is normalised:
+
+- NFC where the runtime has `unicodedata` (CPython, Pyodide); MicroPython
+  has no Unicode database, so there names are compared as typed (a name
+  typed on one device is almost always in NFC already);
+- invisible characters and bidirectional controls removed (zero-width
+  spaces and joiners, marks, embeddings, overrides, isolates, BOM, soft
+  hyphen, fillers, variation selectors, tag characters), as are control
+  characters and lone surrogates;
+- any run of spaces (including no-break and wide spaces) becomes one space,
+  trimmed at both ends.
+
+`look_alike` then finds names that would still be shown the same; the
+new-game form refuses them with a message (R-S1). Pure Python, portable.
+"""
+
+try:
+    from unicodedata import normalize as _unicode_normalize
+except ImportError:  # MicroPython
+    _unicode_normalize = None  # type: ignore[assignment]
+
+# Inclusive code point ranges removed from names.
+INVISIBLE = (
+    (0x0000, 0x001F),  # C0 controls (tabs and newlines become spaces first)
+    (0x007F, 0x009F),  # DEL, C1 controls
+    (0x00AD, 0x00AD),  # soft hyphen
+    (0x034F, 0x034F),  # combining grapheme joiner
+    (0x061C, 0x061C),  # Arabic letter mark
+    (0x115F, 0x1160),  # Hangul fillers
+    (0x17B4, 0x17B5),  # Khmer inherent vowels (invisible)
+    (0x180B, 0x180F),  # Mongolian variation selectors and vowel separator
+    (0x200B, 0x200F),  # zero-width space, non-joiner, joiner, LRM, RLM
+    (0x202A, 0x202E),  # bidi embeddings and overrides
+    (0x2060, 0x206F),  # word joiner, invisible operators, bidi isolates, deprecated
+    (0x3164, 0x3164),  # Hangul filler
+    (0xD800, 0xDFFF),  # lone surrogates (not characters at all)
+    (0xFE00, 0xFE0F),  # variation selectors
+    (0xFEFF, 0xFEFF),  # byte order mark / zero-width no-break space
+    (0xFFA0, 0xFFA0),  # halfwidth Hangul filler
+    (0xFFF0, 0xFFF8),  # unassigned specials
+    (0x1D173, 0x1D17A),  # musical format characters
+    (0xE0000, 0xE0FFF),  # tags and variation selectors supplement
+)
+SPACES = (
+    "\t\n\v\f\r \u0085\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006"
+    "\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
+)
+
+
+def _invisible(code):
+    for low, high in INVISIBLE:
+        if low <= code <= high:
+            return True
+    return False
+
+
+def normalize_name(name):
+    """The name as it is shown: NFC (where available), nothing invisible, single spaces."""
+    if not isinstance(name, str):
+        return ""
+    out = []
+    space = False
+    for ch in name:
+        if ch in SPACES:
+            space = True
+            continue
+        if _invisible(ord(ch)):
+            continue
+        if space and out:
+            out.append(" ")
+        space = False
+        out.append(ch)
+    text = "".join(out)
+    if _unicode_normalize is not None:
+        try:
+            text = _unicode_normalize("NFC", text)
+        except Exception:
+            pass
+    return text
+
+
+def look_alike(names):
+    """The first name shown the same as an earlier one (after normalising), or None."""
+    seen = []
+    for n in names:
+        key = normalize_name(n)
+        if key and key in seen:
+            return key
+        seen.append(key)
+    return None

@@ -1,0 +1,299 @@
+"""A seeded fuzz of the page (issue 12): random clicks, double and triple
+clicks, keys (held Enter too), range typing, reloads, Back/Forward and
+resizes over whole pass-and-play games. After every step:
+
+- no page error, no "Something went wrong" banner;
+- no private screen without its own handoff screen just before it, and no
+  stone value on a screen the table sees, none of the viewer's own on hers;
+- the stored record replays to the screen shown (phase, player to act);
+- nothing lost after a reload or Back/Forward: every stored game keeps
+  every action it had.
+
+Bounded: FUZZ_STEPS steps or FUZZ_SECONDS, whichever comes first. The
+runtime is a parameter: LOSTCODE_RUNTIME=micropython|pyodide ("" = the
+page's default), the seed FUZZ_SEED.
+"""
+
+import json
+import os
+import random
+import re
+import time
+
+import pytest
+from helpers import wait_engine_ready
+from playwright.sync_api import Error as PlaywrightError
+
+from lostcode.rules.state import END, FINAL, GUESS, SHORTCUT
+from lostcode.services.record import replay
+
+pytestmark = pytest.mark.browser
+
+RUNTIME = os.environ.get("LOSTCODE_RUNTIME", "")
+PATH = "/?runtime=" + RUNTIME if RUNTIME else "/"
+STEPS = int(os.environ.get("FUZZ_STEPS", "400"))
+SECONDS = float(os.environ.get("FUZZ_SECONDS", "420"))
+SEEDS = [int(x) for x in os.environ.get("FUZZ_SEED", "1").split(",")]
+PRIVATE = (GUESS, SHORTCUT, FINAL)
+SIZES = (
+    {"width": 360, "height": 640},
+    {"width": 390, "height": 844},
+    {"width": 768, "height": 1024},
+    {"width": 1280, "height": 900},
+)
+# Controls the fuzz leaves alone: they delete data on purpose (the check
+# "nothing lost" is about the page losing it), leave the page, or start a
+# game with a computer seat (no handoff screens there).
+SKIP_ACTS = (
+    "delete",
+    "delete_yes",
+    "delete_done",
+    "free_done",
+    "dismiss_damaged",
+    "download_damaged",
+    "download_import",
+    "download_history",
+    "download_record",
+)
+SKIP_IDS = ("guided", "embed-open", "embed-copy", "embed-close", "rules-button")
+# How often a control is picked: game-moving (primary) controls most, so that
+# whole games get played; sheet cells and leaving the game seldom.
+WEIGHTS = {"mark": 0.2, "new_game": 0.3, "sheet_mode": 0.5, "undo": 1}
+SYMBOL_LABEL = re.compile(r"^(jaguar|bird|bear|chameleon|snake|human): \d+$")
+
+WATCH = """
+window.__screens = [];
+new MutationObserver(() => {
+  const g = document.getElementById("game");
+  if (!g || g.hidden) return;
+  const s = g.dataset.screen, last = window.__screens[window.__screens.length - 1];
+  if (s && s !== last) window.__screens.push(s);
+}).observe(document, {attributes: true, subtree: true,
+                      attributeFilter: ["data-screen", "hidden"]});
+"""
+
+# Marks the controls a step may press and describes them.
+CANDIDATES_JS = """([skipActs, skipIds]) => {
+  document.querySelectorAll("[data-fuzz]").forEach(e => e.removeAttribute("data-fuzz"));
+  const out = [];
+  const areas = ["#game", "#setup"].map(s => document.querySelector(s)).filter(a => !a.hidden);
+  for (const area of areas) {
+    for (const e of area.querySelectorAll("button, input[type=checkbox], input[type=number]")) {
+      if (e.disabled || e.offsetParent === null) continue;
+      const act = e.getAttribute("data-act") || "";
+      if (skipActs.includes(act) || skipIds.includes(e.id)) continue;
+      if (e.closest("dialog")) continue;
+      e.setAttribute("data-fuzz", String(out.length));
+      out.push({act: act, id: e.id, primary: e.classList.contains("primary"),
+                type: e.type, text: (e.textContent || "").trim().slice(0, 40)});
+    }
+  }
+  return out;
+}"""
+
+STATE_JS = """() => {
+  const g = document.getElementById("game");
+  const h = document.getElementById("screen-h");
+  const labels = [...document.querySelectorAll("#game [aria-label]")]
+    .map(e => e.getAttribute("aria-label"));
+  const racks = [...document.querySelectorAll("#table section[aria-label]")]
+    .filter(r => r.querySelector(".stones"))
+    .map(r => ({title: r.getAttribute("aria-label"),
+                digits: /\\d/.test(r.querySelector(".stones").textContent)}));
+  const store = {};
+  for (let i = 0; i < localStorage.length; i++) {
+    const k = localStorage.key(i);
+    if (k.startsWith("lostcode.game.") || k.startsWith("lostcode.done."))
+      store[k] = localStorage.getItem(k);
+  }
+  const err = document.getElementById("app-error");
+  return {inGame: !g.hidden, screen: g.dataset.screen || "", private: g.dataset.private === "true",
+          heading: h ? h.textContent : "", labels: labels, racks: racks, store: store,
+          appError: err ? !err.hidden : false, screens: window.__screens || [],
+          pyError: document.querySelectorAll(".py-error").length};
+}"""
+
+
+def stored_counts(store):
+    """{game id: number of actions} of every stored game (in progress or finished)."""
+    out = {}
+    for key, text in store.items():
+        entry = json.loads(text)["entry"]
+        rec = entry["save"]["record"] if "save" in entry else entry["record"]
+        gid = key.split(".", 2)[2]
+        out[gid] = max(out.get(gid, 0), len(rec["actions"]))
+    return out
+
+
+def newest_game(store):
+    """The record of the game most recently written (the one on screen)."""
+    best, when = None, ""
+    for text in store.values():
+        entry = json.loads(text)["entry"]
+        stamp = entry["save"]["updated"] if "save" in entry else entry["finished"]
+        if stamp > when:
+            best, when = entry["save"]["record"] if "save" in entry else entry["record"], stamp
+    return best
+
+
+class Fuzz:
+    def __init__(self, page, seed):
+        self.page = page
+        self.rng = random.Random(seed)
+        self.errors = []
+        self.counts = {}
+        self.log = []
+        self.checked = {"replayed": 0, "private": 0, "reloads": 0, "history": 0}
+        page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        page.add_init_script(WATCH)
+
+    # -- steps ------------------------------------------------------------------------
+    def step(self):
+        r = self.rng.random()
+        if r < 0.03:
+            return self.reload()
+        if r < 0.05:
+            return self.back_forward()
+        if r < 0.08:
+            return self.resize()
+        cands = self.page.evaluate(CANDIDATES_JS, [list(SKIP_ACTS), list(SKIP_IDS)])
+        if not cands:
+            return "nothing to press"
+        weights = [WEIGHTS.get(c["act"], 20 if c["primary"] else 3) for c in cands]
+        i = self.rng.choices(range(len(cands)), weights)[0]
+        c = cands[i]
+        loc = self.page.locator(f'[data-fuzz="{i}"]')
+        if c["type"] == "number":
+            loc.fill(str(self.rng.randrange(-2, 40)), timeout=1500)
+            return "type " + c["id"]
+        how = self.rng.choice(("click", "click", "click", "double", "triple", "enter", "held"))
+        if how == "click":
+            loc.click(timeout=1500)
+        elif how == "double":
+            loc.dblclick(timeout=1500)
+        elif how == "triple":
+            loc.click(click_count=3, timeout=1500)
+        else:
+            loc.focus(timeout=1500)
+            kb = self.page.keyboard
+            if how == "enter":
+                kb.press(self.rng.choice(("Enter", " ")))
+            else:
+                kb.down("Enter")
+                kb.down("Enter")
+                kb.down("Enter")
+                kb.up("Enter")
+        return how + " " + (c["act"] or c["id"]) + " " + c["text"]
+
+    def reload(self):
+        before = stored_counts(self.page.evaluate(STATE_JS)["store"])
+        self.page.reload()
+        wait_engine_ready(self.page)
+        self.checked["reloads"] += 1
+        self.assert_nothing_lost(before)
+        return "reload"
+
+    def back_forward(self):
+        before = stored_counts(self.page.evaluate(STATE_JS)["store"])
+        url = self.page.url
+        self.page.go_back()
+        self.page.go_forward()
+        if self.page.url != url:
+            self.page.goto(PATH)
+        wait_engine_ready(self.page)
+        self.checked["history"] += 1
+        self.assert_nothing_lost(before)
+        return "back/forward"
+
+    def resize(self):
+        self.page.set_viewport_size(self.rng.choice(SIZES))
+        return "resize"
+
+    # -- checks -----------------------------------------------------------------------
+    def assert_nothing_lost(self, before):
+        after = stored_counts(self.page.evaluate(STATE_JS)["store"])
+        for key, n in before.items():
+            assert after.get(key, -1) >= n, (key, n, after.get(key))
+
+    def check(self, what):
+        snap = self.page.evaluate(STATE_JS)
+        assert self.errors == [], (what, self.errors)
+        assert not snap["appError"] and snap["pyError"] == 0, what
+        screens = snap["screens"]
+        for i, s in enumerate(screens):
+            if s in PRIVATE:
+                assert i > 0 and screens[i - 1] == "handoff", (what, screens[max(0, i - 5) :])
+        counts = stored_counts(snap["store"])
+        for key, n in counts.items():  # a stored game never loses actions
+            assert n >= self.counts.get(key, 0), (what, key, n, self.counts.get(key))
+        self.counts = counts
+        if not snap["inGame"] or snap["screen"] in ("", "conflict", "checks", "hide", "end"):
+            return
+        rec = newest_game(snap["store"])
+        if rec is None:
+            return
+        s = replay(rec)
+        self.checked["replayed"] += 1
+        kind, heading = snap["screen"], snap["heading"]
+        who = s.names[s.to_act] if s.phase != END else None
+        if kind == "handoff":
+            assert s.phase in PRIVATE and heading == f"Pass the device to {who}", (what, heading)
+        else:
+            assert kind == s.phase, (what, kind, s.phase)
+        if snap["private"]:
+            self.checked["private"] += 1
+            assert kind in PRIVATE and who in heading, (what, heading)
+            own = [r for r in snap["racks"] if r["title"] == f"Rack of {who}"]
+            assert own and not own[0]["digits"], (what, own)
+        else:
+            leaks = [x for x in snap["labels"] if SYMBOL_LABEL.match(x)]
+            assert leaks == [], (what, leaks)
+
+
+def start_if_needed(fuzz):
+    """On the set-up screen with no game to resume: a new all-human game."""
+    page = fuzz.page
+    if not page.locator("#setup").is_visible():
+        return
+    resume = page.get_by_role("button", name="Resume", exact=True)
+    if resume.count():
+        if fuzz.rng.random() < 0.9:  # mostly back to the game: whole games get played
+            resume.click(timeout=1500)
+        return
+    rng = fuzz.rng
+    players = rng.choice((2, 3))
+    page.get_by_label("Number of players").select_option(str(players))
+    for i in range(players):
+        page.locator(f"#kind-{i + 1}").select_option("human")
+        page.locator(f"#name-{i + 1}").fill(["Ann", "Ben", "Cy"][i])
+    page.locator("#seed").fill(str(rng.randrange(10**6)))
+    page.get_by_role("button", name="Start the game").click()
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_fuzz_whole_games(page, seed):
+    fuzz = Fuzz(page, seed)
+    page.set_viewport_size(SIZES[0])
+    page.goto(PATH)
+    wait_engine_ready(page)
+    t0 = time.perf_counter()
+    steps = 0
+    ended = 0
+    while steps < STEPS and time.perf_counter() - t0 < SECONDS:
+        try:
+            start_if_needed(fuzz)
+            what = fuzz.step()
+        except PlaywrightError as e:  # a control gone or still settling: not a finding
+            what = "skipped: " + str(e).splitlines()[0][:80]
+        fuzz.log.append(what)
+        fuzz.check(what)
+        if page.locator("#game").get_attribute("data-screen") == "end":
+            ended += 1
+        steps += 1
+    took = time.perf_counter() - t0
+    print(
+        f"fuzz seed {seed}: {steps} steps in {took:.0f} s, checks {fuzz.checked}, "
+        f"end screens {ended}, games stored {len(fuzz.counts)}"
+    )
+    assert steps >= min(STEPS, 50)
+    assert fuzz.checked["replayed"] > steps // 4
