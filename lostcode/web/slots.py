@@ -23,8 +23,8 @@ Pure Python: main.py does the reads, writes and the `storage` event.
 from json import dumps as json_dumps
 
 from ..rules.errors import RecordError
-from ..services.saves import INDEX_FORMAT, SaveIndex
 from ..services.jsonlimits import loads_limited
+from ..services.saves import INDEX_FORMAT, SaveIndex
 
 OLD_KEY = "lostcode.saves"
 OLD_DAMAGED_KEY = "lostcode.saves.damaged"  # the old list's unreadable text, as it was
