@@ -16,7 +16,7 @@ import os
 from pathlib import Path
 
 import pytest
-from helpers import wait_engine_ready
+from helpers import open_settings, wait_engine_ready
 from playwright.sync_api import expect
 
 from lostcode.rules.engine import apply_action, is_over, legal_actions
@@ -54,6 +54,7 @@ def open_page(context):
 
 
 def start(page, names, seed):
+    open_settings(page)  # the form is folded under Play (issue 10)
     page.get_by_label("Number of players").select_option(str(len(names)))
     for i, name in enumerate(names):
         page.get_by_label(f"Name of player {i + 1}").fill(name)
