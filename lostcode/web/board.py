@@ -126,6 +126,7 @@ def stone_label(sym, value):
 
 
 def rack_title(obs, r):
+    """The rack's name everywhere (drawn board, tables, accessible names)."""
     owner = obs["racks"][r]["owner"]
     if owner is None:
         k = sum(1 for i in range(r + 1) if obs["racks"][i]["owner"] is None)
@@ -141,7 +142,11 @@ def rack_svg(obs, r):
     own = obs["viewer"] is not None and rack["owner"] == obs["viewer"]
     syms = obs["symbols"]
     owner = rack["owner"]
-    name = obs["names"][owner] if owner is not None else title
+    if owner is not None:
+        name = obs["names"][owner]
+    else:  # short enough for the room left of the stones; the full title names the SVG
+        k = sum(1 for i in range(r + 1) if obs["racks"][i]["owner"] is None)
+        name = _("Unowned {letter}", letter="ABCD"[k - 1])
     kids = [text(0, STONE // 2 + 6, name[:11], "rack-name", anchor="start", size=15)]
     if own:
         kids.append(text(0, STONE // 2 + 20, _("you"), "rack-you", anchor="start", size=11))
@@ -321,27 +326,10 @@ def _arc(cx, cy, r, a0, a1):
     p0 = (cx + r * math.sin(2 * math.pi * a0), cy - r * math.cos(2 * math.pi * a0))
     p1 = (cx + r * math.sin(2 * math.pi * a1), cy - r * math.cos(2 * math.pi * a1))
     large = 1 if a1 - a0 > 0.5 else 0
-    return (
-        "M"
-        + _f(cx)
-        + " "
-        + _f(cy)
-        + " L"
-        + _f(p0[0])
-        + " "
-        + _f(p0[1])
-        + " A"
-        + _f(r)
-        + " "
-        + _f(r)
-        + " 0 "
-        + str(large)
-        + " 1 "
-        + _f(p1[0])
-        + " "
-        + _f(p1[1])
-        + " Z"
-    )
+    # A wedge: centre, out to p0, arc (large-arc flag, clockwise) to p1, back.
+    parts = ("M", _f(cx), _f(cy), "L", _f(p0[0]), _f(p0[1]), "A", _f(r), _f(r), "0",
+             str(large), "1", _f(p1[0]), _f(p1[1]), "Z")  # fmt: skip
+    return " ".join(parts)
 
 
 def _f(x):

@@ -1383,7 +1383,8 @@ def saves_boot():
             "button",
             _("Saved games"),
             "btn",
-            {"type": "button", "id": "leave-game", "data-act": "new_game"},
+            {"type": "button", "id": "leave-game", "data-act": "new_game",
+             "data-i18n": "saved-games"},
         )
         game.insertBefore(leave, game.firstChild)
     render_saves()
@@ -1627,6 +1628,8 @@ def switch_language(code):
     show_url_notes()
     update_summary()
     if GAME["session"] is not None:
+        clear(by_id("log-list"))  # the log's lines so far, again in the new language
+        GAME["log_shown"] = 0
         render()
 
 

@@ -63,6 +63,10 @@ def _texts():
         "larger-text": _("Larger text"),
         "display": _("Display"),
         "display-settings": _("Display settings"),
+        "saved-games": _("Saved games"),
+        "python-runtime": _("Python runtime"),
+        "runtime-micropython": _("MicroPython (quick start)"),
+        "runtime-pyodide": _("Pyodide (full Python, 14 MB)"),
     }
 
 

@@ -38,7 +38,7 @@ from ..rules.vocab import (
 from ..rules.vocab import GUESS as SET_WHEEL
 from ..services.record import dumps
 from .assistant import panel_model
-from .board import board_model, checks_rings, wheel_button_art
+from .board import board_model, checks_rings, rack_title, wheel_button_art
 from .describe import describe, log_lines, signed
 from .i18n import _, ngettext
 from .names import dice_text, range_text, symbol_name
@@ -69,14 +69,6 @@ def buttons(items, label=""):
 
 
 # --------------------------------------------------------------------------- table
-
-
-def rack_title(obs, r):
-    owner = obs["racks"][r]["owner"]
-    if owner is None:
-        k = sum(1 for i in range(r + 1) if obs["racks"][i]["owner"] is None)
-        return _("Unowned rack {letter}", letter="ABCD"[k - 1])
-    return _("Rack of {name}", name=obs["names"][owner])
 
 
 def table_model(obs, revealed=False):
