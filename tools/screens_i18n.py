@@ -83,7 +83,7 @@ def play_language(browser, base, lang, out, size):
     page = browser.new_page(viewport={"width": w, "height": h})
     page.goto(f"{base}?lang={lang}&players=2&seed={SEED}&runtime=micropython")
     page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=60000)
-    page.locator("#start").click()
+    page.locator("#play").click()  # the big Play: the URL's settings (issue 10)
     todo = list(SCREENS)
     written = []
     for _step in range(400):
