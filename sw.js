@@ -115,6 +115,29 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(cacheFirst(request));
 });
 
+// The Bot lab runs Pyodide in workers that may start before this worker
+// controls the page: it asks for the lazy runtime to be cached outright.
+async function cacheLazy() {
+  const cache = await openVersionCache();
+  if (!cache) return false;
+  for (const [url, integrity] of LAZY || []) {
+    const key = new URL(url, self.location.href).pathname;
+    if (await cache.match(key)) continue;
+    const response = await fetch(new Request(key, { cache: "no-cache", integrity }));
+    if (!response.ok) return false;
+    await cache.put(key, response);
+  }
+  return true;
+}
+
 self.addEventListener("message", (event) => {
   if (event.data === "version" && event.source) event.source.postMessage({ version: VERSION });
+  if (event.data === "cache-lazy" && event.source) {
+    const source = event.source;
+    event.waitUntil(
+      cacheLazy()
+        .catch(() => false)
+        .then((ok) => source.postMessage({ lazyCached: ok })),
+    );
+  }
 });

@@ -681,6 +681,21 @@ async function main() {
   root.dataset.lab = root.dataset.engine = "ready"; // engine: assets/pwa.js waits for it
   say("lab-status", t("ready"));
   busy(false);
+  keepOffline();
+}
+
+// Offline next time: the built site's service worker caches Pyodide (not
+// precached: the game runs on MicroPython) once asked; data-lab-offline says so.
+function keepOffline() {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    if (event.data && "lazyCached" in event.data) {
+      root.dataset.labOffline = event.data.lazyCached ? "ready" : "failed";
+    }
+  });
+  navigator.serviceWorker.ready.then((reg) => {
+    if (reg.active) reg.active.postMessage("cache-lazy");
+  });
 }
 
 main();

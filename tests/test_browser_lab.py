@@ -268,6 +268,9 @@ def test_built_lab_works_offline(browser, tmp_path):
                                timeout=LAB_TIMEOUT)
         page.wait_for_function("() => navigator.serviceWorker.controller !== null",
                                timeout=LAB_TIMEOUT)
+        # Pyodide is cached on request (the service worker precaches MicroPython only).
+        page.wait_for_function("document.documentElement.dataset.labOffline === 'ready'",
+                               timeout=LAB_TIMEOUT)
     finally:
         server.shutdown()
         server.server_close()

@@ -6,7 +6,7 @@ whole games on both runtimes in test_browser_game.py."""
 import re
 
 import pytest
-from helpers import wait_engine_ready
+from helpers import open_settings, wait_engine_ready
 from play import UIGame
 from playwright.sync_api import expect
 
@@ -53,6 +53,7 @@ def test_progress_names_the_runtime_and_the_screen_does_not_jump(page):
 def test_pyodide_is_one_setting_away_and_remembered(page, request_log):
     page.goto("/")
     wait_engine_ready(page)
+    open_settings(page)  # the set-up form is folded under Play (issue 10)
     choice = page.get_by_label("Python runtime").first
     expect(choice).to_have_value("micropython")
     with page.expect_navigation():
