@@ -193,8 +193,12 @@ def test_panel_content_on_a_guess_screen():
             assert c["text"].endswith("%") != c["out"]
             # Never shaped like a rack stone's label ("jaguar: 3").
             assert ": " not in c["label"] or not c["label"].split(": ")[1].isdigit()
-    # Explanations: one per ruled-out value; in English the same text as
+    # Explanations (issue 17): not computed until the viewer opens "Why…";
+    # then one per ruled-out value; in English the same text as
     # deduction.render (except the unowned rack's letter, as the table names it).
+    assert a["why"] and a["explanations"] is None
+    ses.do("why")
+    a = screen_model(ses)["assistant"]
     assert len(a["explanations"]) == len(full["explanations"])
     for text, e in zip(a["explanations"], full["explanations"], strict=True):
         if e["template"] != "seen.unowned":
@@ -294,3 +298,28 @@ def test_analysis_is_cached_per_viewer_and_action_count(monkeypatch):
         screen_model(ses)
     screen_model(ses)
     assert calls == [0]
+
+
+def test_explanations_only_when_opened(monkeypatch):
+    """Issue 17: explanations cost seconds on MicroPython, so every screen analyses
+    without them; "why" (the summary of "Why…") asks for them on this position only."""
+    real = assistant.analyze
+    calls = []
+
+    def counting(obs, explain=True):
+        calls.append(explain)
+        return real(obs, explain)
+
+    monkeypatch.setattr(assistant, "analyze", counting)
+    ses = solo(seed=12)
+    m = first_guess_screen(ses, random.Random(1), rounds=4)
+    assert m["assistant"]["why"] and m["assistant"]["explanations"] is None
+    assert calls and not any(calls)
+    calls.clear()
+    ses.do("why")
+    opened = screen_model(ses)["assistant"]["explanations"]
+    assert opened and calls == [True]
+    screen_model(ses)
+    assert calls == [True]  # cached with its explanations
+    ses.do("why")  # closing it again
+    assert screen_model(ses)["assistant"]["explanations"] is None

@@ -24,17 +24,31 @@ PANEL_SCREENS = (SHORTCUT, GUESS, FINAL)
 CACHE_SIZE = 4
 
 
-def analysis(session, obs):
-    """analyze(obs) for the viewer of `obs`, cached per (viewer, moves played)."""
-    key = (obs["viewer"], obs["move_number"])
+def why_key(obs):
+    """The (viewer, moves played) the assistant's analysis is cached under."""
+    return (obs["viewer"], obs["move_number"])
+
+
+def wants_why(session, obs):
+    """True once the viewer opened "Why…" on this very position (session.do("why")).
+
+    Explanations cost far more than the probabilities (issue 17: seconds on
+    MicroPython against milliseconds), so they are computed only on request."""
+    return getattr(session, "assist_why", None) == why_key(obs)
+
+
+def analysis(session, obs, explain=False):
+    """analyze(obs) for the viewer of `obs`, cached per (viewer, moves played);
+    with `explain` the cached entry also holds the explanations."""
+    key = why_key(obs)
     cache = session.assist_cache
     hit = cache.get(key)
-    if hit is None:
-        hit = analyze(obs, explain=True)
+    if hit is None or (explain and not hit[1]):
+        hit = (analyze(obs, explain=explain), explain)
         if len(cache) >= CACHE_SIZE:
             cache.clear()
         cache[key] = hit
-    return hit
+    return hit[0]
 
 
 # --------------------------------------------------------------------------- texts
@@ -151,7 +165,8 @@ def panel_model(session, obs, kind):
     """The assistant panel for a private screen, or None (hints off, public screen)."""
     if not getattr(session, "hints", True) or obs["viewer"] is None or kind not in PANEL_SCREENS:
         return None
-    a = analysis(session, obs)
+    why = wants_why(session, obs)
+    a = analysis(session, obs, explain=why)
     vmax = obs["value_max"]
     rows = []
     for entry in a["symbols"]:
@@ -175,7 +190,8 @@ def panel_model(session, obs, kind):
                 "cells": cells,
             }
         )
-    explanations = [explanation_text(e, a, obs) for e in a["explanations"]]
+    # None: not asked for yet (a "Why…" button); a list once the viewer opened it.
+    explanations = [explanation_text(e, a, obs) for e in a["explanations"]] if why else None
     m = {
         "heading": _("What can I deduce?"),
         "caption": _("Your own stones: chance of each value"),
@@ -185,6 +201,8 @@ def panel_model(session, obs, kind):
         "note": "" if a["consistent"] else _("Your results contradict each other; check the log."),
         "why_label": _("Why some values are ruled out"),
         "explanations": explanations,
+        # Some value ruled out: a "Why…" toggle (its explanations are None until opened).
+        "why": any(len(r["possible"]) <= vmax for r in rows),
         "suggestion": None,
     }
     if kind == GUESS:

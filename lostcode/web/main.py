@@ -329,12 +329,16 @@ def render_assistant(a, parent):
             td = el("td", None, "out" if c["out"] else None, None, tr)
             el("del" if c["out"] else "span", c["text"], None, {"aria-hidden": "true"}, td)
             el("span", c["label"], "visually-hidden", None, td)
-    if a["explanations"]:
-        why = el("details", None, "why panel", None, sec)
-        el("summary", a["why_label"], None, None, why)
-        ul = el("ul", None, None, None, why)
-        for text in a["explanations"]:
-            el("li", text, None, None, ul)
+    if a["why"]:
+        # The explanations are computed only when opened (issue 17: slow on
+        # MicroPython): the summary is an action that redraws the panel with them.
+        opened = a["explanations"] is not None
+        why = el("details", None, "why panel", {"open": ""} if opened else None, sec)
+        el("summary", a["why_label"], None, {"data-act": "why", "data-arg": ""}, why)
+        if opened:
+            ul = el("ul", None, None, None, why)
+            for text in a["explanations"]:
+                el("li", text, None, None, ul)
 
 
 # --------------------------------------------------------------------------- screens

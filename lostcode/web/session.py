@@ -64,6 +64,7 @@ class Session:
         self.bots = BotSeats(self.seats, seed)
         self.hints = bool(hints)  # the deduction assistant (assistant.py)
         self.assist_cache = {}
+        self.assist_why = None  # (viewer, move) whose "Why…" explanations are open
         self.sheets = [Sheet() for _p in range(n)]
         self.unlocked = None  # the player whose private screen is open
         self.done = None  # (player, message) waiting for "Hide and pass"
@@ -193,6 +194,11 @@ class Session:
         s = self.state
         if act == "undo":
             self.undo()
+            return
+        if act == "why":  # open the assistant's explanations (computed only now)
+            if viewer is not None:
+                key = (viewer, len(s.actions))
+                self.assist_why = None if self.assist_why == key else key
             return
         if act == "hide" and kind == "hide":
             self.done = None
