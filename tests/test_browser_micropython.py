@@ -73,6 +73,7 @@ def test_pyodide_is_one_setting_away_and_remembered(page, request_log):
     wait_engine_ready(page, timeout=120000)
     assert _runtime(page) == "pyodide"  # ignored (saved choice used) and noted
     expect(page.locator("#url-notes")).to_contain_text("runtime")
+    open_settings(page)
     page.get_by_label("Python runtime").first.select_option("micropython")
     page.wait_for_url(re.compile(r"runtime=micropython"))
     wait_engine_ready(page)
