@@ -16,6 +16,7 @@ from lostcode.rules.components import WHEEL_WIDTH
 from lostcode.rules.engine import apply_action, is_over, legal_actions
 from lostcode.rules.observation import observe
 from lostcode.rules.options import Options
+from lostcode.rules.rounds import round_record
 from lostcode.rules.setup import new_game
 
 SYMS5 = ("jaguar", "bird", "chameleon", "snake", "human")
@@ -59,21 +60,7 @@ def position(options, racks, rounds, discards=None, names=None):
             }
         )
     s.round = len(rounds) + 1
-    s.history.append(
-        {
-            "round": s.round,
-            "roller": 0,
-            "roll": [],
-            "dice": [],
-            "bear_turns": [],
-            "offer": None,
-            "change": None,
-            "order": [],
-            "wheels": [],
-            "guesses": [],
-            "discards": [],
-        }
-    )
+    s.history.append(round_record(s.round, 0))
     return s
 
 

@@ -38,6 +38,24 @@ from .vocab import GUESS as SET_WHEEL
 from .vocab import ROLL as ROLL_DICE
 
 
+def round_record(number: int, roller: int) -> dict:
+    """A round's public history entry, empty until its events fill it (the one
+    shape records, observations and tests rely on)."""
+    return {
+        "round": number,
+        "roller": roller,
+        "roll": [],
+        "dice": [],
+        "bear_turns": [],
+        "offer": None,
+        "change": None,
+        "order": [],
+        "wheels": [],
+        "guesses": [],
+        "discards": [],
+    }
+
+
 def start_round(s) -> None:
     """R-R1: the player furthest behind rolls."""
     s.phase = ROLL
@@ -49,21 +67,7 @@ def start_round(s) -> None:
     s.guesses = {}
     s.wrong = []
     s.offer_symbol = None
-    s.history.append(
-        {
-            "round": s.round,
-            "roller": s.roller,
-            "roll": [],
-            "dice": [],
-            "bear_turns": [],
-            "offer": None,
-            "change": None,
-            "order": [],
-            "wheels": [],
-            "guesses": [],
-            "discards": [],
-        }
-    )
+    s.history.append(round_record(s.round, s.roller))
 
 
 def _is_die(die) -> bool:
