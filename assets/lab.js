@@ -326,11 +326,9 @@ function finishActivity() {
   lab.run = null;
 }
 
-async function runGames() {
-  const games = Math.round(Number($("games").value));
-  if (!(games >= 1 && games <= 500)) { say("code-status", t("games-range")); $("games").focus(); return; }
-  const players = Number($("players").value);
-  const level = $("opponents").value;
+// The bot in the editor, loaded for a run or a table: false (and the problem
+// shown, the page idle again) when it cannot be used.
+async function startWithEditorBot() {
   clearProblems();
   busy(true);
   lab.source = editor.get();
@@ -338,8 +336,17 @@ async function runGames() {
   if (problem) {
     showProblem(t("cannot-run"), problem);
     finishActivity();
-    return;
+    return false;
   }
+  return true;
+}
+
+async function runGames() {
+  const games = Math.round(Number($("games").value));
+  if (!(games >= 1 && games <= 500)) { say("code-status", t("games-range")); $("games").focus(); return; }
+  const players = Number($("players").value);
+  const level = $("opponents").value;
+  if (!(await startWithEditorBot())) return;
   lab.names = participantNames(players, level);
   lab.games = [];
   lab.stats = null;
@@ -496,15 +503,7 @@ function drawChart(rows) {
 // --- a table against the bot --------------------------------------------------------------
 
 async function playTable() {
-  clearProblems();
-  busy(true);
-  lab.source = editor.get();
-  const problem = await loadBot(lab.source);
-  if (problem) {
-    showProblem(t("cannot-run"), problem);
-    finishActivity();
-    return;
-  }
+  if (!(await startWithEditorBot())) return;
   const players = Number($("players").value);
   const level = $("opponents").value;
   const names = [t("you"), t("your-bot")];
