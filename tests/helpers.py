@@ -169,3 +169,16 @@ def open_settings(page) -> None:
     box = page.locator("#settings")
     if not box.evaluate("e => e.open"):
         page.locator("#settings > summary").click()
+
+
+# Every change of screen, recorded by the page itself before Python runs.
+SCREEN_WATCH = """
+window.__screens = [];
+new MutationObserver(() => {
+  const g = document.getElementById("game");
+  if (!g || g.hidden) return;
+  const s = g.dataset.screen, last = window.__screens[window.__screens.length - 1];
+  if (s && s !== last) window.__screens.push(s);
+}).observe(document, {attributes: true, subtree: true,
+                      attributeFilter: ["data-screen", "hidden"]});
+"""

@@ -13,6 +13,7 @@ import json
 import os
 
 import pytest
+from helpers import SCREEN_WATCH
 from play import UIGame
 from playwright.sync_api import expect
 
@@ -28,17 +29,7 @@ RUNTIME = os.environ.get("LOSTCODE_RUNTIME", "")
 PATH = "/?runtime=" + RUNTIME if RUNTIME else "/"
 PRIVATE = ("guess", "shortcut", "final")
 
-# Every change of screen, recorded by the page itself before Python runs.
-WATCH = """
-window.__screens = [];
-new MutationObserver(() => {
-  const g = document.getElementById("game");
-  if (!g || g.hidden) return;
-  const s = g.dataset.screen, last = window.__screens[window.__screens.length - 1];
-  if (s && s !== last) window.__screens.push(s);
-}).observe(document, {attributes: true, subtree: true,
-                      attributeFilter: ["data-screen", "hidden"]});
-"""
+WATCH = SCREEN_WATCH  # tests/helpers.py
 
 # Controls that move the game (or open a screen): pressed with a multi-activation.
 # Candidate and wheel buttons toggle a draft on the same screen, so a second

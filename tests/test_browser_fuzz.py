@@ -20,7 +20,7 @@ import random
 import time
 
 import pytest
-from helpers import open_settings, wait_engine_ready
+from helpers import SCREEN_WATCH, open_settings, wait_engine_ready
 from playwright.sync_api import Error as PlaywrightError
 
 from lostcode.rules.state import END, FINAL, GUESS, SHORTCUT
@@ -60,16 +60,7 @@ SKIP_IDS = ("guided", "embed-open", "embed-copy", "embed-close", "rules-button")
 # whole games get played; sheet cells and leaving the game seldom.
 WEIGHTS = {"mark": 0.2, "new_game": 0.3, "sheet_mode": 0.5, "undo": 1}
 
-WATCH = """
-window.__screens = [];
-new MutationObserver(() => {
-  const g = document.getElementById("game");
-  if (!g || g.hidden) return;
-  const s = g.dataset.screen, last = window.__screens[window.__screens.length - 1];
-  if (s && s !== last) window.__screens.push(s);
-}).observe(document, {attributes: true, subtree: true,
-                      attributeFilter: ["data-screen", "hidden"]});
-"""
+WATCH = SCREEN_WATCH  # tests/helpers.py
 
 # Marks the controls a step may press and describes them.
 CANDIDATES_JS = """([skipActs, skipIds]) => {
