@@ -128,6 +128,17 @@ def parse(data) -> dict:
 
 def replay(data, upto=None):
     """Rebuild the game a record describes (optionally only its first `upto` actions)."""
+    rec, s = replay_start(data)
+    count = len(rec["actions"]) if upto is None else min(upto, len(rec["actions"]))
+    for i in range(count):
+        replay_action(s, rec, i)
+    return s
+
+
+def replay_start(data):
+    """(the checked record, its game as set up, before any action): the first
+    half of `replay`, for a viewer that steps through a record one action at
+    a time (lostcode/web/viewer.py) instead of replaying from the start."""
     rec = parse(data)
     opts = dict(rec["options"])
     opts["players"] = len(rec["players"])
@@ -136,17 +147,20 @@ def replay(data, upto=None):
         s = new_game(options, rec["seed"], [p.get("name", "") for p in rec["players"]])
     except IllegalAction as e:
         raise RecordError("the record's set-up is invalid: " + str(e)) from None
-    actions = rec["actions"] if upto is None else rec["actions"][:upto]
-    for i, a in enumerate(actions):
-        try:
-            apply_action(s, a)
-        except IllegalAction as e:
-            raise RecordError(
-                "action " + str(i + 1) + " " + _short(a) + " cannot be replayed: " + str(e)
-            ) from None
-        except Exception:
-            raise RecordError("action " + str(i + 1) + " " + _short(a) + " is malformed") from None
-    return s
+    return rec, s
+
+
+def replay_action(s, rec: dict, i: int) -> None:
+    """Play the record's action number i (from 0) on s, as `replay` does."""
+    a = rec["actions"][i]
+    try:
+        apply_action(s, a)
+    except IllegalAction as e:
+        raise RecordError(
+            "action " + str(i + 1) + " " + _short(a) + " cannot be replayed: " + str(e)
+        ) from None
+    except Exception:
+        raise RecordError("action " + str(i + 1) + " " + _short(a) + " is malformed") from None
 
 
 def seats_of(data) -> list:

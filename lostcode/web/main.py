@@ -40,6 +40,7 @@ GAME = {
     "log_shown": 0,
     "screen": None,  # what settle_if_new last saw (one activation, one action)
     "sheet_owner": None,  # whose deduction sheet the open panel shows
+    "watch": None,  # the viewer.Replay being watched over the session, or None
 }
 
 
@@ -120,7 +121,8 @@ def render_block(b, parent):
         el("p", b["text"], "warning", {"role": "alert"}, parent)
     elif t == "buttons":
         bar = any(item["primary"] for item in b["items"])  # the completing control: sticky
-        box = el("div", None, "buttons actionbar" if bar else "buttons", {"role": "group"}, parent)
+        cls = "buttons actionbar" if bar else "buttons"
+        box = el("div", None, cls + (" nav" if b.get("nav") else ""), {"role": "group"}, parent)
         if b["label"]:
             box.setAttribute("aria-label", b["label"])
             el("p", b["label"], "group-label", {"aria-hidden": "true"}, box)
@@ -189,11 +191,11 @@ def render_block(b, parent):
         box = el("div", None, "tip", {"role": "note", "aria-label": b["label"]}, parent)
         el("p", b["label"], "tip-label", {"aria-hidden": "true"}, box)
         el("p", b["text"], None, None, box)
-    elif t == "record":
-        label = el("label", None, "record", None, parent)
-        el("span", b["label"], None, None, label)
-        area = el("textarea", None, None, {"readonly": "", "rows": "8"}, label)
-        area.value = b["text"]
+    elif t == "chart":  # the end screen's score chart (chart.py); the SVG is its name
+        el("h3", b["label"], None, {"aria-hidden": "true"}, parent)
+        draw(b["svg"], el("figure", None, "chart", None, parent))
+    elif t == "step":  # the replay's step, in one line (viewer.py)
+        el("p", b["text"], "step-line", None, parent)
 
 
 # --------------------------------------------------------------------------- table
@@ -352,13 +354,23 @@ def render():
     if SAVE["conflict"]:  # issue 12: the game went on in another tab
         render_conflict()
         return
-    m = screen_model(GAME["session"])
+    watch = GAME["watch"]
+    if watch is not None:  # "Watch the game" (viewer.py) over the finished game
+        from lostcode.web.viewer import watch_model
+
+        m = watch_model(watch)
+    else:
+        m = screen_model(GAME["session"])
     screen = by_id("screen")
     focused = focus_key()  # issue 6: keyboard focus survives a redraw of the same screen
     clear(screen)
     game = by_id("game")
     game.dataset.screen = m["kind"]
     game.dataset.private = "true" if m["private"] else "false"
+    if watch is not None:
+        game.dataset.step = str(m["step"])
+    else:
+        game.removeAttribute("data-step")
     if m["private"]:
         el("p", _("Private screen of {name}", name=m["viewer_name"]), "private-badge", None, screen)
     h = el("h2", m["heading"], None, {"id": "screen-h", "tabindex": "-1"}, screen)
@@ -402,8 +414,13 @@ def render():
         restore_focus(focused)
     GAME["kind"] = m["kind"]
     settle_if_new((m["kind"], m["heading"], m["private"], GAME["session"].moves_played()))
-    autosave()  # issue 7: every action is saved
     GAME["heading"] = m["heading"]
+    if watch is not None:  # stepping changes nothing to save; the step is the news
+        box = by_id("announce")
+        if box is not None:
+            box.textContent = m["announce"]
+        return
+    autosave()  # issue 7: every action is saved
     announce(m)
 
 
@@ -491,6 +508,10 @@ def render_log(lines=None):
             clear(log)
             GAME["log_shown"] = 0
         return
+    if lines is None and GAME["watch"] is not None:  # watching: the log up to the step
+        from lostcode.web.viewer import watch_log
+
+        lines = watch_log(GAME["watch"], GAME["session"].public_observation()["names"])
     if lines is None:
         from lostcode.web.views import log_model
 
@@ -522,6 +543,9 @@ def on_click(event):
     if act == "download_record":
         download_record()
         return
+    if act.startswith("watch"):
+        on_watch(act)
+        return
     if act == "take_newest":
         take_newest()
         return
@@ -532,6 +556,44 @@ def on_click(event):
     if SAVE["conflict"]:
         return  # nothing acts on a game another tab went on with
     GAME["session"].do(act, arg)
+    render()
+
+
+def on_watch(act):
+    """The end screen's "Watch the game" and the viewer's controls (viewer.py)."""
+    from lostcode.web.viewer import CLOSE, Replay
+
+    if act == "watch":
+        GAME["watch"] = Replay(GAME["session"].record())
+    elif act == CLOSE:
+        GAME["watch"] = None
+    elif GAME["watch"] is not None:
+        GAME["watch"].do(act)
+    render()
+
+
+# The viewer's keys: arrows step by move, Page Up/Down by round, Home/End.
+WATCH_KEYS = {
+    "ArrowLeft": "watch_prev",
+    "ArrowRight": "watch_next",
+    "PageUp": "watch_prev_round",
+    "PageDown": "watch_next_round",
+    "Home": "watch_start",
+    "End": "watch_end",
+}
+
+
+def on_watch_key(event):
+    if GAME["watch"] is None or by_id("game").hidden:
+        return
+    if event.altKey or event.ctrlKey or event.metaKey:
+        return
+    act = WATCH_KEYS.get(str(event.key))
+    tag = str(event.target.tagName or "")
+    if act is None or tag in ("INPUT", "SELECT", "TEXTAREA", "SUMMARY"):
+        return
+    event.preventDefault()
+    GAME["watch"].do(act)
     render()
 
 
@@ -1070,17 +1132,19 @@ def new_save_slot():
     SAVE["failed"] = None
 
 
-def enter_game(ses):
+def enter_game(ses, watch=None):
     """A resumed, imported or watched game comes on screen."""
     SAVES["ui"] = {}
-    show_game(ses)
+    show_game(ses, watch)
 
 
-def show_game(ses):
+def show_game(ses, watch=None):
     """Put a game on screen, new or resumed: whatever the previous game left
     (its log lines, last screen, live-region announcer) is forgotten, so the
-    old game's news is never read out in this one."""
+    old game's news is never read out in this one. `watch`: a viewer.Replay
+    to show over it ("Watch the game"), else its own screen."""
     GAME["session"] = ses
+    GAME["watch"] = watch
     clear(by_id("log-list"))
     GAME["log_shown"] = 0
     by_id("setup").hidden = True
@@ -1216,14 +1280,17 @@ def delete_slot(save_id):
     forget_index()
 
 
-def watch_record(record, finished_game=False):
-    """A finished game's end screen, not saved again."""
+def watch_record(record, finished_game=False, step_through=False):
+    """A finished game's end screen, not saved again; `step_through`: its
+    replay from the first move ("Watch the game", viewer.py) over it."""
     from lostcode.rules.errors import RecordError
     from lostcode.services.record import replay, seats_of
     from lostcode.web.persist import session_from_state
+    from lostcode.web.viewer import Replay
 
     try:
         ses, _where = session_from_state(replay(record), seats_of(record), {})
+        watch = Replay(record) if step_through else None
     except RecordError as e:
         reason = str(e.args[0] if e.args else e)
         if finished_game:  # from the finished-games list: no file involved (issue 12)
@@ -1235,7 +1302,7 @@ def watch_record(record, finished_game=False):
         import_problem(reason, None)
         return
     SAVE["id"] = None
-    enter_game(ses)
+    enter_game(ses, watch)
 
 
 def watch_from_lab():
@@ -1253,7 +1320,7 @@ def watch_from_lab():
             record = loads(text)
         except ValueError:
             return
-        watch_record(record)
+        watch_record(record, step_through=True)
 
 
 def import_problem(reason, text):
@@ -1365,11 +1432,16 @@ def on_saves_click(event):
         except RecordError as e:
             import_problem(str(e.args[0] if e.args else e), None)
             return
+        watch = None
         if act == "continue_import":
             new_save_slot()
         else:
+            from lostcode.services.record import to_record
+            from lostcode.web.viewer import Replay
+
             SAVE["id"] = None
-        enter_game(ses)
+            watch = Replay(to_record(state, seats))  # from the first move
+        enter_game(ses, watch)
         return
     render_saves()
 
@@ -1774,6 +1846,7 @@ def boot(*_args):
         listen(game, "click", on_click)
         listen(game, "input", on_input)
         listen(game, "change", on_change)
+        listen(game, "keydown", on_watch_key)
         listen(by_id("log"), "toggle", on_log_toggle)
         listen(by_id("setup-form"), "submit", on_submit)
         # Issue 12: other tabs. document.defaultView: on MicroPython, pyscript's

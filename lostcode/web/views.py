@@ -36,9 +36,9 @@ from ..rules.vocab import (
     TURN_BEAR,
 )
 from ..rules.vocab import GUESS as SET_WHEEL
-from ..services.record import dumps
 from .assistant import panel_model
 from .board import board_model, checks_rings, rack_title, wheel_button_art
+from .chart import score_chart
 from .describe import describe, log_lines, signed
 from .i18n import _, ngettext
 from .names import dice_text, range_text, symbol_name
@@ -795,6 +795,7 @@ def _end(session, obs, m):
             )
         )
     blocks.append({"t": "list", "label": _("Final scores"), "items": ranking, "ordered": False})
+    blocks.append({"t": "chart", "label": _("Score over the rounds"), "svg": score_chart(obs)})
     for row in res["players"]:
         p = row["player"]
         rows = []
@@ -818,16 +819,13 @@ def _end(session, obs, m):
     blocks.append(
         buttons(
             [
-                button(_("Show game record"), "show_record"),
+                # The raw record is a download only, never a screen (issue 11).
+                button(_("Watch the game"), "watch"),
                 button(_("Download game record"), "download_record"),
                 button(_("New game"), "new_game", primary=True),
             ]
         )
     )
-    if getattr(session, "show_record", False):
-        blocks.append(
-            {"t": "record", "label": _("Game record (JSON)"), "text": dumps(session.record())}
-        )
     m["blocks"] = blocks
 
 

@@ -1,0 +1,214 @@
+"""Watch the game: step forward and back through a record, on the drawn board.
+
+Why a module of its own: the replay viewer is a view model like views.py
+(pure, tested on CPython, MicroPython-portable); the adapter (main.py) keeps
+one Replay and draws `watch_model(replay)` with the same code as a game screen.
+
+The rules stay in the engine: every step is the engine's own record replay
+(lostcode/services/record.py replay_start/replay_action, seeded), never a
+re-implementation. Stepping is incremental, because replaying a long game
+from the start at every tap is slow on MicroPython: one pass at opening keeps
+a copy of the state every CHECKPOINT actions; a step forward plays one
+action on the current state, a step back copies the nearest earlier
+checkpoint and plays at most CHECKPOINT - 1 actions.
+
+What a step shows is what the whole table sees (R-S7): the public view plus
+the unowned racks and the computer seats' racks (observe_table); a human
+player's own stones stay face down until the end of the game, when every
+rack is turned face up (R-E), as on the end screen.
+"""
+
+from ..rules.components import RACKS
+from ..rules.observation import observe, observe_table
+from ..rules.vocab import EV_ROLL, HUMAN, PHASE_END
+from ..services.record import replay_action, replay_start
+from .board import board_model
+from .describe import describe, log_lines
+from .i18n import _
+from .names import symbol_name
+
+CHECKPOINT = 12
+
+# The viewer's controls: data-act of each button (main.py routes "watch_*").
+GO_START = "watch_start"
+GO_PREV_ROUND = "watch_prev_round"
+GO_PREV = "watch_prev"
+GO_NEXT = "watch_next"
+GO_NEXT_ROUND = "watch_next_round"
+GO_END = "watch_end"
+CLOSE = "watch_close"
+GO_ACTS = (GO_START, GO_PREV_ROUND, GO_PREV, GO_NEXT, GO_NEXT_ROUND, GO_END)
+
+
+class Replay:
+    """A record being watched: the step on screen (0 = before the first
+    action, n = after the last) and the state there."""
+
+    __slots__ = (
+        "record",
+        "n",
+        "step",
+        "state",
+        "marks",
+        "loglen",
+        "actors",
+        "stops",
+        "humans",
+        "log",
+    )
+
+    def __init__(self, data, step=0):
+        rec, s = replay_start(data)  # RecordError if the record is unusable
+        self.record = rec
+        self.n = len(rec["actions"])
+        self.humans = [i for i, p in enumerate(rec["players"]) if p.get("kind", HUMAN) == HUMAN]
+        self.marks = {0: s.copy()}
+        self.loglen = [len(s.log)]
+        self.actors = [None]
+        self.stops = []  # steps just after a roll: where each round starts on screen
+        for i in range(self.n):
+            self.actors.append(s.to_act)
+            before = len(s.log)
+            replay_action(s, rec, i)
+            if (i + 1) % CHECKPOINT == 0:
+                self.marks[i + 1] = s.copy()
+            self.loglen.append(len(s.log))
+            if len(s.log) > before and s.log[before]["t"] == EV_ROLL:
+                self.stops.append(i + 1)
+        self.log = s.log  # the whole game's public log; step k saw its first loglen[k]
+        self.state = s
+        self.step = self.n
+        self.go(step)
+
+    def go(self, k: int) -> None:
+        """Show step k (clamped to 0..n)."""
+        k = max(0, min(self.n, int(k)))
+        if k < self.step or k - self.step >= CHECKPOINT:
+            base = k - k % CHECKPOINT
+            self.state = self.marks[base].copy()
+            self.step = base
+        while self.step < k:
+            replay_action(self.state, self.record, self.step)
+            self.step += 1
+
+    def targets(self) -> dict:
+        """The step each control leads to (None: the control does nothing here)."""
+        k, n = self.step, self.n
+        later = [s for s in self.stops + [n] if s > k]
+        earlier = [s for s in [0] + self.stops if s < k]
+        return {
+            GO_START: 0 if k > 0 else None,
+            GO_PREV_ROUND: earlier[-1] if earlier else None,
+            GO_PREV: k - 1 if k > 0 else None,
+            GO_NEXT: k + 1 if k < n else None,
+            GO_NEXT_ROUND: later[0] if later else None,
+            GO_END: n if k < n else None,
+        }
+
+    def do(self, act: str) -> None:
+        target = self.targets().get(act)
+        if target is not None:
+            self.go(target)
+
+    def events(self, k=None) -> list:
+        """The public log entries step k added (the action's consequences)."""
+        k = self.step if k is None else k
+        if k == 0:
+            return []
+        return self.log[self.loglen[k - 1] : self.loglen[k]]
+
+    def observation(self) -> dict:
+        """What the whole table sees at this step; at the end, every rack (R-E)."""
+        s = self.state
+        if s.phase == PHASE_END:
+            obs = observe(s, None)
+            obs["racks"] = [
+                {"owner": obs["racks"][r]["owner"], "stones": dict(s.racks[r])}
+                for r in range(RACKS)
+            ]
+            return obs
+        obs = dict(observe_table(s, self.humans))
+        obs["viewer"] = None  # watched by anybody: no rack is drawn as "yours"
+        return obs
+
+
+def step_text(replay, names) -> tuple:
+    """(the one-line description of the step's action, what else it caused)."""
+    k = replay.step
+    if k == 0:
+        return _("The game is set up; nothing has been played yet."), []
+    said = [describe(e, names) for e in replay.events()]
+    if said:
+        return said[0], said[1:]
+    # Only a final candidate of a symbol before a player's last one adds no
+    # public event: say whose it is and the symbol, never the values.
+    action = replay.record["actions"][k - 1]
+    p = replay.actors[k]
+    sym = action[1] if len(action) > 1 and isinstance(action[1], str) else ""
+    return _("{name} wrote their final {sym} candidates.", name=names[p], sym=symbol_name(sym)), []
+
+
+def nav_buttons(replay) -> list:
+    from .views import button
+
+    # In the order they are drawn (style.css .buttons.nav): moves, then rounds.
+    words = (
+        (GO_PREV, _("Previous move")),
+        (GO_NEXT, _("Next move")),
+        (GO_START, _("Start")),
+        (GO_PREV_ROUND, _("Previous round")),
+        (GO_NEXT_ROUND, _("Next round")),
+        (GO_END, _("End")),
+    )
+    t = replay.targets()
+    return [
+        button(text, act, disabled=t[act] is None, primary=act == GO_NEXT) for act, text in words
+    ]
+
+
+def watch_model(replay, can_close=True) -> dict:
+    """The viewer's screen, in the shape of views.screen_model (the adapter
+    draws both alike): the board at this step, the step's description, the
+    controls."""
+    from .views import button, buttons, para
+
+    obs = replay.observation()
+    names = obs["names"]
+    line, more = step_text(replay, names)
+    blocks = [
+        {"t": "status", "text": _("Move {step} of {moves}", step=replay.step, moves=replay.n)},
+        {"t": "step", "text": line},
+    ]
+    if more:
+        blocks.append({"t": "list", "label": _("What followed"), "items": more})
+    if replay.step == replay.n and obs["phase"] == PHASE_END:
+        blocks.append(para(_("Every rack is turned face up at the end of the game.")))
+    blocks.append(
+        {"t": "buttons", "label": _("Replay controls"), "items": nav_buttons(replay), "nav": True}
+    )
+    if can_close:
+        blocks.append(buttons([button(_("Back to the result"), CLOSE)]))
+    return {
+        "kind": "watch",
+        "private": False,
+        "viewer": None,
+        "viewer_name": "",
+        "heading": _("Watch the game"),
+        "blocks": blocks,
+        "table": None,
+        "sheet": None,
+        "board": board_model(obs),
+        "evidence": "racks",
+        "assistant": None,
+        "log_label": _("Game log"),
+        "error": "",
+        "undo": False,
+        "notices": [],
+        "step": replay.step,
+        "announce": line,
+    }
+
+
+def watch_log(replay, names) -> list:
+    """The game log up to this step (the log panel while watching)."""
+    return log_lines(replay.log[: replay.loglen[replay.step]], names)
