@@ -167,10 +167,12 @@ def test_axe_every_screen_two_players_all_options(page):
     game.start(wait_first=True)
     game.play()
     game.audit("end")
-    game.click("Show game record")
-    game.audit("end, record shown")
+    game.click("Watch the game")  # the replay viewer (issue 11)
+    game.audit("watch")
+    game.click("Next round")
+    game.audit("watch, a round later")
     want = {"setup", "roll", "bear", "change", "offer", "handoff", "guess", "shortcut", "checks",
-            "replace", "final", "hide", "end", "log open", "rules open"}
+            "replace", "final", "hide", "end", "watch", "log open", "rules open"}
     assert want <= set(game.audited), sorted(want - set(game.audited))
     fail_on(game.problems)
     assert game.announcements > 10

@@ -91,6 +91,8 @@ def test_all_computer_records_watch_and_continue(page):
     saves = page.get_by_role("region", name="Saved games")
     import_text(page, bot_record(2, True))
     saves.get_by_role("button", name="Watch the game").click()
+    expect(page.locator("#game")).to_have_attribute("data-screen", "watch")  # the replay (issue 11)
+    page.get_by_role("button", name="Back to the result").click()
     expect(page.locator("#game")).to_have_attribute("data-screen", "end")
     page.get_by_role("button", name="Saved games", exact=True).click()
     import_text(page, bot_record(3, False))

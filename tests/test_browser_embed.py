@@ -89,7 +89,7 @@ def test_lesson_page_plays_a_game_in_italian(page, request_log):
     expect(frame.get_by_role("button", name=italian("Roll the dice"))).to_be_visible()
     screens = play_in_frame(inner)
     assert {"roll", "guess", "checks", "final", "end"} <= set(screens), screens
-    expect(frame.get_by_role("button", name=italian("Show game record"))).to_be_visible()
+    expect(frame.get_by_role("button", name=italian("Watch the game"))).to_be_visible()
     # Everything came from the test server (also checked for every test by conftest).
     paths = request_log.paths()
     assert "/tests/embed/lesson.html" in paths and "/lostcode/web/catalogs/it.py" in paths

@@ -214,6 +214,11 @@ def test_reload_at_every_phase_under_the_csp_then_export_and_import(page):
         ", ".join(game.s.names)
     )
     page.get_by_role("button", name="Watch the game").click()
+    # It opens on the replay's first move (issue 11); its end is the end screen's position.
+    expect(page.locator("#game")).to_have_attribute("data-step", "0")
+    page.get_by_role("button", name="End", exact=True).click()
+    expect(page.locator("#game")).to_have_attribute("data-step", str(len(record["actions"])))
+    page.get_by_role("button", name="Back to the result").click()
     game.check_end()
 
     # Markup in the names stayed text all along; the CSP was never violated...

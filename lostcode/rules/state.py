@@ -152,7 +152,15 @@ class State:
 
 
 def _copy_round(h: dict) -> dict:
+    """Every list and dict the rules change in place is fresh (rounds.py appends
+    bear turns, wheels and discards, shortcut.py fills the offer): a state
+    copied mid-round must not change when the original plays on (the replay
+    viewer keeps such copies, lostcode/web/viewer.py)."""
     c = dict(h)
+    for key in ("roll", "dice", "bear_turns", "order", "wheels", "discards"):
+        c[key] = list(h[key])
     c["guesses"] = [dict(g) for g in h["guesses"]]
-    c["discards"] = list(h["discards"])
+    if h["offer"] is not None:
+        c["offer"] = dict(h["offer"])
+        c["offer"]["passed"] = list(h["offer"]["passed"])
     return c

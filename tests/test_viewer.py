@@ -1,0 +1,300 @@
+"""The replay viewer ("Watch the game", lostcode/web/viewer.py) and the end
+screen's score chart (lostcode/web/chart.py), on CPython (issue 11).
+
+The viewer must show, at step k, exactly the engine's replay of the record's
+first k actions, whichever way it got there; a step before the end shows
+what the whole table sees (R-S7: no human player's own stones); the end
+shows every rack (R-E).
+"""
+
+import json
+import random
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from lostcode.player.bots import Player  # noqa: E402
+from lostcode.rules.engine import apply_action, is_over, legal_actions  # noqa: E402
+from lostcode.rules.errors import RecordError  # noqa: E402
+from lostcode.rules.observation import observe  # noqa: E402
+from lostcode.rules.options import Options  # noqa: E402
+from lostcode.rules.setup import new_game  # noqa: E402
+from lostcode.rules.state import State  # noqa: E402
+from lostcode.rules.vocab import EV_ROLL  # noqa: E402
+from lostcode.services.record import replay, replay_action, replay_start, to_record  # noqa: E402
+from lostcode.web.board import tree_text  # noqa: E402
+from lostcode.web.chart import score_chart, score_rows  # noqa: E402
+from lostcode.web.session import Session  # noqa: E402
+from lostcode.web.viewer import (  # noqa: E402
+    CHECKPOINT,
+    CLOSE,
+    GO_ACTS,
+    GO_END,
+    GO_NEXT,
+    GO_NEXT_ROUND,
+    GO_PREV,
+    GO_PREV_ROUND,
+    GO_START,
+    Replay,
+    watch_log,
+    watch_model,
+)
+from lostcode.web.views import screen_model  # noqa: E402
+
+EXAMPLES = sorted((ROOT / "docs" / "examples").glob("*.json"))
+
+
+def bot_game(players, seats, seed, **flags):
+    s = new_game(Options(players, **flags), seed, ["Ann", "Ben", "Cleo", "Dev"][:players])
+    bots = [Player("easy", seed + p) for p in range(players)]
+    while not is_over(s):
+        apply_action(s, bots[s.to_act].act(s, legal_actions(s)))
+    return to_record(s, seats)
+
+
+def records():
+    out = [json.loads(p.read_text(encoding="utf-8")) for p in EXAMPLES]
+    out.append(bot_game(3, ["human", "easy", "human"], 5, shortcut=True, curse=True))
+    out.append(bot_game(2, ["easy", "hard"], 9, high_stakes=True))  # computers only
+    return out
+
+
+def snapshot(s):
+    """Everything a State holds (the RNG by its state), to compare two states."""
+    out = {}
+    for name in State.__slots__:
+        v = getattr(s, name)
+        out[name] = v.state if name == "rng" else v
+    out["options"] = s.options.to_dict()
+    return out
+
+
+@pytest.mark.parametrize("rec", records(), ids=lambda r: str(len(r["actions"])) + " actions")
+def test_every_step_is_the_engine_replay_of_that_many_actions(rec):
+    """Forward, back, by round, random jumps: step k == replay(record, k)."""
+    r = Replay(rec)
+    n = len(rec["actions"])
+    assert r.step == 0 and r.n == n
+    expected = [snapshot(replay(rec, k)) for k in range(n + 1)]
+    assert snapshot(r.state) == expected[0]
+    while r.step < n:
+        r.do(GO_NEXT)
+        assert snapshot(r.state) == expected[r.step]
+    while r.step > 0:
+        r.do(GO_PREV)
+        assert snapshot(r.state) == expected[r.step]
+    rng = random.Random(n)
+    for _ in range(60):
+        act = rng.choice(GO_ACTS)
+        before = r.step
+        target = r.targets()[act]
+        r.do(act)
+        assert r.step == (before if target is None else target)
+        assert snapshot(r.state) == expected[r.step], (act, r.step)
+    for k in (n, 0, n - 1, CHECKPOINT, CHECKPOINT - 1, n // 2):
+        r.go(k)
+        assert snapshot(r.state) == expected[k]
+    # The viewer never changes the record it watches (replay it again: the same game).
+    assert snapshot(replay(rec)) == expected[n]
+
+
+def test_rounds_start_just_after_each_roll_and_the_controls_stop_at_the_ends():
+    rec = json.loads((ROOT / "docs" / "examples" / "two-players.json").read_text())
+    r = Replay(rec)
+    rolls = [k for k in range(1, r.n + 1) if r.events(k) and r.events(k)[0]["t"] == EV_ROLL]
+    assert r.stops == rolls and len(rolls) == replay(rec).options.rounds
+    t = r.targets()
+    assert t[GO_START] is None and t[GO_PREV] is None and t[GO_PREV_ROUND] is None
+    seen = [0]
+    while r.targets()[GO_NEXT_ROUND] is not None:
+        r.do(GO_NEXT_ROUND)
+        seen.append(r.step)
+    assert seen == [0] + rolls + [r.n]
+    t = r.targets()
+    assert t[GO_END] is None and t[GO_NEXT] is None and t[GO_NEXT_ROUND] is None
+    back = [r.step]
+    while r.targets()[GO_PREV_ROUND] is not None:
+        r.do(GO_PREV_ROUND)
+        back.append(r.step)
+    assert back == list(reversed(seen))
+    r.go(rolls[2] + 3)  # in the middle of round 3: back to its start, on to round 4's
+    r.do(GO_PREV_ROUND)
+    assert r.step == rolls[2]
+    r.go(rolls[2] + 3)
+    r.do(GO_NEXT_ROUND)
+    assert r.step == rolls[3]
+
+
+def human_values_in(model, rec, state):
+    """The human players' own stone values that a watch screen draws, by rack."""
+    found = {}
+    for i, p in enumerate(rec["players"]):
+        if p.get("kind", "human") != "human":
+            continue
+        rack = model["board"]["racks"][i]
+        shown = [
+            t
+            for t in tree_text(rack)
+            if re.fullmatch(r"(jaguar|bird|bear|chameleon|snake|human): \d+", t)
+        ]
+        if shown:
+            found[p["name"]] = shown
+    return found
+
+
+@pytest.mark.parametrize("rec", records(), ids=lambda r: str(len(r["actions"])) + " actions")
+def test_privacy_a_step_before_the_end_shows_no_human_players_own_stones(rec):
+    """R-S7: the replay is a screen the whole table sees; R-E: every rack at the end."""
+    r = Replay(rec)
+    kinds = [p.get("kind", "human") for p in rec["players"]]
+    for k in range(r.n + 1):
+        r.go(k)
+        m = watch_model(r)
+        json.dumps(m)  # plain data, as the adapter needs
+        obs = r.observation()
+        over = obs["phase"] == "end"
+        for i, kind in enumerate(kinds):
+            values = [v for v in obs["racks"][i]["stones"].values() if v is not None]
+            if kind == "human" and not over:
+                assert values == [], (k, i)
+            else:  # computers' racks (and, at the end, everyone's) are open to the table
+                assert len(values) == len(obs["symbols"]), (k, i)
+        for r_ in range(len(obs["racks"])):
+            if obs["racks"][r_]["owner"] is None:  # unowned racks: always face up
+                assert None not in obs["racks"][r_]["stones"].values()
+        if not over:
+            assert human_values_in(m, rec, r.state) == {}, k
+    assert r.step == r.n and r.state.phase == "end"
+    assert all(None not in x["stones"].values() for x in r.observation()["racks"])
+
+
+def test_each_step_says_its_action_in_one_line_and_the_log_stops_there():
+    rec = json.loads((ROOT / "docs" / "examples" / "four-players-every-option.json").read_text())
+    r = Replay(rec)
+    names = [p["name"] for p in rec["players"]]
+    lines = []
+    for k in range(r.n + 1):
+        r.go(k)
+        m = watch_model(r)
+        line = [b for b in m["blocks"] if b["t"] == "step"][0]["text"]
+        assert line and "{" not in line and "\n" not in line
+        assert m["announce"] == line
+        assert m["step"] == k and m["kind"] == "watch" and not m["private"]
+        assert len(watch_log(r, names)) == r.loglen[k]
+        lines.append(line)
+    assert lines[1].startswith("Round 1: ")  # the first action is a roll
+    assert "final" in lines[-2] and "candidates" in lines[-2]  # no values, never
+    # The controls: every one named, disabled where it does nothing, and a way back.
+    r.go(0)
+    m = watch_model(r)
+    nav = [b for b in m["blocks"] if b["t"] == "buttons" and b.get("nav")][0]["items"]
+    assert [b["text"] for b in nav] == [
+        "Previous move",
+        "Next move",
+        "Start",
+        "Previous round",
+        "Next round",
+        "End",
+    ]
+    assert [b["disabled"] for b in nav] == [True, False, True, True, False, False]
+    closers = [it for b in m["blocks"] if b["t"] == "buttons" for it in b["items"]]
+    assert CLOSE in [it["act"] for it in closers]
+
+
+def test_an_unusable_record_is_a_record_error():
+    rec = json.loads((ROOT / "docs" / "examples" / "two-players.json").read_text())
+    rec["actions"][5] = ["no such move"]
+    with pytest.raises(RecordError):
+        Replay(rec)
+
+
+def frozen(s):
+    return json.dumps(snapshot(s), sort_keys=True, default=repr)
+
+
+@pytest.mark.parametrize("rec", records()[:3], ids=lambda r: str(len(r["actions"])) + " actions")
+def test_a_state_copied_mid_round_stays_as_it_was_when_the_original_plays_on(rec):
+    """The viewer's checkpoints are State.copy(): a copy shares nothing the rules change."""
+    rec, s = replay_start(rec)
+    for i in range(len(rec["actions"])):
+        c = s.copy()
+        before = frozen(c)
+        assert before == frozen(s)
+        replay_action(s, rec, i)
+        assert frozen(c) == before, i
+
+
+def test_end_screen_has_the_chart_and_no_raw_record():
+    """Issue 11: the record is a download; the end screen offers the replay instead."""
+    ses = Session(Options(2), 3, ["Ann", "Ben"], ["human", "easy"])
+    rng = random.Random(3)
+    while not ses.is_over():
+        m = screen_model(ses)
+        items = [
+            it
+            for b in m["blocks"]
+            if b["t"] == "buttons"
+            for it in b["items"]
+            if not it["disabled"]
+        ]
+        if m["kind"] in ("guess",):
+            if ses.guess_draft()["wheel"] is None:
+                ses.do("wheel", [it for it in items if it["act"] == "wheel"][0]["arg"])
+            ses.do("confirm_guess")
+            continue
+        if m["kind"] in ("final", "shortcut"):
+            ses.do("confirm")
+            continue
+        it = rng.choice([it for it in items if it["act"] not in ("new_game", "cand")])
+        ses.do(it["act"], it["arg"])
+    m = screen_model(ses)
+    assert m["kind"] == "end"
+    kinds = [b["t"] for b in m["blocks"]]
+    assert "record" not in kinds and "chart" in kinds
+    acts = [it["act"] for b in m["blocks"] if b["t"] == "buttons" for it in b["items"]]
+    assert "watch" in acts and "download_record" in acts and "show_record" not in acts
+    assert not any(isinstance(t, str) and '"actions"' in t for t in json.dumps(m).split(","))
+
+
+def test_score_chart_numbers_are_the_logs_and_are_all_in_its_description():
+    """R-E3: the last point of each line is the final score."""
+    s = replay(
+        json.loads((ROOT / "docs" / "examples" / "four-players-every-option.json").read_text())
+    )
+    obs = observe(s, None)
+    rows = score_rows(obs)
+    assert [row[-1] for row in rows] == s.scores
+    assert all(len(row) == obs["rounds"] + 2 and row[0] == 0 for row in rows)
+    # After round r: each player's last marker move of rounds 1..r (the final ones not yet).
+    for r in range(1, obs["rounds"] + 1):
+        for p in range(obs["players"]):
+            moves = [
+                e["score"]
+                for e in obs["log"]
+                if e["t"] == "move"
+                and e["player"] == p
+                and e["round"] <= r
+                and e["reason"] != "final"
+            ]
+            assert rows[p][r] == (moves[-1] if moves else 0)
+    tree = score_chart(obs)
+    assert tree[1]["role"] == "img" and tree[1]["aria-label"] == "Score over the rounds"
+    desc = tree[2][0]
+    assert desc[0] == "desc" and desc[1]["id"] == tree[1]["aria-describedby"]
+    for p in range(obs["players"]):
+        said = re.search(re.escape(obs["names"][p]) + r": ([-\d, ]+) after rounds", desc[2])
+        assert [int(x) for x in said.group(1).split(", ")] == rows[p][1:-1]
+        assert f"final score {s.scores[p]}." in desc[2]
+    # One line per player, each with its own dash pattern and point shape.
+    series = [k for k in tree[2] if k[0] == "g" and "series" in k[1].get("class", "")]
+    assert len(series) == obs["players"]
+    shapes = {(k[2][1][0], len(k[2][1][1].get("points", "").split())) for k in series}
+    dashes = {k[2][0][1].get("stroke-dasharray", "") for k in series}
+    assert len(dashes) == obs["players"]
+    assert len(shapes) == obs["players"]
