@@ -191,3 +191,17 @@ def test_end_screen_chart_tables_fit_a_phone_and_the_record_is_only_a_download(p
     page.get_by_role("button", name="Watch the game").click()
     expect(page.locator("#game")).to_have_attribute("data-step", "0")
     no_sideways_scroll(page)
+    # Russian has the longest words ("Финальные предположения"): still no sideways scroll.
+    page.goto("/?lang=ru")
+    wait_engine_ready(page)
+    page.locator("#import-file").set_input_files(
+        files=[
+            {"name": "g.json", "mimeType": "application/json", "buffer": json.dumps(rec).encode()}
+        ]
+    )
+    page.get_by_role("button", name="Посмотреть игру").click()
+    expect(page.get_by_role("button", name="Следующий ход")).to_be_visible()
+    no_sideways_scroll(page)
+    page.get_by_role("button", name="Назад к результату").click()
+    expect(page.get_by_role("img", name="Счёт по раундам")).to_be_visible()
+    no_sideways_scroll(page)

@@ -161,7 +161,7 @@ def render_block(b, parent):
             box,
         )
     elif t == "table":
-        table = el("table", None, "data", None, parent)
+        table = el("table", None, "data " + b.get("cls", ""), None, parent)
         el("caption", b["caption"], None, None, table)
         tr = el("tr", None, None, None, el("thead", None, None, None, table))
         for h in b["head"]:
@@ -169,8 +169,14 @@ def render_block(b, parent):
         body = el("tbody", None, None, None, table)
         for row in b["rows"]:
             tr = el("tr", None, None, None, body)
+            span = 1
+            if isinstance(row, dict):  # a row whose heading spans columns (views._end's sums)
+                span, row = row["span"], row["cells"]
             for i, cell in enumerate(row):
-                el("th" if i == 0 else "td", cell, None, {"scope": "row"} if i == 0 else None, tr)
+                attrs = None
+                if i == 0:
+                    attrs = {"scope": "row", "colspan": span} if span > 1 else {"scope": "row"}
+                el("th" if i == 0 else "td", cell, None, attrs, tr)
     elif t == "list":
         sec = el("section", None, "listblock", {"aria-label": b["label"]}, parent)
         el("h3", b["label"], None, None, sec)

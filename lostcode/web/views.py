@@ -805,12 +805,15 @@ def _end(session, obs, m):
             if f["doubled"]:
                 sym = _("{sym} (shortcut, double)", sym=sym)
             rows.append([sym, cands, str(f["value"]), signed(f["points"])])
-        rows.append([_("Final guesses"), "", "", signed(row["final_total"])])
-        rows.append([_("Rounds"), "", "", str(row["round_score"])])
-        rows.append([_("Total"), "", "", str(row["score"])])
+        # The sums: their label across three columns, so a long word ("Финальные
+        # предположения") never widens the symbol column past a phone's width.
+        rows.append({"span": 3, "cells": [_("Final guesses"), signed(row["final_total"])]})
+        rows.append({"span": 3, "cells": [_("Rounds"), str(row["round_score"])]})
+        rows.append({"span": 3, "cells": [_("Total"), str(row["score"])]})
         blocks.append(
             {
                 "t": "table",
+                "cls": "final",
                 "caption": _("Score of {name}", name=names[p]),
                 "head": [_("Symbol"), _("Candidates"), _("True value"), _("Points")],
                 "rows": rows,
