@@ -798,7 +798,7 @@ def _end(session, obs, m):
     blocks.append({"t": "chart", "label": _("Score over the rounds"), "svg": score_chart(obs)})
     for row in res["players"]:
         p = row["player"]
-        rows = []
+        rows: list = []  # lists of cells, and dicts for the sums (below)
         for f in row["final"]:
             cands = ", ".join(str(v) for v in f["candidates"]) or _("none")
             sym = symbol_name(f["symbol"])
