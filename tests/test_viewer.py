@@ -298,3 +298,15 @@ def test_score_chart_numbers_are_the_logs_and_are_all_in_its_description():
     dashes = {k[2][0][1].get("stroke-dasharray", "") for k in series}
     assert len(dashes) == obs["players"]
     assert len(shapes) == obs["players"]
+
+
+@pytest.mark.runtimes
+def test_the_viewer_runs_the_same_under_micropython():
+    """viewer.py and chart.py are portable: the same steps, words and drawings."""
+    from helpers import node_runtimes_available, run_in_runtime
+
+    if not node_runtimes_available():
+        pytest.skip("Node and the npm runtimes are not installed")
+    script = ROOT / "tests" / "viewer_portable_script.py"
+    expected = run_in_runtime("cpython", script)
+    assert run_in_runtime("micropython", script) == expected

@@ -78,7 +78,12 @@ def _mark(shape, x, y, cls):
 
 
 def _f(x) -> str:
-    return str(int(round(x * 10)) / 10)
+    """x to one decimal, written the same on every runtime (MicroPython's
+    str(87.6) is "87.59999999999999")."""
+    n = int(round(x * 10))
+    sign = "-" if n < 0 else ""
+    n = abs(n)
+    return sign + str(n // 10) + ("." + str(n % 10) if n % 10 else "")
 
 
 def chart_description(obs, rows) -> str:
