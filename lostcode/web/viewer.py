@@ -151,18 +151,27 @@ def step_text(replay, names) -> tuple:
 def nav_buttons(replay) -> list:
     from .views import button
 
-    # In the order they are drawn (style.css .buttons.nav): moves, then rounds.
+    # In the order they are drawn (style.css .buttons.nav): moves, then rounds
+    # between "to the start" and "to the end", drawn as media-player marks so
+    # that the row fits 360 px in every language; their names are the words.
     words = (
-        (GO_PREV, _("Previous move")),
-        (GO_NEXT, _("Next move")),
-        (GO_START, _("Start")),
-        (GO_PREV_ROUND, _("Previous round")),
-        (GO_NEXT_ROUND, _("Next round")),
-        (GO_END, _("End")),
+        (GO_PREV, _("Previous move"), None),
+        (GO_NEXT, _("Next move"), None),
+        (GO_START, _("Start"), "|◀"),
+        (GO_PREV_ROUND, _("Previous round"), None),
+        (GO_NEXT_ROUND, _("Next round"), None),
+        (GO_END, _("End"), "▶|"),
     )
     t = replay.targets()
     return [
-        button(text, act, disabled=t[act] is None, primary=act == GO_NEXT) for act, text in words
+        button(
+            mark or text,
+            act,
+            disabled=t[act] is None,
+            primary=act == GO_NEXT,
+            aria=text if mark else None,
+        )
+        for act, text, mark in words
     ]
 
 
