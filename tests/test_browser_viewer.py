@@ -205,3 +205,24 @@ def test_end_screen_chart_tables_fit_a_phone_and_the_record_is_only_a_download(p
     page.get_by_role("button", name="Назад к результату").click()
     expect(page.get_by_role("img", name="Счёт по раундам")).to_be_visible()
     no_sideways_scroll(page)
+
+
+def test_an_unfinished_imported_game_can_be_watched_and_then_continued(page):
+    """R-S7: without an end, the humans' own stones stay face down at every step."""
+    full = record()
+    rec = dict(full, actions=full["actions"][:30])
+    open_import(page, rec)
+    expect(page.locator("#game")).to_have_attribute("data-step", "0")
+    page.get_by_role("button", name="End", exact=True).click()
+    expect(page.locator("#game")).to_have_attribute("data-step", "30")
+    shown = page.evaluate(SHOWN_JS)
+    assert shown == expected(rec, 30)
+    for rack in shown["racks"]:
+        hidden = all(s.endswith(": hidden") for s in rack[1:])
+        assert hidden == (rack[0] in ("Rack of Ann", "Rack of Cleo")), rack
+    page.get_by_role("button", name="Back to the saved games").click()
+    saves = page.get_by_role("region", name="Saved games")
+    expect(saves.get_by_role("status").filter(has_text="Imported a game of")).to_be_visible()
+    saves.get_by_role("button", name="Continue playing").click()
+    expect(page.locator("#game")).not_to_have_attribute("data-screen", "watch")
+    expect(page.locator("#game")).not_to_have_attribute("data-step", re.compile("."))

@@ -310,3 +310,20 @@ def test_the_viewer_runs_the_same_under_micropython():
     script = ROOT / "tests" / "viewer_portable_script.py"
     expected = run_in_runtime("cpython", script)
     assert run_in_runtime("micropython", script) == expected
+
+
+def test_an_imported_game_is_offered_to_watch_finished_or_not():
+    from lostcode.services.saves import SaveIndex
+    from lostcode.web.persist import saves_model
+
+    for finished, acts in ((True, ["watch_import"]), (False, ["continue_import", "watch_import"])):
+        ui = {"imported": {"names": ["Ann", "Ben"], "finished": finished, "round": 3}}
+        m = saves_model(SaveIndex(), ui)
+        found = [
+            it["act"]
+            for b in m["blocks"]
+            if b.get("t") == "buttons"
+            for it in b["items"]
+            if it["act"].endswith("_import")
+        ]
+        assert found == acts

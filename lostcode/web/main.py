@@ -41,6 +41,7 @@ GAME = {
     "screen": None,  # what settle_if_new last saw (one activation, one action)
     "sheet_owner": None,  # whose deduction sheet the open panel shows
     "watch": None,  # the viewer.Replay being watched over the session, or None
+    "watch_back": None,  # an unfinished import being watched: (SAVES["import"], SAVES["ui"])
 }
 
 
@@ -364,7 +365,7 @@ def render():
     if watch is not None:  # "Watch the game" (viewer.py) over the finished game
         from lostcode.web.viewer import watch_model
 
-        m = watch_model(watch)
+        m = watch_model(watch, GAME["watch_back"] is None)
     else:
         m = screen_model(GAME["session"])
     screen = by_id("screen")
@@ -573,6 +574,13 @@ def on_watch(act):
         GAME["watch"] = Replay(GAME["session"].record())
     elif act == CLOSE:
         GAME["watch"] = None
+        back = GAME["watch_back"]
+        if back is not None:  # an unfinished import: back to it (continue it or not)
+            GAME["watch_back"] = None
+            show_setup()
+            SAVES["import"], SAVES["ui"] = back
+            render_saves()
+            return
     elif GAME["watch"] is not None:
         GAME["watch"].do(act)
     render()
@@ -1151,6 +1159,7 @@ def show_game(ses, watch=None):
     to show over it ("Watch the game"), else its own screen."""
     GAME["session"] = ses
     GAME["watch"] = watch
+    GAME["watch_back"] = None
     clear(by_id("log-list"))
     GAME["log_shown"] = 0
     by_id("setup").hidden = True
@@ -1329,6 +1338,32 @@ def watch_from_lab():
         watch_record(record, step_through=True)
 
 
+def watch_import(state, seats, ui):
+    """An imported record's replay from its first move (viewer.py). A finished
+    game's replay closes onto its end screen; an unfinished one's back onto
+    its import, which can then still be continued."""
+    from lostcode.rules.errors import RecordError
+    from lostcode.rules.vocab import PHASE_END as END
+    from lostcode.services.record import replay, to_record
+    from lostcode.web.persist import session_from_state
+    from lostcode.web.viewer import Replay
+
+    rec = to_record(state, seats)  # the file's moves, before a computer seat plays on
+    back = ((state, seats, ui), SAVES["ui"])
+    SAVES["import"] = None
+    try:  # the session gets its own copy of the game: `state` stays as imported
+        ses, _where = session_from_state(replay(rec), seats, {})
+        watch = Replay(rec)
+    except RecordError as e:
+        import_problem(str(e.args[0] if e.args else e), None)
+        return
+    SAVE["id"] = None
+    enter_game(ses, watch)
+    if state.phase != END:
+        GAME["watch_back"] = back
+        render()
+
+
 def import_problem(reason, text):
     reason = str(reason).rstrip(".")  # the sentence adds its own full stop
     SAVES["bad_import"] = text
@@ -1430,24 +1465,19 @@ def on_saves_click(event):
 
                     download(record_filename(f["names"], f["finished"]), dumps(f["record"]))
         return
-    elif act in ("watch_import", "continue_import") and SAVES["import"] is not None:
+    elif act == "watch_import" and SAVES["import"] is not None:
+        watch_import(*SAVES["import"])
+        return
+    elif act == "continue_import" and SAVES["import"] is not None:
         state, seats, ui = SAVES["import"]
         SAVES["import"] = None
         try:
-            ses, _where = session_from_state(state, seats, ui if act == "continue_import" else {})
+            ses, _where = session_from_state(state, seats, ui)
         except RecordError as e:
             import_problem(str(e.args[0] if e.args else e), None)
             return
-        watch = None
-        if act == "continue_import":
-            new_save_slot()
-        else:
-            from lostcode.services.record import to_record
-            from lostcode.web.viewer import Replay
-
-            SAVE["id"] = None
-            watch = Replay(to_record(state, seats))  # from the first move
-        enter_game(ses, watch)
+        new_save_slot()
+        enter_game(ses)
         return
     render_saves()
 

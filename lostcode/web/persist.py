@@ -291,7 +291,10 @@ def saves_model(index, ui=None, fmt_time=short_time):
                 names=label,
                 round=imported["round"],
             )
-            items = [_button(_("Continue playing"), "continue_import", "", None, True)]
+            items = [
+                _button(_("Continue playing"), "continue_import", "", None, True),
+                _button(_("Watch the game"), "watch_import"),  # its moves so far (viewer.py)
+            ]
         blocks.append({"t": "status", "text": text})
         blocks.append(_buttons(items))
     rows = index.listing()

@@ -175,7 +175,7 @@ def nav_buttons(replay) -> list:
     ]
 
 
-def watch_model(replay, can_close=True) -> dict:
+def watch_model(replay, back_to_result=True) -> dict:
     """The viewer's screen, in the shape of views.screen_model (the adapter
     draws both alike): the board at this step, the step's description, the
     controls."""
@@ -195,8 +195,10 @@ def watch_model(replay, can_close=True) -> dict:
     blocks.append(
         {"t": "buttons", "label": _("Replay controls"), "items": nav_buttons(replay), "nav": True}
     )
-    if can_close:
+    if back_to_result:  # a finished game: its end screen
         blocks.append(buttons([button(_("Back to the result"), CLOSE)]))
+    else:  # an imported game stopped mid-way: back to its import, to go on playing it
+        blocks.append(buttons([button(_("Back to the saved games"), CLOSE)]))
     return {
         "kind": "watch",
         "private": False,

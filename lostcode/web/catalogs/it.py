@@ -21,6 +21,7 @@ MESSAGES = {
     'Another tab of this page saved newer moves of this game. This tab stopped saving it, so nothing was lost: continue from the newest moves.': "Un'altra scheda di questa pagina ha salvato mosse più recenti di questa partita. Questa scheda ha smesso di salvarla, quindi non si è perso nulla: continua dalle mosse più recenti.",
     'At least one player must be human: set one seat to Human.': 'Almeno un giocatore deve essere umano: imposta un posto su Umano.',
     'Back to the result': 'Torna al risultato',
+    'Back to the saved games': 'Torna alle partite salvate',
     'Bets on the ring': "Supposizioni sull'anello",
     'Bot': 'Bot',
     'Bot lab: write your own player in Python': 'Laboratorio dei bot: scrivi il tuo giocatore in Python',

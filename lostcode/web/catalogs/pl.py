@@ -25,6 +25,7 @@ MESSAGES = {
     'Another tab of this page saved newer moves of this game. This tab stopped saving it, so nothing was lost: continue from the newest moves.': 'Inna karta tej strony zapisała nowsze ruchy tej partii. Ta karta przestała ją zapisywać, więc nic nie przepadło: kontynuuj od najnowszych ruchów.',
     'At least one player must be human: set one seat to Human.': 'Co najmniej jeden gracz musi być człowiekiem: ustaw jedno miejsce na Człowiek.',
     'Back to the result': 'Wróć do wyniku',
+    'Back to the saved games': 'Wróć do zapisanych gier',
     'Bets on the ring': 'Typy na pierścieniu',
     'Bot': 'Bot',
     'Bot lab: write your own player in Python': 'Laboratorium botów: napisz własnego gracza w Pythonie',

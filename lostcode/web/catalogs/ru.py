@@ -25,6 +25,7 @@ MESSAGES = {
     'Another tab of this page saved newer moves of this game. This tab stopped saving it, so nothing was lost: continue from the newest moves.': 'Другая вкладка этой страницы сохранила более новые ходы этой партии. Эта вкладка перестала её сохранять, поэтому ничего не потеряно: продолжите с самых новых ходов.',
     'At least one player must be human: set one seat to Human.': 'Хотя бы один игрок должен быть человеком: выберите «Человек» хотя бы для одного места.',
     'Back to the result': 'Назад к результату',
+    'Back to the saved games': 'Назад к сохранённым играм',
     'Bets on the ring': 'Предположения на кольце',
     'Bot': 'Бот',
     'Bot lab: write your own player in Python': 'Лаборатория ботов: напишите своего игрока на Python',
