@@ -170,7 +170,7 @@ def test_axe_every_screen_two_players_all_options(page):
     game.click("Show game record")
     game.audit("end, record shown")
     want = {"setup", "roll", "bear", "change", "offer", "handoff", "guess", "shortcut", "checks",
-            "replace", "final", "hide", "end", "log open", "rules open"}
+            "replace", "final", "end", "log open", "rules open"}
     assert want <= set(game.audited), sorted(want - set(game.audited))
     fail_on(game.problems)
     assert game.announcements > 10
@@ -196,7 +196,7 @@ def test_keyboard_only_game(page):
     game.play()
     expect(page.locator("#screen-h")).to_be_focused()  # the end screen starts at its heading
     game.check_end()  # "Show game record" pressed with the keyboard too
-    assert {"roll", "change", "handoff", "guess", "hide", "checks", "final", "end"} <= set(
+    assert {"roll", "change", "handoff", "guess", "checks", "final", "end"} <= set(
         game.screens
     )
     assert game.focus_checks > 50
