@@ -8,6 +8,7 @@ import random
 
 from test_viewmodels import NAMES, enabled, play
 
+from lostcode.rules.engine import apply_action, legal_actions
 from lostcode.rules.options import Options
 from lostcode.services.record import replay
 from lostcode.web.session import TABLE, Session
@@ -213,6 +214,18 @@ def test_final_candidates_can_be_changed_and_none_asks_again():
     ses.do("confirm_empty")
     written = [a for a in ses.state.actions[n:] if a[0] == "final"]
     assert ("final", "bird", (1,)) in written and ("final", "jaguar", (2,)) in written
+
+
+def test_a_copy_never_writes_into_the_original_history():
+    """State.copy() for search: a wheel taken on the copy (R-G1) stays there."""
+    ses = Session(Options(3), 3, NAMES[:3])
+    to_screen(ses, "guess")
+    s = ses.state
+    before = [list(h["wheels"]) for h in s.history]
+    trial = s.copy()
+    apply_action(trial, legal_actions(trial)[0])
+    assert [list(h["wheels"]) for h in s.history] == before
+    assert trial.history[-1]["wheels"] != s.history[-1]["wheels"]
 
 
 def test_records_hold_confirmed_moves_only():

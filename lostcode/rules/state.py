@@ -152,7 +152,8 @@ class State:
 
 
 def _copy_round(h: dict) -> dict:
-    c = dict(h)
+    # Every list is fresh: a move played on the copy (a wheel taken, a bear turn)
+    # must never show up in the original's history.
+    c = {k: (list(v) if isinstance(v, list) else v) for k, v in h.items()}
     c["guesses"] = [dict(g) for g in h["guesses"]]
-    c["discards"] = list(h["discards"])
     return c

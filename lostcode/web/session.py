@@ -86,7 +86,6 @@ class Session:
         self.error = ""
         self.show_record = False
         self.tutorial = False  # the guided first game: tips on screens (tutorial.py)
-        self._holder = None  # next_holder()'s last answer: ((viewer, moves, checks), who)
         self.run_bots()  # a computer seat may roll first
 
     @classmethod
@@ -281,29 +280,17 @@ class Session:
     def next_holder(self, viewer):
         """Who must take the device once `viewer` confirms their private screen:
         a player (their handoff screen comes next), TABLE (a shared screen comes
-        next) or None (solo play: nobody to pass to). Found by playing any legal
-        move for `viewer` on a copy: who acts next does not depend on the choice."""
+        next: the check, the dice, the end, a computer's move) or None (solo
+        play: nobody to pass to). The engine's queue holds who acts after the
+        viewer in the wheel and final phases (R-G1, R-E3 order); a shortcut's
+        candidates (R-X2b) lead back to the roller's dice, a shared screen."""
         if self.bots.solo():
             return None
-        key = (viewer, len(self.state.actions), self.checks_shown)
-        if self._holder is not None and self._holder[0] == key:
-            return self._holder[1]
-        trial = self.state.copy()
-        for _i in range(12):  # the final candidates are one action per symbol
-            if trial.phase not in PRIVATE_PHASES or trial.to_act != viewer:
-                break
-            apply_action(trial, legal_actions(trial)[0])
-        who = TABLE
-        checks = any(h["guesses"] and h["round"] > self.checks_shown for h in trial.history)
-        if (
-            trial.phase in PRIVATE_PHASES
-            and trial.to_act != viewer
-            and not self.bots.is_bot(trial.to_act)
-            and not checks
-        ):
-            who = trial.to_act
-        self._holder = (key, who)
-        return who
+        s = self.state
+        if s.phase not in (GUESS, FINAL) or s.to_act != viewer or len(s.queue) < 2:
+            return TABLE
+        nxt = s.queue[1]
+        return TABLE if self.bots.is_bot(nxt) else nxt
 
     # -- drafts and undo -----------------------------------------------------------
     def _remember(self, what, viewer):
