@@ -129,7 +129,7 @@ class FlowGame(UIGame):
         self.click(CONFIRM_FINAL)
         ask = page.get_by_role("group", name="Confirm with no candidates?")
         expect(ask).to_be_visible()
-        expect(page.get_by_role("alert").filter(has_text="Confirm with no candidates?")
+        expect(page.get_by_role("alert").filter(has_text="No candidate for ")
                ).to_contain_text("No candidate for " + syms[0])
         self.click("Back")
         expect(ask).to_have_count(0)

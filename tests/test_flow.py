@@ -204,7 +204,7 @@ def test_final_candidates_can_be_changed_and_none_asks_again():
     assert len(ses.state.actions) == n  # asked, not written
     assert enabled(m, "confirm_empty") and enabled(m, "back")
     warn = [b["text"] for b in m["blocks"] if b["t"] == "warning"][0]
-    assert warn.startswith("Confirm with no candidates?")
+    assert warn.startswith("No candidate for ")
     ses.do("back")
     assert not enabled(screen_model(ses), "confirm_empty")
     ses.do("confirm")

@@ -722,14 +722,15 @@ def _final(session, obs, m):
     if d.get("ask_empty"):  # "confirm" pressed with a symbol left empty: asked again
         empty = [symbol_name(sym) for sym in session.candidate_symbols("final", obs["viewer"])
                  if not d["values"][sym]]
-        confirm = [
+        # What the question is about, first (in the first viewport at 360x640).
+        blocks.insert(
+            0,
             {
                 "t": "warning",
-                "text": _(
-                    "Confirm with no candidates? No candidate for {symbols}: each scores −2.",
-                    symbols=", ".join(empty),
-                ),
+                "text": _("No candidate for {symbols}: each scores −2.", symbols=", ".join(empty)),
             },
+        )
+        confirm = [
             buttons(
                 [
                     button(_("Back"), "back"),
