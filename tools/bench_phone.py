@@ -218,6 +218,9 @@ class Bench:
         for _ in range(max_screens):
             kind = page.evaluate("document.getElementById('game').dataset.screen")
             self.kind = kind
+            # A new screen's controls settle first (web/activation.py): deciding
+            # before then would find "Use this suggestion" aria-disabled.
+            page.wait_for_function("!document.querySelector('#game [data-settling]')")
             self.measure(kind)
             if kind == "end":
                 return
