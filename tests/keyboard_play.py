@@ -8,7 +8,7 @@ used only to *find* which control to reach and to check where the focus is.
 """
 
 from helpers import wait_engine_ready
-from play import OPTION_LABELS, UIGame
+from play import CONFIRM_WHEEL, OPTION_LABELS, UIGame
 from playwright.sync_api import expect
 
 from lostcode.rules.components import WHEEL_VP, WHEEL_WIDTH
@@ -139,5 +139,5 @@ class KeyboardGame(UIGame):
         expect(page.get_by_role("status").filter(has_text="Range:")).to_contain_text(
             f"Range: {low}–{low + width - 1}" if width > 1 else f"Range: {low} "
         )
-        self.click("Confirm the wheel")
+        self.click(CONFIRM_WHEEL)
         self.apply(("guess", wheel, low))

@@ -30,6 +30,12 @@ OPTION_LABELS = {
     "curse": "Temple Curse",
 }
 
+# A private screen's last control confirms and passes the device (issue 11);
+# with one human it only confirms.
+CONFIRM_WHEEL = re.compile(r"^(Confirm the wheel|Confirm and pass to .+)$")
+CONFIRM_CANDIDATES = re.compile(r"^(Confirm the candidates|Confirm and pass to .+)$")
+CONFIRM_FINAL = re.compile(r"^(Confirm the final candidates|Confirm and pass to .+)$")
+
 # One evaluate per screen: what the page shows, for the privacy checks.
 SNAPSHOT_JS = """() => {
   const label = e => e.getAttribute("aria-label");
@@ -112,10 +118,6 @@ class UIGame:
         self.privacy_checks += 1
         n = s.options.players
         humans = getattr(self, "humans", list(range(n)))
-        if snap["screen"] == "hide":  # "Hide and pass": no stone values at all
-            leaks = [x for x in snap["labels"] if SYMBOL_LABEL.match(x)]
-            assert leaks == [], (snap["screen"], leaks)
-            return
         if viewer is None and len(humans) == 1:
             viewer = humans[0]
         hidden = {viewer} if viewer is not None else set(humans)
@@ -155,7 +157,7 @@ class UIGame:
             if kind == "end":  # all racks are revealed now
                 assert self.s.phase == END
                 return
-            viewer = self.s.to_act if snap["private"] and kind != "hide" else None
+            viewer = self.s.to_act if snap["private"] else None
             self.check_privacy(snap, viewer)
             self.snap = snap
             getattr(self, "on_" + kind)()
@@ -169,7 +171,8 @@ class UIGame:
         s = self.s
         die = s.dice.index("bear")
         sym = s.options.symbols[(s.round + die) % len(s.options.symbols)]
-        self.click(f"Turn die {die + 1} to {sym}")
+        self.click(f"Turn die {die + 1} to {sym}")  # chosen (issue 11), played on confirm
+        self.click(f"Confirm: turn die {die + 1} to {sym}")
         self.apply(("turn_bear", die, sym))
 
     def on_offer(self):
@@ -187,6 +190,7 @@ class UIGame:
         if s.round % 2 == 0:
             sym = [x for x in s.options.symbols if x != s.dice[0]][s.round % 3]
             self.click(f"Turn die 1 to {sym}")
+            self.click(f"Confirm: turn die 1 to {sym}")
             self.apply(("change", 0, sym))
         else:
             self.click("Keep the dice")
@@ -196,10 +200,7 @@ class UIGame:
         name = self.s.names[self.s.to_act]
         snap = self.snap or self.page.evaluate(SNAPSHOT_JS)
         assert snap["heading"] == f"Pass the device to {name}", snap["heading"]
-        self.click(f"Show {name}'s private screen")
-
-    def on_hide(self):
-        self.click("Hide and pass")
+        self.click(f"I am {name}")
 
     def on_checks(self):
         self.click("Continue")
@@ -209,7 +210,8 @@ class UIGame:
         p = s.to_act
         open_piles = [x for x in s.options.symbols if s.piles[x]]
         sym = open_piles[(s.round + p) % len(open_piles)]
-        self.click(f"Replace the {sym} stone")
+        self.click(f"Replace the {sym} stone")  # chosen (issue 11), played on confirm
+        self.click("Confirm the replacement")
         self.apply(("discard", sym))
         value = s.discards[p][-1]["value"]
         notice = self.page.get_by_role("status").filter(
@@ -236,7 +238,7 @@ class UIGame:
         page = self.page
         self.click(f"{wheel} ({width} wide, {WHEEL_VP[wheel]} VP)")
         box = page.get_by_label("Low end of the range")
-        confirm = self.button("Confirm the wheel")
+        confirm = self.button(CONFIRM_WHEEL)
         if not self.bad_range_checked:
             bad = ring - width + 2
             box.fill(str(bad))
@@ -270,7 +272,7 @@ class UIGame:
         true = s.racks[p][sym]
         values = [true] if s.round % 2 else sorted({true, (true + 1) % (s.options.value_max + 1)})
         self._pick(sym, values)
-        self.click("Confirm the candidates")
+        self.click(CONFIRM_CANDIDATES)
         self.apply(("shortcut", tuple(values)))
 
     def on_final(self):
@@ -293,7 +295,9 @@ class UIGame:
                 values = []
             self._pick(sym, values)
             actions.append(("final", sym, tuple(values)))
-        self.click("Confirm the final candidates")
+        self.click(CONFIRM_FINAL)
+        if any(not a[2] for a in actions):  # a symbol without candidates: asked again
+            self.click("Yes")
         for a in actions:
             self.apply(a)
 

@@ -133,7 +133,7 @@ def test_humans_and_a_bot_keep_handoffs_for_the_humans_only():
             handoffs.append(s.state.to_act)
 
     kinds = run_game(ses, random.Random(8), visit)
-    assert "hide" in kinds and "bot" in kinds
+    assert "handoff" in kinds and "bot" in kinds
     assert handoffs and set(handoffs) == {0, 1}
 
 
@@ -260,6 +260,12 @@ def test_suggestion_fills_the_draft_without_confirming():
     m = first_guess_screen(ses, random.Random(1), rounds=2)
     sug = m["assistant"]["suggestion"]
     n = len(ses.state.actions)
+    d = ses.guess_draft()  # issue 11: with hints on the bet starts at the suggestion
+    assert (d["wheel"], d["low"]) == (sug["wheel"], sug["low"])
+    assert m["assistant"]["suggestion"]["button"]["pressed"]
+    other = [it["arg"] for it in enabled(m, "wheel") if it["arg"] != sug["wheel"]][0]
+    ses.do("wheel", other)
+    assert not screen_model(ses)["assistant"]["suggestion"]["button"]["pressed"]
     ses.do("use_hint", sug["button"]["arg"])
     assert ses.error == ""
     d = ses.guess_draft()
@@ -270,7 +276,7 @@ def test_suggestion_fills_the_draft_without_confirming():
     assert pressed == [sug["wheel"]]
     assert enabled(m, "confirm_guess")
     ses.do("undo")
-    assert ses.guess_draft()["wheel"] is None
+    assert ses.guess_draft()["wheel"] == other
     ses.do("use_hint", sug["button"]["arg"])
     ses.do("confirm_guess")
     g = [x for x in ses.state.actions[n:] if x[0] == "guess"][0]

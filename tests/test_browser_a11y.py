@@ -38,13 +38,17 @@ AXE_JS = """async () => {
 }"""
 
 # Every visible control's hit area: a checkbox's is its whole <label class="check">.
+# The ring's values are a shortcut beside the 48 px -/+ buttons (WCAG 2.5.8's
+# equivalent-control exception, as tests/test_browser_game.py): >= 24x36 px.
+# (Since issue 11 the wheel screen opens with the suggested bet, ring shown.)
 TARGETS_JS = """() => {
   const out = [];
   for (const e of document.querySelectorAll("button, input, select, textarea, summary, a[href]")) {
     if (!e.getClientRects().length || e.closest(".visually-hidden")) continue;
     const hit = (e.type === "checkbox" || e.type === "radio") && e.closest("label") || e;
     const r = hit.getBoundingClientRect();
-    if (r.width < 44 || r.height < 44)
+    const [w, h] = e.classList.contains("ring-v") ? [24, 36] : [44, 44];
+    if (r.width < w || r.height < h)
       out.push([e.id || e.getAttribute("aria-label") || e.textContent.trim().slice(0, 40),
                 Math.round(r.width), Math.round(r.height)]);
   }
@@ -172,7 +176,7 @@ def test_axe_every_screen_two_players_all_options(page):
     game.click("Next round")
     game.audit("watch, a round later")
     want = {"setup", "roll", "bear", "change", "offer", "handoff", "guess", "shortcut", "checks",
-            "replace", "final", "hide", "end", "watch", "log open", "rules open"}
+            "replace", "final", "end", "watch", "log open", "rules open"}
     assert want <= set(game.audited), sorted(want - set(game.audited))
     fail_on(game.problems)
     assert game.announcements > 10
@@ -198,7 +202,7 @@ def test_keyboard_only_game(page):
     game.play()
     expect(page.locator("#screen-h")).to_be_focused()  # the end screen starts at its heading
     game.check_end()  # "Show game record" pressed with the keyboard too
-    assert {"roll", "change", "handoff", "guess", "hide", "checks", "final", "end"} <= set(
+    assert {"roll", "change", "handoff", "guess", "checks", "final", "end"} <= set(
         game.screens
     )
     assert game.focus_checks > 50

@@ -13,16 +13,18 @@ from lostcode.web.i18n import _, set_language
 
 pytestmark = pytest.mark.browser
 
-# One click per screen, by data-act (the screen texts are Italian here).
+# One click per screen, by data-act (the screen texts are Italian here); a
+# choice (a bear die's face, the stone to replace) then its confirm (issue 11).
+PICKS = {
+    "bear": "[data-act=turn_bear]:not([disabled])",
+    "replace": "[data-act=discard]:not([disabled])",
+}
 ACTS = {
     "roll": "[data-act=roll]",
-    "bear": "[data-act=turn_bear]:not([disabled])",
     "offer": "[data-act=pass]",
-    "change": "[data-act=accept]",
+    "change": "[data-act=confirm_pick]",
     "handoff": "[data-act=unlock]",
-    "hide": "[data-act=hide]",
     "checks": "[data-act=continue]",
-    "replace": "[data-act=discard]:not([disabled])",
     "final": "[data-act=confirm]",
     "shortcut": "[data-act=confirm]",
 }
@@ -51,12 +53,17 @@ def play_in_frame(frame, max_steps=800):
             screen.get_by_role("button", name=italian("Keep the dice")).click()
         elif kind == "guess":
             screen.locator("[data-act=wheel]:not([disabled])").first.click()
-            screen.get_by_role("button", name=italian("Confirm the wheel")).click()
+            screen.locator("[data-act=confirm_guess]").click()
         elif kind == "shortcut":
             screen.locator("[data-act=cand]").first.click()
             screen.locator(ACTS[kind]).click()
+        elif kind in PICKS:
+            screen.locator(PICKS[kind]).first.click()
+            screen.locator("[data-act=confirm_pick]:not([disabled])").click()
         elif kind in ACTS:
             screen.locator(ACTS[kind]).first.click()
+            if kind == "final" and screen.locator("[data-act=confirm_empty]").count():
+                screen.locator("[data-act=confirm_empty]").click()
         else:
             screen.locator("button.primary:not([disabled])").first.click()
     raise AssertionError(f"the game did not end: {screens}")

@@ -218,7 +218,7 @@ class Fuzz:
         for key, n in counts.items():  # a stored game never loses actions
             assert n >= self.counts.get(key, 0), (what, key, n, self.counts.get(key))
         self.counts = counts
-        if not snap["inGame"] or snap["screen"] in ("", "conflict", "checks", "hide", "end"):
+        if not snap["inGame"] or snap["screen"] in ("", "conflict", "checks", "end"):
             return
         rec = newest_game(snap["store"])
         if rec is None:

@@ -53,7 +53,7 @@ def test_two_players_on_a_phone(page):
     check_phone_layout(page, game)
     game.play()
     game.check_end()
-    assert {"roll", "change", "handoff", "guess", "hide", "checks", "final", "end"} <= set(
+    assert {"roll", "change", "handoff", "guess", "checks", "final", "end"} <= set(
         game.screens
     )
     # The name with markup is shown as text, never parsed as HTML.

@@ -135,16 +135,15 @@ def test_guided_first_game_tips_in_round_one(page):
         heading = page.locator("#screen-h").inner_text()
         if screen == "roll" and heading.startswith("Round 2"):
             break
-        if screen in ("roll", "change", "handoff", "guess", "checks", "replace", "hide", "bear"):
+        if screen in ("roll", "change", "handoff", "guess", "checks", "replace", "bear"):
             expect(tip).to_be_visible()
             seen[screen] = tip.inner_text()
         act = {
             "roll": "[data-act=roll]",
             "bear": "[data-act=turn_bear]:not([disabled])",
             "offer": "[data-act=pass]",
-            "change": "[data-act=accept]",
+            "change": "[data-act=confirm_pick]",
             "handoff": "[data-act=unlock]",
-            "hide": "[data-act=hide]",
             "checks": "[data-act=continue]",
             "replace": "[data-act=discard]:not([disabled])",
         }.get(screen)
@@ -155,6 +154,8 @@ def test_guided_first_game_tips_in_round_one(page):
             page.locator("#screen button.primary:not([disabled])").first.click()
             continue
         page.locator("#screen " + act).first.click()
+        if screen in ("bear", "replace"):  # a choice, then its confirm (issue 11)
+            page.locator("#screen [data-act=confirm_pick]:not([disabled])").click()
     else:
         raise AssertionError("round 2 never began")
     assert {"roll", "guess", "checks"} <= set(seen), seen

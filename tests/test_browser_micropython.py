@@ -26,7 +26,7 @@ def test_two_rounds_on_the_default_runtime(page, request_log):
     game.start(wait_first=True)
     assert _runtime(page) == "micropython"
     game.play(until_round=3)
-    assert {"roll", "change", "handoff", "guess", "hide", "checks"} <= set(game.screens)
+    assert {"roll", "change", "handoff", "guess", "checks"} <= set(game.screens)
     assert MPY_WASM in request_log.paths()
     assert PYODIDE_WASM not in request_log.paths()
 

@@ -109,7 +109,7 @@ def test_two_tabs_on_one_game_never_roll_it_back(page):
     expect(b.get_by_role("button", name="Keep the dice")).to_be_visible()
     # A goes on: B is told at once and shows nothing of the game.
     a.get_by_role("button", name="Keep the dice").click()
-    a.get_by_role("button", name="Show Ben's private screen").click()  # seed 5: Ben first
+    a.get_by_role("button", name="I am Ben").click()  # seed 5: Ben first
     expect(a.locator("#game")).to_have_attribute("data-private", "true")
     heading = b.get_by_role("heading", name="This game went on in another tab")
     expect(heading).to_be_visible()
@@ -119,18 +119,17 @@ def test_two_tabs_on_one_game_never_roll_it_back(page):
     b.locator("#screen-h").click()
     assert games(b) == {"Ann, Ben": 2}
     a.get_by_role("button", name="W3", exact=False).first.click()
-    a.get_by_role("button", name="Confirm the wheel").click()
-    expect(a.get_by_role("button", name="Hide and pass")).to_be_visible()
+    a.get_by_role("button", name="Confirm and pass to Ann").click()
+    expect(a.get_by_role("button", name="I am Ann")).to_be_visible()
     assert games(a) == {"Ann, Ben": 3}
     # B continues from the newest: Ann's handoff (never a private screen).
     b.get_by_role("button", name="Continue from the newest").click()
     expect(b.get_by_role("heading", name="Pass the device to Ann")).to_be_visible()
     assert b.locator("#game").get_attribute("data-private") == "false"
-    # Now A is the older one: opening a private screen in A saves nothing.
-    a.get_by_role("button", name="Hide and pass").click()
-    b.get_by_role("button", name="Show Ann's private screen").click()
+    # Now A is the older one: B's next move puts A aside.
+    b.get_by_role("button", name="I am Ann").click()
     b.get_by_role("button", name="W5", exact=False).first.click()
-    b.get_by_role("button", name="Confirm the wheel").click()
+    b.get_by_role("button", name="Confirm and pass to the table").click()
     expect(a.get_by_role("heading", name="This game went on in another tab")).to_be_visible()
     assert games(b) == {"Ann, Ben": 4}
 
@@ -170,7 +169,7 @@ def test_storage_full_is_shown_at_once_and_nothing_is_claimed(page, tmp_path):
     free = problem.get_by_role("button", name="Delete the finished game Old, Game")
     expect(free).to_contain_text(" kB)")
     # Still full: the next move is not saved either, and the page says so.
-    page.get_by_role("button", name="Show Ben's private screen").click()
+    page.get_by_role("button", name="I am Ben").click()
     expect(problem.get_by_role("alert")).to_be_visible()
     assert games(page) == {"Ann, Ben": 1}
     free.click()
@@ -181,7 +180,7 @@ def test_storage_full_is_shown_at_once_and_nothing_is_claimed(page, tmp_path):
     page.evaluate("() => localStorage.removeItem('filler.0')")
     page.evaluate(FILL_JS)
     page.get_by_role("button", name="W3", exact=False).first.click()
-    page.get_by_role("button", name="Confirm the wheel").click()
+    page.get_by_role("button", name="Confirm and pass to Ann").click()
     expect(page.locator("#save-problem")).to_be_visible()
     page.get_by_role("button", name="Saved games", exact=True).click()
     saves = page.get_by_role("region", name="Saved games")

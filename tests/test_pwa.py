@@ -224,9 +224,9 @@ def test_built_site_works_offline(built_site, site_context):
         game = page.get_by_role("region", name="Game")
         game.get_by_role("button", name="Roll the dice").click()
         game.get_by_role("button", name="Keep the dice").click()
-        game.get_by_role("button", name=re.compile(r"^Show .*private screen")).click()
+        game.get_by_role("button", name=re.compile(r"^I am ")).click()
         game.get_by_role("button", name=re.compile(r"^W10 ")).click()
-        game.get_by_role("button", name="Confirm the wheel").click()
+        game.get_by_role("button", name=re.compile(r"^Confirm and pass to ")).click()
         page.wait_for_function(  # the screen moved on past player 1's wheel
             "() => !document.querySelector('#screen').textContent.includes('set your wheel')"
             " || document.querySelector('#screen').textContent.includes('Player 2')")

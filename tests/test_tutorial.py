@@ -4,7 +4,7 @@ from lostcode import Options, new_game
 from lostcode.rules.observation import observe
 from lostcode.web.tutorial import tutorial_tip
 
-SCREENS = ("roll", "change", "handoff", "guess", "checks", "replace", "hide")
+SCREENS = ("roll", "change", "handoff", "guess", "checks", "replace")
 
 
 def test_every_first_round_screen_has_a_tip():

@@ -9,9 +9,12 @@ Why: "fits a phone" is a number, not a feeling. The script starts a seeded
 3-player game (names Ana, Bo, Cy, default rules, hints on) in Chromium at
 360x640 and plays it from the set-up screen to the winner the way a person
 would, by accessible names only (roles and button names, never CSS classes
-for actions): roll, keep the dice, pass the device, take the assistant's
-suggested bet and confirm it, hide, continue, replace the first stone
-offered, confirm the final candidates.
+for actions): roll, keep the dice, "I am NAME" on each handoff, take the
+assistant's suggested bet (with hints on the bet starts there: only when it
+is not already chosen is "Use this suggestion" tapped) and "Confirm and pass
+to ...", continue, choose the first stone offered and confirm the
+replacement, confirm the final candidates (and "Yes" when asked about
+symbols left without candidates).
 
 On every screen, scrolled to the top, it measures:
   control   the button that completes the screen (Roll the dice, Confirm the
@@ -26,7 +29,8 @@ and counts taps (clicks and fills): per round, and on the replacement screens.
 
 Output (one line): screens, screens_first_viewport_ok, max_scroll_width,
 taps_clean_round (mean taps of rounds in which nobody was wrong: no
-replacement screen), taps_per_replacement, per-kind details. Timings are not
+replacement screen; the end's final-candidate screens and their handoffs are
+counted apart, under "final"), taps_per_replacement, per-kind details. Timings are not
 measured here. With --shots, one screenshot per screen kind (viewport only)
 goes to DIR/TAG-KIND.png (plus TAG-setup.png, and TAG-guess-set.png once a
 wheel is chosen), made small with Pillow when it is installed.
@@ -109,15 +113,15 @@ CONTROL = {  # regex of the completing control's accessible name, per screen kin
     "setup": r"^(Play|Start the game)",
     "roll": r"^Roll the dice$",
     "change": r"^Keep the dice$",
-    "bear": r"^Turn die \d to ",
+    "bear": r"^(Confirm: turn die|Turn die) \d to ",
     "offer": r" passes$",
-    "handoff": r"^Show .*private screen$",
-    "guess": r"^Confirm the wheel",
-    "shortcut": r"^Confirm the candidates",
-    "final": r"^Confirm the final candidates",
-    "hide": r"^Hide and pass",
+    "handoff": r"^(I am |Show .*private screen$)",  # the second: before issue 11
+    "guess": r"^(Confirm the wheel|Confirm and pass to )",
+    "shortcut": r"^(Confirm the candidates|Confirm and pass to )",
+    "final": r"^(Confirm the final candidates|Confirm and pass to |Yes$)",
     "checks": r"^Continue$",
-    "replace": r"^Replace the ",
+    "replace": r"^Confirm the replacement$",
+    "hide": r"^Hide and pass",  # before issue 11 (a "done" screen after each private one)
     "end": r"^New game$",
     "bot": r"^Continue$",
 }
@@ -149,6 +153,7 @@ class Bench:
         self.replacements = 0
         self.screens = []
         self.set_ok = []  # wheel screens measured again once a wheel is chosen
+        self.in_final = False  # the final candidates (and their handoffs) have begun
 
     def tap(self, locator, text=None):
         if text is None:
@@ -157,7 +162,7 @@ class Bench:
             locator.fill(text)
         self.taps += 1
         key = self.round if self.round else "setup"
-        if self.kind == "final":
+        if self.in_final:
             key = "final"
         self.round_taps[key] = self.round_taps.get(key, 0) + 1
 
@@ -213,30 +218,44 @@ class Bench:
         for _ in range(max_screens):
             kind = page.evaluate("document.getElementById('game').dataset.screen")
             self.kind = kind
+            # A new screen's controls settle first (web/activation.py): deciding
+            # before then would find "Use this suggestion" aria-disabled.
+            page.wait_for_function("!document.querySelector('#game [data-settling]')")
             self.measure(kind)
             if kind == "end":
                 return
             if kind == "roll":
                 self.round += 1
+            if kind == "final" or (kind == "handoff" and page.get_by_text(
+                    re.compile("writes final candidates")).count()):
+                self.in_final = True
             if kind == "replace":
                 self.round_wrong.add(self.round)
                 before = self.taps
                 self.tap(page.get_by_role("button", name=re.compile("^Replace the ")).and_(
                     page.locator(":enabled")).first)
+                if page.get_by_role("button", name=re.compile(CONTROL[kind])).count():
+                    self.tap(self.button(CONTROL[kind]))  # before issue 11 the stone was enough
                 self.replace_taps += self.taps - before
                 self.replacements += 1
                 continue
             if kind == "guess":
                 hint = page.get_by_role("button", name="Use this suggestion")
-                if hint.count() and hint.first.is_enabled():
+                wheels = page.get_by_role("button", name=re.compile(r"^W\d+ "))
+                if hint.count() and hint.first.get_attribute("aria-pressed") == "true":
+                    pass  # the bet already starts at the suggestion
+                elif hint.count() and hint.first.is_enabled():
                     self.tap(hint.first)
-                else:
-                    self.tap(page.get_by_role("button", name=re.compile(r"^W\d+ ")).and_(
-                        page.locator(":enabled")).first)
+                elif not wheels.and_(page.locator("[aria-pressed=true]")).count():
+                    self.tap(wheels.and_(page.locator(":enabled")).first)
                 # The same screen once a wheel is chosen (ring and stepper shown).
                 row = self.measure("guess", count=False)
                 self.set_ok.append(row["ok"])
+            if kind == "bear" and page.get_by_role("button", name=re.compile("^Confirm:")).count():
+                self.tap(page.get_by_role("button", name=re.compile(r"^Turn die \d to ")).first)
             self.tap(self.button(CONTROL[kind]))
+            if kind == "final" and page.get_by_role("button", name="Yes", exact=True).count():
+                self.tap(page.get_by_role("button", name="Yes", exact=True))
         raise SystemExit("the game did not end")
 
     def result(self):

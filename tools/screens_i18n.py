@@ -40,9 +40,8 @@ NEXT = {
     "roll": "[data-act=roll]",
     "bear": "[data-act=turn_bear]:not([disabled])",
     "offer": "[data-act=pass]",
-    "change": "[data-act=accept]",
+    "change": "[data-act=confirm_pick]",
     "handoff": "[data-act=unlock]",
-    "hide": "[data-act=hide]",
     "checks": "[data-act=continue]",
     "replace": "[data-act=discard]:not([disabled])",
 }
@@ -111,6 +110,8 @@ def play_language(browser, base, lang, out, size):
             page.locator("#screen button.primary:not([disabled])").first.click()
             continue
         page.locator("#screen " + act).first.click()
+        if screen in ("bear", "replace"):  # a choice, then its confirm (issue 11)
+            page.locator("#screen [data-act=confirm_pick]:not([disabled])").click()
     page.close()
     if todo:
         print(f"{lang}: never reached {todo}", file=sys.stderr)

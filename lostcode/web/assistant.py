@@ -210,8 +210,9 @@ def panel_model(session, obs, kind):
     return m
 
 
-def suggestion(session, a):
-    """The free wheel and range with the best expected points, with a one-tap fill."""
+def best_wheel(a):
+    """The free wheel and range with the best expected points in an analysis, or None
+    (the wheel screen's bet starts there when hints are on, session.guess_draft)."""
     roll = a["roll"]
     if not roll or not roll["wheels"]:
         return None
@@ -219,6 +220,15 @@ def suggestion(session, a):
     for w in roll["wheels"]:
         if w["ev"] > best["ev"] + 1e-9:
             best = w
+    return best
+
+
+def suggestion(session, a):
+    """The free wheel and range with the best expected points, with a one-tap fill."""
+    best = best_wheel(a)
+    if best is None:
+        return None
+    roll = a["roll"]
     if best["low"] == best["high"]:
         rng = str(best["low"])
     else:

@@ -393,7 +393,7 @@ def render():
         render_block(b, screen)
     if m.get("assistant"):  # None with "Play without help": nothing in the DOM
         render_assistant(m["assistant"], screen)
-    if m["private"] and m["kind"] != "hide":
+    if m["private"]:
         u = el("button", _("Undo"), "btn", {"type": "button", "data-act": "undo"}, screen)
         u.disabled = not m["undo"]
     sheet = by_id("sheet")

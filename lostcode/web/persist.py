@@ -112,7 +112,6 @@ def session_from_state(state, seats, ui=None):
     # Never open a private screen on reload: resume_screen says "handoff" for
     # every private phase, and a fresh Session has nobody unlocked.
     ses.unlocked = None
-    ses.done = None
     ses.draft = None
     ses.undo_stack = []
     settings = ui.get("settings")

@@ -1,13 +1,20 @@
 """A pass-and-play game on one device: the engine state plus what the screen
 flow needs (who has unlocked a private screen, unconfirmed drafts, undo).
 
+Issue 11: every choice on the roller's screen or a private screen (a die to
+turn, the wheel and its range, the stone to replace, candidates) is a draft
+the player may change until they press the screen's confirm control; only
+then does an action reach the engine (so records never hold tentative
+choices). A private screen's confirm also passes the device: the next screen
+is the next player's handoff (or a shared screen), with no "done" screen.
+
 Pure Python, no DOM: the adapter turns a DOM event into `Session.do(act, arg)`
 and renders `views.screen_model(session)`. Engine rules stay in the engine;
 this only decides which screen comes next.
 """
 
-from ..rules.components import MAX_CANDIDATES, RACKS, WHEEL_WIDTH, wheel_range
-from ..rules.engine import apply_action
+from ..rules.components import MAX_CANDIDATES, RACKS, WHEEL_WIDTH
+from ..rules.engine import apply_action, legal_actions
 from ..rules.errors import IllegalAction
 from ..rules.observation import observe, observe_table
 from ..rules.options import OPTION_FLAGS, Options
@@ -15,12 +22,16 @@ from ..rules.setup import new_game
 from ..rules.vocab import ACCEPT, CHANGE, DISCARD, PASS, ROLL, TAKE, TURN_BEAR
 from ..rules.vocab import FINAL as WRITE_FINAL
 from ..rules.vocab import GUESS as SET_WHEEL
+from ..rules.vocab import PHASE_BEAR as BEAR
+from ..rules.vocab import PHASE_CHANGE as CHANGE_PHASE
 from ..rules.vocab import PHASE_END as END
 from ..rules.vocab import PHASE_FINAL as FINAL
 from ..rules.vocab import PHASE_GUESS as GUESS
+from ..rules.vocab import PHASE_REPLACE as REPLACE
 from ..rules.vocab import PHASE_SHORTCUT as SHORTCUT
 from ..rules.vocab import SHORTCUT as WRITE_SHORTCUT
 from ..services.record import to_record
+from .assistant import analysis, best_wheel
 from .describe import reason
 from .i18n import _
 from .sheet import Sheet
@@ -43,17 +54,18 @@ def _symbol(act, arg):
 
 
 # The moves a public screen's buttons play at once: kind -> the action from the
-# button's argument. The private moves (wheel, candidates) go through drafts.
+# button's argument. The choices (a die's new face, the stone to replace, the
+# wheel, candidates) go through drafts until confirmed (issue 11).
 BUTTON_MOVES = {
     ROLL: _bare,
     ACCEPT: _bare,
     TAKE: _bare,
     PASS: _bare,
-    TURN_BEAR: _die_symbol,
-    CHANGE: _die_symbol,
-    DISCARD: _symbol,
 }
+# The roller's and the replacing player's choices: screen kind -> button act.
+PICKS = {BEAR: TURN_BEAR, CHANGE_PHASE: CHANGE, REPLACE: DISCARD}
 DEFAULT_LOW = 8
+TABLE = -1  # next_holder(): nobody needs privacy next, the device goes to the table
 
 
 class Session:
@@ -67,7 +79,6 @@ class Session:
         self.assist_why = None  # (viewer, move) whose "Why…" explanations are open
         self.sheets = [Sheet() for _p in range(n)]
         self.unlocked = None  # the player whose private screen is open
-        self.done = None  # (player, message) waiting for "Hide and pass"
         self.checks_shown = 0  # last round whose check results were acknowledged
         self.notices = []  # public news shown on the next screen
         self.draft = None  # unconfirmed wheel setting or candidates
@@ -114,8 +125,6 @@ class Session:
     def screen(self):
         """(kind, viewer): viewer is None on public screens."""
         s = self.state
-        if self.done is not None:
-            return "hide", self.done[0]
         if self.bots.report:
             return "bot", None  # what the computer just did (public)
         if self.pending_checks() is not None:
@@ -178,6 +187,7 @@ class Session:
     def _act(self, action):
         apply_action(self.state, action)
         self.notices = []
+        self.draft = None
 
     def _act_all(self, actions):
         """Several actions as one step, all or nothing: they are tried on a copy
@@ -188,6 +198,7 @@ class Session:
         for action in actions:
             apply_action(self.state, action)
         self.notices = []
+        self.draft = None
 
     def _do(self, act, arg):
         kind, viewer = self.screen()
@@ -199,11 +210,6 @@ class Session:
             if viewer is not None:
                 key = (viewer, len(s.actions))
                 self.assist_why = None if self.assist_why == key else key
-            return
-        if act == "hide" and kind == "hide":
-            self.done = None
-            self.unlocked = None
-            self.undo_stack = []
             return
         if act == "unlock" and kind == "handoff":
             self.unlocked = s.to_act
@@ -223,13 +229,12 @@ class Session:
         if viewer is not None and act in ("mark", "auto", "sheet_mode"):
             self._sheet_event(viewer, act, arg)
             return
+        if kind in PICKS and act in (PICKS[kind], "confirm_pick"):
+            self._pick_event(kind, act, arg)
+            return
         prompt = self.public_observation()["prompt"]
         if prompt and kind == prompt["phase"] and act in prompt["kinds"] and act in BUTTON_MOVES:
-            p = s.to_act
             self._act(BUTTON_MOVES[act](act, arg))
-            if act == DISCARD:
-                d = s.discards[p][-1]
-                self.notices = [{"player": p, "symbol": d["symbol"], "value": d["value"]}]
             return
         if kind == GUESS:
             self._guess_event(viewer, act, arg)
@@ -237,6 +242,55 @@ class Session:
             self._candidates_event(kind, viewer, act, arg)
         else:
             raise IllegalAction("UI", "ui_no_button")
+
+    # -- the roller's and the replacing player's picks (public screens) -------------
+    def pick_draft(self, kind):
+        """The tentative choice on a dice or replace screen: {"kind", "at", "arg"}
+        with arg "die:symbol" (a die's new face), a symbol (the stone to
+        replace) or "" (nothing chosen: on the change screen, keep the dice)."""
+        at = len(self.state.actions)
+        d = self.draft
+        if d is None or d.get("kind") != kind or d.get("at") != at:
+            self.draft = {"kind": kind, "at": at, "arg": ""}
+        return self.draft
+
+    def _pick_event(self, kind, act, arg):
+        d = self.pick_draft(kind)
+        s = self.state
+        move = PICKS[kind]
+        if act == move:  # choose, choose another, or tap the chosen one again to drop it
+            action = _die_symbol(move, arg) if move != DISCARD else _symbol(move, arg)
+            if action not in legal_actions(s):
+                raise IllegalAction(_PICK_RULE[move], "ui_no_button")
+            d["arg"] = "" if d["arg"] == str(arg) else str(arg)
+            return
+        if not d["arg"]:  # "confirm_pick" with nothing chosen
+            if kind != CHANGE_PHASE:
+                raise IllegalAction(_PICK_RULE[move], "ui_no_button")
+            self._act((ACCEPT,))
+            return
+        p = s.to_act
+        action = _die_symbol(move, d["arg"]) if move != DISCARD else _symbol(move, d["arg"])
+        self._act(action)
+        if move == DISCARD:
+            gone = s.discards[p][-1]
+            self.notices = [{"player": p, "symbol": gone["symbol"], "value": gone["value"]}]
+
+    # -- who takes the device next ----------------------------------------------------
+    def next_holder(self, viewer):
+        """Who must take the device once `viewer` confirms their private screen:
+        a player (their handoff screen comes next), TABLE (a shared screen comes
+        next: the check, the dice, the end, a computer's move) or None (solo
+        play: nobody to pass to). The engine's queue holds who acts after the
+        viewer in the wheel and final phases (R-G1, R-E3 order); a shortcut's
+        candidates (R-X2b) lead back to the roller's dice, a shared screen."""
+        if self.bots.solo():
+            return None
+        s = self.state
+        if s.phase not in (GUESS, FINAL) or s.to_act != viewer or len(s.queue) < 2:
+            return TABLE
+        nxt = s.queue[1]
+        return TABLE if self.bots.is_bot(nxt) else nxt
 
     # -- drafts and undo -----------------------------------------------------------
     def _remember(self, what, viewer):
@@ -286,10 +340,26 @@ class Session:
             self.undo_stack.append(("sheet", viewer, before))
 
     def guess_draft(self):
-        """The unconfirmed wheel setting of the player to act (created on demand)."""
+        """The unconfirmed wheel setting of the player to act (created on demand).
+
+        With hints on it starts at the assistant's suggestion (issue 11: one
+        confirm is enough to bet it); the player may change it until they confirm."""
         if self.draft is None or self.draft.get("kind") != "guess":
             self.draft = {"kind": "guess", "wheel": None, "low": DEFAULT_LOW}
+            hint = self._suggested_bet()
+            if hint is not None:
+                self.draft["wheel"], self.draft["low"] = hint
         return self.draft
+
+    def _suggested_bet(self):
+        """(wheel, low) the assistant suggests to the player to act, or None."""
+        s = self.state
+        if not self.hints or s.phase != GUESS or self.bots.is_bot(s.to_act):
+            return None
+        best = best_wheel(analysis(self, observe(s, s.to_act)))
+        if best is None or (SET_WHEEL, best["wheel"], best["low"]) not in legal_actions(s):
+            return None
+        return best["wheel"], best["low"]
 
     def _guess_event(self, viewer, act, arg):
         d = self.guess_draft()
@@ -322,19 +392,8 @@ class Session:
         elif act == "confirm_guess":
             if d["wheel"] is None:
                 raise IllegalAction("R-G1", "ui_wheel_first")
-            w, low = d["wheel"], d["low"]
-            self._act((SET_WHEEL, w, low))
-            high = wheel_range(w, low)[1]
-            self._finish_private(
-                viewer,
-                _(
-                    "Your wheel is set: {wheel}, range {low}–{high}. It stays secret until the "
-                    "check.",
-                    wheel=w,
-                    low=low,
-                    high=high,
-                ),
-            )
+            self._act((SET_WHEEL, d["wheel"], d["low"]))
+            self._finish_private()
         else:
             raise IllegalAction("UI", "ui_no_button")
 
@@ -362,6 +421,7 @@ class Session:
             if cands is None or not 0 <= v <= s.options.value_max:
                 raise IllegalAction("R-E1", "ui_not_candidate")
             self._remember("draft", viewer)
+            d["ask_empty"] = False  # a changed choice: the question no longer holds
             if v in cands:
                 cands.remove(v)
             elif len(cands) < MAX_CANDIDATES:
@@ -375,22 +435,32 @@ class Session:
             vals = d["values"][sym]
             self._act((WRITE_SHORTCUT, tuple(vals)))
             self.sheets[viewer].final[sym] = list(vals)
-            self._finish_private(viewer, _("Your shortcut candidates are written."))
-        elif act == "confirm" and kind == FINAL:
+            self._finish_private()
+        elif act == "back" and kind == FINAL:  # "Confirm with no candidates?" -> Back
+            d["ask_empty"] = False
+        elif act in ("confirm", "confirm_empty") and kind == FINAL:
             syms = self.candidate_symbols(kind, viewer)
+            if act == "confirm" and any(not d["values"][sym] for sym in syms):
+                d["ask_empty"] = True  # asked again: a symbol without candidates scores −2
+                return
             batch = [(WRITE_FINAL, sym, tuple(d["values"][sym])) for sym in syms]
             self._act_all(batch)
             for sym in syms:
                 self.sheets[viewer].final[sym] = list(d["values"][sym])
-            self._finish_private(viewer, _("Your final candidates are written."))
+            self._finish_private()
         else:
             raise IllegalAction("UI", "ui_no_button")
 
-    def _finish_private(self, viewer, message):
-        # Solo play: nobody to pass to, so no "Hide and pass" screen.
-        self.done = None if self.bots.solo() else (viewer, message)
+    def _finish_private(self):
+        """Confirmed: the device is passed (the next screen is a handoff or a
+        shared one), so nothing on this private screen can be undone any more."""
+        self.unlocked = None
         self.draft = None
         self.undo_stack = []
+
+
+# The rule a refused pick names.
+_PICK_RULE = {TURN_BEAR: "R-R1a", CHANGE: "R-R1c", DISCARD: "R-P2"}
 
 
 def _copy_draft(d):

@@ -52,7 +52,6 @@ def _tips() -> dict:
             "is shown to everybody — you learn its value too — and the new one is hidden "
             "from you, like the rest of your rack."
         ),
-        "hide": _("Tap 'Hide and pass' before handing the device on."),
         "final": _(
             "Final guesses: for each symbol write up to 3 candidate values. One right "
             "candidate scores 5, two score 2, three score 1; a miss costs 2."

@@ -8,7 +8,6 @@ The only exception is the end screen, where all racks are revealed.
 
 from ..rules.components import RACKS, SYMBOLS, WHEEL_IDS, WHEEL_VP, WHEEL_WIDTH, wheel_range
 from ..rules.vocab import (
-    ACCEPT,
     AVAILABLE,
     CHANGE,
     CORRECT,
@@ -343,7 +342,7 @@ def screen_model(session):
     m["board"] = board_model(obs)  # the drawn table (board.py)
     # What the decision rests on goes next to the question (the rest below).
     m["evidence"] = EVIDENCE.get(kind, "")
-    if viewer is not None and kind != "hide":
+    if viewer is not None:
         m["sheet"] = sheet_model(session.sheets[viewer], obs)
         m["undo"] = session.can_undo()
     m["assistant"] = panel_model(session, obs, kind)  # None: no panel at all
@@ -370,23 +369,32 @@ def _roll(session, obs, m):
     ]
 
 
-def face_buttons(act, die, symbols):
-    """One button per face a die may be turned to (a bear turn or the change)."""
+def face_buttons(act, die, symbols, chosen=""):
+    """One button per face a die may be turned to (a bear turn or the change);
+    a tap only chooses it (pressed) until the screen's confirm (issue 11)."""
     return [
         button(
             symbol_name(sym),
             act,
             str(die) + ":" + sym,
             symbol=sym,
+            pressed=chosen == str(die) + ":" + sym,
             aria=_("Turn die {die} to {sym}", die=die + 1, sym=symbol_name(sym)),
         )
         for sym in symbols
     ]
 
 
+def turn_confirm(chosen):
+    """The confirm control of a dice screen once a new face is chosen."""
+    die, sym = chosen.split(":")
+    return _("Confirm: turn die {die} to {sym}", die=int(die) + 1, sym=symbol_name(sym))
+
+
 def _bear(session, obs, m):
     name = obs["names"][obs["roller"]]
     die = obs["dice"].index("bear")
+    chosen = session.pick_draft(PHASE_BEAR)["arg"]
     m["heading"] = _("Turn the bear die")
     m["blocks"] = [
         para(
@@ -398,7 +406,18 @@ def _bear(session, obs, m):
             )
         ),
         buttons(
-            face_buttons(TURN_BEAR, die, obs["symbols"]), _("New face for die {die}", die=die + 1)
+            face_buttons(TURN_BEAR, die, obs["symbols"], chosen),
+            _("New face for die {die}", die=die + 1),
+        ),
+        buttons(
+            [
+                button(
+                    turn_confirm(chosen) if chosen else _("Choose the new face first"),
+                    "confirm_pick",
+                    disabled=not chosen,
+                    primary=True,
+                )
+            ]
         ),
     ]
 
@@ -432,6 +451,7 @@ def _offer(session, obs, m):
 
 def _change(session, obs, m):
     name = obs["names"][obs["roller"]]
+    chosen = session.pick_draft(PHASE_CHANGE)["arg"]
     m["heading"] = _("{name}: keep the dice or turn one", name=name)
     blocks = [
         para(
@@ -442,12 +462,24 @@ def _change(session, obs, m):
                 name=name,
             )
         ),
-        buttons([button(_("Keep the dice"), ACCEPT, primary=True)]),
+        buttons(
+            [
+                button(
+                    turn_confirm(chosen) if chosen else _("Keep the dice"),
+                    "confirm_pick",
+                    primary=True,
+                )
+            ]
+        ),
     ]
+    if chosen:
+        blocks.insert(
+            1, para(_("Tap the chosen face again to keep the dice as they are instead."))
+        )
     for i, face in enumerate(obs["dice"]):
         blocks.append(
             buttons(
-                face_buttons(CHANGE, i, [sym for sym in obs["symbols"] if sym != face]),
+                face_buttons(CHANGE, i, [sym for sym in obs["symbols"] if sym != face], chosen),
                 _("Die {die} shows {sym}. Turn it to:", die=i + 1, sym=symbol_name(face)),
             )
         )
@@ -465,8 +497,19 @@ def _handoff(session, obs, m):
     m["blocks"] = [
         para(why),
         para(_("Tap when only {name} is looking.", name=name)),
-        buttons([button(_("Show {name}'s private screen", name=name), "unlock", primary=True)]),
+        buttons([button(_("I am {name}", name=name), "unlock", primary=True)]),
     ]
+
+
+def pass_label(session, viewer, solo_text):
+    """The last control of a private screen: it confirms and passes the device
+    (issue 11), naming who must take it next; in solo play only "confirm"."""
+    who = session.next_holder(viewer)
+    if who is None:
+        return solo_text
+    if who < 0:
+        return _("Confirm and pass to the table")
+    return _("Confirm and pass to {name}", name=session.state.names[who])
 
 
 def guess_range_note(wheel, low, obs):
@@ -505,6 +548,9 @@ def _guess(session, obs, m):
     for p, w in obs["history"][-1]["wheels"]:
         taken[w] = obs["names"][p]
     m["heading"] = _("{name}: set your wheel", name=name)
+    sug = (m.get("assistant") or {}).get("suggestion")
+    if sug:  # pressed while the bet is the suggestion (it starts there, issue 11)
+        sug["button"]["pressed"] = (d["wheel"], d["low"]) == (sug["wheel"], sug["low"])
     items = []
     for w in WHEEL_IDS:
         if w in taken:
@@ -563,7 +609,16 @@ def _guess(session, obs, m):
     if msg:
         blocks.append({"t": "warning", "text": msg})
     blocks.append(
-        buttons([button(_("Confirm the wheel"), "confirm_guess", disabled=not ok, primary=True)])
+        buttons(
+            [
+                button(
+                    pass_label(session, obs["viewer"], _("Confirm the wheel")),
+                    "confirm_guess",
+                    disabled=not ok,
+                    primary=True,
+                )
+            ]
+        )
     )
     m["blocks"] = blocks
 
@@ -628,7 +683,16 @@ def _shortcut(session, obs, m):
     if n == 0:
         blocks.append({"t": "warning", "text": _("Pick at least one value.")})
     blocks.append(
-        buttons([button(_("Confirm the candidates"), "confirm", disabled=n == 0, primary=True)])
+        buttons(
+            [
+                button(
+                    pass_label(session, obs["viewer"], _("Confirm the candidates")),
+                    "confirm",
+                    disabled=n == 0,
+                    primary=True,
+                )
+            ]
+        )
     )
     m["blocks"] = blocks
 
@@ -655,22 +719,34 @@ def _final(session, obs, m):
                 )
             )
         )
-    m["blocks"] = (
-        blocks
-        + pickers
-        + [buttons([button(_("Confirm the final candidates"), "confirm", primary=True)])]
-    )
-
-
-def _hide(session, obs, m):
-    name = m["viewer_name"]
-    m["heading"] = _("{name}: done", name=name)
-    m["table"] = None
-    m["board"] = None
-    m["blocks"] = [
-        {"t": "status", "text": session.done[1]},
-        buttons([button(_("Hide and pass"), "hide", primary=True)]),
-    ]
+    if d.get("ask_empty"):  # "confirm" pressed with a symbol left empty: asked again
+        empty = [symbol_name(sym) for sym in session.candidate_symbols("final", obs["viewer"])
+                 if not d["values"][sym]]
+        # What the question is about, first (in the first viewport at 360x640).
+        blocks.insert(
+            0,
+            {
+                "t": "warning",
+                "text": _("No candidate for {symbols}: each scores −2.", symbols=", ".join(empty)),
+            },
+        )
+        confirm = [
+            buttons(
+                [
+                    button(_("Back"), "back"),
+                    button(_("Yes"), "confirm_empty", primary=True),
+                ],
+                _("Confirm with no candidates?"),
+            ),
+        ]
+    else:
+        solo = _("Confirm the final candidates")
+        confirm = [
+            buttons(
+                [button(pass_label(session, obs["viewer"], solo), "confirm", primary=True)]
+            )
+        ]
+    m["blocks"] = blocks + pickers + confirm
 
 
 # What the check-results screen lists under "What happened" (besides the guesses).
@@ -722,6 +798,7 @@ def _checks(session, obs, m):
 def _replace(session, obs, m):
     p = obs["to_act"]
     name = obs["names"][p]
+    chosen = session.pick_draft(PHASE_REPLACE)["arg"]
     m["heading"] = _("{name} replaces a stone", name=name)
     m["blocks"] = [
         para(
@@ -740,10 +817,21 @@ def _replace(session, obs, m):
                     sym,
                     symbol=sym,
                     disabled=(DISCARD, sym) not in obs["legal"],
+                    pressed=chosen == sym,
                 )
                 for sym in obs["symbols"]
             ],
             _("Stone to replace"),
+        ),
+        buttons(
+            [
+                button(
+                    _("Confirm the replacement"),
+                    "confirm_pick",
+                    disabled=not chosen,
+                    primary=True,
+                )
+            ]
         ),
     ]
 
@@ -856,7 +944,6 @@ SCREENS = {
     PHASE_REPLACE: _replace,
     PHASE_END: _end,
     "handoff": _handoff,
-    "hide": _hide,
     "checks": _checks,
     "bot": bot_screen,
 }

@@ -1,0 +1,238 @@
+"""Issue 11 on the Session (no browser): fewer taps, and undo until the device
+is passed. Every choice on the roller's screen or a private screen is a draft
+until its confirm control; only the confirm plays an engine action, so
+records hold confirmed moves only (R-R1c, R-G1, R-P2, R-E1 choices).
+"""
+
+import random
+
+from test_viewmodels import NAMES, enabled, play
+
+from lostcode.rules.engine import apply_action, legal_actions
+from lostcode.rules.options import Options
+from lostcode.services.record import replay
+from lostcode.web.session import TABLE, Session
+from lostcode.web.views import screen_model
+
+
+def primary(m):
+    return [it for b in m["blocks"] if b["t"] == "buttons" for it in b["items"] if it["primary"]]
+
+
+def to_screen(ses, kind, limit=400):
+    """Tap the completing control until a `kind` screen (or fail)."""
+    for _ in range(limit):
+        m = screen_model(ses)
+        if m["kind"] == kind:
+            return m
+        if m["kind"] == "replace":
+            ses.do("discard", enabled(m, "discard")[0]["arg"])
+        if m["kind"] == "final" and enabled(m, "confirm_empty"):
+            ses.do("confirm_empty")
+            continue
+        b = primary(screen_model(ses))[0]
+        ses.do(b["act"], b["arg"])
+        assert ses.error == "", (m["kind"], ses.error)
+    raise AssertionError("no " + kind + " screen")
+
+
+def test_a_clean_three_player_round_takes_nine_taps():
+    """Roll, keep, three times (I am NAME, confirm and pass), continue: 9 taps.
+    With hints on each bet starts at the assistant's suggestion."""
+    for seed in range(40):
+        ses = Session(Options(3), seed, NAMES[:3])
+        taps, kinds = 0, []
+        while True:
+            m = screen_model(ses)
+            if m["kind"] == "checks":
+                break
+            kinds.append(m["kind"])
+            if m["kind"] == "guess":
+                sug = m["assistant"]["suggestion"]
+                d = ses.guess_draft()
+                assert (d["wheel"], d["low"]) == (sug["wheel"], sug["low"])
+                assert sug["button"]["pressed"]  # "Use this suggestion": already in use
+            b = primary(m)[0]
+            ses.do(b["act"], b["arg"])
+            taps += 1
+        taps += 1  # Continue
+        assert kinds == ["roll", "change"] + ["handoff", "guess"] * 3
+        assert taps == 9
+        ses.do("continue")
+        if ses.screen()[0] == "replace":  # somebody was wrong: 2 taps each
+            while ses.screen()[0] == "replace":
+                m = screen_model(ses)
+                assert not enabled(m, "confirm_pick")
+                ses.do("discard", enabled(m, "discard")[0]["arg"])
+                ses.do("confirm_pick")
+            continue
+        return
+    raise AssertionError("no clean first round in 40 seeds")
+
+
+def test_confirm_names_who_takes_the_device_next():
+    ses = Session(Options(3), 7, NAMES[:3])
+    m = to_screen(ses, "guess")
+    order = list(ses.state.queue)
+    labels = []
+    for i, p in enumerate(order):
+        m = to_screen(ses, "guess")
+        assert m["viewer"] == p
+        nxt = ses.next_holder(p)
+        assert nxt == (order[i + 1] if i + 1 < len(order) else TABLE)
+        labels.append(primary(m)[0]["text"])
+        ses.do("confirm_guess")
+        # Passed: the next screen is the next player's handoff or the shared check.
+        assert ses.screen() == (("handoff", None) if nxt != TABLE else ("checks", None))
+    names = ses.state.names
+    assert labels == [f"Confirm and pass to {names[p]}" for p in order[1:]] + [
+        "Confirm and pass to the table"
+    ]
+    # The handoff's one control says who must hold the device.
+    ses2 = Session(Options(3), 7, NAMES[:3])
+    m = to_screen(ses2, "handoff")
+    assert primary(m)[0]["text"] == "I am " + ses2.state.names[ses2.state.to_act]
+
+
+def test_solo_confirm_only_confirms():
+    ses = Session(Options(2), 3, ["Ana", "Bot"], seats=["human", "easy"])
+    m = to_screen(ses, "guess")
+    assert primary(m)[0]["text"] == "Confirm the wheel"
+    assert ses.next_holder(m["viewer"]) is None
+
+
+def test_die_turn_can_be_changed_until_confirmed():
+    """R-R1c: the roller turns at most one die; the choice is tentative."""
+    ses = Session(Options(2), 5, ["A", "B"])
+    ses.do("roll")
+    n = len(ses.state.actions)
+    dice = list(ses.state.dice)
+    faces = [it["arg"] for it in enabled(screen_model(ses), "change")]
+    ses.do("change", faces[0])
+    m = screen_model(ses)
+    assert [it["arg"] for it in enabled(m, "change") if it["pressed"]] == [faces[0]]
+    assert primary(m)[0]["text"].startswith("Confirm: turn die 1 to ")
+    ses.do("change", faces[-1])  # another die, another face
+    ses.do("change", faces[-1])  # tapped again: nothing chosen, keep the dice
+    assert primary(screen_model(ses))[0]["text"] == "Keep the dice"
+    ses.do("change", faces[1])
+    assert len(ses.state.actions) == n and ses.state.dice == dice  # nothing played yet
+    ses.do("confirm_pick")
+    die, sym = faces[1].split(":")
+    assert ses.state.actions[n:] == [("change", int(die), sym)]
+    assert ses.screen() == ("handoff", None)
+
+
+def test_bear_turn_is_chosen_then_confirmed():
+    """R-R1a: every bear face is turned; each turn waits for its confirm."""
+    for seed in range(200):
+        ses = Session(Options(2, introductory=True), seed, ["A", "B"])
+        ses.do("roll")
+        if ses.screen()[0] == "bear":
+            break
+    n = len(ses.state.actions)
+    m = screen_model(ses)
+    assert not enabled(m, "confirm_pick")  # a face first
+    faces = [it["arg"] for it in enabled(m, "turn_bear")]
+    ses.do("turn_bear", faces[0])
+    ses.do("turn_bear", faces[1])
+    assert len(ses.state.actions) == n
+    ses.do("confirm_pick")
+    die, sym = faces[1].split(":")
+    assert ses.state.actions[n] == ("turn_bear", int(die), sym)
+
+
+def test_wheel_and_range_can_be_changed_until_confirmed():
+    ses = Session(Options(2), 3, ["A", "B"])
+    to_screen(ses, "guess")
+    n = len(ses.state.actions)
+    ses.do("wheel", "W5")
+    ses.do("low", "4")
+    ses.do("wheel", "W2")
+    ses.do("raise")
+    d = ses.guess_draft()
+    assert (d["wheel"], d["low"]) == ("W2", 5)
+    ses.do("undo")
+    ses.do("undo")
+    assert ses.guess_draft()["wheel"] == "W5"
+    assert len(ses.state.actions) == n
+    ses.do("confirm_guess")
+    assert ses.state.actions[n:] == [("guess", "W5", 4)]
+    assert ses.screen() == ("handoff", None) and not ses.can_undo()  # passed: no undo
+
+
+def test_stone_to_replace_can_be_changed_until_confirmed():
+    """R-P2: the wrong player picks a stone blind; the pick waits for its confirm."""
+    for seed in range(40):
+        ses = Session(Options(2), seed, ["A", "B"])
+        to_screen(ses, "checks")
+        ses.do("continue")
+        if ses.screen()[0] == "replace":
+            break
+    p = ses.state.to_act
+    n = len(ses.state.actions)
+    rack = dict(ses.state.racks[p])
+    m = screen_model(ses)
+    assert not enabled(m, "confirm_pick")
+    stones = [it["arg"] for it in enabled(m, "discard")]
+    ses.do("discard", stones[0])
+    ses.do("discard", stones[1])
+    m = screen_model(ses)
+    assert [it["arg"] for it in enabled(m, "discard") if it["pressed"]] == [stones[1]]
+    assert ses.state.racks[p] == rack and len(ses.state.actions) == n and not m["notices"]
+    ses.do("confirm_pick")
+    assert ses.state.actions[n:] == [("discard", stones[1])]
+    assert ses.notices and ses.notices[0]["symbol"] == stones[1]
+
+
+def test_final_candidates_can_be_changed_and_none_asks_again():
+    """R-E1: 0-3 candidates per symbol; none scores -2 (R-E2), so it is asked again."""
+    ses = Session(Options(2), 4, ["A", "B"])
+    m = to_screen(ses, "final")
+    p = m["viewer"]
+    n = len(ses.state.actions)
+    d = ses.candidates_draft("final", p)
+    for sym in d["values"]:
+        for v in list(d["values"][sym]):
+            ses.do("cand", f"{sym}:{v}")
+    ses.do("cand", "jaguar:2")
+    ses.do("cand", "jaguar:3")
+    ses.do("undo")
+    assert ses.candidates_draft("final", p)["values"]["jaguar"] == [2]
+    ses.do("confirm")
+    m = screen_model(ses)
+    assert len(ses.state.actions) == n  # asked, not written
+    assert enabled(m, "confirm_empty") and enabled(m, "back")
+    warn = [b["text"] for b in m["blocks"] if b["t"] == "warning"][0]
+    assert warn.startswith("No candidate for ")
+    ses.do("back")
+    assert not enabled(screen_model(ses), "confirm_empty")
+    ses.do("confirm")
+    ses.do("cand", "bird:1")  # a change withdraws the question
+    assert not enabled(screen_model(ses), "confirm_empty")
+    ses.do("confirm")
+    ses.do("confirm_empty")
+    written = [a for a in ses.state.actions[n:] if a[0] == "final"]
+    assert ("final", "bird", (1,)) in written and ("final", "jaguar", (2,)) in written
+
+
+def test_a_copy_never_writes_into_the_original_history():
+    """State.copy() for search: a wheel taken on the copy (R-G1) stays there."""
+    ses = Session(Options(3), 3, NAMES[:3])
+    to_screen(ses, "guess")
+    s = ses.state
+    before = [list(h["wheels"]) for h in s.history]
+    trial = s.copy()
+    apply_action(trial, legal_actions(trial)[0])
+    assert [list(h["wheels"]) for h in s.history] == before
+    assert trial.history[-1]["wheels"] != s.history[-1]["wheels"]
+
+
+def test_records_hold_confirmed_moves_only():
+    """Tentative taps never reach the engine: the record replays the same game."""
+    ses = Session(Options(3, shortcut=True, curse=True), 6, NAMES[:3])
+    play(ses, random.Random(3))
+    again = replay(ses.record())
+    assert again.scores == ses.state.scores and again.result == ses.state.result
+    assert all(a[0] in ("roll", "turn_bear", "take", "pass", "shortcut", "accept", "change",
+                        "guess", "discard", "final") for a in ses.state.actions)
