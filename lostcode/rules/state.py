@@ -157,7 +157,7 @@ def _copy_round(h: dict) -> dict:
     copied mid-round must not change when the original plays on (the replay
     viewer keeps such copies, lostcode/web/viewer.py; the pass-and-play drafts
     play moves on a copy)."""
-    c = {k: (list(v) if isinstance(v, list) else v) for k, v in h.items()}
+    c: dict = {k: (list(v) if isinstance(v, list) else v) for k, v in h.items()}
     c["guesses"] = [dict(g) for g in h["guesses"]]
     if h["offer"] is not None:
         c["offer"] = dict(h["offer"])
