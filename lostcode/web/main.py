@@ -40,6 +40,8 @@ GAME = {
     "log_shown": 0,
     "screen": None,  # what settle_if_new last saw (one activation, one action)
     "sheet_owner": None,  # whose deduction sheet the open panel shows
+    "moments_seen": None,  # public log entries whose moment was played (issue 11)
+    "check_played": 0,  # last round whose check moment was played
 }
 
 
@@ -405,6 +407,108 @@ def render():
     autosave()  # issue 7: every action is saved
     GAME["heading"] = m["heading"]
     announce(m)
+    play_moments(m)
+
+
+# ------------------------------------------------------------------ moments you can see (issue 11)
+# The roll (the dice settle on their faces), the check (each bet revealed on its
+# ring, the markers moving along the track) and the replacement (the old stone
+# face up in its slot, then to the discards). The drawn board carries the hooks
+# (board.py: data-die, data-rack, data-dx/dy/k); here a moment is started once,
+# on the first screen that draws it, by a class on the drawn part; style.css
+# animates it (under 1 s) and assets/motion.js skips it on any tap or key
+# without taking that tap or key from the page. Nothing is started when
+# <html data-motion="reduce"> (the "Reduce motion" setting, ?motion=reduce, or
+# the system's prefers-reduced-motion). An animation only moves what the screen
+# already shows: it never adds a value to the DOM.
+
+ROLLS = ("roll", "bear_turn", "change")  # lostcode.rules.vocab EV_ROLL, EV_BEAR_TURN, EV_CHANGE
+
+
+def motion_reduced():
+    return str(ROOT.getAttribute("data-motion") or "") == "reduce"
+
+
+def set_motion(value, remember=False):
+    """Motion "reduce" or "full" (URL motion=, or a caller's choice): data-motion on
+    <html> and the "Reduce motion" checkboxes, as assets/motion.js does."""
+    from lostcode.web.a11y import MOTION_KEY, normalize_motion
+
+    value = normalize_motion(value)
+    system = window.matchMedia("(prefers-reduced-motion: reduce)").matches
+    reduce = value == "reduce" or bool(system)
+    ROOT.setAttribute("data-motion", "reduce" if reduce else "full")
+    for box in nodes("input[data-motion]"):
+        box.checked = reduce
+    if remember:
+        try:
+            window.localStorage.setItem(MOTION_KEY, value)
+        except Exception:  # storage blocked: applied, not remembered
+            pass
+
+
+def moment(node, name):
+    node.classList.add("moment", name)
+    ROOT.classList.add("moment-playing")
+
+
+def offsets(node):
+    """data-dx/dy/k (board.py) as the CSS custom properties the keyframes read
+    (CSSOM, which the page's CSP allows; a style attribute it would refuse)."""
+    for key in ("dx", "dy"):
+        v = py(node.getAttribute("data-" + key))
+        if v is not None:
+            node.style.setProperty("--" + key, str(v) + "px")
+    k = py(node.getAttribute("data-k"))
+    if k is not None:
+        node.style.setProperty("--k", str(k))
+
+
+def play_moments(m):
+    """Start the moments the public log gained since the last screen that drew them."""
+    log = GAME["session"].public_observation()["log"]
+    if GAME["moments_seen"] is None or GAME["moments_seen"] > len(log):
+        GAME["moments_seen"] = len(log)  # a new or resumed game: its past is no moment
+        return
+    new = log[GAME["moments_seen"] :]
+    reduce = motion_reduced()
+    dice = py(document.querySelector("#screen svg.dice"))
+    rolls = [e for e in new if e.get("t") in ROLLS]
+    if rolls and dice is None:
+        new = [e for e in new if e.get("t") not in ROLLS]  # the dice settle where they are drawn
+        keep = GAME["moments_seen"] + log[GAME["moments_seen"] :].index(rolls[0])
+    else:
+        keep = len(log)
+    if rolls and dice is not None and not reduce:
+        if any(e.get("t") == "roll" for e in rolls):
+            moment(dice, "moment-roll")
+        else:
+            for e in rolls:
+                die = py(dice.querySelector('[data-die="' + str(e.get("die", "")) + '"]'))
+                if die is not None:
+                    moment(die, "moment-turn")
+    for e in new:
+        if e.get("t") != "discard" or reduce:
+            continue
+        sel = '#game svg.rack[data-owner="' + str(e.get("player")) + '"] .discard[data-dx]'
+        stone = py(document.querySelector(sel))
+        if stone is not None:
+            offsets(stone)
+            moment(stone, "moment-discard")
+    if m["kind"] == "checks":
+        h = GAME["session"].pending_checks()
+        rnd = h["round"] if h else 0
+        if rnd > GAME["check_played"]:
+            GAME["check_played"] = rnd
+            rings = py(document.querySelector("#screen section.rings"))
+            if rings is not None and not reduce:
+                moment(rings, "moment-check")
+                track = py(document.querySelector("#game svg.track"))
+                if track is not None:
+                    for marker in nodes("#game svg.track .marker[data-dx]"):
+                        offsets(marker)
+                    moment(track, "moment-check")
+    GAME["moments_seen"] = keep
 
 
 # ------------------------------------------------------------------------ accessibility (issue 6)
@@ -713,7 +817,7 @@ def start_game(event=None):
     by_id("seed").value = ""
     new_save_slot()  # issue 7: saved from its first screen
     ROOT.removeAttribute("data-start-pending")
-    show_game(GAME["session"])
+    show_game(GAME["session"], fresh=True)
 
 
 LAST_KEY = "lostcode-last-settings"
@@ -1076,7 +1180,7 @@ def enter_game(ses):
     show_game(ses)
 
 
-def show_game(ses):
+def show_game(ses, fresh=False):
     """Put a game on screen, new or resumed: whatever the previous game left
     (its log lines, last screen, live-region announcer) is forgotten, so the
     old game's news is never read out in this one."""
@@ -1089,6 +1193,8 @@ def show_game(ses):
     GAME["heading"] = None
     GAME["announcer"] = None  # a new game: its log so far is not news
     GAME["screen"] = None
+    GAME["moments_seen"] = 0 if fresh else None  # a resumed game's past is no moment
+    GAME["check_played"] = ses.checks_shown if hasattr(ses, "checks_shown") else 0
     render()
 
 
@@ -1589,6 +1695,8 @@ def apply_url_settings():
             lab_link.remove()
     if "textsize" in s:  # the larger-text setting (set_text_size) if this page has it
         set_text_size(s["textsize"])
+    if s.get("motion") == "reduce":  # for this visit; the checkbox remembers a choice
+        set_motion("reduce")
     if "players" in s:
         by_id("players").value = str(s["players"])
         fire_change(by_id("players"))
@@ -1660,7 +1768,9 @@ def form_values():
     if box is not None:
         hints = not box.checked
     textsize = "large" if ROOT.classList.contains("text-large") else None
-    return form_settings(players, flags, seed, seats, hints, textsize)
+    box = by_id("motion")  # the reader's own choice, not their system's
+    motion = "reduce" if box is not None and box.checked and not box.disabled else None
+    return form_settings(players, flags, seed, seats, hints, textsize, motion=motion)
 
 
 def open_embed(event=None):
