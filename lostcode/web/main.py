@@ -1817,9 +1817,9 @@ def start_guided(event=None):
     """The guided first game: 2 players (you and an easy bot if the form has bot
     seats, else a friend), introductory rules, the tutorial seed, tips on.
     With TUTORIAL_SEED seat 2 rolls first, so the newcomer sits there and sees every
-    tip. The names are third-person nouns ("Newcomer", "Friend", "Bot"), not "You":
-    every message puts {name} in the third person ("{name} rolls"), and a pronoun
-    there reads "You rolls" / "Вы отстаёт" / "Ty jest"."""
+    tip. The newcomer's seat is called "You" in the page's language, and every
+    sentence about that seat is said in the second person ("Round 1: you roll",
+    "You win"): lostcode/web/you.py holds the second-person twins, i18n says them."""
     from lostcode.web.tutorial import TUTORIAL_SEED
 
     if ROOT.dataset.engine != "ready":
@@ -1829,7 +1829,7 @@ def start_guided(event=None):
     other = by_id("kind-1")
     bot = other is not None and py(other.querySelector('option[value="easy"]')) is not None
     by_id("name-1").value = _("Bot") if bot else _("Friend")
-    by_id("name-2").value = _("Newcomer")
+    by_id("name-2").value = _("You")
     if other is not None:
         other.value = BOT_LEVELS[0] if bot else HUMAN
     if by_id("kind-2") is not None:
