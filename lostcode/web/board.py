@@ -19,6 +19,7 @@ from ..rules.components import CURSE_LEAVES_AT, CURSE_TAKE_AT, WHEEL_IDS, WHEEL_
 from ..rules.vocab import EV_MOVE, EV_ROLL
 from .i18n import _, ngettext
 from .names import dice_text, range_text, symbol_name
+from .you import YOU_NAMES
 
 SYMBOLS_URL = "./assets/symbols.svg#"
 STONE = 40  # stone size in SVG units; a rack is one row of them
@@ -155,7 +156,7 @@ def rack_svg(obs, r):
         k = sum(1 for i in range(r + 1) if obs["racks"][i]["owner"] is None)
         name = _("Unowned {letter}", letter="ABCD"[k - 1])
     kids = [text(0, STONE // 2 + 6, name[:11], "rack-name", anchor="start", size=15)]
-    if own:
+    if own and name not in YOU_NAMES:  # "You" needs no "you" under it
         kids.append(text(0, STONE // 2 + 20, _("you"), "rack-you", anchor="start", size=11))
     stones = []
     for i, sym in enumerate(syms):

@@ -187,10 +187,16 @@ def render_block(b, parent):
             fig = el("figure", None, "bet", None, sec)
             draw(item["svg"], fig)
             el("figcaption", item["name"], None, {"aria-hidden": "true"}, fig)
-    elif t == "tip":  # the guided first game
-        box = el("div", None, "tip", {"role": "note", "aria-label": b["label"]}, parent)
-        el("p", b["label"], "tip-label", {"aria-hidden": "true"}, box)
-        el("p", b["text"], None, None, box)
+    elif t == "tip":  # the guided first game (folded: a details below the controls)
+        attrs = {"role": "note", "aria-label": b["label"], "id": "tip"}
+        if b.get("folded"):
+            del attrs["role"]  # a details is a group already
+            box = el("details", None, "tip folded", attrs, parent)
+            el("summary", b["label"], "tip-label", None, box)
+        else:
+            box = el("div", None, "tip", attrs, parent)
+            el("p", b["label"], "tip-label", {"aria-hidden": "true"}, box)
+        el("p", b["text"], None, {"id": "tip-text"}, box)
     elif t == "record":
         label = el("label", None, "record", None, parent)
         el("span", b["label"], None, None, label)
@@ -372,7 +378,13 @@ def render():
     evidence = m.get("evidence")
     if board and evidence:
         render_evidence(board, screen, evidence == "racks")  # next to the question
+    later = []
     for b in m["blocks"]:
+        if b["t"] == "tip" and b.get("folded"):
+            later.append(b)  # read already: below the controls
+        else:
+            render_block(b, screen)
+    for b in later:
         render_block(b, screen)
     if m.get("assistant"):  # None with "Play without help": nothing in the DOM
         render_assistant(m["assistant"], screen)
@@ -395,6 +407,7 @@ def render():
         render_board(board, table, evidence != "racks")
     by_id("log-summary").textContent = m["log_label"]
     render_log()
+    show_tip_parts(m)
     if m["kind"] != GAME["kind"]:
         h.focus()
         window.scrollTo(0, 0)
@@ -509,6 +522,29 @@ def play_moments(m):
                         offsets(marker)
                     moment(track, "moment-check")
     GAME["moments_seen"] = keep
+
+
+# The parts of the drawn board a guided game's tip speaks about (tutorial.TIP_PARTS).
+TIP_SELECTORS = {
+    "others": "#game svg.rack:not(.own)",
+    "racks": "#game svg.rack",
+    "dice": "#screen svg.dice",
+    "wheels": "#table svg.wheels, #screen .buttons:has(.wheel-btn)",
+    "rings": "#screen section.rings",
+    "track": "#game svg.track",
+    "extras": "#game svg.extras",
+}
+
+
+def show_tip_parts(m):
+    """Outline what the tip speaks about; the tip describes it (aria-describedby)."""
+    for b in m["blocks"]:
+        if b["t"] != "tip":
+            continue
+        for part in b.get("parts", ()):
+            for node in nodes(TIP_SELECTORS.get(part, "#none")):
+                node.classList.add("tip-focus")
+                node.setAttribute("aria-describedby", "tip-text")
 
 
 # ------------------------------------------------------------------------ accessibility (issue 6)
@@ -1083,7 +1119,13 @@ def render_conflict():
     game.dataset.screen = "conflict"
     game.dataset.private = "false"
     h = el("h2", m["heading"], None, {"id": "screen-h", "tabindex": "-1"}, screen)
+    later = []
     for b in m["blocks"]:
+        if b["t"] == "tip" and b.get("folded"):
+            later.append(b)  # read already: below the controls
+        else:
+            render_block(b, screen)
+    for b in later:
         render_block(b, screen)
     h.focus()
     GAME["screen"] = "conflict"
