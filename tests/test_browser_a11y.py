@@ -58,6 +58,8 @@ def audit(page, where, problems, touch=True):
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.add_script_tag(url=AXE_URL)
         page.wait_for_function("typeof window.axe !== 'undefined'")
+    # A moment (issue 11) fades parts in for under a second: judge the settled screen.
+    page.evaluate("document.getAnimations().forEach(a => a.finish())")
     found = page.evaluate(AXE_JS)
     bad = [v for v in found if v["impact"] in BLOCKING]
     if bad:
