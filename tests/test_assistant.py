@@ -21,6 +21,7 @@ from lostcode.rules.options import Options  # noqa: E402
 from lostcode.services.record import replay  # noqa: E402
 from lostcode.web import assistant  # noqa: E402
 from lostcode.web.describe import describe  # noqa: E402
+from lostcode.web.names import symbol_name  # noqa: E402
 from lostcode.web.session import Session  # noqa: E402
 from lostcode.web.solo import SHOWN_WITH_CHECKS  # noqa: E402
 from lostcode.web.views import screen_model  # noqa: E402
@@ -135,6 +136,41 @@ def test_humans_and_a_bot_keep_handoffs_for_the_humans_only():
     kinds = run_game(ses, random.Random(8), visit)
     assert "handoff" in kinds and "bot" in kinds
     assert handoffs and set(handoffs) == {0, 1}
+
+
+@pytest.mark.parametrize("seats", [["human", "hard", "easy"], ["easy", "medium", "human", "hard"]])
+def test_bot_reports_say_each_event_once_in_log_order(seats):
+    """Issue 11: a bot report lists every public event of the bots' moves once
+    and in the order it happened, over a whole game: no event is said on two
+    bot screens, a replacement is one line (the old report added a second
+    "discarded ... it showed V" line after all the moves: twice, out of order),
+    and a turned die says its old and new face."""
+    opts = Options(len(seats), shortcut=True, curse=True)
+    ses = Session(opts, 11, [f"P{i + 1}" for i in range(len(seats))], seats)
+    said = []  # log positions of the events said on bot screens, screen after screen
+    changes = 0
+
+    def visit(s, m):
+        nonlocal changes
+        if m["kind"] != "bot":
+            return
+        lines = [b for b in m["blocks"] if b["t"] == "list"][0]["items"]
+        log = s.state.log
+        events = [e for r in s.bots.report for e in r["events"] if e["t"] not in SHOWN_WITH_CHECKS]
+        at = [next(i for i, x in enumerate(log) if x is e) for e in events]
+        assert lines == [describe(e, s.state.names) for e in events]
+        assert at == sorted(set(at)) and (not said or not at or at[0] > said[-1]), (at, said)
+        said.extend(at)
+        for e in events:
+            if e["t"] == "discard":
+                assert sum(f"their {symbol_name(e['symbol'])} stone" in x for x in lines) == 1
+            if e["t"] == "change":
+                changes += 1
+                old, new = symbol_name(e["from"]), symbol_name(e["to"])
+                assert any(f"from {old} to {new}" in x for x in lines), lines
+
+    run_game(ses, random.Random(3), visit)
+    assert len(said) > 10 and changes, (len(said), changes)
 
 
 def test_bot_summaries_are_public_and_reveal_no_range():

@@ -62,6 +62,8 @@ def audit(page, where, problems, touch=True):
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.add_script_tag(url=AXE_URL)
         page.wait_for_function("typeof window.axe !== 'undefined'")
+    # A moment (issue 11) fades parts in for under a second: judge the settled screen.
+    page.evaluate("document.getAnimations().forEach(a => a.finish())")
     found = page.evaluate(AXE_JS)
     bad = [v for v in found if v["impact"] in BLOCKING]
     if bad:
@@ -266,6 +268,14 @@ def test_reduced_motion(browser, site_url):
         wait_engine_ready(page)
         page.get_by_role("button", name="Play", exact=True).click()
         expect(page.get_by_role("button", name="Roll the dice")).to_be_visible()
+        # Issue 11: no moment under the system's reduced motion: the roll settles at once.
+        assert page.evaluate("document.documentElement.dataset.motion") == "reduce"
+        expect(page.locator("#motion")).to_be_checked()  # and cannot be unticked here
+        expect(page.locator("#motion")).to_be_disabled()
+        page.get_by_role("button", name="Roll the dice").click()
+        expect(page.locator("#screen svg.dice .die")).to_have_count(3)
+        assert page.evaluate("document.getAnimations().length") == 0
+        assert page.locator(".moment").count() == 0
         moving = page.evaluate(
             """() => [...document.querySelectorAll("*")].filter(e => {
                  const s = getComputedStyle(e);
@@ -277,6 +287,59 @@ def test_reduced_motion(browser, site_url):
         assert page.evaluate("matchMedia('(prefers-reduced-motion: reduce)').matches")
     finally:
         context.close()
+
+
+def test_moments_play_skip_and_reduce_motion_setting(page):
+    """Issue 11: the roll and the check are moments on the drawn board; a tap
+    or a key skips one without acting (a tap on a control acts once, as ever);
+    with the "Reduce motion" setting (remembered) none runs. CDP slows every
+    animation 20x so a busy machine cannot let a moment end before it is seen."""
+    page.set_viewport_size(MOBILE)
+    page.goto("/?players=2&seats=human,easy&seed=4")  # the human rolls first
+    wait_engine_ready(page)
+    assert page.evaluate("document.documentElement.dataset.motion") == "full"
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Animation.enable")
+    cdp.send("Animation.setPlaybackRate", {"playbackRate": 0.05})
+    running = "document.getAnimations().filter(a => a.playState === 'running').length"
+    page.get_by_role("button", name="Play", exact=True).click()
+    page.get_by_role("button", name="Roll the dice").click()
+    expect(page.locator("#screen svg.dice.moment-roll")).to_have_count(1)
+    assert page.evaluate(running) == 3  # each die settles on its face
+    screen = page.locator("#game").get_attribute("data-screen")
+    page.locator("#screen-h").click()  # a tap on no control: the moment ends, nothing else
+    assert page.evaluate(running) == 0
+    assert page.locator("#game").get_attribute("data-screen") == screen == "change"
+    page.get_by_role("button", name="Keep the dice").click()
+    expect(page.locator("#game")).to_have_attribute("data-screen", "guess")
+    page.locator("#screen .wheel-btn").first.click()
+    page.get_by_role("button", name="Confirm the wheel").click()
+    expect(page.locator("#game")).to_have_attribute("data-screen", re.compile("bot|checks"))
+    if page.locator("#game").get_attribute("data-screen") == "bot":  # the bot's wheel
+        page.get_by_role("button", name="Continue").click()
+    expect(page.locator("#game")).to_have_attribute("data-screen", "checks")
+    expect(page.locator("#screen section.rings.moment-check")).to_have_count(1)
+    assert page.evaluate(running) > 0  # the bets are revealed on their rings
+    page.keyboard.press("Shift")  # a key skips it too, and presses nothing
+    assert page.evaluate(running) == 0
+    expect(page.locator("#game")).to_have_attribute("data-screen", "checks")
+
+    page.get_by_text("Display settings", exact=True).click()
+    page.get_by_role("checkbox", name="Reduce motion").check()
+    expect(page.locator("html")).to_have_attribute("data-motion", "reduce")
+    assert page.evaluate("localStorage.getItem('lostcode.motion')") == "reduce"
+    page.get_by_text("Display settings", exact=True).click()  # its title bar closes it
+    for _ in range(6):  # on to the next roll: nothing moves
+        if page.get_by_role("button", name="Roll the dice").count():
+            page.get_by_role("button", name="Roll the dice").click()
+            expect(page.locator("#screen svg.dice .die")).to_have_count(3)
+            break
+        go = "#screen button.primary:not([disabled]), #screen [data-act=discard]:not([disabled])"
+        page.locator(go).first.click()
+    assert page.evaluate("document.getAnimations().length") == 0
+    assert page.locator(".moment").count() == 0
+    page.reload()
+    expect(page.locator("html")).to_have_attribute("data-motion", "reduce")
 
 
 # --------------------------------------------------------------------------- symbols

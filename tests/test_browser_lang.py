@@ -123,16 +123,31 @@ def test_rules_button_reachable_during_the_game(page):
     expect(table).to_be_visible()  # the reference is open
 
 
+TIP_OUTLINES = {  # lostcode/web/tutorial.py TIP_PARTS, as main.py outlines them
+    "roll": "#game svg.rack.tip-focus:not(.own)",
+    "guess": "#screen .buttons.tip-focus:has(.wheel-btn)",
+    "checks": "#game svg.track.tip-focus",
+}
+
+
 def test_guided_first_game_tips_in_round_one(page):
+    """Each tip of round one, the part of the board it speaks about outlined
+    and described by it, the newcomer called "You" and spoken to (issue 11), and
+    the wheel screen fitting 360x640 once a wheel is chosen."""
+    page.set_viewport_size({"width": 360, "height": 640})
     page.goto("/")
     wait_engine_ready(page)
     t0 = time.perf_counter()
     page.get_by_role("button", name="Guided first game").click()
     tip = page.get_by_role("note", name="Tip")
     seen = {}
+    outlined = set()
+    fit_checked = False
+    headings = []
     for _step in range(80):
         screen = page.evaluate("document.getElementById('game').dataset.screen")
         heading = page.locator("#screen-h").inner_text()
+        headings.append(heading)
         if screen == "roll" and heading.startswith("Round 2"):
             break
         if screen in ("roll", "change", "handoff", "guess", "checks", "replace", "bear"):
@@ -147,9 +162,20 @@ def test_guided_first_game_tips_in_round_one(page):
             "checks": "[data-act=continue]",
             "replace": "[data-act=discard]:not([disabled])",
         }.get(screen)
+        if screen in TIP_OUTLINES and screen not in outlined:  # issue 11: what the tip explains
+            part = page.locator(TIP_OUTLINES[screen])
+            expect(part.first).to_have_attribute("aria-describedby", "tip-text")
+            outlined.add(screen)
         if screen == "guess":
             page.locator("#screen [data-act=wheel]:not([disabled])").first.click()
             act = "[data-act=confirm_guess]"
+            if not fit_checked:  # issue 11: the tip folds; question, evidence, control fit
+                page.evaluate("window.scrollTo(0, 0)")
+                for sel in ("#screen-h", "#screen svg.dice", "#screen svg.rack >> nth=-1",
+                            "#screen [data-act=confirm_guess]"):
+                    box = page.locator(sel).bounding_box()
+                    assert box and box["y"] >= 0 and box["y"] + box["height"] <= 640, (sel, box)
+                fit_checked = True
         if act is None:  # e.g. a bot's turn shown on its own screen
             page.locator("#screen button.primary:not([disabled])").first.click()
             continue
@@ -159,6 +185,8 @@ def test_guided_first_game_tips_in_round_one(page):
     else:
         raise AssertionError("round 2 never began")
     assert {"roll", "guess", "checks"} <= set(seen), seen
+    assert outlined == set(TIP_OUTLINES) and fit_checked, outlined
     assert "Welcome" in seen["roll"]
+    assert headings[0] == "Round 1: you roll", headings[:3]
     expect(tip).to_have_count(0)  # round 2: no more tips
     print(f"guided round 1: {time.perf_counter() - t0:.1f} s, screens {sorted(seen)}")

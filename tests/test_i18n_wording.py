@@ -88,9 +88,9 @@ BROKEN = {
     "en": [],
 }
 
-# The guided game's seats are named with these (main.py start_guided); they are
-# third-person names, never a pronoun ("You rolls", "Вы отстаёт", "Ty jest").
-SEAT_NAMES = ("Newcomer", "Friend", "Bot")
+# The guided game's seats (main.py start_guided): the newcomer is "You" in the
+# page's language and is spoken to in the second person (lostcode/web/you.py).
+SEAT_NAMES = ("Friend", "Bot")
 PRONOUNS = {"you", "i", "me", "вы", "ты", "я", "tu", "io", "voi", "ty", "ja", "wy"}
 
 
@@ -145,13 +145,125 @@ def test_every_message_with_a_name_is_covered():
 
 
 @pytest.mark.parametrize("lang", LANGS + ("en",))
-def test_guided_game_names_are_not_pronouns(lang):
+def test_guided_game_other_seats_are_not_pronouns(lang):
     cat = None if lang == "en" else load_catalog(lang)
     for seat in SEAT_NAMES:
         text = seat if cat is None else msgstr(cat, seat)
         assert text and text.lower() not in PRONOUNS, (lang, seat, text)
     src = (ROOT / "lostcode" / "web" / "main.py").read_text(encoding="utf-8")
-    assert '_("You")' not in src
+    assert 'by_id("name-2").value = _("You")' in src
+
+
+# ---------------------------------------------------------------- "You" (issue 11)
+
+# The sentences issue 11 quotes ("Round 1: You rolls", "You wins"), as they must read.
+YOU_SAYS = {
+    "en": ("You", "Round 1: you roll", "Game over: you win", "The game is over: you win.",
+           "You win with 3 points.", "Your rack"),
+    "ru": ("Вы", "Раунд 1: бросаете вы", "Игра окончена: вы победили",
+           "Игра окончена: вы победили.", "Вы побеждаете: 3 очка.", "Ваша подставка"),
+    "it": ("Tu", "Round 1: lanci tu", "Partita finita: hai vinto",
+           "La partita è finita: hai vinto.", "Vinci con 3 punti.", "Il tuo tronco"),
+    "pl": ("Ty", "Runda 1: rzucasz", "Koniec gry: wygrywasz", "Koniec gry: wygrywasz.",
+           "Wygrywasz z wynikiem 3 punkty.", "Twój stojak"),
+}
+# A third-person verb after the name "You" in each language ("You rolls", "Вы бросает").
+YOU_BROKEN = {
+    "en": [r"\bYou('s| is| was| has| (?!pass\b)\w+[^s\W]s)\b", r"\byou (is|was|has)\b"],
+    "ru": [r"\b[Вв]ы \w+(ет|ит|ёт)\b", r"\b\w+(ет|ит|ёт) [Вв]ы\b", r"\b[Вв]ы (был|была)\b"],
+    "it": [r"\bTu (è|ha|\w+a)\b", r"\b(vince|lancia|passa|prende) Tu\b", r"\bdi Tu\b"],
+    "pl": [r"\bTy (jest|ma|\w+uje|\w+a)\b", r"\b(wygrywa|rzuca|bierze) Ty\b"],
+}
+
+
+# Messages whose {name} is a setting's name, never a player's.
+NOT_A_PLAYER = ("Ignored unknown setting {name}.", "Ignored option {name}: the options are")
+
+
+def _you_render(lang):
+    """Every message of the .pot through the page's own i18n, {name} = "You"."""
+    from lostcode.web import i18n
+
+    pot = read_po(open(ROOT / "locales" / "messages.pot", "rb"))
+    i18n.set_language(lang)
+    you = i18n._("You")
+    out = []
+    try:
+        for m in pot:
+            if not m.id:
+                continue
+            ids = m.id if isinstance(m.id, tuple) else (m.id,)
+            if ids[0].startswith(NOT_A_PLAYER):
+                continue
+            keys = set(re.findall(r"\{(\w+)\}", ids[0] + ids[-1]))
+            kw = {k: (you if k == "name" else "2") for k in keys}
+            kw.pop("n", None) if isinstance(m.id, tuple) else None
+            if isinstance(m.id, tuple):
+                for n in (1, 2, 5):
+                    out.append((ids[0], i18n.ngettext(ids[0], ids[1], n, **kw)))
+            else:
+                out.append((ids[0], i18n._(ids[0], **kw)))
+    finally:
+        i18n.set_language("en")
+    return you, out
+
+
+@pytest.mark.parametrize("lang", LANGS + ("en",))
+def test_a_player_called_you_is_spoken_to(lang):
+    """Issue 11: the guided game's "You" reads "Round 1: you roll", "You win"
+    in every language, never "You rolls" / "Вы бросает" / "Tu lancia" / "Ty rzuca"."""
+    from lostcode.rules.vocab import EV_END
+    from lostcode.web import i18n
+    from lostcode.web.board import rack_title
+    from lostcode.web.describe import describe
+    from lostcode.web.you import YOU_NAMES
+
+    you, rendered_all = _you_render(lang)
+    want = YOU_SAYS[lang]
+    assert you == want[0] and you in YOU_NAMES
+    i18n.set_language(lang)
+    try:
+        names = ["Bot", you]
+        assert i18n._("Round {round}: {name} rolls", round=1, name=you) == want[1]
+        assert i18n._("Game over: {name} wins", name=you) == want[2]
+        assert describe({"t": EV_END, "winner": 1}, names) == want[3]
+        assert i18n.ngettext(
+            "{name} wins with {score} point.", "{name} wins with {score} points.", 3,
+            name=you, score=3,
+        ) == want[4]
+        obs = {"racks": [{"owner": 1}], "names": names}
+        assert rack_title(obs, 0) == want[5]
+        assert i18n._("Round {round}: {name} rolls", round=1, name="Bot") != want[1]
+    finally:
+        i18n.set_language("en")
+    bad = []
+    for pat in YOU_BROKEN[lang]:
+        rx = re.compile(pat)
+        bad += [(mid, text, pat) for mid, text in rendered_all if rx.search(text)]
+    assert not bad, "\n".join(f"{t}  [{p}]" for _m, t, p in bad[:20])
+
+
+def test_every_sentence_with_a_subject_name_has_a_second_person_twin():
+    """A message whose {name} is the subject of a verb ("{name} rolls") needs its
+    twin in lostcode/web/you.py; each twin keeps the other placeholders."""
+    from lostcode.web.you import SECOND_PERSON
+
+    pot = read_po(open(ROOT / "locales" / "messages.pot", "rb"))
+    ids = {}
+    for m in pot:
+        if m.id:
+            ids[m.id[0] if isinstance(m.id, tuple) else m.id] = m.id
+    missing = [i for i in ids if re.search(r"\{name\} [a-z]", i) and i not in SECOND_PERSON]
+    assert not missing, missing
+    for third, twin in SECOND_PERSON.items():
+        assert third in ids, third
+        forms = twin if isinstance(twin, tuple) else (twin,)
+        assert isinstance(ids[third], tuple) == isinstance(twin, tuple), third
+        for form in forms:
+            assert form in ids or form in [x for v in ids.values() if isinstance(v, tuple)
+                                           for x in v], form
+            holders = set(re.findall(r"\{(\w+)\}", form))
+            assert holders <= set(re.findall(r"\{(\w+)\}", third)) - {"name"}, (third, form)
 
 
 def test_handoff_puts_the_name_after_a_colon():

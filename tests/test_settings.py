@@ -49,6 +49,8 @@ def test_full_example():
         ("?embed=maybe", {}, "use embed=1 or embed=0"),
         ("?runtime=cpython", {}, "pyodide and micropython"),
         ("?textsize=huge", {}, "textsize=normal"),
+        ("?motion=wobble", {}, "use motion=full or motion=reduce"),
+        ("?Motion=REDUCE", {"motion": "reduce"}, None),
         ("?options=high-stakes,curse,curse", {"options": ["high_stakes", "curse"]}, None),
         ("?options=flying", {"options": []}, "Ignored option 'flying'"),
         ("?seats=hard,easy,medium", {"seats": ["hard", "easy", "medium"], "players": 3}, None),

@@ -1,5 +1,7 @@
 """The guided first game (issue 6): a tip on every screen of round one."""
 
+from pathlib import Path
+
 from lostcode import Options, new_game
 from lostcode.rules.observation import observe
 from lostcode.web.tutorial import tutorial_tip
@@ -18,3 +20,45 @@ def test_tips_stop_after_the_first_round_except_final_guesses():
     later = dict(obs, round=2)
     assert tutorial_tip(later, "guess") is None
     assert "candidate" in tutorial_tip(later, "final")
+
+
+def test_each_tip_names_the_part_of_the_board_it_speaks_about():
+    """Issue 11: the tip outlines the drawn part it explains (main.py TIP_SELECTORS)."""
+    from lostcode.web.session import Session
+    from lostcode.web.tutorial import TIP_PARTS, TUTORIAL_SEED, tip_block
+    from lostcode.web.views import screen_model
+
+    ses = Session(Options(2, introductory=True), TUTORIAL_SEED, ["Bot", "You"], ["easy", "human"])
+    ses.tutorial = True
+    m = screen_model(ses)
+    tip = m["blocks"][0]
+    assert tip["t"] == "tip" and tip["parts"] == ["others"] and not tip["folded"]
+    assert m["heading"] == "Round 1: you roll"  # the newcomer is spoken to (you.py)
+    main = (Path(__file__).resolve().parent.parent / "lostcode/web/main.py").read_text()
+    for part in {p for parts in TIP_PARTS.values() for p in parts}:
+        assert f'    "{part}": "#' in main, part  # main.TIP_SELECTORS draws it
+    obs = ses.observation()
+    assert tip_block(ses, obs, "guess")["parts"] == ["others", "wheels"]
+
+
+def test_the_wheel_tip_folds_once_a_wheel_is_chosen():
+    """Issue 11: with a wheel chosen, the tip folds below the controls so the
+    question, the evidence and "Confirm the wheel" fit 360x640."""
+    from lostcode.web.session import Session
+    from lostcode.web.tutorial import TUTORIAL_SEED
+    from lostcode.web.views import screen_model
+
+    ses = Session(Options(2, introductory=True), TUTORIAL_SEED, ["Bot", "You"], ["easy", "human"])
+    ses.tutorial = True
+    for _ in range(20):
+        m = screen_model(ses)
+        if m["kind"] == "guess":
+            break
+        button = next(
+            i for b in m["blocks"] if b["t"] == "buttons" for i in b["items"] if not i["disabled"]
+        )
+        ses.do(button["act"], button["arg"])
+    assert m["kind"] == "guess" and not m["blocks"][0]["folded"]
+    ses.do("wheel", "W4")
+    tip = [b for b in screen_model(ses)["blocks"] if b["t"] == "tip"][0]
+    assert tip["folded"]

@@ -151,7 +151,7 @@ def test_embed_code_needs_an_http_page():
 
 
 def test_tips_only_in_a_guided_game():
-    ses = Session(Options(2, introductory=True), TUTORIAL_SEED, ["Newcomer", "Friend"])
+    ses = Session(Options(2, introductory=True), TUTORIAL_SEED, ["You", "Friend"])
     assert not any(b["t"] == "tip" for b in screen_model(ses)["blocks"])
     ses.tutorial = True
     m = screen_model(ses)

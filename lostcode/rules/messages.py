@@ -101,6 +101,7 @@ NOTES = {
     "why_embed": N_("use embed=1 or embed=0."),
     "why_runtime": N_("the runtimes are pyodide and micropython."),
     "why_textsize": N_("use textsize=normal or textsize=large."),
+    "why_motion": N_("use motion=full or motion=reduce."),
 }
 
 

@@ -15,13 +15,16 @@ from ..rules.vocab import HUMAN, SEAT_KINDS
 LANGS = ("en", "ru", "it", "pl")
 RUNTIMES = ("pyodide", "micropython")
 TEXT_SIZES = ("normal", "large")
+MOTIONS = ("full", "reduce")  # the "Reduce motion" display setting (issue 11)
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 SEED_MAX = 2**53 - 1  # the largest integer JavaScript numbers hold exactly
 MAX_QUERY = 4096  # longer query strings are cut (with a note)
 MAX_PAIRS = 64
 # Key order of to_query: fixed, so a link is stable and readable.
-KEYS = ("lang", "players", "seats", "options", "seed", "hints", "embed", "runtime", "textsize")
+KEYS = (
+    "lang", "players", "seats", "options", "seed", "hints", "embed", "runtime", "textsize", "motion"
+)
 _TRUE = ("1", "true", "on", "yes")
 _FALSE = ("0", "false", "off", "no")
 _HEX = "0123456789abcdefABCDEF"
@@ -40,7 +43,7 @@ def parse(query) -> tuple:
 def read(query) -> tuple:
     """(settings, notes) from a query string; never raises.
 
-    `settings` holds only valid values: lang/runtime/textsize (str),
+    `settings` holds only valid values: lang/runtime/textsize/motion (str),
     players/seed (int), seats/options (lists; options in canonical order),
     hints/embed (bool). `notes` are (message id, parameters) pairs
     (lostcode.rules.messages.NOTES), one per ignored or adjusted value. A leading
@@ -217,6 +220,7 @@ _READERS = {
     "embed": _flag("embed", "why_embed"),
     "runtime": _choice("runtime", RUNTIMES, "why_runtime"),
     "textsize": _choice("textsize", TEXT_SIZES, "why_textsize"),
+    "motion": _choice("motion", MOTIONS, "why_motion"),
 }
 
 

@@ -9,6 +9,9 @@ main.py puts the results into the page.
   next public screen (the check results are read out with the results screen).
 - `TEXT_SIZES`, `normalize_text_size`: the larger-text setting (URL
   `textsize=large`, the "Larger text" checkbox; class `text-large` on <html>).
+- `MOTIONS`, `normalize_motion`: the "Reduce motion" setting (issue 11; URL
+  `motion=reduce`, the checkbox, or the system's prefers-reduced-motion;
+  `data-motion="reduce"` on <html>): no moment is animated then.
 
 Portable to MicroPython (no f-strings with `=`, no typing).
 """
@@ -24,6 +27,16 @@ def normalize_text_size(size):
     """"large"/"LARGE" -> "large"; anything else -> "normal"."""
     size = str(size or "").strip().lower()
     return size if size in TEXT_SIZES else "normal"
+
+
+MOTIONS = ("full", "reduce")
+MOTION_KEY = "lostcode.motion"  # localStorage, shared with assets/motion.js
+
+
+def normalize_motion(value):
+    """"reduce"/"Reduce" -> "reduce"; anything else -> "full"."""
+    value = str(value or "").strip().lower()
+    return value if value in MOTIONS else "full"
 
 
 def entry_sentence(e, names):

@@ -16,8 +16,10 @@ crossed out, right and wrong bets carry a tick or a cross.
 """
 
 from ..rules.components import CURSE_LEAVES_AT, CURSE_TAKE_AT, WHEEL_IDS, WHEEL_VP, WHEEL_WIDTH
+from ..rules.vocab import EV_MOVE, EV_ROLL
 from .i18n import _, ngettext
 from .names import dice_text, range_text, symbol_name
+from .you import YOU_NAMES
 
 SYMBOLS_URL = "./assets/symbols.svg#"
 STONE = 40  # stone size in SVG units; a rack is one row of them
@@ -136,7 +138,13 @@ def rack_title(obs, r):
 
 def rack_svg(obs, r):
     """One rack: the owner's name, then a row of stones in canonical order;
-    beside it (a second, smaller row) the stones discarded from it, face up."""
+    beside it (a second, smaller row) the stones discarded from it, face up.
+
+    The newest discard carries data-dx/dy/k: the move (in SVG units, about the
+    origin) that puts it over its symbol's slot in the rack at the stone's size,
+    so the replacement moment (main.py, style.css) can show the old stone face
+    up where it stood before it goes to the discards. Its value is public
+    already (it is drawn face up beside the rack)."""
     rack = obs["racks"][r]
     title = rack_title(obs, r)
     own = obs["viewer"] is not None and rack["owner"] == obs["viewer"]
@@ -148,7 +156,7 @@ def rack_svg(obs, r):
         k = sum(1 for i in range(r + 1) if obs["racks"][i]["owner"] is None)
         name = _("Unowned {letter}", letter="ABCD"[k - 1])
     kids = [text(0, STONE // 2 + 6, name[:11], "rack-name", anchor="start", size=15)]
-    if own:
+    if own and name not in YOU_NAMES:  # "You" needs no "you" under it
         kids.append(text(0, STONE // 2 + 20, _("you"), "rack-you", anchor="start", size=11))
     stones = []
     for i, sym in enumerate(syms):
@@ -160,24 +168,23 @@ def rack_svg(obs, r):
     if disc:
         small = 22
         items = []
-        for j, d in enumerate(disc[-12:]):
+        shown = disc[-12:]
+        for j, d in enumerate(shown):
             label = _(
                 "discarded {sym} {value} (round {round})",
                 sym=symbol_name(d["symbol"]),
                 value=d["value"],
                 round=d["round"],
             )
-            items.append(
-                stone(
-                    d["symbol"],
-                    d["value"],
-                    NAME_W + j * (small + 2),
-                    height,
-                    small,
-                    label,
-                    "discard",
-                )
-            )
+            x = NAME_W + j * (small + 2)
+            item = stone(d["symbol"], d["value"], x, height, small, label, "discard")
+            if j == len(shown) - 1 and d["symbol"] in syms:
+                scale = STONE / small
+                slot = NAME_W + syms.index(d["symbol"]) * (STONE + GAP)
+                item[1]["data-dx"] = _f(slot - scale * x)
+                item[1]["data-dy"] = _f(2 - scale * height)
+                item[1]["data-k"] = _f(scale)
+            items.append(item)
         kids.append(
             node(
                 "g",
@@ -188,7 +195,11 @@ def rack_svg(obs, r):
         kids.append(text(NAME_W - 6, height + 16, "⤷", "rack-you", anchor="end", size=14))
         height += small + 2
     width = NAME_W + len(syms) * (STONE + GAP)
-    return svg(width, height, title, "rack" + (" own" if own else ""), kids)
+    out = svg(width, height, title, "rack" + (" own" if own else ""), kids)
+    out[1]["data-rack"] = str(r)
+    if owner is not None:
+        out[1]["data-owner"] = str(owner)  # public: whose rack it is (the moments find it)
+    return out
 
 
 # --------------------------------------------------------------------------- dice
@@ -208,6 +219,7 @@ def dice_svg(obs):
                     "role": "img",
                     "aria-label": symbol_name(sym),
                     "class": "die sym-" + sym,
+                    "data-die": str(i),
                 },
                 [
                     node(
@@ -231,9 +243,26 @@ def dice_svg(obs):
 # --------------------------------------------------------------------------- score track
 
 
+def last_moves(log):
+    """{player: spaces moved} by the markers' moves since the latest roll (the
+    check of the round just played), for the check moment's markers."""
+    moved = {}
+    for e in reversed(log or []):
+        t = e.get("t")
+        if t == EV_ROLL:
+            break
+        if t == EV_MOVE:
+            moved[e["player"]] = moved.get(e["player"], 0) + e["delta"]
+    return moved
+
+
 def track_svg(obs):
     """Spaces in rows of ten; markers on a space drawn as a stack, bottom
-    first, each one higher (the top one breaks ties); the curse marks."""
+    first, each one higher (the top one breaks ties); the curse marks.
+
+    A marker moved since the latest roll carries data-dx/dy: the way back to
+    the space it came from, so the check moment (main.py, style.css) can move it
+    along the track; public, like the log it comes from."""
     names = obs["names"]
     n = obs["players"]
     scores = obs["scores"]
@@ -249,12 +278,18 @@ def track_svg(obs):
         spaces.setdefault(scores[p], []).append(p)
     kids = []
     rows = (hi - lo + 1) // TRACK_COLS
-    for k in range(hi - lo + 1):
-        v = lo + k
+
+    def at(v):
+        k = max(0, min(hi - lo, v - lo))
         row, col = k // TRACK_COLS, k % TRACK_COLS
         if row % 2:
             col = TRACK_COLS - 1 - col  # the track winds back and forth
-        x, y = col * CELL, (rows - 1 - row) * (CELL + 6)
+        return col * CELL, (rows - 1 - row) * (CELL + 6)
+
+    moved = last_moves(obs.get("log"))
+    for k in range(hi - lo + 1):
+        v = lo + k
+        x, y = at(v)
         cls = "space"
         if curse is not None and v in (CURSE_TAKE_AT, CURSE_LEAVES_AT):
             cls += " mark"
@@ -277,10 +312,15 @@ def track_svg(obs):
             cell.append(text(x + CELL - 3, y + 10, "☠", "space-mark", anchor="end", size=9))
         for j, p in enumerate(stack):  # bottom of the stack first, each one higher
             my = y + CELL + 4 - 10 * (j + 1)
+            marker = {"class": "marker seat-" + str(p), "aria-hidden": "true"}
+            if moved.get(p):
+                ox, oy = at(v - moved[p])
+                marker["data-dx"] = str(ox - x)
+                marker["data-dy"] = str(oy - y)
             cell.append(
                 node(
                     "g",
-                    {"class": "marker seat-" + str(p), "aria-hidden": "true"},
+                    marker,
                     [
                         node(
                             "rect",

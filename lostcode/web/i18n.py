@@ -18,6 +18,8 @@ Portable to MicroPython: no gettext, importlib, typing or f-strings with `=`.
 
 import sys
 
+from .you import SECOND_PERSON, YOU_NAMES
+
 LANGUAGES = (("en", "English"), ("ru", "Русский"), ("it", "Italiano"), ("pl", "Polski"))
 DEFAULT_LANGUAGE = "en"
 _CODES = tuple(code for code, _name in LANGUAGES)
@@ -109,8 +111,17 @@ def _format(text, english, kw):
     return english.format(**kw)
 
 
+def _spoken_to(kw):
+    """Whether the sentence's {name} is the reader: a player called "You"
+    (you.py: the guided game's seat), spoken to in the second person."""
+    name = kw.get("name")
+    return isinstance(name, str) and name in YOU_NAMES
+
+
 def _(msg, **kw):
     """Translate `msg` (English) and fill its {placeholders} from keyword arguments."""
+    if kw and msg in SECOND_PERSON and _spoken_to(kw):
+        msg = SECOND_PERSON[msg]
     text = _active["messages"].get(msg)
     if not isinstance(text, str) or not text:
         text = msg
@@ -120,6 +131,8 @@ def _(msg, **kw):
 def ngettext(singular, plural, n, **kw):
     """Translate a message whose form depends on the count `n` (also available as {n})."""
     kw["n"] = n
+    if singular in SECOND_PERSON and _spoken_to(kw):
+        singular, plural = SECOND_PERSON[singular]
     count = n if n >= 0 else -n
     english = singular if count == 1 else plural
     forms = _active["messages"].get(singular)

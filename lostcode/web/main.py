@@ -42,6 +42,8 @@ GAME = {
     "sheet_owner": None,  # whose deduction sheet the open panel shows
     "watch": None,  # the viewer.Replay being watched over the session, or None
     "watch_back": None,  # an unfinished import being watched: (SAVES["import"], SAVES["ui"])
+    "moments_seen": None,  # public log entries whose moment was played (issue 11)
+    "check_played": 0,  # last round whose check moment was played
 }
 
 
@@ -194,10 +196,16 @@ def render_block(b, parent):
             fig = el("figure", None, "bet", None, sec)
             draw(item["svg"], fig)
             el("figcaption", item["name"], None, {"aria-hidden": "true"}, fig)
-    elif t == "tip":  # the guided first game
-        box = el("div", None, "tip", {"role": "note", "aria-label": b["label"]}, parent)
-        el("p", b["label"], "tip-label", {"aria-hidden": "true"}, box)
-        el("p", b["text"], None, None, box)
+    elif t == "tip":  # the guided first game (folded: a details below the controls)
+        attrs = {"role": "note", "aria-label": b["label"], "id": "tip"}
+        if b.get("folded"):
+            del attrs["role"]  # a details is a group already
+            box = el("details", None, "tip folded", attrs, parent)
+            el("summary", b["label"], "tip-label", None, box)
+        else:
+            box = el("div", None, "tip", attrs, parent)
+            el("p", b["label"], "tip-label", {"aria-hidden": "true"}, box)
+        el("p", b["text"], None, {"id": "tip-text"}, box)
     elif t == "chart":  # the end screen's score chart (chart.py); the SVG is its name
         el("h3", b["label"], None, {"aria-hidden": "true"}, parent)
         draw(b["svg"], el("figure", None, "chart", None, parent))
@@ -389,7 +397,13 @@ def render():
     evidence = m.get("evidence")
     if board and evidence:
         render_evidence(board, screen, evidence == "racks")  # next to the question
+    later = []
     for b in m["blocks"]:
+        if b["t"] == "tip" and b.get("folded"):
+            later.append(b)  # read already: below the controls
+        else:
+            render_block(b, screen)
+    for b in later:
         render_block(b, screen)
     if m.get("assistant"):  # None with "Play without help": nothing in the DOM
         render_assistant(m["assistant"], screen)
@@ -412,6 +426,7 @@ def render():
         render_board(board, table, evidence != "racks")
     by_id("log-summary").textContent = m["log_label"]
     render_log()
+    show_tip_parts(m)
     if m["kind"] != GAME["kind"]:
         h.focus()
         window.scrollTo(0, 0)
@@ -429,6 +444,131 @@ def render():
         return
     autosave()  # issue 7: every action is saved
     announce(m)
+    play_moments(m)
+
+
+# ------------------------------------------------------------------ moments you can see (issue 11)
+# The roll (the dice settle on their faces), the check (each bet revealed on its
+# ring, the markers moving along the track) and the replacement (the old stone
+# face up in its slot, then to the discards). The drawn board carries the hooks
+# (board.py: data-die, data-rack, data-dx/dy/k); here a moment is started once,
+# on the first screen that draws it, by a class on the drawn part; style.css
+# animates it (under 1 s) and assets/motion.js skips it on any tap or key
+# without taking that tap or key from the page. Nothing is started when
+# <html data-motion="reduce"> (the "Reduce motion" setting, ?motion=reduce, or
+# the system's prefers-reduced-motion). An animation only moves what the screen
+# already shows: it never adds a value to the DOM.
+
+ROLLS = ("roll", "bear_turn", "change")  # lostcode.rules.vocab EV_ROLL, EV_BEAR_TURN, EV_CHANGE
+
+
+def motion_reduced():
+    return str(ROOT.getAttribute("data-motion") or "") == "reduce"
+
+
+def set_motion(value, remember=False):
+    """Motion "reduce" or "full" (URL motion=, or a caller's choice): data-motion on
+    <html> and the "Reduce motion" checkboxes, as assets/motion.js does."""
+    from lostcode.web.a11y import MOTION_KEY, normalize_motion
+
+    value = normalize_motion(value)
+    system = window.matchMedia("(prefers-reduced-motion: reduce)").matches
+    reduce = value == "reduce" or bool(system)
+    ROOT.setAttribute("data-motion", "reduce" if reduce else "full")
+    for box in nodes("input[data-motion]"):
+        box.checked = reduce
+    if remember:
+        try:
+            window.localStorage.setItem(MOTION_KEY, value)
+        except Exception:  # storage blocked: applied, not remembered
+            pass
+
+
+def moment(node, name):
+    node.classList.add("moment", name)
+    ROOT.classList.add("moment-playing")
+
+
+def offsets(node):
+    """data-dx/dy/k (board.py) as the CSS custom properties the keyframes read
+    (CSSOM, which the page's CSP allows; a style attribute it would refuse)."""
+    for key in ("dx", "dy"):
+        v = py(node.getAttribute("data-" + key))
+        if v is not None:
+            node.style.setProperty("--" + key, str(v) + "px")
+    k = py(node.getAttribute("data-k"))
+    if k is not None:
+        node.style.setProperty("--k", str(k))
+
+
+def play_moments(m):
+    """Start the moments the public log gained since the last screen that drew them."""
+    log = GAME["session"].public_observation()["log"]
+    if GAME["moments_seen"] is None or GAME["moments_seen"] > len(log):
+        GAME["moments_seen"] = len(log)  # a new or resumed game: its past is no moment
+        return
+    new = log[GAME["moments_seen"] :]
+    reduce = motion_reduced()
+    dice = py(document.querySelector("#screen svg.dice"))
+    rolls = [e for e in new if e.get("t") in ROLLS]
+    if rolls and dice is None:
+        new = [e for e in new if e.get("t") not in ROLLS]  # the dice settle where they are drawn
+        keep = GAME["moments_seen"] + log[GAME["moments_seen"] :].index(rolls[0])
+    else:
+        keep = len(log)
+    if rolls and dice is not None and not reduce:
+        if any(e.get("t") == "roll" for e in rolls):
+            moment(dice, "moment-roll")
+        else:
+            for e in rolls:
+                die = py(dice.querySelector('[data-die="' + str(e.get("die", "")) + '"]'))
+                if die is not None:
+                    moment(die, "moment-turn")
+    for e in new:
+        if e.get("t") != "discard" or reduce:
+            continue
+        sel = '#game svg.rack[data-owner="' + str(e.get("player")) + '"] .discard[data-dx]'
+        stone = py(document.querySelector(sel))
+        if stone is not None:
+            offsets(stone)
+            moment(stone, "moment-discard")
+    if m["kind"] == "checks":
+        h = GAME["session"].pending_checks()
+        rnd = h["round"] if h else 0
+        if rnd > GAME["check_played"]:
+            GAME["check_played"] = rnd
+            rings = py(document.querySelector("#screen section.rings"))
+            if rings is not None and not reduce:
+                moment(rings, "moment-check")
+                track = py(document.querySelector("#game svg.track"))
+                if track is not None:
+                    for marker in nodes("#game svg.track .marker[data-dx]"):
+                        offsets(marker)
+                    moment(track, "moment-check")
+    GAME["moments_seen"] = keep
+
+
+# The parts of the drawn board a guided game's tip speaks about (tutorial.TIP_PARTS).
+TIP_SELECTORS = {
+    "others": "#game svg.rack:not(.own)",
+    "racks": "#game svg.rack",
+    "dice": "#screen svg.dice",
+    "wheels": "#table svg.wheels, #screen .buttons:has(.wheel-btn)",
+    "rings": "#screen section.rings",
+    "track": "#game svg.track",
+    "extras": "#game svg.extras",
+}
+
+
+def show_tip_parts(m):
+    """Outline what the tip speaks about; the tip describes it (aria-describedby)."""
+    for b in m["blocks"]:
+        if b["t"] != "tip":
+            continue
+        for part in b.get("parts", ()):
+            for node in nodes(TIP_SELECTORS.get(part, "#none")):
+                node.classList.add("tip-focus")
+                node.setAttribute("aria-describedby", "tip-text")
 
 
 # ------------------------------------------------------------------------ accessibility (issue 6)
@@ -789,7 +929,7 @@ def start_game(event=None):
     by_id("seed").value = ""
     new_save_slot()  # issue 7: saved from its first screen
     ROOT.removeAttribute("data-start-pending")
-    show_game(GAME["session"])
+    show_game(GAME["session"], fresh=True)
 
 
 LAST_KEY = "lostcode-last-settings"
@@ -1055,7 +1195,13 @@ def render_conflict():
     game.dataset.screen = "conflict"
     game.dataset.private = "false"
     h = el("h2", m["heading"], None, {"id": "screen-h", "tabindex": "-1"}, screen)
+    later = []
     for b in m["blocks"]:
+        if b["t"] == "tip" and b.get("folded"):
+            later.append(b)  # read already: below the controls
+        else:
+            render_block(b, screen)
+    for b in later:
         render_block(b, screen)
     h.focus()
     GAME["screen"] = "conflict"
@@ -1152,7 +1298,7 @@ def enter_game(ses, watch=None):
     show_game(ses, watch)
 
 
-def show_game(ses, watch=None):
+def show_game(ses, watch=None, fresh=False):
     """Put a game on screen, new or resumed: whatever the previous game left
     (its log lines, last screen, live-region announcer) is forgotten, so the
     old game's news is never read out in this one. `watch`: a viewer.Replay
@@ -1168,6 +1314,8 @@ def show_game(ses, watch=None):
     GAME["heading"] = None
     GAME["announcer"] = None  # a new game: its log so far is not news
     GAME["screen"] = None
+    GAME["moments_seen"] = 0 if fresh else None  # a resumed game's past is no moment
+    GAME["check_played"] = ses.checks_shown if hasattr(ses, "checks_shown") else 0
     render()
 
 
@@ -1697,6 +1845,8 @@ def apply_url_settings():
             lab_link.remove()
     if "textsize" in s:  # the larger-text setting (set_text_size) if this page has it
         set_text_size(s["textsize"])
+    if s.get("motion") == "reduce":  # for this visit; the checkbox remembers a choice
+        set_motion("reduce")
     if "players" in s:
         by_id("players").value = str(s["players"])
         fire_change(by_id("players"))
@@ -1768,7 +1918,9 @@ def form_values():
     if box is not None:
         hints = not box.checked
     textsize = "large" if ROOT.classList.contains("text-large") else None
-    return form_settings(players, flags, seed, seats, hints, textsize)
+    box = by_id("motion")  # the reader's own choice, not their system's
+    motion = "reduce" if box is not None and box.checked and not box.disabled else None
+    return form_settings(players, flags, seed, seats, hints, textsize, motion=motion)
 
 
 def open_embed(event=None):
@@ -1815,9 +1967,9 @@ def start_guided(event=None):
     """The guided first game: 2 players (you and an easy bot if the form has bot
     seats, else a friend), introductory rules, the tutorial seed, tips on.
     With TUTORIAL_SEED seat 2 rolls first, so the newcomer sits there and sees every
-    tip. The names are third-person nouns ("Newcomer", "Friend", "Bot"), not "You":
-    every message puts {name} in the third person ("{name} rolls"), and a pronoun
-    there reads "You rolls" / "Вы отстаёт" / "Ty jest"."""
+    tip. The newcomer's seat is called "You" in the page's language, and every
+    sentence about that seat is said in the second person ("Round 1: you roll",
+    "You win"): lostcode/web/you.py holds the second-person twins, i18n says them."""
     from lostcode.web.tutorial import TUTORIAL_SEED
 
     if ROOT.dataset.engine != "ready":
@@ -1827,7 +1979,7 @@ def start_guided(event=None):
     other = by_id("kind-1")
     bot = other is not None and py(other.querySelector('option[value="easy"]')) is not None
     by_id("name-1").value = _("Bot") if bot else _("Friend")
-    by_id("name-2").value = _("Newcomer")
+    by_id("name-2").value = _("You")
     if other is not None:
         other.value = BOT_LEVELS[0] if bot else HUMAN
     if by_id("kind-2") is not None:

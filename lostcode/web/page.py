@@ -61,6 +61,7 @@ def _texts():
         "hard": _("Computer (hard)"),
         "no-hints": _("Play without help (no deduction assistant)"),
         "larger-text": _("Larger text"),
+        "reduce-motion": _("Reduce motion"),
         "display": _("Display"),
         "display-settings": _("Display settings"),
         "saved-games": _("Saved games"),
@@ -128,7 +129,7 @@ def seat_note(seat, kind):
     )
 
 
-def form_settings(players, flags, seed, seats, hints=None, textsize=None, lang=None):
+def form_settings(players, flags, seed, seats, hints=None, textsize=None, lang=None, motion=None):
     """URL settings (as lostcode.services.settings.parse returns them) for a filled-in form."""
     s = {"lang": lang or get_language(), "players": int(players)}
     seats = [k if k in SEAT_KINDS_SHOWN else HUMAN for k in (seats or [])][: int(players)]
@@ -143,6 +144,8 @@ def form_settings(players, flags, seed, seats, hints=None, textsize=None, lang=N
         s["hints"] = bool(hints)
     if textsize and textsize != "normal":
         s["textsize"] = textsize
+    if motion == "reduce":
+        s["motion"] = motion
     return s
 
 

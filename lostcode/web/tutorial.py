@@ -1,4 +1,5 @@
-"""The guided first game: a tip for each screen of the first round.
+"""The guided first game: a tip for each screen of the first round, and the
+part of the drawn board it speaks about.
 
 A newcomer learns by playing: the tutorial is an ordinary game (solo against
 an easy bot, fixed seed) whose first round carries an explanation on every
@@ -59,6 +60,21 @@ def _tips() -> dict:
     }
 
 
+# The part of the drawn board each tip speaks about (main.py outlines it and
+# points its aria-describedby at the tip): "others" the racks the player may
+# read (not their own), "racks" every rack, "wheels" the wheels to choose from.
+TIP_PARTS = {
+    "roll": ("others",),
+    "bear": ("dice",),
+    "offer": ("dice", "extras"),
+    "change": ("dice",),
+    "guess": ("others", "wheels"),
+    "checks": ("rings", "track"),
+    "replace": ("racks",),
+    "final": ("others",),
+}
+
+
 def tutorial_tip(obs: dict, screen: str):
     """The tip for this screen in the opening round(s), or None."""
     if screen == "final":
@@ -75,4 +91,15 @@ def tip_block(session, obs: dict, screen: str):
     tip = tutorial_tip(obs, screen)
     if not tip:
         return None
-    return {"t": "tip", "label": _("Tip"), "text": tip}
+    # Once a wheel is chosen the tip has been read: it folds below the controls,
+    # so the question, the dice and racks and "Confirm the wheel" fit a
+    # 360x640 screen as they do without a tip (issue 11).
+    draft = getattr(session, "draft", None)
+    folded = screen == "guess" and isinstance(draft, dict) and bool(draft.get("wheel"))
+    return {
+        "t": "tip",
+        "label": _("Tip"),
+        "text": tip,
+        "parts": list(TIP_PARTS.get(screen, ())),
+        "folded": folded,
+    }
