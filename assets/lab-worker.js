@@ -88,14 +88,6 @@ async function series(m) {
   post({ type: "done", stats: glue.stats(), stopped });
 }
 
-async function table(m) {
-  stopped = false;
-  answers = [];
-  glue.begin_table(m.players, m.level, m.seed, JSON.stringify(m.names));
-  const finished = await playOut(++matches);
-  post({ type: "table-over", entry: finished ? glue.end_game() : null });
-}
-
 self.onmessage = async (event) => {
   const m = event.data;
   try {
@@ -106,7 +98,6 @@ self.onmessage = async (event) => {
       const reply = m.type === "stop" ? { stop: true } : m;
       if (waiting) { const w = waiting; waiting = null; w(reply); } else answers.push(reply);
     } else if (m.type === "series") await series(m);
-    else if (m.type === "table") await table(m);
     else if (m.type === "load") post({ type: "loaded", error: glue.load(m.source) });
     else if (m.type === "decide") {
       post({ type: "decision", id: m.id, result: glue.decision(m.request, String(m.game)) });
