@@ -163,37 +163,70 @@ def test_bot_cannot_find_hidden_values(lab):
     expect(output).to_contain_text("snooper found 0 []")
 
 
-def test_play_against_my_bot_seats_it(lab):
+def open_table(lab, code, seed=1):
+    """Press "Play against my bot" in the lab: the game page opens in a new tab
+    (index.html#play=lab). The lab chose a random deal; the test puts a seed
+    where the bot's seat starts into what the lab left, and reloads."""
     page = lab
-    load_bot(page, EXAMPLE)
-    page.get_by_label("Players").select_option("3")
-    page.get_by_role("button", name="Play against my bot").click()
-    table = page.get_by_role("region", name="Your table")
-    expect(table).to_be_visible()
-    racks = table.get_by_role("table", name=re.compile("^Stones you can see"))
-    expect(racks).to_be_visible(timeout=60_000)
-    you = racks.get_by_role("row", name=re.compile("^You "))
-    bot = racks.get_by_role("row", name=re.compile("^Your bot "))
-    expect(bot).to_have_count(1)
-    # Cells after the score: my own stones are hidden, the bot's are shown.
-    assert set(you.locator("td").all_inner_texts()[1:]) == {"?"}
-    assert "?" not in bot.locator("td").all_inner_texts()[1:]
-    moves = 0
-    status = page.locator("#table-status")
-    for _ in range(400):
-        page.wait_for_function(
-            "!document.getElementById('move-box').hidden"
-            " || document.documentElement.dataset.busy === ''", timeout=60_000)
-        if page.evaluate("document.documentElement.dataset.busy === ''"):
-            break
-        select = table.get_by_label("Your move")
-        labels = select.locator("option").all_inner_texts()
-        assert labels and not [x for x in labels if x.startswith("[")]  # every move in words
-        table.get_by_role("button", name="Play this move").click()
-        moves += 1
-    expect(status).to_contain_text(re.compile(r"won\.|a tie"))
-    assert moves > 10
-    expect(table.get_by_role("button", name=re.compile("^Watch the game"))).to_be_visible()
+    load_bot(page, code)
+    page.get_by_label("Players").select_option("2")
+    with page.context.expect_page() as popup:
+        page.get_by_role("button", name="Play against my bot").click()
+    table = popup.value
+    printed = []
+    table.on("console", lambda m: printed.append(m.text))
+    wait_engine_ready(table, timeout=LAB_TIMEOUT)
+    assert table.url.endswith("index.html?lang=en#play=lab")
+    table.evaluate("""(seed) => {
+      const play = JSON.parse(localStorage.getItem("lostcode.lab.play"));
+      play.seed = seed;
+      localStorage.setItem("lostcode.lab.play", JSON.stringify(play));
+    }""", seed)
+    table.reload()
+    wait_engine_ready(table, timeout=LAB_TIMEOUT)
+    expect(table.locator("#game")).to_be_visible()
+    return table, printed
+
+
+def test_play_against_my_bot_at_the_real_table(lab):
+    """The bot sits at index.html's drawn table and plays its own moves there,
+    decided in its worker (what it prints reaches the console, not the page)."""
+    code = EXAMPLE + "\nprint('example bot loaded')\n"
+    table, printed = open_table(lab, code)
+    screen = table.locator("#screen")
+    expect(table.locator("#table svg.rack").first).to_be_visible()
+    expect(table.locator("#table")).to_contain_text("Your bot")
+    # Seed 1: the bot's seat rolls first; its moves arrive from the worker.
+    expect(screen).to_contain_text("Your bot rolled", timeout=LAB_TIMEOUT)
+    expect(screen).to_contain_text(re.compile(r"Your bot took wheel W\d+"), timeout=60_000)
+    assert "[your bot] example bot loaded" in printed
+    expect(screen).not_to_contain_text("easy computer")
+    # The game goes on to the person's own screen.
+    table.get_by_role("button", name="Continue").click()
+    expect(table.locator("#game")).to_have_attribute("data-screen", "guess", timeout=60_000)
+    # The save holds the moves actually played (it replays like any other game).
+    saved = table.evaluate("""() => Object.keys(localStorage)
+      .filter(k => k.startsWith("lostcode.game.")).map(k => localStorage.getItem(k)).join(" ")""")
+    assert "Your bot" in saved and '"roll"' in saved
+    table.close()
+
+
+def test_play_against_a_broken_bot_falls_back_to_the_easy_bot(lab):
+    """Illegal moves: the easy computer plays them, the report says why; after
+    three in a row it keeps the seat. Never a traceback on the page."""
+    table, _printed = open_table(lab, "def choose(observation, legal_moves):\n"
+                                      "    return ['fly', 'away']\n")
+    screen = table.locator("#screen")
+    expect(screen).to_contain_text(
+        "Your bot chose a move that is not legal: ['fly', 'away']. "
+        "The easy computer played this move instead.", timeout=LAB_TIMEOUT)
+    expect(screen).to_contain_text("Your bot rolled")
+    expect(screen).to_contain_text("The easy computer plays for it until the end of this game.",
+                                   timeout=60_000)
+    expect(table.locator("body")).not_to_contain_text("Traceback")
+    table.get_by_role("button", name="Continue").click()
+    expect(table.locator("#game")).to_have_attribute("data-screen", "guess", timeout=60_000)
+    table.close()
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "it", "pl"])

@@ -2,8 +2,10 @@
 
 It holds the game (lostcode.player.botapi.Match) and hands out only requests: the
 observation of the seat to act and its legal moves, as JSON text. The page
-forwards a bot seat's request to the bot's worker; answers come back here, where they are checked. Functions take and
-return JSON text so nothing but plain data crosses into JavaScript.
+forwards a bot seat's request to the bot's worker; answers come back here, where
+they are checked. Functions take and return JSON text so nothing but plain data
+crosses into JavaScript. ("Play against my bot" is played on index.html, not here:
+lostcode/web/labseat.py.)
 """
 
 from json import dumps, loads

@@ -52,7 +52,8 @@ class Waiting(Exception):
 def read_play(text):
     """The lab's table settings from PLAY_KEY's text, checked; None when unusable.
 
-    {"code": str, "players": 2-4, "level": a bot level, "names": [str] (optional)}.
+    {"code": str, "players": 2-4, "level": a bot level, "names": [str] (optional),
+    "seed": int (optional: the same deal again, e.g. for a class; else None)}.
     """
     try:
         data = loads(text) if text else None
@@ -71,7 +72,10 @@ def read_play(text):
     if not isinstance(names, list) or len(names) != players:
         names = default_names(players, level)
     names = [clean_name(n, i) for i, n in enumerate(names)]
-    return {"code": code, "players": players, "level": level, "names": names}
+    seed = data.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2147483647:
+        seed = None
+    return {"code": code, "players": players, "level": level, "names": names, "seed": seed}
 
 
 def clean_name(name, seat):

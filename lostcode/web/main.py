@@ -1782,7 +1782,9 @@ def play_from_lab():
             "“Play against my bot” there."
         )
         return
-    seed = int(window.Math.floor(window.Math.random() * 2147483647))
+    seed = play["seed"]
+    if seed is None:
+        seed = int(window.Math.floor(window.Math.random() * 2147483647))
     try:
         ses = LabSession(play, seed)
     except ValueError as e:  # e.g. names the table refuses: a message, never a traceback
