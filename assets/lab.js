@@ -21,7 +21,7 @@ const LANGS = ["en", "ru", "it", "pl"];
 
 const $ = (id) => document.getElementById(id);
 const root = document.documentElement;
-const lab = { longestTask: 0, games: [], names: [], run: null, examples: {} };
+const lab = { longestTask: 0, games: [], names: [], run: null, examples: {}, boot: {} };
 window.lab = lab; // read by tests and tools/bench_lab.py
 
 // --- language -------------------------------------------------------------------------
@@ -173,7 +173,7 @@ function startWorker(role, onMessage) {
   w.ready = new Promise((resolve, reject) => {
     worker.onmessage = (event) => {
       const m = event.data;
-      if (m.type === "ready") resolve();
+      if (m.type === "ready") { lab.boot[role] = m.times; resolve(); }
       else if (m.type === "fatal" && !w.started) reject(new Error(m.error));
       else onMessage(m, w);
       if (m.type === "ready") w.started = true;
