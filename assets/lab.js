@@ -309,9 +309,12 @@ function participantNames(players, level) {
 }
 
 function busy(on) {
+  const had = [$("run-games"), $("play")].includes(document.activeElement);
   $("run-games").disabled = $("play").disabled = on;
   $("stop").hidden = !on;
   root.dataset.busy = on ? "1" : "";
+  if (on && had) $("stop").focus(); // the pressed button is disabled: keep the focus in reach
+  else if (!on && document.activeElement === $("stop")) $("run-games").focus();
 }
 
 function finishActivity() {
@@ -441,6 +444,7 @@ function renderStats(rows) {
   const table = $("stats-table");
   table.replaceChildren();
   const cap = document.createElement("caption");
+  cap.id = "stats-caption";
   cap.textContent = t("stats-caption");
   table.append(cap);
   const head = table.insertRow();

@@ -229,6 +229,64 @@ def test_play_against_a_broken_bot_falls_back_to_the_easy_bot(lab):
     table.close()
 
 
+IN_VIEW_JS = """(id) => { const r = document.getElementById(id).getBoundingClientRect();
+  return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; }"""
+
+
+def axe_violations(page):
+    from test_browser_a11y import AXE_JS, AXE_URL
+
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(url=AXE_URL)
+        page.wait_for_function("typeof window.axe !== 'undefined'")
+    return page.evaluate(AXE_JS)
+
+
+def test_lab_on_a_phone_passes_axe_and_keeps_progress_in_view(lab):
+    """axe-core finds no violation of any impact on lab.html (start, a run in
+    progress, results, problems, the share link) at 360x640; every control is at
+    least 44x44 px, nothing scrolls sideways, and while games run the progress
+    and Stop stay on screen, wherever the page is scrolled."""
+    from test_browser_a11y import TARGETS_JS
+
+    page = lab
+    page.set_viewport_size({"width": 360, "height": 640})
+    found = {}
+    try:
+        page.evaluate("window.scrollTo(0, 0)")
+        found["start"] = axe_violations(page)
+        load_bot(page, EXAMPLE)
+        page.get_by_role("button", name="Share by link").click()
+        page.get_by_label("Number of games").fill("20")
+        run_button = page.get_by_role("button", name="Run games")
+        run_button.scroll_into_view_if_needed()
+        run_button.click()
+        page.wait_for_function("document.documentElement.dataset.busy === '1'")
+        assert page.evaluate(IN_VIEW_JS, "run-progress")
+        assert page.evaluate(IN_VIEW_JS, "stop")
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        assert page.evaluate(IN_VIEW_JS, "run-progress")
+        page.evaluate("window.scrollTo(0, 0)")
+        assert page.evaluate(IN_VIEW_JS, "run-progress")
+        found["running"] = axe_violations(page)
+        small = {"running": page.evaluate(TARGETS_JS)}
+        page.wait_for_function("document.documentElement.dataset.busy === ''",
+                               timeout=RUN_TIMEOUT)
+        found["results"] = axe_violations(page)
+        small["results"] = page.evaluate(TARGETS_JS)
+        load_bot(page, "def choose(observation, legal_moves):\n    return 1 / 0\n")
+        run(page, 1)
+        expect(page.get_by_role("region", name="Problems")).to_be_visible()
+        found["problems"] = axe_violations(page)
+        small["problems"] = page.evaluate(TARGETS_JS)
+        wide = page.evaluate("document.documentElement.scrollWidth > innerWidth")
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 720})
+    assert not {k: v for k, v in found.items() if v}, found
+    assert not {k: v for k, v in small.items() if v}, small
+    assert not wide, "the lab scrolls sideways at 360 px"
+
+
 @pytest.mark.parametrize("lang", ["en", "ru", "it", "pl"])
 def test_lab_in_four_languages(page, lang):
     page.goto(f"/lab.html?lang={lang}")
