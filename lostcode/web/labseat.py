@@ -141,25 +141,26 @@ class LabSession(Session):
         n = play["players"]
         seats = [HUMAN, FALLBACK] + [play["level"]] * (n - 2)
         Session.__init__(self, Options(n), seed, play["names"], seats)
-        self.bots = LabSeats(self.seats, seed, LAB_SEAT)
+        self.lab = LabSeats(self.seats, seed, LAB_SEAT)
+        self.bots = self.lab
         self.lab_ready = True
         self.run_bots()
 
     def run_bots(self, limit=200):
         if not self.lab_ready:
             return 0
-        self.bots.thinking = False
+        self.lab.thinking = False
         try:
             return Session.run_bots(self, limit)
         except Waiting:
-            self.bots.thinking = True
+            self.lab.thinking = True
             return 0
 
     def lab_request(self):
         """(move number, request JSON) when the bot's worker must be asked, once
         per decision; None otherwise. The request is what botapi.Match sends:
         that seat's observation and the legal moves, nothing else."""
-        b = self.bots
+        b = self.lab
         s = self.state
         if not b.thinking or s.phase == END or s.to_act != b.lab_seat:
             return None
@@ -174,7 +175,7 @@ class LabSession(Session):
     def lab_answer(self, move_number, reply):
         """The worker's reply (a dict) to the question for `move_number`: the move
         is played, or the easy bot plays instead. False for a stale reply."""
-        b = self.bots
+        b = self.lab
         s = self.state
         if b.asked != move_number or len(s.actions) != move_number or s.to_act != b.lab_seat:
             return False
