@@ -20,7 +20,9 @@ from lostcode.web.views import screen_model
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "lostcode" / "web"
-GLUE = ("session.py", "persist.py")  # the only web modules that hold the engine's State
+# The only web modules that hold the engine's State (labseat.py: the Session of
+# "Play against my bot", issue 14).
+GLUE = ("session.py", "persist.py", "labseat.py")
 
 
 def test_only_the_session_and_save_glue_touch_engine_state():
