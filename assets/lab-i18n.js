@@ -67,7 +67,7 @@ export const STRINGS = {
   "col-forfeits": "Lost by a bad move",
   "chart-title": "Scores per player: mean (tick), spread (box), lowest to highest (line)",
   "chart-row": "{wins} wins of {games}, mean score {mean}, spread {spread}",
-  "you": "You",
+  "player-name": "Player",
   "play-opened": "Your game against your bot opened in a new tab."
  },
  "ru": {
@@ -135,7 +135,7 @@ export const STRINGS = {
   "col-forfeits": "Проиграно из-за плохого хода",
   "chart-title": "Счёт по игрокам: среднее (черта), разброс (прямоугольник), от минимума до максимума (линия)",
   "chart-row": "побед: {wins} из {games}, средний счёт {mean}, разброс {spread}",
-  "you": "Вы",
+  "player-name": "Игрок",
   "play-opened": "Партия против вашего бота открылась в новой вкладке."
  },
  "it": {
@@ -203,7 +203,7 @@ export const STRINGS = {
   "col-forfeits": "Perse per una mossa sbagliata",
   "chart-title": "Punteggi per giocatore: media (tacca), dispersione (riquadro), dal minimo al massimo (linea)",
   "chart-row": "{wins} vittorie su {games}, punteggio medio {mean}, dispersione {spread}",
-  "you": "Tu",
+  "player-name": "Giocatore",
   "play-opened": "La partita contro il tuo bot si è aperta in una nuova scheda."
  },
  "pl": {
@@ -271,7 +271,7 @@ export const STRINGS = {
   "col-forfeits": "Przegrane przez zły ruch",
   "chart-title": "Wyniki graczy: średnia (kreska), rozrzut (prostokąt), od najniższego do najwyższego (linia)",
   "chart-row": "wygrane: {wins} z {games}, średni wynik {mean}, rozrzut {spread}",
-  "you": "Ty",
+  "player-name": "Gracz",
   "play-opened": "Partia z twoim botem otworzyła się w nowej karcie."
  }
 };

@@ -509,7 +509,8 @@ async function playTable() {
   finishActivity();
   const players = Number($("players").value);
   const level = $("opponents").value;
-  const names = [t("you"), t("your-bot")];
+  // Names are said in the third person on the table ("Player rolls"), never "You".
+  const names = [t("player-name"), t("your-bot")];
   for (let i = 2; i < players; i++) names.push(t(level) + (players > 3 ? " " + (i - 1) : ""));
   storageSet(PLAY_KEY, JSON.stringify({ code: lab.source, players, level, names }));
   const url = "./index.html?lang=" + lang + "#play=lab";
