@@ -205,6 +205,8 @@ def test_play_against_my_bot_at_the_real_table(lab):
     table.get_by_role("button", name="Continue").click()
     expect(table.locator("#game")).to_have_attribute("data-screen", "guess", timeout=60_000)
     # The save holds the moves actually played (it replays like any other game).
+    found = [v for v in axe_violations(table) if v["impact"] in ("serious", "critical")]
+    assert not found, found
     saved = table.evaluate("""() => Object.keys(localStorage)
       .filter(k => k.startsWith("lostcode.game.")).map(k => localStorage.getItem(k)).join(" ")""")
     assert "Your bot" in saved and '"roll"' in saved
@@ -213,7 +215,14 @@ def test_play_against_my_bot_at_the_real_table(lab):
 
 def test_play_against_a_broken_bot_falls_back_to_the_easy_bot(lab):
     """Illegal moves: the easy computer plays them, the report says why; after
-    three in a row it keeps the seat. Never a traceback on the page."""
+    three in a row it keeps the seat. Never a traceback on the page. A file that
+    cannot run at all stays in the lab with its traceback: no game opens."""
+    load_bot(lab, "def choose(observation, legal_moves)\n    return 1\n")
+    pages = len(lab.context.pages)
+    lab.get_by_role("button", name="Play against my bot").click()
+    expect(lab.get_by_role("region", name="Problems")).to_contain_text("SyntaxError")
+    lab.wait_for_function("document.documentElement.dataset.busy === ''")
+    assert len(lab.context.pages) == pages
     table, _printed = open_table(lab, "def choose(observation, legal_moves):\n"
                                       "    return ['fly', 'away']\n")
     screen = table.locator("#screen")
