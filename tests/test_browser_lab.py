@@ -213,6 +213,18 @@ def test_play_against_my_bot_at_the_real_table(lab):
     table.close()
 
 
+def test_bot_at_the_real_table_cannot_find_hidden_values(lab):
+    """R-S7 at index.html#play=lab: the bot's worker holds no state, no own stone."""
+    table, printed = open_table(lab, SNOOPER)
+    expect(table.locator("#screen")).to_contain_text("Your bot rolled", timeout=LAB_TIMEOUT)
+    for _ in range(100):  # the console event may trail the move it printed during
+        if any(m.startswith("[your bot] snooper found") for m in printed):
+            break
+        table.wait_for_timeout(100)
+    assert "[your bot] snooper found 0 []" in printed, printed[-5:]
+    table.close()
+
+
 def test_play_against_a_broken_bot_falls_back_to_the_easy_bot(lab):
     """Illegal moves: the easy computer plays them, the report says why; after
     three in a row it keeps the seat. Never a traceback on the page. A file that
