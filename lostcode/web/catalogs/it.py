@@ -362,7 +362,7 @@ MESSAGES = {
     '{name} (computer) played': '{name} (computer) ha giocato',
     '{name} cannot replace a stone: every pile is empty.': '{name} non può sostituire una roccia: tutte le pile sono vuote.',
     '{name} chose a move that is not legal: {move}.': '{name} ha scelto una mossa non consentita: {move}.',
-    '{name} could not be started in this browser.': '{name} non può essere avviato in questo browser.',
+    '{name} could not be started in this browser.': 'Impossibile avviare {name} in questo browser.',
     '{name} discarded their {sym} stone ({value}) and drew a new one.': '{name} ha scartato la propria roccia «{sym}» ({value}) e ne ha pescata una nuova.',
     '{name} discarded their {sym} stone: it showed {value}. They drew a new {sym} stone, which only the others will see.': '{name} ha scartato la propria roccia «{sym}»: mostrava {value}. Ha pescato una nuova roccia «{sym}», che vedranno solo gli altri.',
     '{name} gains 1 VP from the curse (now {score}).': '{name} guadagna 1 PV grazie alla maledizione (ora {score}).',
