@@ -25,7 +25,9 @@ export async function makeEditor(parent, doc, label, onChange) {
       basicSetup,
       python(),
       EditorView.cspNonce.of(STYLE_NONCE),
-      EditorView.contentAttributes.of({ "aria-label": label }),
+      // tabindex: the text is focusable anyway (contenteditable); saying so lets
+      // checkers (axe) see that its scrolling box can be reached by keyboard.
+      EditorView.contentAttributes.of({ "aria-label": label, tabindex: "0" }),
       EditorView.updateListener.of((update) => { if (update.docChanged) onChange(); }),
     ],
   });

@@ -28,27 +28,41 @@ async function text(path) {
   return response.text();
 }
 
-async function boot(role) {
+// The Python files this role needs, {site path: text}: the built site's one
+// bundle (files.json names it, tools/build_site.py makes it), else one request
+// per file (the source tree).
+async function coreFiles(role) {
   const list = JSON.parse(await text("assets/lab/files.json"));
-  const [runtime, sources] = await Promise.all([
-    loadPyodide({ indexURL: new URL("vendor/pyodide/", SITE).href }),
-    Promise.all(list.lostcode.map((path) => text(path).then((body) => [path, body]))),
+  if (list.bundle) return { list, files: JSON.parse(await text(list.bundle)) };
+  const paths = [...list.lostcode, list[role]];
+  const bodies = await Promise.all(paths.map((path) => text(path)));
+  return { list, files: Object.fromEntries(paths.map((path, i) => [path, bodies[i]])) };
+}
+
+async function boot(role) {
+  const start = performance.now();
+  const times = {};
+  const since = (key) => (value) => { times[key] = Math.round(performance.now() - start); return value; };
+  // Pyodide starts at once, while the files arrive (neither waits for the other).
+  const [runtime, { list, files }] = await Promise.all([
+    loadPyodide({ indexURL: new URL("vendor/pyodide/", SITE).href }).then(since("pyodide")),
+    coreFiles(role).then(since("files")),
   ]);
   py = runtime;
   const home = "/home/pyodide/";
-  py.FS.mkdirTree(home + "lostcode");
-  for (const [path, body] of sources) {
+  for (const path of list.lostcode) {
     py.FS.mkdirTree(home + path.slice(0, path.lastIndexOf("/")));  // lostcode/rules/, player/, services/
-    py.FS.writeFile(home + path, body);
+    py.FS.writeFile(home + path, files[path]);
   }
   const name = role === "referee" ? "labref" : "labbot";
-  py.FS.writeFile(home + name + ".py", await text(list[role]));
+  py.FS.writeFile(home + name + ".py", files[list[role]]);
   const out = (line) => post({ type: "print", text: line });
   py.setStdout({ batched: out });
   py.setStderr({ batched: out });
   py.runPython("import sys\nif '/home/pyodide' not in sys.path: sys.path.insert(0, '/home/pyodide')");
   glue = py.pyimport(name);
-  post({ type: "ready", role });
+  since("ready")();
+  post({ type: "ready", role, times });
 }
 
 function nextAnswer() {
@@ -88,14 +102,6 @@ async function series(m) {
   post({ type: "done", stats: glue.stats(), stopped });
 }
 
-async function table(m) {
-  stopped = false;
-  answers = [];
-  glue.begin_table(m.players, m.level, m.seed, JSON.stringify(m.names));
-  const finished = await playOut(++matches);
-  post({ type: "table-over", entry: finished ? glue.end_game() : null });
-}
-
 self.onmessage = async (event) => {
   const m = event.data;
   try {
@@ -106,7 +112,6 @@ self.onmessage = async (event) => {
       const reply = m.type === "stop" ? { stop: true } : m;
       if (waiting) { const w = waiting; waiting = null; w(reply); } else answers.push(reply);
     } else if (m.type === "series") await series(m);
-    else if (m.type === "table") await table(m);
     else if (m.type === "load") post({ type: "loaded", error: glue.load(m.source) });
     else if (m.type === "decide") {
       post({ type: "decision", id: m.id, result: glue.decision(m.request, String(m.game)) });

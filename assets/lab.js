@@ -1,4 +1,4 @@
-// The Bot lab page (lab.html): editor, runs, results, a table against the bot.
+// The Bot lab page (lab.html): editor, runs, results, and the way to the table.
 //
 // Nothing heavy runs here: the referee (the game) and the player's bot each
 // live in their own worker (assets/lab-worker.js), and this page only passes
@@ -18,12 +18,10 @@ const CODE_KEY = "lostcode.lab.code";
 const LANG_KEY = "lostcode.lang"; // shared with the game page (lostcode/web/page.py)
 const WATCH_KEY = "lostcode.lab.watch"; // the record "Watch the game" hands to index.html
 const LANGS = ["en", "ru", "it", "pl"];
-const SYMBOLS = ["jaguar", "bird", "bear", "chameleon", "snake", "human"];
-const WHEEL_POINTS = { W1: 5, W2: 4, W3: 3, W4: 3, W5: 2, W7: 2, W10: 1 };
 
 const $ = (id) => document.getElementById(id);
 const root = document.documentElement;
-const lab = { longestTask: 0, games: [], names: [], run: null, table: null, examples: {} };
+const lab = { longestTask: 0, games: [], names: [], run: null, examples: {}, boot: {} };
 window.lab = lab; // read by tests and tools/bench_lab.py
 
 // --- language -------------------------------------------------------------------------
@@ -175,7 +173,7 @@ function startWorker(role, onMessage) {
   w.ready = new Promise((resolve, reject) => {
     worker.onmessage = (event) => {
       const m = event.data;
-      if (m.type === "ready") resolve();
+      if (m.type === "ready") { lab.boot[role] = m.times; resolve(); }
       else if (m.type === "fatal" && !w.started) reject(new Error(m.error));
       else onMessage(m, w);
       if (m.type === "ready") w.started = true;
@@ -262,17 +260,12 @@ function onReferee(m) {
   if (m.type === "ask") onAsk(m);
   else if (m.type === "game") onGame(m);
   else if (m.type === "done") onDone(m);
-  else if (m.type === "table-over") onTableOver(m);
   else if (m.type === "fatal") { showProblem(t("referee-failed"), m.error); finishActivity(); }
 }
 
 async function onAsk(m) {
-  if (m.kind === "bot") {
-    const answer = await askBot(m.request, m.game);
-    referee.worker.postMessage({ type: "answer", ask: m.id, ...answer });
-  } else {
-    showTableMove(JSON.parse(m.request), m.id);
-  }
+  const answer = await askBot(m.request, m.game);
+  referee.worker.postMessage({ type: "answer", ask: m.id, ...answer });
 }
 
 // --- problems and output -----------------------------------------------------------------
@@ -316,9 +309,12 @@ function participantNames(players, level) {
 }
 
 function busy(on) {
+  const had = [$("run-games"), $("play")].includes(document.activeElement);
   $("run-games").disabled = $("play").disabled = on;
   $("stop").hidden = !on;
   root.dataset.busy = on ? "1" : "";
+  if (on && had) $("stop").focus(); // the pressed button is disabled: keep the focus in reach
+  else if (!on && document.activeElement === $("stop")) $("run-games").focus();
 }
 
 function finishActivity() {
@@ -448,6 +444,7 @@ function renderStats(rows) {
   const table = $("stats-table");
   table.replaceChildren();
   const cap = document.createElement("caption");
+  cap.id = "stats-caption";
   cap.textContent = t("stats-caption");
   table.append(cap);
   const head = table.insertRow();
@@ -500,138 +497,30 @@ function drawChart(rows) {
   });
 }
 
-// --- a table against the bot --------------------------------------------------------------
+// --- play against the bot at the game's own table ------------------------------------------
+
+// The game page (index.html#play=lab) seats the person, the bot and `level`
+// computers; it runs the bot in its own worker (assets/labseat.js), sent only
+// the bot's observation and legal moves. The code goes through localStorage.
+const PLAY_KEY = "lostcode.lab.play"; // lostcode/web/labseat.py
 
 async function playTable() {
   if (!(await startWithEditorBot())) return;
+  finishActivity();
   const players = Number($("players").value);
   const level = $("opponents").value;
-  const names = [t("you"), t("your-bot")];
+  // Names are said in the third person on the table ("Player rolls"), never "You".
+  const names = [t("player-name"), t("your-bot")];
   for (let i = 2; i < players; i++) names.push(t(level) + (players > 3 ? " " + (i - 1) : ""));
-  lab.table = { names };
-  $("table").hidden = false;
-  $("table-view").replaceChildren();
-  say("table-status", t("table-started"));
-  $("table-h").focus();
-  referee.worker.postMessage({ type: "table", players, level, names, seed: Math.floor(Math.random() * 100000) });
-}
-
-function symbolName(sym) {
-  return t("sym-" + sym);
-}
-
-function moveLabel(m) {
-  const k = m[0];
-  const values = (v) => (v.length ? v.join(", ") : t("none"));
-  if (k === "roll") return t("mv-roll");
-  if (k === "accept") return t("mv-accept");
-  if (k === "change") return t("mv-change", { n: m[1] + 1, sym: symbolName(m[2]) });
-  if (k === "turn_bear") return t("mv-bear", { n: m[1] + 1, sym: symbolName(m[2]) });
-  if (k === "take") return t("mv-take");
-  if (k === "pass") return t("mv-pass");
-  if (k === "shortcut") return t("mv-shortcut", { values: values(m[1]) });
-  if (k === "guess") {
-    const width = Number(m[1].slice(1));
-    return t("mv-guess", { width, vp: WHEEL_POINTS[m[1]], low: m[2], high: m[2] + width - 1 });
-  }
-  if (k === "discard") return t("mv-discard", { sym: symbolName(m[1]) });
-  if (k === "final") return t("mv-final", { sym: symbolName(m[1]), values: values(m[2]) });
-  return JSON.stringify(m);
-}
-
-function el(tag, text, parent) {
-  const e = document.createElement(tag);
-  if (text !== undefined && text !== null) e.textContent = text;
-  if (parent) parent.append(e);
-  return e;
-}
-
-function renderTable(obs) {
-  const view = $("table-view");
-  view.replaceChildren();
-  el("p", t("round", { r: Math.min(obs.round, obs.rounds), n: obs.rounds }) +
-    (obs.dice.length ? " · " + t("dice") + ": " + obs.dice.map(symbolName).join(", ") : ""), view);
-  const table = el("table", null, view);
-  el("caption", t("racks"), table);
-  const head = table.insertRow();
-  el("th", t("col-player"), head).scope = "col";
-  el("th", t("col-score"), head).scope = "col";
-  for (const sym of obs.symbols) el("th", symbolName(sym), head).scope = "col";
-  obs.racks.forEach((rack) => {
-    const tr = table.insertRow();
-    const who = rack.owner === null ? t("open-rack") : obs.names[rack.owner];
-    el("th", who, tr).scope = "row";
-    tr.insertCell().textContent = rack.owner === null ? "" : String(obs.scores[rack.owner]);
-    for (const sym of obs.symbols) {
-      const v = rack.stones[sym];
-      tr.insertCell().textContent = v === null ? "?" : String(v);
-    }
-  });
-  if (obs.my_guess) {
-    el("p", t("my-guess", { low: obs.my_guess.low, high: obs.my_guess.high }), view);
-  }
-  const recent = obs.log.filter((e) => e.t === "check" || e.t === "discard").slice(-6);
-  if (recent.length) {
-    el("h3", t("recent"), view);
-    const ol = el("ul", null, view);
-    for (const e of recent) {
-      const who = obs.names[e.player];
-      if (e.t === "check") el("li", t("log-check", { who, low: e.low, high: e.high, result: t("res-" + e.result) }), ol);
-      else el("li", t("log-discard", { who, sym: symbolName(e.symbol), value: e.value }), ol);
-    }
-  }
-}
-
-function showTableMove(req, ask) {
-  lab.table.request = req;
-  lab.table.ask = ask;
-  renderTable(req.observation);
-  const select = $("move");
-  select.replaceChildren();
-  req.legal.forEach((m, i) => {
-    const o = document.createElement("option");
-    o.value = String(i);
-    o.textContent = moveLabel(m);
-    select.append(o);
-  });
-  $("move-box").hidden = false;
-  say("table-status", t("your-turn"));
-  select.focus();
-}
-
-function playMove() {
-  const req = lab.table && lab.table.request;
-  if (!req) return;
-  const move = req.legal[Number($("move").value)];
-  lab.table.request = null;
-  $("move-box").hidden = true;
-  say("table-status", t("waiting"));
-  referee.worker.postMessage({ type: "answer", ask: lab.table.ask, move });
-}
-
-function onTableOver(m) {
-  $("move-box").hidden = true;
-  if (!m.entry) { say("table-status", t("table-stopped")); finishActivity(); return; }
-  const entry = JSON.parse(m.entry);
-  const s = entry.summary;
-  const names = lab.table.names;
-  let text;
-  if (s.forfeit) text = t("table-forfeit", { who: names[s.forfeit.seat], why: forfeitText(s.forfeit) });
-  else if (s.tie) text = t("tie");
-  else text = t("table-winner", { who: names[s.winner] });
-  const scores = names.map((n, p) => n + " " + s.scores[p]).join(" · ");
-  say("table-status", text + " " + scores);
-  if (s.forfeit && s.forfeit.reason === "error") showProblem(text, s.forfeit.detail);
-  const view = $("table-view");
-  el("p", t("final-scores") + ": " + scores, view);
-  if (s.finished) view.append(watchButton(s.record, 1));
-  finishActivity();
+  storageSet(PLAY_KEY, JSON.stringify({ code: lab.source, players, level, names }));
+  const url = "./index.html?lang=" + lang + "#play=lab";
+  if (window.open(url, "_blank")) say("code-status", t("play-opened"));
+  else location.href = url; // a blocked pop-up: this tab goes to the table
 }
 
 function stop() {
   if (referee) referee.worker.postMessage({ type: "stop" });
   if (bot && bot.pending) newBot(); // a decision in progress may never end: start afresh
-  $("move-box").hidden = true;
 }
 
 // --- start-up -------------------------------------------------------------------------------
@@ -665,7 +554,6 @@ async function main() {
   $("reset").addEventListener("click", reset);
   $("run-games").addEventListener("click", runGames);
   $("play").addEventListener("click", playTable);
-  $("play-move").addEventListener("click", playMove);
   $("stop").addEventListener("click", stop);
   referee = startWorker("referee", onReferee);
   newBot();

@@ -163,37 +163,149 @@ def test_bot_cannot_find_hidden_values(lab):
     expect(output).to_contain_text("snooper found 0 []")
 
 
-def test_play_against_my_bot_seats_it(lab):
+def open_table(lab, code, seed=1):
+    """Press "Play against my bot" in the lab: the game page opens in a new tab
+    (index.html#play=lab). The lab chose a random deal; the test puts a seed
+    where the bot's seat starts into what the lab left, and reloads."""
     page = lab
-    load_bot(page, EXAMPLE)
-    page.get_by_label("Players").select_option("3")
-    page.get_by_role("button", name="Play against my bot").click()
-    table = page.get_by_role("region", name="Your table")
-    expect(table).to_be_visible()
-    racks = table.get_by_role("table", name=re.compile("^Stones you can see"))
-    expect(racks).to_be_visible(timeout=60_000)
-    you = racks.get_by_role("row", name=re.compile("^You "))
-    bot = racks.get_by_role("row", name=re.compile("^Your bot "))
-    expect(bot).to_have_count(1)
-    # Cells after the score: my own stones are hidden, the bot's are shown.
-    assert set(you.locator("td").all_inner_texts()[1:]) == {"?"}
-    assert "?" not in bot.locator("td").all_inner_texts()[1:]
-    moves = 0
-    status = page.locator("#table-status")
-    for _ in range(400):
-        page.wait_for_function(
-            "!document.getElementById('move-box').hidden"
-            " || document.documentElement.dataset.busy === ''", timeout=60_000)
-        if page.evaluate("document.documentElement.dataset.busy === ''"):
+    load_bot(page, code)
+    page.get_by_label("Players").select_option("2")
+    with page.context.expect_page() as popup:
+        page.get_by_role("button", name="Play against my bot").click()
+    table = popup.value
+    printed = []
+    table.on("console", lambda m: printed.append(m.text))
+    wait_engine_ready(table, timeout=LAB_TIMEOUT)
+    assert table.url.endswith("index.html?lang=en#play=lab")
+    table.evaluate("""(seed) => {
+      const play = JSON.parse(localStorage.getItem("lostcode.lab.play"));
+      play.seed = seed;
+      localStorage.setItem("lostcode.lab.play", JSON.stringify(play));
+    }""", seed)
+    table.reload()
+    wait_engine_ready(table, timeout=LAB_TIMEOUT)
+    expect(table.locator("#game")).to_be_visible()
+    return table, printed
+
+
+def test_play_against_my_bot_at_the_real_table(lab):
+    """The bot sits at index.html's drawn table and plays its own moves there,
+    decided in its worker (what it prints reaches the console, not the page)."""
+    code = EXAMPLE + "\nprint('example bot loaded')\n"
+    table, printed = open_table(lab, code)
+    screen = table.locator("#screen")
+    expect(table.locator("#table svg.rack").first).to_be_visible()
+    expect(table.locator("#table")).to_contain_text("Your bot")
+    # Seed 1: the bot's seat rolls first; its moves arrive from the worker.
+    expect(screen).to_contain_text("Your bot rolled", timeout=LAB_TIMEOUT)
+    expect(screen).to_contain_text(re.compile(r"Your bot took wheel W\d+"), timeout=60_000)
+    assert "[your bot] example bot loaded" in printed
+    expect(screen).not_to_contain_text("easy computer")
+    # The game goes on to the person's own screen.
+    table.get_by_role("button", name="Continue").click()
+    expect(table.locator("#game")).to_have_attribute("data-screen", "guess", timeout=60_000)
+    # The save holds the moves actually played (it replays like any other game).
+    found = [v for v in axe_violations(table) if v["impact"] in ("serious", "critical")]
+    assert not found, found
+    saved = table.evaluate("""() => Object.keys(localStorage)
+      .filter(k => k.startsWith("lostcode.game.")).map(k => localStorage.getItem(k)).join(" ")""")
+    assert "Your bot" in saved and '"roll"' in saved
+    table.close()
+
+
+def test_bot_at_the_real_table_cannot_find_hidden_values(lab):
+    """R-S7 at index.html#play=lab: the bot's worker holds no state, no own stone."""
+    table, printed = open_table(lab, SNOOPER)
+    expect(table.locator("#screen")).to_contain_text("Your bot rolled", timeout=LAB_TIMEOUT)
+    for _ in range(100):  # the console event may trail the move it printed during
+        if any(m.startswith("[your bot] snooper found") for m in printed):
             break
-        select = table.get_by_label("Your move")
-        labels = select.locator("option").all_inner_texts()
-        assert labels and not [x for x in labels if x.startswith("[")]  # every move in words
-        table.get_by_role("button", name="Play this move").click()
-        moves += 1
-    expect(status).to_contain_text(re.compile(r"won\.|a tie"))
-    assert moves > 10
-    expect(table.get_by_role("button", name=re.compile("^Watch the game"))).to_be_visible()
+        table.wait_for_timeout(100)
+    assert "[your bot] snooper found 0 []" in printed, printed[-5:]
+    table.close()
+
+
+def test_play_against_a_broken_bot_falls_back_to_the_easy_bot(lab):
+    """Illegal moves: the easy computer plays them, the report says why; after
+    three in a row it keeps the seat. Never a traceback on the page. A file that
+    cannot run at all stays in the lab with its traceback: no game opens."""
+    load_bot(lab, "def choose(observation, legal_moves)\n    return 1\n")
+    pages = len(lab.context.pages)
+    lab.get_by_role("button", name="Play against my bot").click()
+    expect(lab.get_by_role("region", name="Problems")).to_contain_text("SyntaxError")
+    lab.wait_for_function("document.documentElement.dataset.busy === ''")
+    assert len(lab.context.pages) == pages
+    table, _printed = open_table(lab, "def choose(observation, legal_moves):\n"
+                                      "    return ['fly', 'away']\n")
+    screen = table.locator("#screen")
+    expect(screen).to_contain_text(
+        "Your bot chose a move that is not legal: ['fly', 'away']. "
+        "The easy computer played this move instead.", timeout=LAB_TIMEOUT)
+    expect(screen).to_contain_text("Your bot rolled")
+    expect(screen).to_contain_text("The easy computer plays for it until the end of this game.",
+                                   timeout=60_000)
+    expect(table.locator("body")).not_to_contain_text("Traceback")
+    table.get_by_role("button", name="Continue").click()
+    expect(table.locator("#game")).to_have_attribute("data-screen", "guess", timeout=60_000)
+    table.close()
+
+
+IN_VIEW_JS = """(id) => { const r = document.getElementById(id).getBoundingClientRect();
+  return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; }"""
+
+
+def axe_violations(page):
+    from test_browser_a11y import AXE_JS, AXE_URL
+
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(url=AXE_URL)
+        page.wait_for_function("typeof window.axe !== 'undefined'")
+    return page.evaluate(AXE_JS)
+
+
+def test_lab_on_a_phone_passes_axe_and_keeps_progress_in_view(lab):
+    """axe-core finds no violation of any impact on lab.html (start, a run in
+    progress, results, problems, the share link) at 360x640; every control is at
+    least 44x44 px, nothing scrolls sideways, and while games run the progress
+    and Stop stay on screen, wherever the page is scrolled."""
+    from test_browser_a11y import TARGETS_JS
+
+    page = lab
+    page.set_viewport_size({"width": 360, "height": 640})
+    found = {}
+    try:
+        page.evaluate("window.scrollTo(0, 0)")
+        found["start"] = axe_violations(page)
+        load_bot(page, EXAMPLE)
+        page.get_by_role("button", name="Share by link").click()
+        page.get_by_label("Number of games").fill("20")
+        run_button = page.get_by_role("button", name="Run games")
+        run_button.scroll_into_view_if_needed()
+        run_button.click()
+        page.wait_for_function("document.documentElement.dataset.busy === '1'")
+        assert page.evaluate(IN_VIEW_JS, "run-progress")
+        assert page.evaluate(IN_VIEW_JS, "stop")
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        assert page.evaluate(IN_VIEW_JS, "run-progress")
+        page.evaluate("window.scrollTo(0, 0)")
+        assert page.evaluate(IN_VIEW_JS, "run-progress")
+        found["running"] = axe_violations(page)
+        small = {"running": page.evaluate(TARGETS_JS)}
+        page.wait_for_function("document.documentElement.dataset.busy === ''",
+                               timeout=RUN_TIMEOUT)
+        found["results"] = axe_violations(page)
+        small["results"] = page.evaluate(TARGETS_JS)
+        load_bot(page, "def choose(observation, legal_moves):\n    return 1 / 0\n")
+        run(page, 1)
+        expect(page.get_by_role("region", name="Problems")).to_be_visible()
+        found["problems"] = axe_violations(page)
+        small["problems"] = page.evaluate(TARGETS_JS)
+        wide = page.evaluate("document.documentElement.scrollWidth > innerWidth")
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 720})
+    assert not {k: v for k, v in found.items() if v}, found
+    assert not {k: v for k, v in small.items() if v}, small
+    assert not wide, "the lab scrolls sideways at 360 px"
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "it", "pl"])

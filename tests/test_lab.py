@@ -242,3 +242,19 @@ def test_snooper_finds_the_state_when_it_shares_the_referees_interpreter(capsys)
     out = capsys.readouterr().out
     found = int(re.search(r"snooper found (\d+)", out).group(1))
     assert found > 0 and "State" in out
+
+
+def test_built_lab_bundles_its_workers_python_files():
+    """The built site's lab workers fetch one JSON bundle, not ~33 files each."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import build_site
+
+    out = build_site.lab_bundle(ROOT)
+    listing = json.loads(out[build_site.LAB_LIST])
+    bundle = json.loads(out[build_site.LAB_BUNDLE])
+    assert listing["bundle"] == build_site.LAB_BUNDLE
+    wanted = [*listing["lostcode"], listing["referee"], listing["bot"]]
+    assert sorted(bundle) == sorted(wanted)
+    for path in wanted:
+        assert bundle[path] == (ROOT / path).read_text(encoding="utf-8")
+    assert build_site.lab_files(ROOT) == ["lab.html"]  # no per-file copies in the build

@@ -20,9 +20,10 @@ from lostcode.web.views import screen_model
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "lostcode" / "web"
-# The only web modules that hold the engine's State; the replay viewer holds the
-# state of the step on screen, and its screen too is built from observations.
-GLUE = ("session.py", "persist.py", "viewer.py")
+# The only web modules that hold the engine's State: the replay viewer holds the
+# state of the step on screen (its screen too is built from observations);
+# labseat.py the Session of "Play against my bot" (issue 14).
+GLUE = ("session.py", "persist.py", "viewer.py", "labseat.py")
 
 
 def test_only_the_session_and_save_glue_touch_engine_state():

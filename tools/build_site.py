@@ -333,12 +333,36 @@ def make_pack(members: list[tuple[str, bytes]]) -> bytes:
     return zlib.compress(header.encode() + b"\n" + b"".join(d for _, d in members), 9)
 
 
+LAB_LIST = "assets/lab/files.json"
+LAB_BUNDLE = "assets/lab/core.json"
+
+
 def lab_files(src: Path) -> list[str]:
-    """The Bot lab (issue 14): lab.html and the lostcode files its workers fetch."""
-    listing = src / "assets/lab/files.json"
-    if not (src / "lab.html").is_file() or not listing.is_file():
+    """The Bot lab (issue 14): lab.html; its workers' Python files are in lab_bundle()."""
+    if not (src / "lab.html").is_file() or not (src / LAB_LIST).is_file():
         return []
-    return ["lab.html", *json.loads(listing.read_text(encoding="utf-8"))["lostcode"]]
+    return ["lab.html"]
+
+
+def lab_bundle(src: Path) -> dict[str, bytes]:
+    """The Bot lab's workers' Python files as one JSON file {site path: text}.
+
+    In the source tree each worker fetches the files listed in files.json one by
+    one (~33 requests each); the built site's files.json names this bundle
+    instead, so a worker makes two requests (measured in docs/performance.md)."""
+    if not (src / "lab.html").is_file() or not (src / LAB_LIST).is_file():
+        return {}
+    listing = json.loads((src / LAB_LIST).read_text(encoding="utf-8"))
+    paths = [*listing["lostcode"], listing["referee"], listing["bot"]]
+    missing = [p for p in paths if not (src / p).is_file()]
+    if missing:
+        raise BuildError(f"files {LAB_LIST} lists are missing:\n  " + "\n  ".join(missing))
+    bundle = {p: (src / p).read_text(encoding="utf-8") for p in paths}
+    listing["bundle"] = LAB_BUNDLE
+    return {
+        LAB_BUNDLE: json.dumps(bundle, ensure_ascii=False, separators=(",", ":")).encode(),
+        LAB_LIST: (json.dumps(listing, indent=1) + "\n").encode(),
+    }
 
 
 def _sri(data: bytes) -> str:
@@ -424,6 +448,7 @@ def build(out: Path, src: Path = ROOT, mpy_layout: str = "pack") -> dict:
         MPY_CONFIG: mpy_json,
         RUNTIME_JS: runtime.encode(),
     })
+    generated.update(lab_bundle(src))
     references = page_references(html)
     if "pyscript-mpy.toml" in references:
         generated["pyscript-mpy.toml"] = mpy_text.encode()

@@ -2,9 +2,10 @@
 
 It holds the game (lostcode.player.botapi.Match) and hands out only requests: the
 observation of the seat to act and its legal moves, as JSON text. The page
-forwards a bot seat's request to the bot's worker and a person's to the lab's
-table; answers come back here, where they are checked. Functions take and
-return JSON text so nothing but plain data crosses into JavaScript.
+forwards a bot seat's request to the bot's worker; answers come back here, where
+they are checked. Functions take and return JSON text so nothing but plain data
+crosses into JavaScript. ("Play against my bot" is played on index.html, not here:
+lostcode/web/labseat.py.)
 """
 
 from json import dumps, loads
@@ -34,14 +35,6 @@ def begin_game(game: int) -> None:
     deal = NOW["seed"] + game // n  # each deal is played once from every seat
     NOW["at"] = at
     NOW["match"] = Match(kinds, Options(n), deal, NOW["seed"] * 1000003 + game, names)
-
-
-def begin_table(players: int, level: str, seed: int, names_json: str) -> None:
-    """A game against the bot: the person at seat 0, the bot at seat 1, then `level` bots."""
-    n = int(players)
-    NOW["at"] = list(range(n))
-    kinds = ["human", "bot"] + [level] * (n - 2)
-    NOW["match"] = Match(kinds, Options(n), int(seed), int(seed) + 1, loads(names_json))
 
 
 def step() -> str:

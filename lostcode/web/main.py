@@ -445,6 +445,7 @@ def render():
     autosave()  # issue 7: every action is saved
     announce(m)
     play_moments(m)
+    lab_ask()  # "Play against my bot": its worker decides (issue 14)
 
 
 # ------------------------------------------------------------------ moments you can see (issue 11)
@@ -2022,6 +2023,69 @@ def listen(node, kind, fn):
     node.addEventListener(kind, proxy)
 
 
+# ------------------------------------------------------------ Play against my bot (issue 14)
+# index.html#play=lab: the Bot lab's bot at this table. The pure part (the
+# session, the checks, the fallback to the easy bot) is lostcode/web/labseat.py;
+# the bot's worker is driven by assets/labseat.js, loaded only in this mode.
+LAB = {"bridge": None, "reply": None}
+
+
+def play_from_lab():
+    from lostcode.web.labseat import PLAY_HASH, PLAY_KEY, LabSession, read_play
+
+    if str(window.location.hash) != PLAY_HASH:
+        return
+    play = read_play(storage_get(PLAY_KEY))
+    if play is None:
+        by_id("start-status").textContent = _(
+            "The Bot lab left no bot to play against: open the Bot lab and press "
+            "“Play against my bot” there."
+        )
+        return
+    seed = play["seed"]
+    if seed is None:
+        seed = int(window.Math.floor(window.Math.random() * 2147483647))
+    try:
+        ses = LabSession(play, seed)
+    except ValueError as e:  # e.g. names the table refuses: a message, never a traceback
+        by_id("start-status").textContent = _("Cannot start: {reason}", reason=str(e))
+        return
+    LAB["reply"] = create_proxy(guarded(lab_reply))
+    script = document.createElement("script")
+    script.type = "module"
+    script.src = "./assets/labseat.js"
+    loaded = create_proxy(guarded(lab_bridge_loaded))
+    PROXIES.append(loaded)
+    script.addEventListener("load", loaded)
+    document.head.append(script)
+    new_save_slot()
+    show_game(ses)
+
+
+def lab_bridge_loaded(*_a):
+    LAB["bridge"] = window.lostcodeLabSeat
+    lab_ask()
+
+
+def lab_ask():
+    """Called after every render: ask the bot's worker when its seat must decide."""
+    ses = GAME["session"]
+    if LAB["bridge"] is None or ses is None or not hasattr(ses, "lab_request"):
+        return
+    due = ses.lab_request()
+    if due is not None:
+        LAB["bridge"].ask(due[0], due[1]).then(LAB["reply"])
+
+
+def lab_reply(text):
+    from json import loads
+
+    ses = GAME["session"]
+    reply = loads(str(text))
+    if ses is not None and hasattr(ses, "lab_answer") and ses.lab_answer(reply["n"], reply):
+        render()
+
+
 def boot(*_args):
     try:
         progress(2, _("Loading the game engine…"))
@@ -2045,6 +2109,7 @@ def boot(*_args):
         saves_boot()  # saved games, import (issue 7)
         watch_from_lab()  # the Bot lab's "Watch the game" (issue 14)
         progress(3, _("Ready."))
+        play_from_lab()  # the Bot lab's "Play against my bot" (issue 14)
         ROOT.dataset.engine = "ready"
         by_id("loading").hidden = True
         if ROOT.getAttribute("data-start-pending") == "1":

@@ -101,6 +101,16 @@ class BotSeats:
             if e.get("t") not in SHOWN_WITH_CHECKS
         ]
 
+    def heading(self, names):
+        """The bot screen's heading: who played."""
+        seats = []
+        for r in self.report:
+            if r["seat"] not in seats:
+                seats.append(r["seat"])
+        if len(seats) == 1:
+            return _("{name} (computer) played", name=names[seats[0]])
+        return _("The computer players played")
+
     def acknowledge(self):
         self.report = []
 
@@ -109,14 +119,7 @@ def bot_screen(session, obs, m):
     """The public screen listing what the computer players just did."""
     bots = session.bots
     names = obs["names"]
-    seats = []
-    for r in bots.report:
-        if r["seat"] not in seats:
-            seats.append(r["seat"])
-    if len(seats) == 1:
-        m["heading"] = _("{name} (computer) played", name=names[seats[0]])
-    else:
-        m["heading"] = _("The computer players played")
+    m["heading"] = bots.heading(names)
     lines = bots.lines(names)
     m["blocks"] = [
         {"t": "list", "label": _("What the computer did"), "items": lines},

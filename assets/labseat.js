@@ -1,0 +1,124 @@
+// "Play against my bot" at the game's real table (index.html#play=lab, issue 14).
+//
+// Loaded by lostcode/web/main.py only in that mode. The engine stays in the
+// page's own runtime; the student's bot runs in the Bot lab's worker
+// (assets/lab-worker.js, role "bot": Pyodide, assets/lab/labbot.py), which is
+// sent only the request the page built (that seat's observation and legal
+// moves, JSON text), never the game state. Every decision is timed here: one
+// that takes longer than TIME_LIMIT_MS ends the worker (the only way to stop
+// an endless loop) and a fresh one is started for the next decision.
+//
+// window.lostcodeLabSeat.ask(n, request) resolves with the reply as JSON text:
+//   {"n": n, "move": [...]}                   the bot's move (checked again by Python)
+//   {"n": n, "forfeit": {"reason", "detail"}} an error or an illegal move (labbot.py)
+//   {"n": n, "timeout": true}                 too slow
+//   {"n": n, "cannot_run": "..."}             the file itself fails to run
+//   {"n": n, "failed": "..."}                 the worker could not start
+// Details (tracebacks, what the bot printed) go to the console, never the page.
+const TIME_LIMIT_MS = 2000; // per decision (lostcode.player.botapi.TIME_LIMIT)
+const LOAD_LIMIT_MS = 2000; // running the bot's file once
+const PLAY_KEY = "lostcode.lab.play"; // lostcode/web/labseat.py
+
+let source = "";
+let current = null; // { worker, ready, loaded, pending }
+let queue = Promise.resolve();
+let decisions = 0;
+
+function readSource() {
+  try {
+    const play = JSON.parse(window.localStorage.getItem(PLAY_KEY) || "{}");
+    return typeof play.code === "string" ? play.code : "";
+  } catch {
+    return "";
+  }
+}
+
+function start() {
+  if (current) current.worker.terminate();
+  const worker = new Worker(new URL("./lab-worker.js", import.meta.url), { type: "module" });
+  const w = { worker, loaded: false, pending: null };
+  w.ready = new Promise((resolve, reject) => {
+    worker.onmessage = (event) => {
+      const m = event.data;
+      if (m.type === "ready") { w.started = true; resolve(); return; }
+      if (m.type === "print") { console.info("[your bot]", m.text); return; }
+      if (m.type === "fatal" && !w.started) { reject(new Error(m.error)); return; }
+      const p = w.pending;
+      if (!p) return;
+      // Only the reply to the question asked counts: the bot's code could post too.
+      if (m.type === "decision" && m.id !== p.id) return;
+      if (m.type === "decision" || m.type === "loaded" || m.type === "fatal") {
+        w.pending = null;
+        p.resolve(m);
+      }
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      const why = event.message || "the worker failed";
+      if (!w.started) reject(new Error(why));
+      else if (w.pending) { const p = w.pending; w.pending = null; p.resolve({ type: "fatal", error: why }); }
+    };
+  });
+  w.ready.catch(() => {});
+  worker.postMessage({ type: "init", role: "bot" });
+  current = w;
+  return w;
+}
+
+// One message to the worker; resolves with its reply or {timeout: true}
+// (the worker is then replaced: it may be looping forever).
+function exchange(w, message, limit) {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      w.pending = null;
+      if (current === w) start();
+      resolve({ timeout: true });
+    }, limit);
+    w.pending = { id: message.id, resolve: (m) => { clearTimeout(timer); resolve(m); } };
+    w.worker.postMessage(message);
+  });
+}
+
+async function decide(n, request) {
+  const w = current || start();
+  try {
+    await w.ready;
+  } catch (err) {
+    console.warn("Your bot's worker could not start:", err);
+    return { failed: String(err.message || err) };
+  }
+  if (!w.loaded) {
+    const reply = await exchange(w, { type: "load", source }, LOAD_LIMIT_MS);
+    const problem = reply.timeout ? "the file did not finish running within 2 s"
+      : reply.type === "fatal" ? reply.error : reply.error;
+    if (problem) {
+      console.warn("Your bot cannot run:\n" + problem);
+      return { cannot_run: problem };
+    }
+    w.loaded = true;
+  }
+  const reply = await exchange(w, { type: "decide", id: ++decisions, request, game: "table" },
+    TIME_LIMIT_MS);
+  if (reply.timeout) return { timeout: true };
+  if (reply.type === "fatal") {
+    console.warn("Your bot's worker failed:", reply.error);
+    return { forfeit: { reason: "error", detail: reply.error } };
+  }
+  const result = JSON.parse(reply.result);
+  if (result.forfeit) console.warn("Your bot, move " + n + ":\n" + result.forfeit.detail);
+  return result;
+}
+
+function ask(n, request) {
+  // One question at a time (Python asks once per decision anyway).
+  const answer = queue.then(() => decide(n, String(request)))
+    .catch((err) => ({ failed: String((err && err.message) || err) }))
+    .then((reply) => JSON.stringify({ n, ...reply }));
+  queue = answer.catch(() => {});
+  return answer;
+}
+
+source = readSource();
+start();
+window.lostcodeLabSeat = { ask };
+document.documentElement.dataset.labSeat = "loaded";

@@ -1,0 +1,246 @@
+""""Play against my bot" (issue 14): the Bot lab's bot at the game's real table.
+
+The lab (lab.html) leaves the student's code and the table's settings in
+localStorage (PLAY_KEY) and opens index.html#play=lab. This page keeps its
+own runtime for the engine; the bot's code runs in a Pyodide Web Worker
+(assets/labseat.js drives assets/lab-worker.js, role "bot") that is sent only
+that seat's observation and legal moves as JSON text: the bot's interpreter
+never holds the state (fair play, as in the lab's runs).
+
+The Session plays the lab seat like any computer seat (solo.BotSeats), except
+that its decision arrives later: until it has arrived, `LabSeats.decide`
+raises Waiting and `LabSession.run_bots` stops there. The adapter asks the
+worker (`LabSession.lab_request`) and hands the reply to `lab_answer`, which
+plays on. A reply that is not a legal move, an error or a timeout: the easy bot
+plays that one move instead and the computer's report says so; after
+MAX_FAILURES in a row, or when the code cannot run at all, the easy bot keeps
+the seat for the rest of the game (said once).
+
+Records and saves hold the moves actually played, and name the lab seat
+"easy" (the record's seat kinds are human/easy/medium/hard): they replay
+anywhere, and a resumed save goes on with the easy bot in that seat (the
+bot's code stays in the lab, not in the save).
+
+Pure Python, MicroPython-portable (no DOM here; main.py does the DOM and JS).
+"""
+
+from json import dumps, loads
+
+from ..rules.engine import legal_actions
+from ..rules.observation import observe
+from ..rules.options import Options
+from ..rules.vocab import BOT_LEVELS, HUMAN
+from ..rules.vocab import PHASE_END as END
+from .describe import describe
+from .i18n import _
+from .session import Session
+from .solo import SHOWN_WITH_CHECKS, BotSeats
+
+PLAY_HASH = "#play=lab"
+PLAY_KEY = "lostcode.lab.play"  # written by assets/lab.js, read here
+FALLBACK = BOT_LEVELS[0]  # who plays a move the student's bot could not
+MAX_FAILURES = 3  # failed decisions in a row before the easy bot keeps the seat
+MAX_CODE = 200000  # characters: the lab refuses bigger files too
+NAME_MAX = 24  # the set-up form's limit
+LAB_SEAT = 1  # the person sits at 0, the bot at 1, the lab's opponents after
+
+
+class Waiting(Exception):
+    """The lab seat must decide and its worker has not answered yet."""
+
+
+def read_play(text):
+    """The lab's table settings from PLAY_KEY's text, checked; None when unusable.
+
+    {"code": str, "players": 2-4, "level": a bot level, "names": [str] (optional),
+    "seed": int (optional: the same deal again, e.g. for a class; else None)}.
+    """
+    try:
+        data = loads(text) if text else None
+    except ValueError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    code = data.get("code")
+    players = data.get("players")
+    level = data.get("level")
+    if not isinstance(code, str) or not code.strip() or len(code) > MAX_CODE:
+        return None
+    if isinstance(players, bool) or players not in (2, 3, 4) or level not in BOT_LEVELS:
+        return None
+    names = data.get("names")
+    if not isinstance(names, list) or len(names) != players:
+        names = default_names(players, level)
+    names = [clean_name(n, i) for i, n in enumerate(names)]
+    seed = data.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2147483647:
+        seed = None
+    return {"code": code, "players": players, "level": level, "names": names, "seed": seed}
+
+
+def clean_name(name, seat):
+    name = " ".join(str(name).split())[:NAME_MAX] if isinstance(name, str) else ""
+    return name or _("Player {n}", n=seat + 1)
+
+
+def default_names(players, level):
+    return [_("Player {n}", n=i + 1) for i in range(players)]
+
+
+class LabSeats(BotSeats):
+    """The computer seats of a table with the student's bot at `lab_seat`."""
+
+    def __init__(self, seats, game_seed, lab_seat):
+        BotSeats.__init__(self, seats, game_seed)
+        self.lab_seat = lab_seat
+        self.ready = None  # (move number, action) from the worker, checked
+        self.asked = None  # the move number asked of the worker
+        self.fallback = None  # the move number the easy bot plays instead
+        self.failures = 0  # failed decisions in a row
+        self.given_up = False  # the easy bot keeps the seat
+        self.thinking = False  # the lab seat waits for its worker
+
+    def decide(self, seat, obs):
+        if seat != self.lab_seat or self.given_up:
+            return BotSeats.decide(self, seat, obs)
+        n = obs["move_number"]
+        if self.fallback == n:
+            return BotSeats.decide(self, seat, obs)  # an easy bot (solo.BotSeats)
+        if self.ready is not None and self.ready[0] == n:
+            return self.ready[1]
+        raise Waiting()
+
+    def note(self, text):
+        """A sentence for the computer's report (why the easy bot played)."""
+        self.report.append({"seat": self.lab_seat, "action": None, "events": [], "note": text})
+
+    def heading(self, names):
+        if self.thinking and not self.report:
+            return _("{name} is thinking…", name=names[self.lab_seat])
+        return BotSeats.heading(self, names)
+
+    def lines(self, names):
+        out = []
+        for r in self.report:
+            if "note" in r:
+                out.append(r["note"])
+                continue
+            for e in r["events"]:
+                if e.get("t") not in SHOWN_WITH_CHECKS:
+                    out.append(describe(e, names))
+        if self.thinking and out:
+            out.append(_("{name} is thinking…", name=names[self.lab_seat]))
+        return out
+
+
+class LabSession(Session):
+    """A solo game: the person at seat 0, the student's bot at LAB_SEAT."""
+
+    def __init__(self, play, seed):
+        self.lab_ready = False  # Session.__init__ runs the bots before LabSeats exist
+        n = play["players"]
+        seats = [HUMAN, FALLBACK] + [play["level"]] * (n - 2)
+        Session.__init__(self, Options(n), seed, play["names"], seats)
+        self.lab = LabSeats(self.seats, seed, LAB_SEAT)
+        self.bots = self.lab
+        self.lab_ready = True
+        self.run_bots()
+
+    def run_bots(self, limit=200):
+        if not self.lab_ready:
+            return 0
+        self.lab.thinking = False
+        try:
+            return Session.run_bots(self, limit)
+        except Waiting:
+            self.lab.thinking = True
+            return 0
+
+    def lab_request(self):
+        """(move number, request JSON) when the bot's worker must be asked, once
+        per decision; None otherwise. The request is what botapi.Match sends:
+        that seat's observation and the legal moves, nothing else."""
+        b = self.lab
+        s = self.state
+        if not b.thinking or s.phase == END or s.to_act != b.lab_seat:
+            return None
+        obs = observe(s, b.lab_seat)
+        n = obs["move_number"]
+        if b.asked == n:
+            return None
+        b.asked = n
+        request = {"seat": b.lab_seat, "kind": "bot", "observation": obs, "legal": legal_actions(s)}
+        return n, dumps(request)
+
+    def lab_answer(self, move_number, reply):
+        """The worker's reply (a dict) to the question for `move_number`: the move
+        is played, or the easy bot plays instead. False for a stale reply."""
+        b = self.lab
+        s = self.state
+        if b.asked != move_number or len(s.actions) != move_number or s.to_act != b.lab_seat:
+            return False
+        name = s.names[b.lab_seat]
+        problem = None
+        move = reply.get("move") if isinstance(reply, dict) else None
+        if move is not None:
+            action = legal_match(move, legal_actions(s))
+            if action is None:
+                problem = _("{name} chose a move that is not legal: {move}.", name=name,
+                            move=shown(move))
+        else:
+            problem = problem_text(reply, name)
+        if problem is None:
+            b.ready = (move_number, action)
+            b.failures = 0
+        else:
+            b.failures += 1
+            b.fallback = move_number
+            cannot_run = isinstance(reply, dict) and ("cannot_run" in reply or "failed" in reply)
+            if cannot_run or b.failures >= MAX_FAILURES:
+                b.given_up = True
+                b.note(problem + " " + _("The easy computer plays for it until the end of "
+                                         "this game."))
+            else:
+                b.note(problem + " " + _("The easy computer played this move instead."))
+        self.run_bots()
+        return True
+
+
+def problem_text(reply, name):
+    """Why the worker's reply is no move, in words (never its traceback)."""
+    if not isinstance(reply, dict):
+        return _("{name} gave no answer.", name=name)
+    if reply.get("timeout"):
+        return _("{name} took longer than {s} s to decide and was stopped.", name=name, s=2)
+    if "cannot_run" in reply:
+        return _("{name}'s code cannot run (run it in the Bot lab to see why).", name=name)
+    if "failed" in reply:
+        return _("{name} could not be started in this browser.", name=name)
+    forfeit = reply.get("forfeit")
+    if isinstance(forfeit, dict) and forfeit.get("reason") == "illegal":
+        return _("{name} chose a move that is not legal: {move}.", name=name,
+                 move=str(forfeit.get("detail", "")).split(" is not one of")[0][:80])
+    if isinstance(forfeit, dict) and forfeit.get("reason") == "slow":
+        return _("{name} took longer than {s} s to decide and was stopped.", name=name, s=2)
+    return _("{name}'s code raised an error (run it in the Bot lab to see why).", name=name)
+
+
+def legal_match(move, legal):
+    """The engine's action whose JSON form is `move`, or None: nothing the worker
+    sends is played unless it is one of the legal moves."""
+    try:
+        wanted = dumps(move)
+    except (TypeError, ValueError):
+        return None
+    for action in legal:
+        if dumps(action) == wanted:
+            return action
+    return None
+
+
+def shown(move):
+    try:
+        text = dumps(move)
+    except (TypeError, ValueError):
+        text = str(move)
+    return text if len(text) <= 80 else text[:77] + "..."
