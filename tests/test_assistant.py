@@ -146,12 +146,19 @@ def test_bot_reports_say_each_event_once_in_log_order(seats):
     "discarded ... it showed V" line after all the moves: twice, out of order),
     and a turned die says its old and new face."""
     opts = Options(len(seats), shortcut=True, curse=True)
-    ses = Session(opts, 11, [f"P{i + 1}" for i in range(len(seats))], seats)
-    said = []  # log positions of the events said on bot screens, screen after screen
     changes = 0
+    names = [f"P{i + 1}" for i in range(len(seats))]
+    for seed in (11, 12, 13):  # enough games that some bot turns a die
+        changes += bot_reports_said(Session(opts, seed, names, seats)).count("change")
+    assert changes, "no bot turned a die in these games"
+
+
+def bot_reports_said(ses) -> list:
+    """Check every bot screen of one whole game; the kinds of the events said."""
+    said = []  # log positions of the events said on bot screens, screen after screen
+    kinds = []
 
     def visit(s, m):
-        nonlocal changes
         if m["kind"] != "bot":
             return
         lines = [b for b in m["blocks"] if b["t"] == "list"][0]["items"]
@@ -163,14 +170,17 @@ def test_bot_reports_say_each_event_once_in_log_order(seats):
         said.extend(at)
         for e in events:
             if e["t"] == "discard":
-                assert sum(f"their {symbol_name(e['symbol'])} stone" in x for x in lines) == 1
+                who = s.state.names[e["player"]]
+                stone = f"{who} discarded their {symbol_name(e['symbol'])} stone"
+                assert sum(stone in x for x in lines) == 1, lines
+            kinds.append(e["t"])
             if e["t"] == "change":
-                changes += 1
                 old, new = symbol_name(e["from"]), symbol_name(e["to"])
                 assert any(f"from {old} to {new}" in x for x in lines), lines
 
     run_game(ses, random.Random(3), visit)
-    assert len(said) > 10 and changes, (len(said), changes)
+    assert len(said) > 10, len(said)
+    return kinds
 
 
 def test_bot_summaries_are_public_and_reveal_no_range():
