@@ -179,11 +179,11 @@ def rack_svg(obs, r):
             x = NAME_W + j * (small + 2)
             item = stone(d["symbol"], d["value"], x, height, small, label, "discard")
             if j == len(shown) - 1 and d["symbol"] in syms:
-                k = STONE / small
+                scale = STONE / small
                 slot = NAME_W + syms.index(d["symbol"]) * (STONE + GAP)
-                item[1]["data-dx"] = _f(slot - k * x)
-                item[1]["data-dy"] = _f(2 - k * height)
-                item[1]["data-k"] = _f(k)
+                item[1]["data-dx"] = _f(slot - scale * x)
+                item[1]["data-dy"] = _f(2 - scale * height)
+                item[1]["data-k"] = _f(scale)
             items.append(item)
         kids.append(
             node(
