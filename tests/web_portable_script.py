@@ -46,6 +46,8 @@ def play(players, flags, seed):
                 continue
             ses.do("low", str(rng.below(12)))
             ses.do("confirm_guess")
+        elif k == "final" and enabled(m, "confirm_empty"):
+            ses.do("confirm_empty")  # asked again: a symbol without candidates (issue 11)
         elif k in ("shortcut", "final"):
             c = enabled(m, "cand")
             ses.do("cand", c[rng.below(len(c))]["arg"])

@@ -501,15 +501,15 @@ def _handoff(session, obs, m):
     ]
 
 
-def pass_label(session, viewer, solo_text):
+def pass_label(session, obs, solo_text):
     """The last control of a private screen: it confirms and passes the device
     (issue 11), naming who must take it next; in solo play only "confirm"."""
-    who = session.next_holder(viewer)
+    who = session.next_holder(obs["viewer"])
     if who is None:
         return solo_text
     if who < 0:
         return _("Confirm and pass to the table")
-    return _("Confirm and pass to {name}", name=session.state.names[who])
+    return _("Confirm and pass to {name}", name=obs["names"][who])
 
 
 def guess_range_note(wheel, low, obs):
@@ -612,7 +612,7 @@ def _guess(session, obs, m):
         buttons(
             [
                 button(
-                    pass_label(session, obs["viewer"], _("Confirm the wheel")),
+                    pass_label(session, obs, _("Confirm the wheel")),
                     "confirm_guess",
                     disabled=not ok,
                     primary=True,
@@ -686,7 +686,7 @@ def _shortcut(session, obs, m):
         buttons(
             [
                 button(
-                    pass_label(session, obs["viewer"], _("Confirm the candidates")),
+                    pass_label(session, obs, _("Confirm the candidates")),
                     "confirm",
                     disabled=n == 0,
                     primary=True,
@@ -743,7 +743,7 @@ def _final(session, obs, m):
         solo = _("Confirm the final candidates")
         confirm = [
             buttons(
-                [button(pass_label(session, obs["viewer"], solo), "confirm", primary=True)]
+                [button(pass_label(session, obs, solo), "confirm", primary=True)]
             )
         ]
     m["blocks"] = blocks + pickers + confirm
