@@ -520,8 +520,10 @@ def solve(merged: list, domains: dict, query=None, keep=None):
     Without `query`: returns ({symbol: {value: count}}, total) for the symbols
     in any constraint (others stay uniform). With `query` [(symbol, m)]:
     returns (counts by query sum, total), the distribution of that sum.
-    keep (a list, without `query`): filled with [order, layers, backs], the
-    pass's graph, from which query_counts answers any query.
+    keep (a list, without `query`): filled with [order, live], the pass's graph
+    pruned to consistent paths (live[k]: state before step k -> its moves
+    [(value, next state)] that still lead to a consistent assignment), from
+    which query_counts answers any query.
     """
     cons = [(list(key), allowed) for key, allowed in merged]
     if query:
@@ -533,7 +535,7 @@ def solve(merged: list, domains: dict, query=None, keep=None):
                 variables.append(sym)
     if not variables:
         if keep is not None:
-            keep[:] = [[], [], [{(): 1}]]
+            keep[:] = [[], []]
         return ({}, 1) if not query else ([1], 1)
     scopes = [[s for s, _m in scope] for scope, _a in cons]
     order = _order(variables, scopes)
@@ -622,25 +624,30 @@ def solve(merged: list, domains: dict, query=None, keep=None):
     # Backward: completions from each state, and each value's share of the total.
     counts = {}
     back = {(): 1}
-    backs = [back]
+    live = []
     for k in range(n - 1, -1, -1):
         x = order[k]
         c = {}
         here = {}
+        paths = {}
         for st, cnt, moves in layers[k]:
             b = 0
+            good = []
             for v, ns in moves:
                 w = back.get(ns, 0)
                 if w:
                     b += w
                     c[v] = c.get(v, 0) + cnt * w
+                    good.append((v, ns))
             here[st] = b
+            if b:
+                paths[st] = good
         counts[x] = c
         back = here
-        backs.append(back)
+        live.append(paths)
     if keep is not None:
-        backs.reverse()  # backs[k]: completions from a state before step k
-        keep[:] = [order, layers, backs]
+        live.reverse()
+        keep[:] = [order, live]
     return counts, total
 
 
@@ -655,27 +662,23 @@ def query_counts(graph: list, domains: dict, query: list):
     query symbols no check mentions are added last, each uniform and
     independent. Counts are exact integers, so the result is identical.
     """
-    order, layers, backs = graph
+    order, live = graph
     mult = {}
     for sym, m in query:
         mult[sym] = m
     keys = [((), 0)]
     ways = {((), 0): 1}
-    if not backs[0].get((), 0):
+    if order and () not in live[0]:  # no consistent assignment
         keys = []
     for k in range(len(order)):
         m = mult.get(order[k], 0)
-        live = backs[k + 1]
-        moves_of = {}
-        for st, _cnt, moves in layers[k]:
-            moves_of[st] = moves
+        paths = live[k]
         nxt, nxt_keys = {}, []
         for key in keys:
             cnt = ways[key]
-            for v, ns in moves_of[key[0]]:
-                if not live.get(ns, 0):
-                    continue
-                nk = (ns, key[1] + m * v)
+            qs = key[1]
+            for v, ns in paths[key[0]]:
+                nk = (ns, qs + m * v)
                 if nk in nxt:
                     nxt[nk] += cnt
                 else:
