@@ -81,3 +81,15 @@ def _same_origin_guard(request):
     if "page" in request.fixturenames:
         request.getfixturevalue("request_log")
     yield
+
+
+# Marks of the tests that take long: run first, so that with several processes
+# (tools/test.sh: pytest-xdist, --dist worksteal) the quick ones fill the end
+# instead of one process finishing a whole game alone.
+SLOW_FIRST = ("browser", "runtimes", "slow")
+
+
+def pytest_collection_modifyitems(config, items):
+    if not hasattr(config, "workerinput"):  # only in pytest-xdist's worker processes
+        return
+    items.sort(key=lambda item: not any(item.get_closest_marker(m) for m in SLOW_FIRST))
