@@ -521,9 +521,10 @@ def solve(merged: list, domains: dict, query=None, keep=None):
     in any constraint (others stay uniform). With `query` [(symbol, m)]:
     returns (counts by query sum, total), the distribution of that sum.
     keep (a list, without `query`): filled with [order, live], the pass's graph
-    pruned to consistent paths (live[k]: state before step k -> its moves
-    [(value, next state)] that still lead to a consistent assignment), from
-    which query_counts answers any query.
+    pruned to consistent paths, states numbered per step: live[k][i] lists the
+    moves [(value, j)] from state i before step k to state j after it that
+    still lead to a consistent assignment (None for a dead state). query_counts
+    answers any query from it.
     """
     cons = [(list(key), allowed) for key, allowed in merged]
     if query:
@@ -625,11 +626,14 @@ def solve(merged: list, domains: dict, query=None, keep=None):
     counts = {}
     back = {(): 1}
     live = []
+    number = []  # per step, backwards: state -> its index in that step's list
     for k in range(n - 1, -1, -1):
         x = order[k]
         c = {}
         here = {}
-        paths = {}
+        paths = []
+        after = number[-1] if number else {(): 0}  # states after step k -> their index
+        here_number = {}
         for st, cnt, moves in layers[k]:
             b = 0
             good = []
@@ -638,13 +642,14 @@ def solve(merged: list, domains: dict, query=None, keep=None):
                 if w:
                     b += w
                     c[v] = c.get(v, 0) + cnt * w
-                    good.append((v, ns))
+                    good.append((v, after[ns]))
             here[st] = b
-            if b:
-                paths[st] = good
+            here_number[st] = len(paths)
+            paths.append(good if b else None)
         counts[x] = c
         back = here
         live.append(paths)
+        number.append(here_number)
     if keep is not None:
         live.reverse()
         keep[:] = [order, live]
@@ -664,11 +669,17 @@ def query_counts(graph: list, domains: dict, query: list):
     """
     order, live = graph
     mult = {}
+    top = 0  # the largest query sum
     for sym, m in query:
         mult[sym] = m
-    keys = [((), 0)]
-    ways = {((), 0): 1}
-    if order and () not in live[0]:  # no consistent assignment
+        top += m * max(domains[sym] or [0])
+    bits = 1  # a key is state index << bits | the query's partial sum: ints hash fast
+    while (1 << bits) <= top:
+        bits += 1
+    mask = (1 << bits) - 1
+    keys = [0]
+    ways = {0: 1}
+    if order and live[0][0] is None:  # no consistent assignment
         keys = []
     for k in range(len(order)):
         m = mult.get(order[k], 0)
@@ -676,9 +687,9 @@ def query_counts(graph: list, domains: dict, query: list):
         nxt, nxt_keys = {}, []
         for key in keys:
             cnt = ways[key]
-            qs = key[1]
-            for v, ns in paths[key[0]]:
-                nk = (ns, qs + m * v)
+            qs = key & mask
+            for v, j in paths[key >> bits]:
+                nk = (j << bits) | (qs + m * v)
                 if nk in nxt:
                     nxt[nk] += cnt
                 else:
@@ -687,11 +698,11 @@ def query_counts(graph: list, domains: dict, query: list):
         keys, ways = nxt_keys, nxt
     top = 0
     for key in keys:
-        if key[1] > top:
-            top = key[1]
+        if key & mask > top:
+            top = key & mask
     dist = [0] * (top + 1)
     for key in keys:
-        dist[key[1]] += ways[key]
+        dist[key & mask] += ways[key]
     for sym, m in query:
         if sym not in order:  # in no check: uniform, independent
             if not domains[sym]:
