@@ -40,7 +40,8 @@
   window.addEventListener("py:ready", function () {
     if (root.dataset.engine === "loading") {
       document.getElementById("progress").value = 2;
-      document.getElementById("progress-label").textContent = "Python is running; loading the game engine…";
+      document.getElementById("progress-label").textContent =
+        window.lostcodeRunningText || "Python is running; loading the game engine…";
     }
   });
   function failed(why) {

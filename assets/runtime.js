@@ -107,6 +107,87 @@ export function pickRuntime(query, saved) {
   return choice(query, "runtime", RUNTIMES) || saved || RUNTIMES[0];
 }
 
+// ---- The progress text while the runtime downloads, in the page's language,
+// before Python (and its catalogs) can translate anything. The language is
+// picked as lostcode/web/i18n.py pick_language() does: ?lang=, then the saved
+// choice (lostcode.web.page STORAGE_KEY), then the browser's languages.
+export const LANGS = ["en", "ru", "it", "pl"];
+export const LANG_KEY = "lostcode.lang";
+// "running" is the catalogs' translation of main.py's first progress text
+// (tests/test_loading_text.py checks they agree).
+export const LOADING_TEXT = {
+  en: { download: "Downloading the {runtime} runtime (about {mb} MB, once)…",
+        running: "Python is running; loading the game engine…" },
+  ru: { download: "Загружается среда {runtime} (около {mb} МБ, один раз)…",
+        running: "Python запущен; загружается игровой движок…" },
+  it: { download: "Download del runtime {runtime} (circa {mb} MB, una sola volta)…",
+        running: "Python è avviato; caricamento del motore di gioco…" },
+  pl: { download: "Pobieranie środowiska {runtime} (około {mb} MB, jednorazowo)…",
+        running: "Python działa; ładowanie silnika gry…" },
+};
+
+function langCode(value) {
+  const base = String(value || "").trim().toLowerCase().replace(/_/g, "-").split("-")[0];
+  return LANGS.includes(base) ? base : undefined;
+}
+
+export function pickLanguage(query, saved, browserLangs) {
+  const fromUrl = langCode(readQuery(query).lang);
+  if (fromUrl) return fromUrl;
+  if (langCode(saved)) return langCode(saved);
+  for (const candidate of browserLangs || []) if (langCode(candidate)) return langCode(candidate);
+  return LANGS[0];
+}
+
+// The download text: runtime name and its real download size in MB (1 decimal,
+// written as the language writes decimals: "0,9" in ru/it/pl).
+export function downloadText(lang, runtime, bytes) {
+  const mb = (bytes / 1e6).toFixed(1).replace(".", lang === "en" ? "." : ",");
+  return (LOADING_TEXT[lang] || LOADING_TEXT.en).download
+    .replace("{runtime}", runtime).replace("{mb}", mb);
+}
+
+function savedLanguage() {
+  try {
+    return window.localStorage.getItem(LANG_KEY) || undefined;
+  } catch (e) {
+    return undefined;
+  }
+}
+
+// ---- Issue 17: the browser inflates MicroPython's code pack natively. The
+// built SETUP.mpy names the pack (one zlib stream: a JSON [[path, size], ...]
+// line, then the files) and a config without [files]; the .mpy files are
+// written into MicroPython's file system from PyScript's onReady hook, before
+// our code runs. Inflating and writing them in Python (the inline code's
+// fallback, used where DecompressionStream is missing) cost ~100 ms of the start.
+function unpackNatively(pack) {
+  const inflated = fetch(pack).then((response) => {
+    if (!response.ok) throw new Error(`${pack}: HTTP ${response.status}`);
+    const stream = response.body.pipeThrough(new DecompressionStream("deflate"));
+    return new Response(stream).arrayBuffer();
+  });
+  inflated.catch(() => {}); // reported by the hook below, which awaits it
+  // The same module instance as index.html's core.js: resolved once it has run,
+  // long before the interpreter (its wasm) is ready and the hooks are called.
+  import("../vendor/pyscript/core.js").then(({ hooks }) => {
+    hooks.main.onReady.add(async (wrap) => {
+      const data = new Uint8Array(await inflated);
+      const FS = wrap.interpreter.FS;
+      const cut = data.indexOf(10);
+      let at = cut + 1;
+      for (const [path, size] of JSON.parse(new TextDecoder().decode(data.subarray(0, cut)))) {
+        const parts = path.split("/");
+        for (let i = 1; i < parts.length; i++) {
+          try { FS.mkdir(parts.slice(0, i).join("/")); } catch (e) { /* exists */ }
+        }
+        FS.writeFile(path, data.subarray(at, at + size));
+        at += size;
+      }
+    });
+  });
+}
+
 // The "Python runtime" selects (data-runtime-choice): remembered, applied by a
 // reload unless a game is on screen (then on the next visit; it is saved after
 // every move either way).
@@ -136,11 +217,18 @@ if (typeof document !== "undefined" && document.documentElement) {
   const runtime = pickRuntime(location.search, savedRuntime());
   const mpy = runtime === "micropython";
   document.documentElement.dataset.runtime = runtime;
-  const setup = SETUP[mpy ? "mpy" : "py"];
+  let setup = SETUP[mpy ? "mpy" : "py"];
+  const lang = pickLanguage(location.search, savedLanguage(), navigator.languages || [navigator.language]);
   const label = document.getElementById("progress-label");
   if (label) {
-    const size = setup.bytes ? `about ${(setup.bytes / 1e6).toFixed(1)} MB` : mpy ? "about 1 MB" : "about 14 MB";
-    label.textContent = `Downloading the ${mpy ? "MicroPython" : "Pyodide"} runtime (${size}, once)…`;
+    label.textContent = downloadText(lang, mpy ? "MicroPython" : "Pyodide",
+      setup.bytes || (mpy ? 1e6 : 14e6));
+  }
+  // boot.js shows this when PyScript reports the interpreter up (py:ready).
+  window.lostcodeRunningText = LOADING_TEXT[lang].running;
+  if (setup.native && typeof DecompressionStream === "function") {
+    unpackNatively(setup.pack);
+    setup = { ...setup, ...setup.native };
   }
   // Start the downloads PyScript asks for only later (after core.js, the config,
   // the interpreter) now, in parallel: the same requests then come from this preload.

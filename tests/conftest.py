@@ -81,3 +81,26 @@ def _same_origin_guard(request):
     if "page" in request.fixturenames:
         request.getfixturevalue("request_log")
     yield
+
+
+# Marks of the tests that take long: run first, so that with several processes
+# (tools/test.sh: pytest-xdist, --dist worksteal) the quick ones fill the end
+# instead of one process finishing a whole game alone.
+SLOW_FIRST = ("browser", "runtimes", "slow")
+# Unmarked tests measured at 15-65 s each under load (--durations): also first.
+SLOW_NAMES = (
+    "test_private_models_never_contain_own_stone_values",
+    "test_setup_on_a_fresh_copy_with_the_system_python",
+    "test_any_save_round_trips_to_an_identical_state",
+    "test_issue4_true_values_always_possible",
+)
+
+
+def _slow(item) -> bool:
+    return item.originalname in SLOW_NAMES or any(item.get_closest_marker(m) for m in SLOW_FIRST)
+
+
+def pytest_collection_modifyitems(config, items):
+    if not hasattr(config, "workerinput"):  # only in pytest-xdist's worker processes
+        return
+    items.sort(key=lambda item: not _slow(item))

@@ -19,7 +19,8 @@
 #   - npm deps: `npm ci` if node_modules/ is missing or package-lock.json
 #     changed since the last `npm ci`; its postinstall fills vendor/
 # Then, all with .venv/bin/python: `ruff check .`, `mypy` (config in
-# pyproject.toml) and `pytest -q "$@"`; with no arguments pytest also measures
+# pyproject.toml) and `pytest -q "$@"`; with no arguments pytest runs on 3
+# processes (pytest-xdist; LOSTCODE_TEST_WORKERS=N changes it) and also measures
 # the coverage of the core (lostcode/ without web/) and fails under the floor
 # set in pyproject.toml ([tool.coverage.report] fail_under). Exits non-zero on
 # any failure. apt steps use sudo when not root.
@@ -101,7 +102,12 @@ echo "test.sh: mypy"
 "$PY" -m mypy
 echo "test.sh: pytest"
 if [ "$#" -eq 0 ]; then
-    "$PY" -m pytest -q --cov --cov-report=term:skip-covered
+    # Several processes (pytest-xdist): most of the suite's time is browser tests
+    # waiting on Chromium and the wasm runtimes, so 3 workers keep 2 cores busy.
+    # Every session fixture is per worker (servers on port 0, tmp_path dirs).
+    # LOSTCODE_TEST_WORKERS=0 runs serially (e.g. to debug a failure).
+    "$PY" -m pytest -q -n "${LOSTCODE_TEST_WORKERS:-3}" --dist worksteal \
+        --cov --cov-report=term:skip-covered
 else
     "$PY" -m pytest -q "$@"
 fi

@@ -147,6 +147,7 @@ class Knowledge:
         "counts",
         "total",
         "_last_rounds",
+        "graph",
     )
 
     def __init__(self, obs: dict):
@@ -167,7 +168,8 @@ class Knowledge:
             self.domains[sym] = [v for v in range(self.value_max + 1) if v not in self.seen[sym]]
         self.constraints = self._constraints()
         self.merged = _merge(self.constraints)
-        counts, total = solve(self.merged, self.domains)
+        self.graph = []
+        counts, total = solve(self.merged, self.domains, None, self.graph)
         self.counts = counts
         self.total = total
         self._last_rounds = {}
@@ -273,7 +275,7 @@ class Knowledge:
         if not query:
             dist[0] = 1.0
             return dist
-        counts, total = solve(self.merged, self.domains, query)
+        counts, total = query_counts(self.graph, self.domains, query)
         if total <= 0:
             return dist
         for t in range(len(counts)):
@@ -511,13 +513,18 @@ def _order(variables: list, scopes: list) -> list:
     return order
 
 
-def solve(merged: list, domains: dict, query=None):
+def solve(merged: list, domains: dict, query=None, keep=None):
     """Count consistent assignments of the constrained unknowns.
 
     merged: [(((symbol, m), ...), allowed set)]; domains: symbol -> values.
     Without `query`: returns ({symbol: {value: count}}, total) for the symbols
     in any constraint (others stay uniform). With `query` [(symbol, m)]:
     returns (counts by query sum, total), the distribution of that sum.
+    keep (a list, without `query`): filled with [order, live], the pass's graph
+    pruned to consistent paths, states numbered per step: live[k][i] lists the
+    moves [(value, j)] from state i before step k to state j after it that
+    still lead to a consistent assignment (None for a dead state). query_counts
+    answers any query from it.
     """
     cons = [(list(key), allowed) for key, allowed in merged]
     if query:
@@ -528,6 +535,8 @@ def solve(merged: list, domains: dict, query=None):
             if sym not in variables:
                 variables.append(sym)
     if not variables:
+        if keep is not None:
+            keep[:] = [[], []]
         return ({}, 1) if not query else ([1], 1)
     scopes = [[s for s, _m in scope] for scope, _a in cons]
     order = _order(variables, scopes)
@@ -616,21 +625,103 @@ def solve(merged: list, domains: dict, query=None):
     # Backward: completions from each state, and each value's share of the total.
     counts = {}
     back = {(): 1}
+    live = []
+    number = []  # per step, backwards: state -> its index in that step's list
     for k in range(n - 1, -1, -1):
         x = order[k]
         c = {}
         here = {}
+        paths = []
+        after = number[-1] if number else {(): 0}  # states after step k -> their index
+        here_number = {}
         for st, cnt, moves in layers[k]:
             b = 0
+            good = []
             for v, ns in moves:
                 w = back.get(ns, 0)
                 if w:
                     b += w
                     c[v] = c.get(v, 0) + cnt * w
+                    good.append((v, after[ns]))
             here[st] = b
+            here_number[st] = len(paths)
+            paths.append(good if b else None)
         counts[x] = c
         back = here
+        live.append(paths)
+        number.append(here_number)
+    if keep is not None:
+        live.reverse()
+        keep[:] = [order, live]
     return counts, total
+
+
+def query_counts(graph: list, domains: dict, query: list):
+    """Exactly solve(merged, domains, query), from the graph solve(merged, domains,
+    keep=graph) kept: (counts by query sum, total).
+
+    Issue 17: the hard bot asks up to ~30 sums per decision; solving each from
+    scratch carried the query's open sum through every state the forward pass
+    reaches, dead ends included (730 ms worst case on MicroPython). Here the sum
+    is carried only along transitions that lead to a consistent assignment, and
+    query symbols no check mentions are added last, each uniform and
+    independent. Counts are exact integers, so the result is identical.
+    """
+    order, live = graph
+    mult = {}
+    top = 0  # the largest query sum
+    for sym, m in query:
+        mult[sym] = m
+        top += m * max(domains[sym] or [0])
+    bits = 1  # a key is state index << bits | the query's partial sum: ints hash fast
+    while (1 << bits) <= top:
+        bits += 1
+    mask = (1 << bits) - 1
+    keys = [0]
+    ways = {0: 1}
+    if order and live[0][0] is None:  # no consistent assignment
+        keys = []
+    for k in range(len(order)):
+        m = mult.get(order[k], 0)
+        paths = live[k]
+        nxt, nxt_keys = {}, []
+        for key in keys:
+            cnt = ways[key]
+            qs = key & mask
+            for v, j in paths[key >> bits]:
+                nk = (j << bits) | (qs + m * v)
+                if nk in nxt:
+                    nxt[nk] += cnt
+                else:
+                    nxt[nk] = cnt
+                    nxt_keys.append(nk)
+        keys, ways = nxt_keys, nxt
+    top = 0
+    for key in keys:
+        if key & mask > top:
+            top = key & mask
+    dist = [0] * (top + 1)
+    for key in keys:
+        dist[key & mask] += ways[key]
+    for sym, m in query:
+        if sym not in order:  # in no check: uniform, independent
+            if not domains[sym]:
+                return [0], 0
+            wider = [0] * (len(dist) + m * max(domains[sym]))
+            for t in range(len(dist)):
+                if dist[t]:
+                    for v in domains[sym]:
+                        wider[t + m * v] += dist[t]
+            dist = wider
+    total = 0
+    for c in dist:
+        total += c
+    if not keys:
+        return [0], 0
+    top = len(dist) - 1
+    while top > 0 and not dist[top]:
+        top -= 1
+    return dist[: top + 1], total
 
 
 # --- wheels ------------------------------------------------------------------------

@@ -1764,15 +1764,20 @@ def each(selector):
     return [nodes.item(i) for i in range(nodes.length)]
 
 
-def apply_static():
-    """Translate the static HTML (its English stays as the before-Python fallback)."""
+def apply_static(first=False):
+    """Translate the static HTML (its English stays as the before-Python fallback).
+
+    first: the page as loaded. Its HTML is the English text itself
+    (tests/test_url_settings.py), so an English start rewrites none of it."""
+    from lostcode.web.i18n import get_language
     from lostcode.web.page import static_text
 
-    for e in each("[data-i18n]"):
+    untouched = first and get_language() == "en"
+    for e in [] if untouched else each("[data-i18n]"):
         text = static_text(e.getAttribute("data-i18n"), e.getAttribute("data-n"))
         if text:
             e.textContent = text
-    for e in each("[data-i18n-aria]"):
+    for e in [] if untouched else each("[data-i18n-aria]"):
         text = static_text(e.getAttribute("data-i18n-aria"))
         if text:
             e.setAttribute("aria-label", text)
@@ -1791,9 +1796,11 @@ def apply_static():
 def load_rules(lang):
     """The rules reference in `lang`: assets/rules/<lang>.html, or the inline English."""
     box = document.querySelector("#rules .rules")
-    if PAGE["rules_en"] is None:
-        PAGE["rules_en"] = box.innerHTML
     PAGE["rules_want"] = lang
+    if PAGE["rules_en"] is None:
+        if lang == "en":  # still the page's own English: no copy, no re-parse
+            return
+        PAGE["rules_en"] = box.innerHTML
     if lang == "en":
         box.innerHTML = PAGE["rules_en"]
         return
@@ -1999,7 +2006,7 @@ def start_guided(event=None):
 
 def setup_page():
     """Boot-time wiring of the page around the game."""
-    apply_static()
+    apply_static(first=True)
     load_rules(ROOT.getAttribute("lang"))
     from lostcode.services.settings import parse
 
@@ -2091,7 +2098,6 @@ def boot(*_args):
         progress(2, _("Loading the game engine…"))
         import lostcode.rules.engine  # noqa: F401
         import lostcode.web.session  # noqa: F401
-        import lostcode.web.views  # noqa: F401
 
         install_guard()  # issue 12: one activation, one action
         game = by_id("game")
@@ -2114,6 +2120,8 @@ def boot(*_args):
         by_id("loading").hidden = True
         if ROOT.getAttribute("data-start-pending") == "1":
             start_game()
+        else:  # what only a game needs, imported while the player reads the form
+            window.setTimeout(_later_proxy, 0)
     except Exception as e:  # show it: a silent failure looks like a hang
         ROOT.dataset.engine = "error"
         box = by_id("load-error")
@@ -2122,7 +2130,16 @@ def boot(*_args):
         log_error("start-up failed", e)  # details in the console, not a traceback box
 
 
+def import_game_modules(*_args):
+    """After "ready" (issue 17): the set-up screen needs none of these, a game all.
+    Start pressed before this ran imports them there and then (a few ms)."""
+    try:
+        import lostcode.web.views  # noqa: F401  (board, assistant, bots, deduction...)
+    except Exception as e:
+        log_error("could not import the game screens", e)
+
+
+_later_proxy = create_proxy(import_game_modules)
 init_language()
 progress(2, _("Python is running; loading the game engine…"))
-_boot_proxy = create_proxy(boot)
-window.setTimeout(_boot_proxy, 0)
+boot()  # at once: waiting a task for the progress text to paint cost ~25 ms (issue 17)
