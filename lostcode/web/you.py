@@ -82,6 +82,26 @@ SECOND_PERSON = {
         "You cannot replace a stone: every pile is empty."
     ),
     "{name} wrote their final candidates.": N_("You wrote your final candidates."),
+    "{name} wrote their final {sym} candidates.": N_("You wrote your final {sym} candidates."),
+    # a bot seat's report ("Play against my bot", labseat.py; a seat named You
+    # is a person, but the sentences stay right whatever the name)
+    "{name} is thinking…": N_("You are thinking…"),
+    "{name} chose a move that is not legal: {move}.": N_(
+        "You chose a move that is not legal: {move}."
+    ),
+    "{name} gave no answer.": N_("You gave no answer."),
+    "{name} took longer than {s} s to decide and was stopped.": N_(
+        "You took longer than {s} s to decide and were stopped."
+    ),
+    "{name} could not be started in this browser.": N_(
+        "You could not be started in this browser."
+    ),
+    "{name}'s code cannot run (run it in the Bot lab to see why).": N_(
+        "Your code cannot run (run it in the Bot lab to see why)."
+    ),
+    "{name}'s code raised an error (run it in the Bot lab to see why).": N_(
+        "Your code raised an error (run it in the Bot lab to see why)."
+    ),
     "The game is over: {name} wins.": N_("The game is over: you win."),
     # whose turn it is (lostcode/rules/messages.py prompts and reasons)
     "it is {name}'s turn, not {other}": N_("it is your turn, not {other}'s"),
@@ -138,7 +158,6 @@ SECOND_PERSON = {
     "{name} writes shortcut candidates.": N_("You write shortcut candidates."),
     "{name} writes final candidates.": N_("You write final candidates."),
     "Tap when only {name} is looking.": N_("Tap when only you are looking."),
-    "Show {name}'s private screen": N_("Show your private screen"),
     "{name}: set your wheel": N_("Set your wheel"),
     "{name}: your {sym} candidates": N_("Your {sym} candidates"),
     "{name}: your final candidates": N_("Your final candidates"),
