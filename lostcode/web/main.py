@@ -966,8 +966,10 @@ def restore_settings():
         fire_change(by_id("players"))
         for i in range(players):
             name = str(last["names"][i])[:24]
-            if name:
-                by_id("name-" + str(i + 1)).value = name
+            box = by_id("name-" + str(i + 1))
+            typed = str(box.value) != PAGE["defaults"].get(i + 1, "Player " + str(i + 1))
+            if name and not typed:  # a name typed while the engine loaded stays
+                box.value = name
             box = by_id("kind-" + str(i + 1))
             kind = str(last["seats"][i])
             known = box is not None and py(box.querySelector('option[value="' + kind + '"]'))
