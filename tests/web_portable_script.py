@@ -59,8 +59,7 @@ def play(players, flags, seed):
             items = enabled(m)
             it = items[rng.below(len(items))]
             ses.do(it["act"], it["arg"])
-    ses.do("show_record")
-    m = screen_model(ses)
+    m = screen_model(ses)  # the end screen
     return f"{players} {seed} scores={ses.state.scores} screens={screens}"
 
 

@@ -114,6 +114,14 @@ def render_button(b, parent):
     return btn
 
 
+def render_blocks(blocks, parent):
+    """A screen's blocks in order; a folded tip (read already) goes below the controls."""
+    for below in (False, True):
+        for b in blocks:
+            if (b["t"] == "tip" and bool(b.get("folded"))) == below:
+                render_block(b, parent)
+
+
 def render_block(b, parent):
     t = b["t"]
     if t == "p":
@@ -397,14 +405,7 @@ def render():
     evidence = m.get("evidence")
     if board and evidence:
         render_evidence(board, screen, evidence == "racks")  # next to the question
-    later = []
-    for b in m["blocks"]:
-        if b["t"] == "tip" and b.get("folded"):
-            later.append(b)  # read already: below the controls
-        else:
-            render_block(b, screen)
-    for b in later:
-        render_block(b, screen)
+    render_blocks(m["blocks"], screen)
     if m.get("assistant"):  # None with "Play without help": nothing in the DOM
         render_assistant(m["assistant"], screen)
     if m["private"]:
@@ -1198,14 +1199,7 @@ def render_conflict():
     game.dataset.screen = "conflict"
     game.dataset.private = "false"
     h = el("h2", m["heading"], None, {"id": "screen-h", "tabindex": "-1"}, screen)
-    later = []
-    for b in m["blocks"]:
-        if b["t"] == "tip" and b.get("folded"):
-            later.append(b)  # read already: below the controls
-        else:
-            render_block(b, screen)
-    for b in later:
-        render_block(b, screen)
+    render_blocks(m["blocks"], screen)
     h.focus()
     GAME["screen"] = "conflict"
     settle("#game [data-act]")

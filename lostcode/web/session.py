@@ -84,7 +84,6 @@ class Session:
         self.draft = None  # unconfirmed wheel setting or candidates
         self.undo_stack = []
         self.error = ""
-        self.show_record = False
         self.tutorial = False  # the guided first game: tips on screens (tutorial.py)
         self.run_bots()  # a computer seat may roll first
 
@@ -216,9 +215,6 @@ class Session:
             self.notices = []  # public news stays on the public screens
             self.draft = None
             self.undo_stack = []
-            return
-        if act == "show_record" and kind == "end":
-            self.show_record = True
             return
         if act == "continue" and kind == "bot":
             self.bots.acknowledge()
