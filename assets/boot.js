@@ -22,6 +22,14 @@
   }
   players.addEventListener("change", seats);
   seats();
+  // A person who edits the set-up form while the engine loads keeps every edit: the
+  // last game's remembered settings are only restored into an untouched form.
+  function touched(event) {
+    if (event.isTrusted && root.dataset.engine !== "ready") root.dataset.setupTouched = "1";
+  }
+  const form = document.getElementById("setup-form");
+  form.addEventListener("input", touched);
+  form.addEventListener("change", touched);
   // The header's "Rules" button opens the rules reference from any screen (before Python too).
   document.getElementById("rules-button").addEventListener("click", function () {
     const rules = document.getElementById("rules");

@@ -79,3 +79,32 @@ def test_pyodide_is_one_setting_away_and_remembered(page, request_log):
     wait_engine_ready(page)
     assert _runtime(page) == "micropython"
     assert page.evaluate("() => localStorage.getItem('lostcode.runtime')") == "micropython"
+
+
+def test_edits_made_while_loading_win_over_the_remembered_settings(page):
+    """The last game's settings fill only an untouched form: a name typed and a box
+    ticked while the engine loads stay (CI once saw "AnaAna" and help back on)."""
+    page.goto("/")
+    wait_engine_ready(page)
+    last = '{"players": 2, "names": ["Bo", ""], "flags": {}, "seats": ["human", "easy"], '
+    last += '"hints": true}'
+    page.evaluate("v => localStorage.setItem('lostcode-last-settings', v)", last)
+    held = []
+    page.route("**/pyscript-mpy.toml", lambda route: held.append(route))
+    page.reload()
+    open_settings(page)
+    page.get_by_label("Name of player 1").fill("Ana")
+    page.get_by_label("Play without help (no deduction assistant)").check()
+    while not held:
+        page.wait_for_timeout(50)
+    held[0].continue_()
+    wait_engine_ready(page)
+    expect(page.get_by_label("Name of player 1")).to_have_value("Ana")
+    expect(page.get_by_label("Play without help (no deduction assistant)")).to_be_checked()
+    # An untouched form gets them.
+    page.unroute("**/pyscript-mpy.toml")
+    page.reload()
+    wait_engine_ready(page)
+    open_settings(page)
+    expect(page.get_by_label("Name of player 1")).to_have_value("Bo")
+    expect(page.get_by_label("Play without help (no deduction assistant)")).not_to_be_checked()

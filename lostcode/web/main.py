@@ -956,8 +956,8 @@ def restore_settings():
     import json
 
     text = storage_get(LAST_KEY)
-    if not text:
-        return
+    if not text or ROOT.hasAttribute("data-setup-touched"):
+        return  # edits made while the engine loaded win over the remembered settings
     try:
         last = json.loads(text)
         players = int(last["players"])
@@ -967,10 +967,8 @@ def restore_settings():
         fire_change(by_id("players"))
         for i in range(players):
             name = str(last["names"][i])[:24]
-            box = by_id("name-" + str(i + 1))
-            typed = str(box.value) != PAGE["defaults"].get(i + 1, "Player " + str(i + 1))
-            if name and not typed:  # a name typed while the engine loaded stays
-                box.value = name
+            if name:
+                by_id("name-" + str(i + 1)).value = name
             box = by_id("kind-" + str(i + 1))
             kind = str(last["seats"][i])
             known = box is not None and py(box.querySelector('option[value="' + kind + '"]'))
