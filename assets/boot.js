@@ -41,6 +41,11 @@
   document.getElementById("setup-form").addEventListener("submit", function (event) {
     if (root.dataset.engine === "ready") return;  // Python handles it
     event.preventDefault();
+    if (root.dataset.engine === "error") {
+      document.getElementById("start-status").textContent =
+        "The game engine could not be loaded. Reload the page to try again.";
+      return;
+    }
     root.dataset.startPending = "1";
     document.getElementById("start-status").textContent =
       "The game starts as soon as the game engine has loaded…";

@@ -5,10 +5,13 @@
 // "lostcode.runtime"), else MicroPython: it is ready in well under a second on
 // a phone, where Pyodide's 14 MB take 20 s. Pyodide stays one setting away
 // for anything that needs full CPython. <html data-runtime> says which runs.
-// Load it from index.html *before* core.js, both as module scripts (they run
-// in document order once the page is parsed), so PyScript finds the script
-// element at start-up exactly as if it were static. An external file, not an
-// inline script, because the page's CSP has no 'unsafe-inline' (lostcode/web/csp.py).
+// Load it from index.html as an async module script: it adds the script element,
+// then imports PyScript's core.js itself, so PyScript always finds the element
+// (and its config) at start-up, and the runtime's downloads and start no longer
+// wait for the page to be parsed, styled and laid out (issue 17: ~40 ms on a
+// desktop; index.html modulepreloads core.js). What touches the page's own
+// elements waits until they are parsed. An external file, not an inline script,
+// because the page's CSP has no 'unsafe-inline' (lostcode/web/csp.py).
 // Only the chosen runtime is downloaded. Proof: tools/bench/hello-switch.html.
 //
 // The block below is what the dev server (repo root) runs: TOML configs that
@@ -23,6 +26,8 @@ const SETUP = {
 // BUILD:SETUP:END
 
 export const RUNTIMES = ["micropython", "pyodide"]; // the first is the default
+// = tools/build_site.py UNUSED_PLUGINS (tests/test_viewmodels.py checks both).
+export const UNUSED_PLUGINS = ["!deprecations-manager", "!donkey", "!py-editor", "!py-game", "!py-terminal"];
 export const RUNTIME_KEY = "lostcode.runtime";
 
 // ---- The URL, read exactly as lostcode/services/settings.py parse() reads it (issue 12).
@@ -161,31 +166,68 @@ function savedLanguage() {
 // written into MicroPython's file system from PyScript's onReady hook, before
 // our code runs. Inflating and writing them in Python (the inline code's
 // fallback, used where DecompressionStream is missing) cost ~100 ms of the start.
-function unpackNatively(pack) {
+function inflate(pack) {
   const inflated = fetch(pack).then((response) => {
     if (!response.ok) throw new Error(`${pack}: HTTP ${response.status}`);
     const stream = response.body.pipeThrough(new DecompressionStream("deflate"));
     return new Response(stream).arrayBuffer();
   });
-  inflated.catch(() => {}); // reported by the hook below, which awaits it
-  // The same module instance as index.html's core.js: resolved once it has run,
-  // long before the interpreter (its wasm) is ready and the hooks are called.
-  import("../vendor/pyscript/core.js").then(({ hooks }) => {
+  inflated.catch(() => {}); // reported by whoever awaits it
+  return inflated;
+}
+
+function writePack(FS, buffer) {
+  const data = new Uint8Array(buffer);
+  const cut = data.indexOf(10);
+  let at = cut + 1;
+  const made = new Set(); // each folder once: a failed mkdir builds an error object
+  for (const [path, size] of JSON.parse(new TextDecoder().decode(data.subarray(0, cut)))) {
+    const parts = path.split("/");
+    for (let i = 1; i < parts.length; i++) {
+      const folder = parts.slice(0, i).join("/");
+      if (made.has(folder)) continue;
+      made.add(folder);
+      try { FS.mkdir(folder); } catch (e) { /* exists */ }
+    }
+    FS.writeFile(path, data.subarray(at, at + size));
+    at += size;
+  }
+}
+
+// packs: the main pack and, for a page that starts in ru/it/pl, that language's
+// catalog. `catalogs` names every language's catalog pack: a later switch of
+// language fetches its pack through window.lostcodeLoadCatalog (lostcode/web/main.py).
+function unpackNatively(core, packs, catalogs) {
+  const inflated = packs.map(inflate);
+  let fileSystem = null;
+  const loaded = {};
+  window.lostcodeLoadCatalog = (lang) => {
+    if (!catalogs[lang]) return Promise.resolve(false);
+    if (!loaded[lang]) {
+      loaded[lang] = inflate(catalogs[lang]).then((buffer) => {
+        writePack(fileSystem, buffer);
+        return true;
+      });
+      loaded[lang].catch(() => { delete loaded[lang]; }); // offline: try again later
+    }
+    return loaded[lang].catch(() => false);
+  };
+  document.documentElement.dataset.catalogs = Object.keys(catalogs).join(" ");
+  // Resolved once core.js has run, long before the interpreter (its wasm) is
+  // ready and the hooks are called.
+  core.then(({ hooks }) => {
     hooks.main.onReady.add(async (wrap) => {
-      const data = new Uint8Array(await inflated);
-      const FS = wrap.interpreter.FS;
-      const cut = data.indexOf(10);
-      let at = cut + 1;
-      for (const [path, size] of JSON.parse(new TextDecoder().decode(data.subarray(0, cut)))) {
-        const parts = path.split("/");
-        for (let i = 1; i < parts.length; i++) {
-          try { FS.mkdir(parts.slice(0, i).join("/")); } catch (e) { /* exists */ }
-        }
-        FS.writeFile(path, data.subarray(at, at + size));
-        at += size;
-      }
+      fileSystem = wrap.interpreter.FS;
+      for (const buffer of await Promise.all(inflated)) writePack(fileSystem, buffer);
     });
   });
+}
+
+// After the page is parsed (at once if it already is): async, this module may
+// run while the parser is still in <head>.
+function whenParsed(callback) {
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", callback);
+  else callback();
 }
 
 // The "Python runtime" selects (data-runtime-choice): remembered, applied by a
@@ -219,23 +261,15 @@ if (typeof document !== "undefined" && document.documentElement) {
   document.documentElement.dataset.runtime = runtime;
   let setup = SETUP[mpy ? "mpy" : "py"];
   const lang = pickLanguage(location.search, savedLanguage(), navigator.languages || [navigator.language]);
-  const label = document.getElementById("progress-label");
-  if (label) {
-    label.textContent = downloadText(lang, mpy ? "MicroPython" : "Pyodide",
-      setup.bytes || (mpy ? 1e6 : 14e6));
-  }
   // boot.js shows this when PyScript reports the interpreter up (py:ready).
   window.lostcodeRunningText = LOADING_TEXT[lang].running;
-  if (setup.native && typeof DecompressionStream === "function") {
-    unpackNatively(setup.pack);
-    setup = { ...setup, ...setup.native };
-  }
   // Start the downloads PyScript asks for only later (after core.js, the config,
   // the interpreter) now, in parallel: the same requests then come from this preload.
-  for (const href of setup.preload || []) {
+  const native = setup.native && typeof DecompressionStream === "function";
+  for (const href of (native ? setup.native : setup).preload || []) {
     const link = document.createElement("link");
-    link.rel = "preload";
-    link.as = "fetch";
+    link.rel = href.endsWith(".mjs") ? "modulepreload" : "preload";
+    if (link.rel === "preload") link.as = "fetch";
     link.crossOrigin = "anonymous";
     link.href = href;
     document.head.append(link);
@@ -244,7 +278,31 @@ if (typeof document !== "undefined" && document.documentElement) {
   main.type = mpy ? "mpy" : "py";
   if (setup.src) main.src = setup.src;
   else main.textContent = setup.code; // Python source for PyScript, not JavaScript
-  main.setAttribute("config", setup.config);
-  document.body.append(main);
-  wireChoice(runtime);
+  main.setAttribute("config", (native ? setup.native : setup).config);
+  document.head.append(main);
+  // PyScript loads its plugins once per script type, and the other type's (no
+  // config: all of them) too. An inert config for the other type names the
+  // plugins the game never uses (the same list as our config's), so neither
+  // type fetches them: five modules fewer before the interpreter starts.
+  const other = document.createElement(mpy ? "py-config" : "mpy-config");
+  other.setAttribute("type", "json");
+  other.textContent = JSON.stringify({ plugins: UNUSED_PLUGINS });
+  document.head.append(other);
+  // PyScript reads the main script's config when core.js runs: only now.
+  const core = import("../vendor/pyscript/core.js");
+  core.catch((error) => whenParsed(() => { // boot.js shows it ("The game could not start")
+    window.dispatchEvent(new ErrorEvent("error", { message: String(error && error.message || error) }));
+  }));
+  if (native) {
+    const catalogs = setup.catalogs || {};
+    unpackNatively(core, catalogs[lang] ? [setup.pack, catalogs[lang]] : [setup.pack], catalogs);
+  }
+  whenParsed(() => {
+    const label = document.getElementById("progress-label");
+    if (label) {
+      label.textContent = downloadText(lang, mpy ? "MicroPython" : "Pyodide",
+        setup.bytes || (mpy ? 1e6 : 14e6));
+    }
+    wireChoice(runtime);
+  });
 }

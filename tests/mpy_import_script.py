@@ -1,6 +1,6 @@
 """Runs the built MicroPython start-up code (argv[1], from the built
 assets/runtime.js, without its final `import lostcode.web.main`) in the folder
-holding lostcode-mpy.pack, then imports every module the pack holds: all of
+holding the lostcode-mpy*.pack files, then imports every module they hold: all of
 them precompiled .mpy, no .py anywhere. Prints "imported N modules"."""
 
 import os
@@ -22,7 +22,7 @@ def walk(folder):
 
 files = list(walk("lostcode"))
 assert files and not [f for f in files if not f.endswith(".mpy")], files
-assert "lostcode-mpy.pack" not in os.listdir("."), "the pack is removed once unpacked"
+assert not [f for f in os.listdir(".") if f.endswith(".pack")], "packs are removed once unpacked"
 count = 0
 for path in sorted(files):
     module = path[: -len(".mpy")].replace("/", ".")

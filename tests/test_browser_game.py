@@ -111,9 +111,11 @@ def test_four_players_all_options(page, runtime):
 
 
 def test_rules_and_form_work_before_python(page):
-    """Block the PyScript runtime: the form, seat rows and rules still work."""
+    """Block the PyScript runtime: the page says so, and the form, seat rows and
+    rules still work."""
     page.route("**/vendor/pyscript/core.js", lambda route: route.abort())
     page.goto("/")
+    expect(page.locator("#load-error")).to_contain_text("The game could not start")
     open_settings(page)  # a plain <details>: works before Python too
     page.get_by_label("Number of players").select_option("4")
     expect(page.get_by_label("Name of player 4")).to_be_visible()
@@ -124,8 +126,8 @@ def test_rules_and_form_work_before_python(page):
     expect(page.get_by_text(curse_rule)).to_be_visible()
     page.get_by_text("Rules reference").click()  # closes the sheet again (no Python needed)
     page.get_by_role("button", name="Start the game").click()
-    expect(page.get_by_role("status")).to_contain_text("as soon as the game engine has loaded")
-    assert page.evaluate("document.documentElement.dataset.engine") == "loading"
+    expect(page.get_by_role("status")).to_contain_text("could not be loaded. Reload the page")
+    assert page.evaluate("document.documentElement.dataset.engine") == "error"
 
 
 def test_a_missing_file_shows_an_error(page):

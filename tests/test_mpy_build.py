@@ -31,16 +31,32 @@ def _pack_members(data: bytes) -> dict:
     return members
 
 
+def _all_members(out) -> dict:
+    members = {}
+    for pack in sorted(out.glob("lostcode-mpy*.pack")):
+        members.update(_pack_members(pack.read_bytes()))
+    return members
+
+
 def test_pack_holds_every_module_as_mpy(built):
     out, summary = built
-    members = _pack_members((out / build_site.MPY_PACK).read_bytes())
+    start = _pack_members((out / build_site.MPY_PACK).read_bytes())
+    members = _all_members(out)
+    # Issue 17: the ru/it/pl catalogs are packs of their own, fetched when first used.
+    catalogs = {f"lostcode/web/catalogs/{lang}.mpy" for lang in ("ru", "it", "pl")}
+    assert sorted(members) == sorted(set(start) | catalogs) and not catalogs & set(start)
+    for lang in ("ru", "it", "pl"):
+        pack = out / build_site.MPY_CATALOG_PACK.format(lang=lang)
+        assert list(_pack_members(pack.read_bytes())) == [f"lostcode/web/catalogs/{lang}.mpy"]
     toml = (ROOT / "pyscript-mpy.toml").read_text(encoding="utf-8")
     sources = sorted(t.removeprefix("./") for t in re.findall(r'= "(\./lostcode/[^"]+\.py)"', toml))
     assert sorted(members) == [s[:-3] + ".mpy" for s in sources]
     assert all(blob[:2] == b"M\x06" for blob in members.values())  # .mpy format 6
     assert summary["mpy_files"] == len(members) and summary["mpy_layout"] == "pack"
     config = json.loads((out / build_site.MPY_CONFIG).read_text(encoding="utf-8"))
-    assert config["files"] == {f"./{build_site.MPY_PACK}": f"./{build_site.MPY_PACK}"}
+    # Without DecompressionStream PyScript fetches every pack, the inline code unpacks them.
+    packs = [build_site.MPY_PACK] + [f"lostcode-mpy-{lang}.pack" for lang in ("it", "pl", "ru")]
+    assert config["files"] == {f"./{p}": f"./{p}" for p in packs}
     # No Python source for MicroPython; only the Bot lab's Pyodide workers fetch .py files.
     lab = set(build_site.lab_files(ROOT)[1:]) | {
         p.relative_to(ROOT).as_posix() for p in (ROOT / "assets/lab").glob("*.py")}
@@ -53,7 +69,8 @@ def test_every_built_mpy_imports_under_the_vendored_micropython(built, tmp_path)
         pytest.skip("Node runtimes not installed")
     out, _ = built
     (tmp_path / "pack").mkdir()
-    (tmp_path / "pack" / build_site.MPY_PACK).write_bytes((out / build_site.MPY_PACK).read_bytes())
+    for pack in out.glob("lostcode-mpy*.pack"):
+        (tmp_path / "pack" / pack.name).write_bytes(pack.read_bytes())
     runtime = (out / "assets/runtime.js").read_text(encoding="utf-8")
     setup = json.loads(re.search(r"const SETUP = (\{.*?\});\n", runtime, re.S).group(1))
     code = setup["mpy"]["code"]
@@ -62,7 +79,7 @@ def test_every_built_mpy_imports_under_the_vendored_micropython(built, tmp_path)
                           code.removesuffix("import lostcode.web.main\n"), root=tmp_path,
                           env={"LOSTCODE_MP_PACKAGES": "pack"})
     count = int(re.search(r"imported (\d+) modules", text).group(1))
-    assert count == len(_pack_members((out / build_site.MPY_PACK).read_bytes())) - 1
+    assert count == len(_all_members(out)) - 1
 
 
 def test_mpy_cross_of_another_micropython_is_a_build_error(monkeypatch, tmp_path):

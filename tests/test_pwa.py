@@ -97,7 +97,9 @@ def test_build_contains_only_what_the_game_needs(tmp_path):
             assert archive.read(target.removeprefix("./")) == (ROOT / source).read_bytes()
     # MicroPython: one pack of precompiled .mpy (tests/test_mpy_build.py); no .py shipped.
     mpy = json.loads((out / "pyscript-mpy.json").read_text(encoding="utf-8"))
-    assert mpy["files"] == {"./lostcode-mpy.pack": "./lostcode-mpy.pack"}
+    packs = ["lostcode-mpy.pack"] + [f"lostcode-mpy-{lang}.pack" for lang in ("it", "pl", "ru")]
+    assert mpy["files"] == {f"./{p}": f"./{p}" for p in packs}  # catalogs: own packs (issue 17)
+    assert mpy["plugins"] == build_site.UNUSED_PLUGINS
     assert mpy["interpreter"] == build_site.MPY_INTERPRETER
     lab = set(build_site.lab_files(ROOT)[1:]) | {  # the Bot lab's workers fetch these
         p.relative_to(ROOT).as_posix() for p in (ROOT / "assets/lab").glob("*.py")}
@@ -117,7 +119,7 @@ def test_build_contains_only_what_the_game_needs(tmp_path):
         f for f in files if f.startswith("vendor/pyodide/")}
     precache_bytes = sum((out / url).stat().st_size for url, _ in precache)
     assert precache_bytes <= 2_500_000 and precache_bytes == summary["precache_bytes"]
-    assert "lostcode-mpy.pack" in {url for url, _ in precache}
+    assert set(packs) <= {url for url, _ in precache}  # every language works offline
     # The progress text names the real download size of each runtime.
     sizes = json.loads(re.search(r"const SETUP = (\{.*?\});\n", runtime, re.S).group(1))
     assert sizes["py"]["bytes"] == summary["runtime_download_bytes"]["py"] > 10_000_000
@@ -202,11 +204,14 @@ def test_built_site_works_offline(built_site, site_context):
     out, summary = built_site
     server, url = serve_in_thread(out)
     page, log, errors = _start(site_context, url)
+    packs = []  # the page's own requests (the service worker's precache is not the page's)
+    page.on("request", lambda r: r.url.endswith(".pack") and packs.append(urlsplit(r.url).path))
     try:
         page.goto(url)
         wait_engine_ready(page, timeout=ENGINE_TIMEOUT)
         _wait_controlled(page)
         assert _cache_keys(page) == [f"lostcode:/:{summary['version']}"]
+        assert packs == ["/lostcode-mpy.pack"], packs  # English: no other catalog (issue 17)
     finally:
         server.shutdown()
         server.server_close()
@@ -215,6 +220,11 @@ def test_built_site_works_offline(built_site, site_context):
     wait_engine_ready(page, timeout=ENGINE_TIMEOUT)
     assert _build_label(page) == "v1"
     assert page.evaluate("() => document.documentElement.dataset.runtime") == "micropython"
+    # Another language, never used before, offline: its catalog pack was precached.
+    page.get_by_label("Language").select_option("pl")
+    expect(page.get_by_role("heading", name="Nowa gra")).to_be_visible()
+    page.get_by_label("Język").select_option("en")
+    expect(page.get_by_role("heading", name="New game")).to_be_visible()
     open_settings(page)  # the form is folded under the big Play button (issue 10)
     start = page.get_by_role("button", name=re.compile(r"^Start", re.I))
     if start.count():

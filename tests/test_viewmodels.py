@@ -64,6 +64,8 @@ def pyscript_toml() -> str:
         "# tests/test_viewmodels.py (python3 tests/test_viewmodels.py --write-pyscript-toml):",
         "# [files] lists every lostcode/**/*.py tracked by git except command-line-only ones.",
         'interpreter = "./vendor/pyodide/pyodide.mjs"',
+        "# PyScript plugins the game never uses: each is a module fetched before start.",
+        "plugins = " + json.dumps(_build_site().UNUSED_PLUGINS),
         "",
         "[files]",
     ]
@@ -71,11 +73,15 @@ def pyscript_toml() -> str:
     return "\n".join(lines) + "\n"
 
 
-def _mpy_toml() -> str:
+def _build_site():
     sys.path.insert(0, str(ROOT / "tools"))
-    from build_site import mpy_config_text
+    import build_site
 
-    return mpy_config_text(pyscript_toml())
+    return build_site
+
+
+def _mpy_toml() -> str:
+    return _build_site().mpy_config_text(pyscript_toml())
 
 
 def test_pyscript_toml_lists_every_module():
@@ -100,10 +106,14 @@ def test_web_code_never_imports_command_line_modules():
 
 def test_index_html_loads_only_local_files():
     html = (ROOT / "index.html").read_text()
-    assert 'src="./vendor/pyscript/core.js"' in html
-    # assets/runtime.js adds the <script type="py"|"mpy"> for the chosen runtime
-    assert 'src="./assets/runtime.js"' in html
+    # assets/runtime.js adds the <script type="py"|"mpy"> for the chosen runtime, then
+    # imports PyScript's core.js (modulepreloaded by the page) itself (issue 17)
+    assert '<link rel="modulepreload" href="./vendor/pyscript/core.js">' in html
+    assert '<script type="module" async src="./assets/runtime.js">' in html
     runtime = (ROOT / "assets" / "runtime.js").read_text()
+    assert 'import("../vendor/pyscript/core.js")' in runtime
+    plugins = re.search(r"export const UNUSED_PLUGINS = (\[.*?\]);", runtime).group(1)
+    assert json.loads(plugins) == _build_site().UNUSED_PLUGINS
     assert '"./lostcode/web/main.py"' in runtime and '"./pyscript.toml"' in runtime
     for bad in ("http://", "https://", "//cdn", "fonts.googleapis"):
         assert bad not in html

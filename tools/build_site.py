@@ -25,6 +25,10 @@ What goes in (only what the game needs):
     without DecompressionStream gets the pack through the config's [files]
     and the inline code inflates it with MicroPython's `deflate`). `--mpy-layout
     files` ships one .mpy per module instead (docs/performance.md compares).
+    The ru/it/pl message catalogs (56 KB of the 153 KB pack) are not in it:
+    each is its own small pack, lostcode-mpy-<lang>.pack, that runtime.js
+    fetches beside the main pack when the page starts in that language, or
+    when the player switches to it (lostcode/web/main.py: switch_language).
   No .py file is shipped. assets/**, vendor/** minus source maps, local
   files index.html references, and sw.js with the precache list (shell +
   MicroPython, URL + SRI hash per file), the LAZY list (Pyodide's files,
@@ -72,6 +76,15 @@ MPY_CONFIG = "pyscript-mpy.json"
 MAIN_MODULE = "lostcode.web.main"
 MPY_NPM_PACKAGE = "@micropython/micropython-webassembly-pyscript"
 MPY_PACK = "lostcode-mpy.pack"
+# Issue 17: a page needs one language's catalog, not three. Each non-English
+# catalog is a pack of its own, fetched only when its language is used.
+MPY_CATALOG_PACK = "lostcode-mpy-{lang}.pack"
+CATALOG_MPY = re.compile(r"^lostcode/web/catalogs/([a-z]{2})\.mpy$")
+CATALOG_MPY_PACK = re.compile(r"^lostcode-mpy-[a-z]{2}\.pack$")
+# PyScript plugins the game never uses (a terminal, an editor, pygame, a donkey
+# worker, deprecation notices): each one is a module fetched and run before the
+# interpreter starts. The Bot lab's page has its own set-up.
+UNUSED_PLUGINS = ["!deprecations-manager", "!donkey", "!py-editor", "!py-game", "!py-terminal"]
 MPY_LAYOUTS = ("pack", "files")  # measured in docs/performance.md: "pack" loads faster
 DEFAULT_RUNTIME = "micropython"  # = RUNTIMES[0] in assets/runtime.js
 LAZY_PREFIXES = {  # files only the *other* runtime needs: cached on first use, not precached
@@ -103,13 +116,13 @@ MPY_UNPACK = """def _unpack(pack):
     os.remove(pack)
 
 
-try:  # absent when runtime.js unpacked it natively (the usual case): see unpack_natively
-    open("./%s").close()
-except OSError:
-    pass
-else:
-    _unpack("./%s")
-del _unpack
+for _pack in %s:
+    try:  # absent when runtime.js unpacked it natively (the usual case): see unpack_natively
+        open(_pack).close()
+    except OSError:
+        continue
+    _unpack(_pack)
+del _unpack, _pack
 """
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)  # the earliest a zip can store: no build time in the bytes
 INJECT_HEAD = (
@@ -235,14 +248,17 @@ def make_archive(members: list[tuple[str, bytes]]) -> bytes:
 
 
 def runtime_setup_block(py_config: str, mpy_config: str, sizes: dict | None = None,
-                        mpy_layout: str = "pack") -> str:
+                        mpy_layout: str = "pack", catalogs: dict | None = None) -> str:
     """The BUILD:SETUP block of the built assets/runtime.js (see its comment).
 
     `sizes` = {"py": bytes, "mpy": bytes}: what each runtime downloads (its
-    vendor/ files and our code), named by the progress text."""
+    vendor/ files and our code), named by the progress text. `catalogs` =
+    {lang: site path of its pack}: the MicroPython catalogs fetched on demand."""
+    catalogs = catalogs or {}
     mpy_code = f"import {MAIN_MODULE}\n"
     if mpy_layout == "pack":
-        mpy_code = MPY_UNPACK % (MPY_PACK, MPY_PACK) + mpy_code
+        packs = [f"./{MPY_PACK}", *(catalogs[lang] for lang in sorted(catalogs))]
+        mpy_code = MPY_UNPACK % json.dumps(packs) + mpy_code
     setup = {
         "py": {"config": f"./{py_config}", "code": f"import {MAIN_MODULE}\n"},
         "mpy": {"config": f"./{mpy_config}", "code": mpy_code},
@@ -252,7 +268,8 @@ def runtime_setup_block(py_config: str, mpy_config: str, sizes: dict | None = No
     # Fetched by PyScript only once core.js, the config and the interpreter are
     # loaded: runtime.js preloads them at once, in parallel (each still one request).
     mpy_code_file = [f"./{MPY_PACK}"] if mpy_layout == "pack" else []
-    setup["mpy"]["preload"] = [f"./{mpy_config}", *mpy_code_file,
+    # A .mjs is preloaded as a module (rel=modulepreload: fetched and compiled).
+    setup["mpy"]["preload"] = [f"./{mpy_config}", *mpy_code_file, MPY_INTERPRETER,
                                "./vendor/micropython/micropython.wasm"]
     if mpy_layout == "pack":
         # Where the browser has DecompressionStream, runtime.js fetches and inflates
@@ -260,10 +277,12 @@ def runtime_setup_block(py_config: str, mpy_config: str, sizes: dict | None = No
         # (PyScript's onReady hook) under this config without [files]: inflating
         # and writing them in Python cost ~100 ms of the start (docs/performance.md).
         setup["mpy"]["pack"] = f"./{MPY_PACK}"
+        setup["mpy"]["catalogs"] = catalogs
+        native = {"interpreter": MPY_INTERPRETER, "plugins": UNUSED_PLUGINS}
         setup["mpy"]["native"] = {
-            "config": json.dumps({"interpreter": MPY_INTERPRETER}, separators=(",", ":")),
-            "preload": ["./vendor/micropython/micropython.wasm"]}
-    setup["py"]["preload"] = [f"./{py_config}", f"./{ARCHIVE}",
+            "config": json.dumps(native, separators=(",", ":")),
+            "preload": [MPY_INTERPRETER, "./vendor/micropython/micropython.wasm"]}
+    setup["py"]["preload"] = [f"./{py_config}", f"./{ARCHIVE}", PYODIDE_INTERPRETER,
                               "./vendor/pyodide/pyodide.asm.wasm"]
     return ("// BUILD:SETUP:BEGIN (generated by tools/build_site.py)\n"
             f"const SETUP = {json.dumps(setup, indent=2)};\n"
@@ -287,6 +306,22 @@ def inject_pwa(html: str) -> tuple[str, bool]:
     if "</head>" not in html:
         raise BuildError("index.html has no </head>: cannot add the PWA tags")
     return html.replace("</head>", INJECT_HEAD + "</head>", 1), True
+
+
+CORE_PRELOAD = '<link rel="modulepreload" href="./vendor/pyscript/core.js">'
+
+
+def preload_core_chunks(html: str, src: Path) -> str:
+    """After index.html's modulepreload of PyScript's core.js, the chunks core.js
+    imports statically (content-hashed names, known only here): the browser
+    fetches them with core.js instead of after it, one round trip fewer (issue 17)."""
+    if CORE_PRELOAD not in html:
+        return html
+    core = (src / "vendor/pyscript/core.js").read_text(encoding="utf-8")
+    chunks = sorted(set(re.findall(r'from\s*"\./([\w.-]+\.js)"', core)))
+    links = "".join(f'\n  <link rel="modulepreload" href="./vendor/pyscript/{name}">'
+                    for name in chunks)
+    return html.replace(CORE_PRELOAD, CORE_PRELOAD + links, 1)
 
 
 def mpy_cross_version() -> str:
@@ -411,6 +446,7 @@ def build(out: Path, src: Path = ROOT, mpy_layout: str = "pack") -> dict:
             raise BuildError(f"missing {required} in {src}{hint}")
     html = (src / "index.html").read_text(encoding="utf-8")
     html, injected = inject_pwa(html)
+    html = preload_core_chunks(html, src)
     toml_text = (src / "pyscript.toml").read_text(encoding="utf-8")
     if (src / "pyscript-mpy.toml").is_file():
         mpy_text = (src / "pyscript-mpy.toml").read_text(encoding="utf-8")
@@ -436,9 +472,21 @@ def build(out: Path, src: Path = ROOT, mpy_layout: str = "pack") -> dict:
                                for local, name in archive_members(mpy_config, "pyscript-mpy.toml")],
                               src)
     generated: dict[str, bytes] = {}
+    catalog_packs: dict[str, str] = {}
     if mpy_layout == "pack":
-        generated[MPY_PACK] = make_pack(mpy_members)
-        mpy_config["files"] = {f"./{MPY_PACK}": f"./{MPY_PACK}"}
+        start = []
+        for name, data in mpy_members:
+            found = CATALOG_MPY.match(name)
+            if found:
+                pack = MPY_CATALOG_PACK.format(lang=found.group(1))
+                generated[pack] = make_pack([(name, data)])
+                catalog_packs[found.group(1)] = f"./{pack}"
+            else:
+                start.append((name, data))
+        generated[MPY_PACK] = make_pack(start)
+        # Without DecompressionStream PyScript fetches every pack: the inline code unpacks them.
+        fallback = [f"./{MPY_PACK}", *(catalog_packs[k] for k in sorted(catalog_packs))]
+        mpy_config["files"] = {path: path for path in fallback}
     else:
         generated.update(mpy_members)
         mpy_config["files"] = {f"./{name}": f"./{name}" for name, _ in sorted(mpy_members)}
@@ -448,13 +496,15 @@ def build(out: Path, src: Path = ROOT, mpy_layout: str = "pack") -> dict:
         raise BuildError(f"{RUNTIME_JS} is missing or has no BUILD:SETUP:BEGIN ... END block")
     mpy_json = (json.dumps(mpy_config, indent=1) + "\n").encode()
     py_json = (json.dumps(py_config, indent=1) + "\n").encode()
-    code_bytes = {"mpy": len(mpy_json) + sum(len(d) for d in generated.values()),
+    # What a page downloads at start: the catalogs of other languages are not fetched.
+    start_code = [d for name, d in generated.items() if not CATALOG_MPY_PACK.match(name)]
+    code_bytes = {"mpy": len(mpy_json) + sum(len(d) for d in start_code),
                   "py": len(py_json) + len(archive)}
     sizes = {key: code_bytes[key] + sum(p.stat().st_size for p in (src / "vendor" / sub).rglob("*")
                                         if p.is_file())
              for key, sub in (("mpy", "micropython"), ("py", "pyodide"))}
     runtime = RUNTIME_BLOCK.sub(
-        lambda _: runtime_setup_block(PY_CONFIG, MPY_CONFIG, sizes, mpy_layout),
+        lambda _: runtime_setup_block(PY_CONFIG, MPY_CONFIG, sizes, mpy_layout, catalog_packs),
         runtime_js.read_text(encoding="utf-8"), count=1)
 
     generated.update({
@@ -531,6 +581,8 @@ def build(out: Path, src: Path = ROOT, mpy_layout: str = "pack") -> dict:
         "mpy_files": len(mpy_members),
         "mpy_bytes": sum(len(d) for _, d in mpy_members),
         "mpy_pack_bytes": len(generated.get(MPY_PACK, b"")),
+        "mpy_catalog_pack_bytes": {lang: len(generated[path[2:]])
+                                   for lang, path in sorted(catalog_packs.items())},
         "default_runtime": DEFAULT_RUNTIME,
         "precache_files": len(precache),
         "precache_bytes": sum(len(files[rel]) for rel, _ in precache),

@@ -20,7 +20,7 @@ from .describe import ANNOUNCED, describe
 
 TEXT_SIZES = ("normal", "large")
 TEXT_SIZE_CLASS = "text-large"
-TEXT_SIZE_KEY = "lostcode.textsize"  # localStorage, shared with assets/textsize.js
+TEXT_SIZE_KEY = "lostcode.textsize"  # localStorage, shared with assets/display.js
 
 
 def normalize_text_size(size):
@@ -30,7 +30,7 @@ def normalize_text_size(size):
 
 
 MOTIONS = ("full", "reduce")
-MOTION_KEY = "lostcode.motion"  # localStorage, shared with assets/motion.js
+MOTION_KEY = "lostcode.motion"  # localStorage, shared with assets/display.js
 
 
 def normalize_motion(value):

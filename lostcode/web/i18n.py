@@ -53,6 +53,14 @@ def _load_catalog(code):
         return None
 
 
+def catalog_ready(code):
+    """Whether set_language(code) finds its catalog now. The built MicroPython
+    site ships ru/it/pl as packs fetched when first used (issue 17), so before
+    that their modules are not there to import."""
+    lang = normalize_language(code)
+    return lang == DEFAULT_LANGUAGE or (lang is not None and _load_catalog(lang) is not None)
+
+
 def set_language(code):
     """Switch every later _() / ngettext() call; returns the language now in use.
 

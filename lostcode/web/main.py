@@ -455,7 +455,7 @@ def render():
 # face up in its slot, then to the discards). The drawn board carries the hooks
 # (board.py: data-die, data-rack, data-dx/dy/k); here a moment is started once,
 # on the first screen that draws it, by a class on the drawn part; style.css
-# animates it (under 1 s) and assets/motion.js skips it on any tap or key
+# animates it (under 1 s) and assets/display.js skips it on any tap or key
 # without taking that tap or key from the page. Nothing is started when
 # <html data-motion="reduce"> (the "Reduce motion" setting, ?motion=reduce, or
 # the system's prefers-reduced-motion). An animation only moves what the screen
@@ -470,7 +470,7 @@ def motion_reduced():
 
 def set_motion(value, remember=False):
     """Motion "reduce" or "full" (URL motion=, or a caller's choice): data-motion on
-    <html> and the "Reduce motion" checkboxes, as assets/motion.js does."""
+    <html> and the "Reduce motion" checkboxes, as assets/display.js does."""
     from lostcode.web.a11y import MOTION_KEY, normalize_motion
 
     value = normalize_motion(value)
@@ -629,7 +629,7 @@ def announce(m):
 
 def set_text_size(size, remember=False):
     """Larger text (URL textsize=large, or a caller's choice): class text-large on
-    <html>, ~125 %, the same the "Larger text" checkboxes (assets/textsize.js) set."""
+    <html>, ~125 %, the same the "Larger text" checkboxes (assets/display.js) set."""
     from lostcode.web.a11y import TEXT_SIZE_CLASS, TEXT_SIZE_KEY, normalize_text_size
 
     size = normalize_text_size(size)
@@ -1746,10 +1746,10 @@ def init_language():
     from lostcode.web.i18n import pick_language, set_language
     from lostcode.web.page import STORAGE_KEY
 
-    lang = set_language(
-        pick_language(url_param("lang"), browser_languages(), storage_get(STORAGE_KEY))
-    )
+    picked = pick_language(url_param("lang"), browser_languages(), storage_get(STORAGE_KEY))
+    lang = set_language(picked)
     ROOT.setAttribute("lang", lang)
+    PAGE["picked_language"] = picked  # not yet fetched when runtime.js picked another one
     return lang
 
 
@@ -1875,10 +1875,25 @@ def apply_url_settings():
         by_id("play").focus()
 
 
-def switch_language(code):
-    from lostcode.web.i18n import set_language
+def switch_language(code, fetched=False):
+    from lostcode.web.i18n import catalog_ready, normalize_language, set_language
     from lostcode.web.page import STORAGE_KEY
 
+    wanted = normalize_language(code)
+    if wanted and not catalog_ready(wanted):
+        loadable = str(ROOT.getAttribute("data-catalogs") or "").split()
+        if not fetched and wanted in loadable:
+            fetch_catalog(wanted)  # comes back here when it is in
+            return
+        # Not fetched (offline before this language was ever used): stay as we are.
+        by_id("lang").value = str(ROOT.getAttribute("lang") or "en")
+        box = by_id("app-error")
+        if box is not None:
+            box.textContent = _(
+                "This language could not be loaded. Check the connection and choose it again."
+            )
+            box.hidden = False
+        return
     lang = set_language(code)
     ROOT.setAttribute("lang", lang)
     storage_set(STORAGE_KEY, lang)
@@ -1899,6 +1914,18 @@ def switch_language(code):
 
 def on_language(event):
     switch_language(str(event.target.value))
+
+
+def fetch_catalog(lang):
+    """The built MicroPython site fetches the ru/it/pl catalogs when first used
+    (assets/runtime.js: window.lostcodeLoadCatalog, issue 17); a few KB."""
+
+    def done(*_args):
+        switch_language(lang, fetched=True)
+
+    proxy = create_proxy(guarded(done))
+    PROXIES.append(proxy)
+    window.lostcodeLoadCatalog(lang).then(proxy)
 
 
 def form_values():
@@ -2134,6 +2161,17 @@ def import_game_modules(*_args):
 
 
 _later_proxy = create_proxy(import_game_modules)
-init_language()
-progress(2, _("Python is running; loading the game engine…"))
-boot()  # at once: waiting a task for the progress text to paint cost ~25 ms (issue 17)
+
+
+def start(*_args):
+    init_language()
+    progress(2, _("Python is running; loading the game engine…"))
+    boot()  # at once: waiting a task for the progress text to paint cost ~25 ms (issue 17)
+    if PAGE.get("picked_language", "en") != str(ROOT.getAttribute("lang")):
+        switch_language(PAGE["picked_language"])
+
+
+if str(document.readyState) == "loading":  # assets/runtime.js is async: rarely, but it can be
+    document.addEventListener("DOMContentLoaded", create_proxy(start))
+else:
+    start()

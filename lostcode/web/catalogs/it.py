@@ -245,6 +245,7 @@ MESSAGES = {
     'This finished game cannot be shown: {reason}. Its record is kept; you can download it.': 'Questa partita finita non si può mostrare: {reason}. La sua registrazione è conservata; puoi scaricarla.',
     "This game could not be saved: the browser's storage is full or blocked. Download its record to keep it, or free space by deleting finished games; the next move is saved again once there is room.": 'Non è stato possibile salvare questa partita: lo spazio del browser è pieno o bloccato. Scarica la sua registrazione per conservarla, o libera spazio eliminando partite finite; la prossima mossa sarà di nuovo salvata quando ci sarà spazio.',
     'This game went on in another tab': "Questa partita è proseguita in un'altra scheda",
+    'This language could not be loaded. Check the connection and choose it again.': 'Non è stato possibile caricare questa lingua. Controlla la connessione e sceglila di nuovo.',
     'This page is not served over http(s), so it cannot be embedded from here. Open the published site and try again.': 'Questa pagina non è servita via http(s), quindi da qui non si può incorporare. Apri il sito pubblicato e riprova.',
     'Tip': 'Suggerimento',
     'Total': 'Totale',

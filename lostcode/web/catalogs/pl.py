@@ -249,6 +249,7 @@ MESSAGES = {
     'This finished game cannot be shown: {reason}. Its record is kept; you can download it.': 'Tej zakończonej partii nie można pokazać: {reason}. Jej zapis jest zachowany; możesz go pobrać.',
     "This game could not be saved: the browser's storage is full or blocked. Download its record to keep it, or free space by deleting finished games; the next move is saved again once there is room.": 'Nie udało się zapisać tej partii: pamięć przeglądarki jest pełna lub zablokowana. Pobierz jej zapis, aby go zachować, albo zwolnij miejsce, usuwając zakończone partie; następny ruch zostanie znowu zapisany, gdy będzie miejsce.',
     'This game went on in another tab': 'Ta partia toczyła się dalej w innej karcie',
+    'This language could not be loaded. Check the connection and choose it again.': 'Nie udało się wczytać tego języka. Sprawdź połączenie i wybierz go ponownie.',
     'This page is not served over http(s), so it cannot be embedded from here. Open the published site and try again.': 'Ta strona nie jest udostępniana przez http(s), więc nie da się jej stąd osadzić. Otwórz opublikowaną stronę i spróbuj ponownie.',
     'Tip': 'Podpowiedź',
     'Total': 'Razem',

@@ -249,6 +249,7 @@ MESSAGES = {
     'This finished game cannot be shown: {reason}. Its record is kept; you can download it.': 'Эту завершённую партию нельзя показать: {reason}. Её запись сохранена, её можно скачать.',
     "This game could not be saved: the browser's storage is full or blocked. Download its record to keep it, or free space by deleting finished games; the next move is saved again once there is room.": 'Эту партию не удалось сохранить: хранилище браузера переполнено или заблокировано. Скачайте её запись, чтобы не потерять её, или освободите место, удалив завершённые партии; следующий ход снова сохранится, когда место появится.',
     'This game went on in another tab': 'Эта партия продолжилась в другой вкладке',
+    'This language could not be loaded. Check the connection and choose it again.': 'Не удалось загрузить этот язык. Проверьте подключение и выберите его ещё раз.',
     'This page is not served over http(s), so it cannot be embedded from here. Open the published site and try again.': 'Эта страница открыта не по http(s), поэтому встроить её отсюда нельзя. Откройте опубликованный сайт и попробуйте снова.',
     'Tip': 'Подсказка',
     'Total': 'Итого',

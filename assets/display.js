@@ -1,5 +1,36 @@
+// Display settings applied in <head>, before the first paint: "Larger text" and
+// "Reduce motion". One file, not two: each parser-blocking script in <head> is a
+// request the first paint waits for (issue 17). No inline scripts: lostcode/web/csp.py.
+
+// The "Larger text" setting (issue 6): class text-large on <html>, remembered in
+// localStorage. Loaded in <head> (no inline scripts: see lostcode/web/csp.py), so a
+// saved choice applies before the first paint; the checkboxes marked
+// data-textsize (set-up form, in-game display settings) stay in step.
+// Python's main.set_text_size("large") (URL textsize=large) sets the same class.
+(function () {
+  const KEY = "lostcode.textsize";  // lostcode/web/a11y.py TEXT_SIZE_KEY
+  const root = document.documentElement;
+  function saved() {
+    try { return window.localStorage.getItem(KEY); } catch (e) { return null; }
+  }
+  function apply(large) {
+    root.classList.toggle("text-large", large);
+    document.querySelectorAll("input[data-textsize]").forEach(function (box) { box.checked = large; });
+  }
+  if (saved() === "large") root.classList.add("text-large");
+  document.addEventListener("DOMContentLoaded", function () {
+    apply(root.classList.contains("text-large"));
+    document.querySelectorAll("input[data-textsize]").forEach(function (box) {
+      box.addEventListener("change", function () {
+        apply(box.checked);
+        try { window.localStorage.setItem(KEY, box.checked ? "large" : "normal"); } catch (e) { /* private mode */ }
+      });
+    });
+  });
+})();
+
 // The "Reduce motion" setting (issue 11): <html data-motion="reduce"|"full">,
-// remembered in localStorage like "Larger text" (assets/textsize.js). "reduce"
+// remembered in localStorage like "Larger text" (above). "reduce"
 // when the box was ticked, or the system asks for it (prefers-reduced-motion:
 // then the box is ticked and cannot be unticked here). Python's
 // main.set_motion("reduce") (URL motion=reduce) sets the same attribute.
