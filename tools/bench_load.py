@@ -43,6 +43,8 @@ tab: CPU throttled 4x (Emulation.setCPUThrottlingRate), 9 Mbit/s down,
 60 ms round trip (Network.emulateNetworkConditions), a 360x640 viewport.
 --mpy-layout pack|files builds the MicroPython code as one pack or one .mpy
 per module (tools/build_site.py), to compare the two.
+--lang ru|it|pl opens the page in that language: it also fetches the
+language's catalog pack (the English page fetches none, issue 17).
 """
 
 import argparse
@@ -282,6 +284,9 @@ def main(argv=None) -> int:
                         help="MicroPython code as one pack (default) or one .mpy per module")
     parser.add_argument("--only", choices=("micropython", "pyodide"),
                         help="measure one runtime's page only")
+    parser.add_argument("--lang", choices=("en", "ru", "it", "pl"),
+                        help="open the page in this language (?lang=): a page in ru/it/pl"
+                             " also fetches that language's catalog pack")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -317,6 +322,9 @@ def main(argv=None) -> int:
                 ):
                     if args.only and not wasm.startswith(args.only[:4]):
                         continue
+                    if args.lang:
+                        path += ("&" if "?" in path else "?") + "lang=" + args.lang
+                        label += f" ?lang={args.lang}"
                     log(f"{label}{' (phone)' if args.phone else ''}:")
                     first = run_once(pw, base + path, wait_sw=False, phone=args.phone)
                     if wasm not in first["cold"]["wasm"]:

@@ -71,7 +71,13 @@ def _texts():
     }
 
 
-def static_text(key, n=None):
+def static_table():
+    """Every static text in the current language, for a caller that needs many:
+    static_text() alone builds the whole table each time (66 texts)."""
+    return _texts()
+
+
+def static_text(key, n=None, table=None):
     """The text of a static element in the current language ("" for an unknown key)."""
     if key == "players-n":
         return ngettext("{n} player", "{n} players", int(n))
@@ -81,7 +87,7 @@ def static_text(key, n=None):
         return _("Player {n} plays as", n=n)
     if key == "default-name":
         return _("Player {n}", n=n)
-    return _texts().get(key, "")
+    return (_texts() if table is None else table).get(key, "")
 
 
 def settings_summary(names, flags, seats):
