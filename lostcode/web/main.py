@@ -2190,6 +2190,7 @@ def start(*_args):
 
 
 if str(document.readyState) == "loading":  # assets/runtime.js is async: rarely, but it can be
-    document.addEventListener("DOMContentLoaded", create_proxy(start))
+    PROXIES.append(create_proxy(start))
+    document.addEventListener("DOMContentLoaded", PROXIES[-1])
 else:
     start()
