@@ -360,6 +360,40 @@ def test_bear_turns_in_the_introductory_game():
     assert "bear" not in ses.state.dice
 
 
+def test_change_screen_is_one_compact_row_per_die():
+    """R-R1c (keep the roll or turn one die): one row per die, its face then the
+    faces it may turn to, each named "Turn die N to SYMBOL" (icon-only on
+    screen) and pressed while chosen, a draft until confirmed (issue 11)."""
+    for introductory in (False, True):
+        ses = Session(Options(3, introductory=introductory), 5, ["A", "B", "C"])
+        ses.do("roll")
+        while ses.screen()[0] == "bear":
+            ses.do("turn_bear", enabled(screen_model(ses))[0]["arg"])
+            ses.do("confirm_pick")
+        assert ses.screen()[0] == "change"
+        m = screen_model(ses)
+        rows = [b for b in m["blocks"] if b["t"] == "buttons" and b.get("face")]
+        symbols = ses.state.options.symbols
+        assert [r["face"] for r in rows] == list(ses.state.dice)
+        for die, row in enumerate(rows):
+            assert row["label"] == f"Die {die + 1} shows {row['face']}. Turn it to:"
+            faces = [it["symbol"] for it in row["items"]]
+            assert faces == [s for s in symbols if s != row["face"]]
+            assert ("bear" in faces + [row["face"]]) == (not introductory)
+            for it in row["items"]:
+                assert it["aria"] == f"Turn die {die + 1} to {it['symbol']}"
+                assert it["arg"] == f"{die}:{it['symbol']}" and it["pressed"] is False
+        pick = rows[1]["items"][0]
+        ses.do("change", pick["arg"])
+        m = screen_model(ses)
+        pressed = [it for it in blocks_buttons(m) if it["pressed"]]
+        assert [it["aria"] for it in pressed] == [pick["aria"]]
+        texts = [it["text"] for it in blocks_buttons(m)]
+        assert f"Confirm: turn die 2 to {pick['symbol']}" in texts
+        ses.do("change", pick["arg"])  # tapped again: nothing chosen
+        assert not [it for it in blocks_buttons(screen_model(ses)) if it["pressed"]]
+
+
 def test_checks_and_replacement_screens_are_public_and_say_enough():
     ses = Session(Options(2), 5, ["A", "B"])
     ses.do("roll")

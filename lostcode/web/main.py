@@ -137,6 +137,11 @@ def render_block(b, parent):
         if b["label"]:
             box.setAttribute("aria-label", b["label"])
             el("p", b["label"], "group-label", {"aria-hidden": "true"}, box)
+        if b.get("face"):  # a die's row on the change screen: its face -> icon-only faces
+            box.classList.add("turn")
+            now = el("span", None, "turn-now sym-" + b["face"], {"aria-hidden": "true"}, box)
+            icon(b["face"], now)
+            el("span", "→", "turn-arrow", {"aria-hidden": "true"}, box)
         for item in b["items"]:
             render_button(item, box)
     elif t == "stepper":

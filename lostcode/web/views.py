@@ -477,12 +477,14 @@ def _change(session, obs, m):
             1, para(_("Tap the chosen face again to keep the dice as they are instead."))
         )
     for i, face in enumerate(obs["dice"]):
-        blocks.append(
-            buttons(
-                face_buttons(CHANGE, i, [sym for sym in obs["symbols"] if sym != face], chosen),
-                _("Die {die} shows {sym}. Turn it to:", die=i + 1, sym=symbol_name(face)),
-            )
+        row = buttons(
+            face_buttons(CHANGE, i, [sym for sym in obs["symbols"] if sym != face], chosen),
+            _("Die {die} shows {sym}. Turn it to:", die=i + 1, sym=symbol_name(face)),
         )
+        # One compact row per die (its face, an arrow, icon-only faces named by
+        # their aria-label): at 360x640 the racks stay in the first viewport.
+        row["face"] = face
+        blocks.append(row)
     m["blocks"] = blocks
 
 
