@@ -45,6 +45,7 @@ class FlowGame(UIGame):
         faces = [x for x in s.options.symbols if x != s.dice[0]]
         other = [x for x in s.options.symbols if x != s.dice[1]][0]
         first = f"Turn die 1 to {faces[0]}"
+        self.check_compact_dice()
         self.click(first)
         assert self.pressed(first)
         expect(self.button(f"Confirm: turn die 1 to {faces[0]}")).to_be_visible()
@@ -56,6 +57,24 @@ class FlowGame(UIGame):
         self.click(f"Confirm: turn die 1 to {faces[1]}")
         self.apply(("change", 0, faces[1]))
         self.undone.add("die")
+
+    def check_compact_dice(self):
+        """One compact row per die: every face button is a 44 px square at
+        least, and at 360x640 the first two racks (the evidence for choosing a
+        die) lie inside the first viewport below the dice and "Keep the dice"."""
+        page = self.page
+        page.evaluate("window.scrollTo(0, 0)")
+        faces = page.get_by_role("button", name=re.compile(r"^Turn die \d to "))
+        expect(faces.first).to_be_visible()
+        for i in range(faces.count()):
+            box = faces.nth(i).bounding_box()
+            assert box["width"] >= 44 and box["height"] >= 44
+        keep = self.button("Keep the dice").bounding_box()
+        racks = page.locator("#game .racks > svg")  # one drawn rack each
+        second = racks.nth(1).bounding_box()
+        assert keep["y"] + keep["height"] <= second["y"]
+        assert second["y"] + second["height"] <= PHONE["height"]
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
     def on_guess(self):
         s = self.s

@@ -125,7 +125,7 @@ def render_blocks(blocks, parent):
 def render_block(b, parent):
     t = b["t"]
     if t == "p":
-        el("p", b["text"], None, None, parent)
+        el("p", b["text"], b.get("cls"), None, parent)
     elif t == "status":
         el("p", b["text"], "status", {"role": "status"}, parent)
     elif t == "warning":

@@ -473,9 +473,9 @@ def _change(session, obs, m):
         ),
     ]
     if chosen:
-        blocks.insert(
-            1, para(_("Tap the chosen face again to keep the dice as they are instead."))
-        )
+        hint = para(_("Tap the chosen face again to keep the dice as they are instead."))
+        hint["cls"] = "hint"  # small print: the racks stay in the first viewport
+        blocks.insert(1, hint)
     for i, face in enumerate(obs["dice"]):
         row = buttons(
             face_buttons(CHANGE, i, [sym for sym in obs["symbols"] if sym != face], chosen),
