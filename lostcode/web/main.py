@@ -902,12 +902,34 @@ def look_alike_problem(names):
     return _("two players would be shown as “{name}”: give them different names", name=same)
 
 
-def start_game(event=None):
+def start_status(near=""):
+    """The status line beside the button the player pressed: a refusal shown
+    only beside Play, at the top, is a screen height away from the form's
+    Start button on a phone (and looks like nothing happened). The other line
+    is cleared, so one message is announced once."""
+    top, form = by_id("start-status"), by_id("start-form-status")
+    if form is None:
+        return top
+    here, other = (form, top) if near == "start" else (top, form)
+    other.textContent = ""
+    return here
+
+
+def submitter_id(event):
+    """The id of the submit button that sent the form ("" when unknown)."""
+    try:
+        button = event.submitter
+        return str(button.id) if button else ""
+    except Exception:  # a synthetic event, or a proxy without the property
+        return ""
+
+
+def start_game(event=None, near=""):
     from lostcode.rules.errors import IllegalAction
     from lostcode.web.describe import reason
     from lostcode.web.session import Session
 
-    status = by_id("start-status")
+    status = start_status(near)
     try:
         players, names, flags, seed, seats = read_form()
         problem = look_alike_problem(names)  # R-S1: a message, not an exception (MicroPython)
@@ -1017,7 +1039,7 @@ def show_setup():
 
 def on_submit(event):
     event.preventDefault()
-    start_game()
+    start_game(near=submitter_id(event))
 
 
 # --------------------------------------------------------------------------- saved games (issue 7)
@@ -2158,7 +2180,7 @@ def boot(*_args):
         ROOT.dataset.engine = "ready"
         by_id("loading").hidden = True
         if ROOT.getAttribute("data-start-pending") == "1":
-            start_game()
+            start_game(near=str(ROOT.getAttribute("data-start-near") or ""))
         else:  # what only a game needs, imported while the player reads the form
             window.setTimeout(_later_proxy, 0)
     except Exception as e:  # show it: a silent failure looks like a hang
