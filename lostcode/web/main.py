@@ -1059,8 +1059,10 @@ def now_iso():
 
 
 def local_time(iso):
+    """The save's time in the page's language ("26.11.2026, 12:29:53" in ru),
+    not the browser's default locale."""
     try:
-        return str(window.Date.new(iso).toLocaleString())
+        return str(window.Date.new(iso).toLocaleString(str(ROOT.getAttribute("lang") or "en")))
     except Exception:
         from lostcode.web.persist import short_time
 
@@ -1945,7 +1947,9 @@ def switch_language(code, fetched=False):
     load_rules(lang)
     show_url_notes()
     update_summary()
-    if GAME["session"] is not None:
+    if GAME["session"] is None:
+        render_saves()  # the saved games' list, its buttons and times in the new language
+    else:
         clear(by_id("log-list"))  # the log's lines so far, again in the new language
         GAME["log_shown"] = 0
         render()
