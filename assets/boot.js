@@ -41,14 +41,17 @@
   document.getElementById("setup-form").addEventListener("submit", function (event) {
     if (root.dataset.engine === "ready") return;  // Python handles it
     event.preventDefault();
+    // The message goes beside the button pressed: Play at the top or Start at the form's end.
+    const near = event.submitter && event.submitter.id === "start" ? "start" : "";
+    const status = document.getElementById(near ? "start-form-status" : "start-status");
+    document.getElementById(near ? "start-status" : "start-form-status").textContent = "";
     if (root.dataset.engine === "error") {
-      document.getElementById("start-status").textContent =
-        "The game engine could not be loaded. Reload the page to try again.";
+      status.textContent = "The game engine could not be loaded. Reload the page to try again.";
       return;
     }
     root.dataset.startPending = "1";
-    document.getElementById("start-status").textContent =
-      "The game starts as soon as the game engine has loaded…";
+    root.dataset.startNear = near;
+    status.textContent = "The game starts as soon as the game engine has loaded…";
   });
   window.addEventListener("py:ready", function () {
     if (root.dataset.engine === "loading") {

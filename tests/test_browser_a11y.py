@@ -238,6 +238,17 @@ def test_larger_text_setting(page):
     assert big == pytest.approx(base * 1.25), (base, big)
     problems = {}
     audit(page, "setup, larger text", problems)
+    # Nothing scrolls sideways, the title is not cut, the boxes keep their size,
+    # in every language (phone playtest: the Display box, the title, 14 px boxes).
+    measure = """() => [document.documentElement.scrollWidth - window.innerWidth,
+        (h => h.scrollWidth - h.clientWidth)(document.querySelector('header.site h1')),
+        Math.min(...Array.from(document.querySelectorAll('label.check input'))
+            .filter(e => e.offsetParent).map(e => e.getBoundingClientRect().width))]"""
+    for lang in ("ru", "it", "pl", "en"):
+        page.locator("#lang").select_option(lang)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        overflow, title_cut, box = page.evaluate(measure)
+        assert overflow <= 0 and title_cut <= 0 and box >= 24, (lang, overflow, title_cut, box)
     page.reload()  # remembered (localStorage), applied before Python starts
     expect(page.locator("html")).to_have_class(re.compile(r"\btext-large\b"))
     open_settings(page)

@@ -121,7 +121,8 @@ def test_look_alike_names_are_refused_and_the_seed_is_not_shown_mid_game(page):
         )
     page.get_by_label("Seed (optional, to replay the same deal)").fill("42")
     page.get_by_role("button", name="Start the game").click()
-    expect(page.locator("#start-status")).to_contain_text("two players would be shown as “Ann”")
+    status = page.locator("#start-form-status")  # beside the Start button pressed
+    expect(status).to_contain_text("two players would be shown as “Ann”")
     assert page.locator("#game").is_hidden()
     page.evaluate("() => { document.getElementById('name-2').value = 'Ben\u200d'; }")
     page.get_by_role("button", name="Start the game").click()

@@ -2,6 +2,7 @@
 rules reference, remembered), the browser's language, URL setting notes, the
 rules button and the guided first game."""
 
+import re
 import time
 
 import pytest
@@ -63,9 +64,16 @@ def test_menu_switch_rerenders_and_is_remembered(page):
     expect(page.get_by_role("heading", name="Nowa gra")).to_be_visible()
     expect(page.get_by_label("Język")).to_have_value("pl")
     expect(page.get_by_label("Imię gracza 1")).to_have_value("Gracz 1")
+    # The game in progress is listed with its time written the Polish way.
+    saves = page.locator("#saves")
+    expect(saves.locator("#saves-h")).to_have_text(tr("pl", "Saved games"))
+    expect(saves.locator(".saves-list")).to_contain_text(re.compile(r"\d\d\.\d\d\.\d{4}"))
     # Back to English: the inline English rules return.
     page.get_by_label("Język").select_option("en")
     expect(page.get_by_role("heading", name="New game")).to_be_visible()
+    # ... and the saved games' list follows, times included (it stayed Polish before).
+    expect(saves.locator("#saves-h")).to_have_text("Saved games")
+    expect(saves.locator(".saves-list")).to_contain_text(re.compile(r"\d+/\d+/\d{4}"))
     expect(page.locator("#rules h2").first).to_have_text("The Lost Code: rules")
 
 

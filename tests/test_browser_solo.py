@@ -222,5 +222,12 @@ def test_at_least_one_human(page):
     page.get_by_label("Player 1 plays as").select_option(label="Computer (easy)")
     page.get_by_label("Player 2 plays as").select_option(label="Computer (hard)")
     page.get_by_role("button", name="Start the game").click()
-    expect(page.locator("#start-status")).to_contain_text("At least one player must be human")
+    # Beside the Start button pressed, not only at the top beside Play (phone playtest).
+    status = page.locator("#start-form-status")
+    expect(status).to_contain_text("At least one player must be human")
+    expect(status).to_be_in_viewport()
+    expect(page.locator("#start-status")).to_have_text("")
     expect(page.locator("#game")).to_be_hidden()
+    page.get_by_role("button", name="Play", exact=True).click()
+    expect(page.locator("#start-status")).to_contain_text("At least one player must be human")
+    expect(status).to_have_text("")

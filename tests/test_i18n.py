@@ -166,6 +166,30 @@ def test_english_is_identity(lang_reset):
     assert i18n.ngettext("{n} stone", "{n} stones", 3) == "3 stones"
 
 
+def test_decimal_sign_follows_the_language(lang_reset):
+    """The assistant's "1.2 VP expected" is "1,2" in ru/it/pl (phone playtest)."""
+    assert i18n.decimal(8.36, 1) == "8.4"
+    assert i18n.decimal(1.2) == "1.2"
+    assert i18n.decimal(-0.25, 1) == "-0.3"
+    assert i18n.decimal(3, 2) == "3.00"
+    assert i18n.decimal(0.05, 2) == "0.05"
+    assert i18n.decimal(7.6, 0) == "8"
+    for lang in ("ru", "it", "pl"):
+        i18n.set_language(lang)
+        assert i18n.decimal(8.36, 1) == "8,4"
+        assert i18n.decimal(0.05, 2) == "0,05"
+    i18n.set_language("en")
+    assert i18n.decimal(1.25) == "1.3"
+
+
+def test_assistant_numbers_use_the_decimal_comma(lang_reset):
+    from lostcode.web.assistant import _ev_text
+
+    assert _ev_text(1.23) == "1.2"
+    i18n.set_language("pl")
+    assert _ev_text(1.23) == "1,2"
+
+
 def test_translated_and_plural(lang_reset):
     assert i18n.set_language("ru") == "ru"
     assert i18n.get_language() == "ru"

@@ -17,6 +17,7 @@ from lostcode.web.page import (
     language_options,
     read_url,
     seat_note,
+    settings_summary,
     static_text,
 )
 from lostcode.web.session import Session
@@ -85,6 +86,25 @@ def test_static_html_is_translated(lang):
     set_language(lang)
     for key, n, text in static_elements():
         assert static_text(key, n) != text, (lang, key, n, text)
+
+
+def test_summary_under_play_has_no_nested_brackets():
+    """"Player 2 (computer, medium)", not "Player 2 (Computer (medium))" (phone playtest)."""
+    names = ["Ann", "Bo", "Cy"]
+    seats = ["human", "medium", "hard"]
+    text = settings_summary(names, {}, seats)
+    assert text == "3 players: Ann, Bo (computer, medium), Cy (computer, hard). Standard rules."
+    expected = {
+        "ru": "Bo (компьютер, средний)",
+        "it": "Bo (computer, medio)",
+        "pl": "Bo (komputer, średni)",
+    }
+    for lang, bo in expected.items():
+        set_language(lang)
+        text = settings_summary(names, {}, seats)
+        assert bo in text and "((" not in text and "))" not in text, (lang, text)
+    set_language("en")
+    assert "Bo (computer, easy)" in settings_summary(names, {}, ["human", "easy", "human"])
 
 
 def test_language_menu_lists_native_names():

@@ -17,7 +17,7 @@ from ..player.deduction import _PARAM_KEYS, TEMPLATES, analyze
 from ..rules.vocab import PHASE_FINAL as FINAL
 from ..rules.vocab import PHASE_GUESS as GUESS
 from ..rules.vocab import PHASE_SHORTCUT as SHORTCUT
-from .i18n import _
+from .i18n import _, decimal
 from .names import dice_text, symbol_name
 
 PANEL_SCREENS = (SHORTCUT, GUESS, FINAL)
@@ -262,8 +262,5 @@ def suggestion(session, a):
 
 
 def _ev_text(x):
-    """One decimal, without float formatting quirks (MicroPython-safe)."""
-    n = int(x * 10 + 0.5) if x >= 0 else -int(-x * 10 + 0.5)
-    sign = "-" if n < 0 else ""
-    n = abs(n)
-    return sign + str(n // 10) + "." + str(n % 10)
+    """One decimal, with the language's decimal sign ("1.2" / "1,2"), MicroPython-safe."""
+    return decimal(x, 1)

@@ -108,6 +108,25 @@ def pick_language(url_lang=None, browser_langs=(), saved=None):
     return DEFAULT_LANGUAGE
 
 
+# Languages that write a decimal comma ("1,2"), not a point ("1.2").
+_DECIMAL_COMMA = ("ru", "it", "pl")
+
+
+def decimal(x, places=1):
+    """x rounded (half away from zero) to `places` decimals, written the way the
+    active language writes numbers: "8.4" in English, "8,4" in ru/it/pl. Digits
+    are built from integers, so MicroPython's float printing never shows."""
+    scale = 10**places
+    n = int(x * scale + 0.5) if x >= 0 else -int(-x * scale + 0.5)
+    sign = "-" if n < 0 else ""
+    n = abs(n)
+    text = sign + str(n // scale)
+    if places > 0:
+        point = "," if _active["code"] in _DECIMAL_COMMA else "."
+        text += point + str(n % scale + scale)[1:]
+    return text
+
+
 def _format(text, english, kw):
     if not kw:
         return text

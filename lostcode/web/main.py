@@ -907,12 +907,34 @@ def look_alike_problem(names):
     return _("two players would be shown as “{name}”: give them different names", name=same)
 
 
-def start_game(event=None):
+def start_status(near=""):
+    """The status line beside the button the player pressed: a refusal shown
+    only beside Play, at the top, is a screen height away from the form's
+    Start button on a phone (and looks like nothing happened). The other line
+    is cleared, so one message is announced once."""
+    top, form = by_id("start-status"), by_id("start-form-status")
+    if form is None:
+        return top
+    here, other = (form, top) if near == "start" else (top, form)
+    other.textContent = ""
+    return here
+
+
+def submitter_id(event):
+    """The id of the submit button that sent the form ("" when unknown)."""
+    try:
+        button = event.submitter
+        return str(button.id) if button else ""
+    except Exception:  # a synthetic event, or a proxy without the property
+        return ""
+
+
+def start_game(event=None, near=""):
     from lostcode.rules.errors import IllegalAction
     from lostcode.web.describe import reason
     from lostcode.web.session import Session
 
-    status = by_id("start-status")
+    status = start_status(near)
     try:
         players, names, flags, seed, seats = read_form()
         problem = look_alike_problem(names)  # R-S1: a message, not an exception (MicroPython)
@@ -1022,7 +1044,7 @@ def show_setup():
 
 def on_submit(event):
     event.preventDefault()
-    start_game()
+    start_game(near=submitter_id(event))
 
 
 # --------------------------------------------------------------------------- saved games (issue 7)
@@ -1042,8 +1064,10 @@ def now_iso():
 
 
 def local_time(iso):
+    """The save's time in the page's language ("26.11.2026, 12:29:53" in ru),
+    not the browser's default locale."""
     try:
-        return str(window.Date.new(iso).toLocaleString())
+        return str(window.Date.new(iso).toLocaleString(str(ROOT.getAttribute("lang") or "en")))
     except Exception:
         from lostcode.web.persist import short_time
 
@@ -1928,7 +1952,9 @@ def switch_language(code, fetched=False):
     load_rules(lang)
     show_url_notes()
     update_summary()
-    if GAME["session"] is not None:
+    if GAME["session"] is None:
+        render_saves()  # the saved games' list, its buttons and times in the new language
+    else:
         clear(by_id("log-list"))  # the log's lines so far, again in the new language
         GAME["log_shown"] = 0
         render()
@@ -2163,7 +2189,7 @@ def boot(*_args):
         ROOT.dataset.engine = "ready"
         by_id("loading").hidden = True
         if ROOT.getAttribute("data-start-pending") == "1":
-            start_game()
+            start_game(near=str(ROOT.getAttribute("data-start-near") or ""))
         else:  # what only a game needs, imported while the player reads the form
             window.setTimeout(_later_proxy, 0)
     except Exception as e:  # show it: a silent failure looks like a hang

@@ -90,14 +90,23 @@ def static_text(key, n=None, table=None):
     return (_texts() if table is None else table).get(key, "")
 
 
+def seat_summary(name, kind):
+    """A seat in the summary under Play: "Player 2 (computer, medium)", one
+    translated sentence per kind (not "Player 2 (Computer (medium))")."""
+    if kind == HUMAN:
+        return name
+    if kind == "easy":
+        return _("{name} (computer, easy)", name=name)
+    if kind == "medium":
+        return _("{name} (computer, medium)", name=name)
+    if kind == "hard":
+        return _("{name} (computer, hard)", name=name)
+    return name + " (" + str(kind) + ")"
+
+
 def settings_summary(names, flags, seats):
     """One line under the big Play button: what Play starts (the form's settings)."""
-    from .solo import seat_kind_label
-
-    who = ", ".join(
-        names[i] if seats[i] == "human" else names[i] + " (" + seat_kind_label(seats[i]) + ")"
-        for i in range(len(names))
-    )
+    who = ", ".join(seat_summary(names[i], seats[i]) for i in range(len(names)))
     chosen = [static_text("opt-" + f) for f in OPTIONS if flags.get(f)]
     rules = ", ".join(chosen) if chosen else _("Standard rules")
     return ngettext(
