@@ -883,6 +883,17 @@ def _end(session, obs, m):
             )
         )
     blocks.append({"t": "list", "label": _("Final scores"), "items": ranking, "ordered": False})
+    # The other ways on stay in the page, under the scores (not in the sticky bar,
+    # which holds the one completing control and so stays one row high at 360 px).
+    # The raw record is a download only, never a screen (issue 11).
+    blocks.append(
+        buttons(
+            [
+                button(_("Watch the game"), "watch"),
+                button(_("Download game record"), "download_record"),
+            ]
+        )
+    )
     blocks.append({"t": "chart", "label": _("Score over the rounds"), "svg": score_chart(obs)})
     for row in res["players"]:
         p = row["player"]
@@ -907,16 +918,18 @@ def _end(session, obs, m):
                 "rows": rows,
             }
         )
-    blocks.append(
-        buttons(
-            [
-                # The raw record is a download only, never a screen (issue 11).
-                button(_("Watch the game"), "watch"),
-                button(_("Download game record"), "download_record"),
-                button(_("New game"), "new_game", primary=True),
-            ]
+    if session.ask_leave:  # "New game" pressed: leaving the result is asked again
+        blocks.append(
+            buttons(
+                [
+                    button(_("Back"), "back"),
+                    button(_("Yes"), "new_game", primary=True),
+                ],
+                _("Leave this game's result?"),
+            )
         )
-    )
+    else:
+        blocks.append(buttons([button(_("New game"), "leave", primary=True)]))
     m["blocks"] = blocks
 
 

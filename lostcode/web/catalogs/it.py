@@ -116,6 +116,7 @@ MESSAGES = {
     'Keep {game}': 'Tieni {game}',
     'Language': 'Lingua',
     'Larger text': 'Testo più grande',
+    "Leave this game's result?": 'Chiudere il risultato di questa partita?',
     'Loading': 'Caricamento',
     'Loading the game engine…': 'Caricamento del motore di gioco…',
     'Low end of the range': "Estremo inferiore dell'intervallo",

@@ -120,6 +120,7 @@ MESSAGES = {
     'Keep {game}': 'Zachowaj {game}',
     'Language': 'Język',
     'Larger text': 'Większy tekst',
+    "Leave this game's result?": 'Zamknąć wynik tej gry?',
     'Loading': 'Wczytywanie',
     'Loading the game engine…': 'Ładowanie silnika gry…',
     'Low end of the range': 'Dolna granica zakresu',

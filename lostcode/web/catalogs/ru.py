@@ -120,6 +120,7 @@ MESSAGES = {
     'Keep {game}': 'Оставить {game}',
     'Language': 'Язык',
     'Larger text': 'Крупный текст',
+    "Leave this game's result?": 'Закрыть итоги этой партии?',
     'Loading': 'Загрузка',
     'Loading the game engine…': 'Загрузка игрового движка…',
     'Low end of the range': 'Нижняя граница диапазона',
