@@ -209,7 +209,9 @@ def render_block(b, parent):
         if b.get("folded"):
             del attrs["role"]  # a details is a group already
             box = el("details", None, "tip folded", attrs, parent)
-            el("summary", b["label"], "tip-label", None, box)
+            summary = el("summary", None, "tip-label", None, box)  # ▸ Tip: its first words…
+            el("span", b["label"], "tip-name", None, summary)
+            el("span", b["preview"], "tip-preview", None, summary)
         else:
             box = el("div", None, "tip", attrs, parent)
             el("p", b["label"], "tip-label", {"aria-hidden": "true"}, box)
