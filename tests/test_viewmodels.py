@@ -408,6 +408,27 @@ def test_checks_and_replacement_screens_are_public_and_say_enough():
         assert all(f"{new}" not in n.split("showed")[1][2:] for n in m["notices"])
 
 
+def test_replace_screen_says_why_a_stone_cannot_be_replaced():
+    """R-P2: only a symbol whose pile has stones may be chosen; a disabled option
+    says its pile is empty (part of its accessible name), an enabled one says nothing."""
+    for seed in range(30):
+        ses = Session(Options(2), seed, ["A", "B"])
+        rng = random.Random(seed)
+        for _step in range(200):
+            m = screen_model(ses)
+            if m["kind"] in ("replace", "end"):
+                break
+            human_step(ses, m, rng)
+        if m["kind"] == "replace":
+            break
+    assert m["kind"] == "replace"
+    ses.state.piles["jaguar"] = []  # as after many replacements (seen: round 5, seed 7)
+    m = screen_model(ses)
+    opts = {it["arg"]: it for it in blocks_buttons(m) if it["act"] == "discard"}
+    assert opts["jaguar"]["disabled"] and opts["jaguar"]["note"] == "The jaguar pile is empty."
+    assert not opts["bird"]["disabled"] and opts["bird"]["note"] == ""
+
+
 def test_curse_events_appear_in_checks():
     for seed in range(40):
         ses = Session(Options(2, curse=True), seed, ["A", "B"])

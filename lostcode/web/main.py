@@ -108,7 +108,9 @@ def render_button(b, parent):
         btn.classList.add("wheel-btn")
         draw(b["wheel"], btn)
     else:
-        el("span", b["text"], None, None, btn)
+        span = el("span", b["text"], None, None, btn)
+        if b.get("note"):  # e.g. why it is disabled: read with its name
+            el("small", b["note"], "btn-note", None, span)
     if b["disabled"]:
         btn.disabled = True
     return btn

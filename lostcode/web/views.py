@@ -46,9 +46,13 @@ from .solo import bot_screen
 from .tutorial import tip_block
 
 
-def button(text, act, arg="", disabled=False, pressed=None, aria=None, symbol=None, primary=False):
+def button(
+    text, act, arg="", disabled=False, pressed=None, aria=None, symbol=None, primary=False, note=""
+):
+    """note: a second line in the button (e.g. why it is disabled), part of its name."""
     return {
         "text": text,
+        "note": note,
         "act": act,
         "arg": str(arg),
         "disabled": bool(disabled),
@@ -818,6 +822,10 @@ def _replace(session, obs, m):
                     symbol=sym,
                     disabled=(DISCARD, sym) not in obs["legal"],
                     pressed=chosen == sym,
+                    # R-P2: only a symbol whose pile has stones may be chosen; say why not
+                    note="" if obs["piles"][sym] else _(
+                        "The {sym} pile is empty.", sym=symbol_name(sym)
+                    ),
                 )
                 for sym in obs["symbols"]
             ],

@@ -240,6 +240,7 @@ MESSAGES = {
     'The range {low}–{high} starts below 0, the start of the ring. Raise it.': "L'intervallo {low}–{high} comincia sotto lo 0, l'inizio dell'anello. Alzalo.",
     'The ring: tap the value your sum is near': "L'anello: tocca il valore vicino alla tua somma",
     'The roller may keep the dice or turn exactly one die to another symbol — for example to a symbol whose stones they already know well.': 'Chi ha lanciato può tenere i dadi o girare esattamente un dado su un altro simbolo, per esempio su un simbolo di cui conosce già bene le rocce.',
+    'The {sym} pile is empty.': 'La pila «{sym}» è vuota.',
     'The {sym} shortcut token': 'Il segnalino scorciatoia «{sym}»',
     'The {sym} shortcut token is offered.': 'Viene offerto il segnalino scorciatoia «{sym}».',
     'This file cannot be used: {reason}. Nothing was changed; you can start a new game.': 'Questo file non si può usare: {reason}. Non è cambiato nulla; puoi iniziare una nuova partita.',

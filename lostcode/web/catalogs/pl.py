@@ -244,6 +244,7 @@ MESSAGES = {
     'The range {low}–{high} starts below 0, the start of the ring. Raise it.': 'Zakres {low}–{high} zaczyna się poniżej 0, początku pierścienia. Podnieś go.',
     'The ring: tap the value your sum is near': 'Pierścień: dotknij wartości, blisko której jest twoja suma',
     'The roller may keep the dice or turn exactly one die to another symbol — for example to a symbol whose stones they already know well.': 'Rzucający może zostawić kości albo obrócić dokładnie jedną kość na inny symbol — na przykład na taki, którego płytki zna już dobrze.',
+    'The {sym} pile is empty.': 'Stos „{sym}” jest pusty.',
     'The {sym} shortcut token': 'Żeton skrótu „{sym}”',
     'The {sym} shortcut token is offered.': 'Do wzięcia jest żeton skrótu „{sym}”.',
     'This file cannot be used: {reason}. Nothing was changed; you can start a new game.': 'Tego pliku nie można użyć: {reason}. Nic nie zmieniono; możesz rozpocząć nową grę.',

@@ -244,6 +244,7 @@ MESSAGES = {
     'The range {low}–{high} starts below 0, the start of the ring. Raise it.': 'Диапазон {low}–{high} начинается ниже 0 — начала кольца. Сдвиньте его вверх.',
     'The ring: tap the value your sum is near': 'Кольцо: нажмите число, рядом с которым ваша сумма',
     'The roller may keep the dice or turn exactly one die to another symbol — for example to a symbol whose stones they already know well.': 'Бросавший может оставить кубики или повернуть ровно один кубик на другой символ — например, на тот, чьи камни уже хорошо известны.',
+    'The {sym} pile is empty.': 'Стопка «{sym}» пуста.',
     'The {sym} shortcut token': 'Жетон короткого пути «{sym}»',
     'The {sym} shortcut token is offered.': 'Предлагается жетон короткого пути «{sym}».',
     'This file cannot be used: {reason}. Nothing was changed; you can start a new game.': 'Этот файл нельзя использовать: {reason}. Ничего не изменено; можно начать новую игру.',
