@@ -731,7 +731,12 @@ def _final(session, obs, m):
             0,
             {
                 "t": "warning",
-                "text": _("No candidate for {symbols}: each scores −2.", symbols=", ".join(empty)),
+                "text": ngettext(
+                    "No candidate for {symbols}: it scores −2.",
+                    "No candidates for {symbols}: each scores −2.",
+                    len(empty),
+                    symbols=", ".join(empty),
+                ),
             },
         )
         confirm = [
@@ -740,7 +745,12 @@ def _final(session, obs, m):
                     button(_("Back"), "back"),
                     button(_("Yes"), "confirm_empty", primary=True),
                 ],
-                _("Confirm with no candidates?"),
+                ngettext(
+                    "Confirm with no candidate for {symbols}?",
+                    "Confirm with no candidates for {symbols}?",
+                    len(empty),
+                    symbols=", ".join(empty),
+                ),
             ),
         ]
     else:
