@@ -429,6 +429,22 @@ def test_replace_screen_says_why_a_stone_cannot_be_replaced():
     assert not opts["bird"]["disabled"] and opts["bird"]["note"] == ""
 
 
+def test_checks_screen_has_no_empty_what_happened_list():
+    """R-C: nobody right, no curse moved: the results say so in the table and
+    rings alone, with no "What happened" heading over an empty list."""
+    seen = {"empty": 0, "listed": 0}
+
+    def visit(ses, m):
+        if m["kind"] == "checks":
+            lists = [b for b in m["blocks"] if b["t"] == "list"]
+            assert all(b["items"] for b in lists)
+            seen["listed" if lists else "empty"] += 1
+
+    for seed in range(6):
+        play(Session(Options(2), seed, ["A", "B"]), random.Random(seed), visit)
+    assert seen["empty"] and seen["listed"], seen
+
+
 def test_curse_events_appear_in_checks():
     for seed in range(40):
         ses = Session(Options(2, curse=True), seed, ["A", "B"])

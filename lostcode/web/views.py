@@ -804,9 +804,10 @@ def _checks(session, obs, m):
             "label": _("Bets on the ring"),
             "items": checks_rings(h["guesses"], names, obs["ring_max"], [row[3] for row in rows]),
         },
-        {"t": "list", "label": _("What happened"), "items": events},
         buttons([button(_("Continue"), "continue", primary=True)]),
     ]
+    if events:  # nobody moved and no curse changed hands: no empty heading
+        m["blocks"].insert(-1, {"t": "list", "label": _("What happened"), "items": events})
 
 
 def _replace(session, obs, m):
