@@ -445,6 +445,19 @@ def test_checks_screen_has_no_empty_what_happened_list():
     assert seen["empty"] and seen["listed"], seen
 
 
+def test_guess_question_says_how_often_a_repeated_symbol_counts():
+    """R-G2: a symbol counts as many times as it was rolled; the note says
+    "twice" or "three times", and nothing when the three dice differ."""
+    from lostcode.web.views import guess_question
+
+    three = guess_question(["bird", "bird", "bird"])
+    assert "three times counts three times" in three and "twice" not in three
+    assert "rolled twice counts twice" in guess_question(["bird", "snake", "bird"])
+    assert guess_question(["bird", "snake", "human"]) == (
+        "Guess the sum of your own stones for the dice bird, snake, human."
+    )
+
+
 def test_curse_events_appear_in_checks():
     for seed in range(40):
         ses = Session(Options(2, curse=True), seed, ["A", "B"])

@@ -545,6 +545,27 @@ def guess_range_note(wheel, low, obs):
     )
 
 
+def guess_question(dice) -> str:
+    """What to guess, and how a repeated symbol counts (R-G2: as many times as rolled):
+    nothing to say when the three differ, "twice" or "three times" otherwise."""
+    dice = list(dice)
+    most = max(dice.count(x) for x in dice)
+    text = dice_text(dice)
+    if most == 3:
+        return _(
+            "Guess the sum of your own stones for the dice {dice} (a symbol rolled three "
+            "times counts three times).",
+            dice=text,
+        )
+    if most == 2:
+        return _(
+            "Guess the sum of your own stones for the dice {dice} (a symbol rolled twice "
+            "counts twice).",
+            dice=text,
+        )
+    return _("Guess the sum of your own stones for the dice {dice}.", dice=text)
+
+
 def _guess(session, obs, m):
     name = m["viewer_name"]
     d = session.guess_draft()
@@ -572,16 +593,7 @@ def _guess(session, obs, m):
         b = button(text, "wheel", w, disabled=w in taken, pressed=d["wheel"] == w, aria=text)
         b["wheel"] = wheel_button_art(w, w in taken, obs["ring_max"])  # drawn (board.py)
         items.append(b)
-    blocks = [
-        para(
-            _(
-                "Guess the sum of your own stones for the dice {dice} (a symbol rolled twice "
-                "counts twice).",
-                dice=dice_text(obs["dice"]),
-            )
-        ),
-        buttons(items, _("Wheels")),
-    ]
+    blocks = [para(guess_question(obs["dice"])), buttons(items, _("Wheels"))]
     ok = False
     msg = ""
     if d["wheel"] is None:
