@@ -392,7 +392,8 @@ def test_checks_and_replacement_screens_are_public_and_say_enough():
     m = screen_model(ses)
     assert m["kind"] == "checks" and not m["private"]
     table = [b for b in m["blocks"] if b["t"] == "table"][0]
-    results = {row[1]: row[3] for row in table["rows"]}
+    assert table["head"] == ["Player", "Bet", "Result"]
+    results = {row[1].split()[0]: row[2] for row in table["rows"]}  # "W1 21": wheel, range
     assert results["W1"] in ("wrong", "correct: +5 VP")  # W1 never says lower/higher
     assert results["W2"] in ("wrong: the sum is lower", "correct: +4 VP")
     ses.do("continue")

@@ -794,7 +794,11 @@ def _checks(session, obs, m):
             res = _("wrong: the sum is higher")
         else:
             res = _("wrong")
-        rows.append([names[g["player"]], g["wheel"], range_text(g["low"], g["high"]), res])
+        # The wheel and its range in one cell ("W7 8–14", wrapping between them):
+        # three columns fit 360 px with Larger text in ru and it too.
+        # (a word joiner keeps "8–14" whole: no break after its dash).
+        bet = g["wheel"] + " " + range_text(g["low"], g["high"]).replace("–", "\u2060–\u2060")
+        rows.append([names[g["player"]], bet, res])
     events = []
     for e in obs["log"]:
         if (
@@ -808,13 +812,14 @@ def _checks(session, obs, m):
         {
             "t": "table",
             "caption": _("Guesses in order"),
-            "head": [_("Player"), _("Wheel"), _("Range"), _("Result")],
+            "head": [_("Player"), _("Bet"), _("Result")],
+            "cls": "checks",
             "rows": rows,
         },
         {
             "t": "rings",
             "label": _("Bets on the ring"),
-            "items": checks_rings(h["guesses"], names, obs["ring_max"], [row[3] for row in rows]),
+            "items": checks_rings(h["guesses"], names, obs["ring_max"], [row[2] for row in rows]),
         },
         buttons([button(_("Continue"), "continue", primary=True)]),
     ]
