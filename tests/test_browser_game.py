@@ -66,7 +66,7 @@ def test_two_players_on_a_phone(page):
     page.get_by_role("button", name="New game").click()
     # Leaving the result is asked again (Back keeps it on screen).
     page.get_by_role("button", name="Back", exact=True).click()
-    expect(page.get_by_role("heading", name=re.compile("^Game over"))).to_be_visible()
+    expect(page.locator("#screen-h")).to_have_text(re.compile("^Game over: "))
     page.get_by_role("button", name="New game").click()
     page.get_by_role("group", name="Leave this game's result?").get_by_role(
         "button", name="Yes", exact=True
