@@ -146,10 +146,10 @@ class FlowGame(UIGame):
                 if self.pressed(f"{sym} candidate {v}"):
                     self.click(f"{sym} candidate {v}")
         self.click(CONFIRM_FINAL)
-        ask = page.get_by_role("group", name="Confirm with no candidates?")
+        ask = page.get_by_role("group", name=re.compile(r"^Confirm with no candidates? for "))
         expect(ask).to_be_visible()
-        expect(page.get_by_role("alert").filter(has_text="No candidate for ")
-               ).to_contain_text("No candidate for " + syms[0])
+        expect(page.get_by_role("alert").filter(has_text="No candidates for ")
+               ).to_contain_text("No candidates for " + syms[0] + ", ")
         self.click("Back")
         expect(ask).to_have_count(0)
         assert page.evaluate("document.getElementById('game').dataset.screen") == "final"
@@ -160,7 +160,9 @@ class FlowGame(UIGame):
                 self.click(f"{sym} candidate {v}")
             actions.append(("final", sym, tuple(values)))
         self.click(CONFIRM_FINAL)
-        expect(ask).to_be_visible()
+        expect(ask).to_have_accessible_name(f"Confirm with no candidate for {syms[0]}?")
+        expect(page.get_by_role("alert").filter(has_text="No candidate")).to_have_text(
+            f"No candidate for {syms[0]}: it scores −2.")
         ask.get_by_role("button", name="Yes", exact=True).click()
         for a in actions:
             self.apply(a)

@@ -64,6 +64,13 @@ def test_two_players_on_a_phone(page):
     expect(page.locator("#log")).to_contain_text("The game is over")
     page.get_by_text("Game log", exact=True).click()  # the log opened over the game: close it
     page.get_by_role("button", name="New game").click()
+    # Leaving the result is asked again (Back keeps it on screen).
+    page.get_by_role("button", name="Back", exact=True).click()
+    expect(page.locator("#screen-h")).to_have_text(re.compile("^Game over: "))
+    page.get_by_role("button", name="New game").click()
+    page.get_by_role("group", name="Leave this game's result?").get_by_role(
+        "button", name="Yes", exact=True
+    ).click()
     expect(page.get_by_role("heading", name="New game")).to_be_visible()
     expect(page.get_by_label("Name of player 2")).to_have_value("Bo <b>bold</b>")
     print(f"2-player game: {time.perf_counter() - t0:.1f} s, {game.privacy_checks} screens")

@@ -180,6 +180,13 @@ def test_guided_first_game_tips_in_round_one(page):
             page.locator("#screen [data-act=wheel]:not([disabled])").first.click()
             act = "[data-act=confirm_guess]"
             if not fit_checked:  # issue 11: the tip folds; question, evidence, control fit
+                # folded, it still reads as a tip: a marker, "Tip:" and its first words
+                expect(page.locator("#tip > summary")).to_contain_text("Your sum is")
+                marker = page.evaluate(
+                    "getComputedStyle(document.querySelector('#tip > summary'), '::before')"
+                    ".content"
+                )
+                assert marker == '"▸"', marker
                 page.evaluate("window.scrollTo(0, 0)")
                 for sel in ("#screen-h", "#screen svg.dice", "#screen svg.rack >> nth=-1",
                             "#screen [data-act=confirm_guess]"):

@@ -199,6 +199,7 @@ def test_reload_at_every_phase_under_the_csp_then_export_and_import(page):
 
     # Import it on the set-up screen and watch it to the end: the same scores.
     page.get_by_role("button", name="New game", exact=True).click()
+    page.get_by_role("button", name="Yes", exact=True).click()  # leave the result
     page.get_by_label("Import a game record").set_input_files(
         files=[
             {

@@ -204,13 +204,23 @@ def test_final_candidates_can_be_changed_and_none_asks_again():
     assert len(ses.state.actions) == n  # asked, not written
     assert enabled(m, "confirm_empty") and enabled(m, "back")
     warn = [b["text"] for b in m["blocks"] if b["t"] == "warning"][0]
-    assert warn.startswith("No candidate for ")
+    # five symbols left empty: plural, each named (R-E2: each scores -2)
+    assert warn == "No candidates for bird, bear, chameleon, snake, human: each scores −2."
+    label = [b["label"] for b in m["blocks"] if b["t"] == "buttons" and b["label"]][-1]
+    assert label == "Confirm with no candidates for bird, bear, chameleon, snake, human?"
     ses.do("back")
     assert not enabled(screen_model(ses), "confirm_empty")
     ses.do("confirm")
     ses.do("cand", "bird:1")  # a change withdraws the question
     assert not enabled(screen_model(ses), "confirm_empty")
+    for sym in ("bear", "chameleon", "snake"):
+        ses.do("cand", sym + ":0")
     ses.do("confirm")
+    m = screen_model(ses)  # one symbol left empty: singular, named
+    warn = [b["text"] for b in m["blocks"] if b["t"] == "warning"][0]
+    assert warn == "No candidate for human: it scores −2."
+    assert "Confirm with no candidate for human?" in [b["label"] for b in m["blocks"]
+                                                        if b["t"] == "buttons"]
     ses.do("confirm_empty")
     written = [a for a in ses.state.actions[n:] if a[0] == "final"]
     assert ("final", "bird", (1,)) in written and ("final", "jaguar", (2,)) in written

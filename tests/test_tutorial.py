@@ -67,3 +67,16 @@ def test_the_wheel_tip_folds_once_a_wheel_is_chosen():
     ses.do("wheel", "W4")
     tip = [b for b in screen_model(ses)["blocks"] if b["t"] == "tip"][0]
     assert tip["folded"]
+    # Folded, its summary reads as a tip: the tip's first whole words and "…".
+    assert tip["preview"].endswith("…") and tip["text"].startswith(tip["preview"][:-1])
+    assert len(tip["preview"]) <= 29
+
+
+def test_tip_preview_keeps_whole_words():
+    from lostcode.web.tutorial import tip_preview
+
+    assert tip_preview("Your sum is the total of your own stones for the rolled symbols") == (
+        "Your sum is the total of…"
+    )
+    assert tip_preview("Short tip.") == "Short tip."
+    assert tip_preview("Guesses are secret. Pass the device", 20) == "Guesses are secret…"

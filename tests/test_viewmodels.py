@@ -273,6 +273,26 @@ def test_end_screen_explains_a_tie_break():
     assert m["heading"] == "Game over: " + s.names[winner] + " wins"
 
 
+def test_end_screen_bar_is_one_button_and_leaving_is_asked_again():
+    """The sticky bar holds "New game" alone (one row at 360 px); the other ways
+    on stay in the page; "New game" asks before the result is left (Back keeps it)."""
+    ses = Session(Options(2), 11, ["Ana", "Bo"])
+    play(ses, random.Random(0))
+    m = screen_model(ses)
+    groups = [b for b in m["blocks"] if b["t"] == "buttons"]
+    bar = [g for g in groups if any(it["primary"] for it in g["items"])]
+    assert [[it["text"] for it in g["items"]] for g in bar] == [["New game"]]
+    assert {it["act"] for it in blocks_buttons(m)} == {"watch", "download_record", "leave"}
+    ses.do("leave")
+    m = screen_model(ses)
+    asked = [b for b in m["blocks"] if b["t"] == "buttons" and b["label"]]
+    assert asked[0]["label"] == "Leave this game's result?"
+    assert [(it["text"], it["act"]) for it in asked[0]["items"]] == [
+        ("Back", "back"), ("Yes", "new_game")]
+    ses.do("back")
+    assert ses.error == "" and enabled(screen_model(ses), "leave")
+
+
 def test_shortcut_offer_and_candidates_screens():
     for seed in range(60):
         ses = Session(Options(2, shortcut=True), seed, ["A", "B"])
@@ -406,7 +426,8 @@ def test_checks_and_replacement_screens_are_public_and_say_enough():
     m = screen_model(ses)
     assert m["kind"] == "checks" and not m["private"]
     table = [b for b in m["blocks"] if b["t"] == "table"][0]
-    results = {row[1]: row[3] for row in table["rows"]}
+    assert table["head"] == ["Player", "Bet", "Result"]
+    results = {row[1].split()[0]: row[2] for row in table["rows"]}  # "W1 21": wheel, range
     assert results["W1"] in ("wrong", "correct: +5 VP")  # W1 never says lower/higher
     assert results["W2"] in ("wrong: the sum is lower", "correct: +4 VP")
     ses.do("continue")
@@ -420,6 +441,56 @@ def test_checks_and_replacement_screens_are_public_and_say_enough():
         assert not m["private"]
         assert any(f"it showed {old}" in n for n in m["notices"])
         assert all(f"{new}" not in n.split("showed")[1][2:] for n in m["notices"])
+
+
+def test_replace_screen_says_why_a_stone_cannot_be_replaced():
+    """R-P2: only a symbol whose pile has stones may be chosen; a disabled option
+    says its pile is empty (part of its accessible name), an enabled one says nothing."""
+    for seed in range(30):
+        ses = Session(Options(2), seed, ["A", "B"])
+        rng = random.Random(seed)
+        for _step in range(200):
+            m = screen_model(ses)
+            if m["kind"] in ("replace", "end"):
+                break
+            human_step(ses, m, rng)
+        if m["kind"] == "replace":
+            break
+    assert m["kind"] == "replace"
+    ses.state.piles["jaguar"] = []  # as after many replacements (seen: round 5, seed 7)
+    m = screen_model(ses)
+    opts = {it["arg"]: it for it in blocks_buttons(m) if it["act"] == "discard"}
+    assert opts["jaguar"]["disabled"] and opts["jaguar"]["note"] == "The jaguar pile is empty."
+    assert not opts["bird"]["disabled"] and opts["bird"]["note"] == ""
+
+
+def test_checks_screen_has_no_empty_what_happened_list():
+    """R-C: nobody right, no curse moved: the results say so in the table and
+    rings alone, with no "What happened" heading over an empty list."""
+    seen = {"empty": 0, "listed": 0}
+
+    def visit(ses, m):
+        if m["kind"] == "checks":
+            lists = [b for b in m["blocks"] if b["t"] == "list"]
+            assert all(b["items"] for b in lists)
+            seen["listed" if lists else "empty"] += 1
+
+    for seed in range(6):
+        play(Session(Options(2), seed, ["A", "B"]), random.Random(seed), visit)
+    assert seen["empty"] and seen["listed"], seen
+
+
+def test_guess_question_says_how_often_a_repeated_symbol_counts():
+    """R-G2: a symbol counts as many times as it was rolled; the note says
+    "twice" or "three times", and nothing when the three dice differ."""
+    from lostcode.web.views import guess_question
+
+    three = guess_question(["bird", "bird", "bird"])
+    assert "three times counts three times" in three and "twice" not in three
+    assert "rolled twice counts twice" in guess_question(["bird", "snake", "bird"])
+    assert guess_question(["bird", "snake", "human"]) == (
+        "Guess the sum of your own stones for the dice bird, snake, human."
+    )
 
 
 def test_curse_events_appear_in_checks():

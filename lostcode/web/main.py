@@ -108,7 +108,9 @@ def render_button(b, parent):
         btn.classList.add("wheel-btn")
         draw(b["wheel"], btn)
     else:
-        el("span", b["text"], None, None, btn)
+        span = el("span", b["text"], None, None, btn)
+        if b.get("note"):  # e.g. why it is disabled: read with its name
+            el("small", b["note"], "btn-note", None, span)
     if b["disabled"]:
         btn.disabled = True
     return btn
@@ -214,7 +216,9 @@ def render_block(b, parent):
         if b.get("folded"):
             del attrs["role"]  # a details is a group already
             box = el("details", None, "tip folded", attrs, parent)
-            el("summary", b["label"], "tip-label", None, box)
+            summary = el("summary", None, "tip-label", None, box)  # ▸ Tip: its first words…
+            el("span", b["label"], "tip-name", None, summary)
+            el("span", b["preview"], "tip-preview", None, summary)
         else:
             box = el("div", None, "tip", attrs, parent)
             el("p", b["label"], "tip-label", {"aria-hidden": "true"}, box)

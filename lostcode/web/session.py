@@ -85,6 +85,7 @@ class Session:
         self.undo_stack = []
         self.error = ""
         self.tutorial = False  # the guided first game: tips on screens (tutorial.py)
+        self.ask_leave = False  # the end screen's "New game" pressed: asked again
         self.run_bots()  # a computer seat may roll first
 
     @classmethod
@@ -218,6 +219,9 @@ class Session:
             return
         if act == "continue" and kind == "bot":
             self.bots.acknowledge()
+            return
+        if act in ("leave", "back") and kind == "end":  # "Leave this game's result?"
+            self.ask_leave = act == "leave"
             return
         if act == "continue" and kind == "checks":
             self.checks_shown = self.pending_checks()["round"]

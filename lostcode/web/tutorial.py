@@ -84,6 +84,18 @@ def tutorial_tip(obs: dict, screen: str):
     return _tips().get(screen)
 
 
+def tip_preview(text: str, chars: int = 28) -> str:
+    """The tip's first words (whole words, about `chars` long) and "…": a folded
+    tip's summary reads as the start of a tip, not as an empty box."""
+    words = text.split()
+    out = ""
+    for w in words:
+        if out and len(out) + 1 + len(w) > chars:
+            return out.rstrip(",;:—–-.") + "…"
+        out = out + " " + w if out else w
+    return out
+
+
 def tip_block(session, obs: dict, screen: str):
     """The highlighted "Tip" block for a screen of a guided game (Session.tutorial), or None."""
     if not getattr(session, "tutorial", False):
@@ -100,6 +112,7 @@ def tip_block(session, obs: dict, screen: str):
         "t": "tip",
         "label": _("Tip"),
         "text": tip,
+        "preview": tip_preview(tip),  # a folded tip's summary: "▸ Tip: Your sum is…"
         "parts": list(TIP_PARTS.get(screen, ())),
         "folded": folded,
     }

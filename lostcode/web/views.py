@@ -46,9 +46,13 @@ from .solo import bot_screen
 from .tutorial import tip_block
 
 
-def button(text, act, arg="", disabled=False, pressed=None, aria=None, symbol=None, primary=False):
+def button(
+    text, act, arg="", disabled=False, pressed=None, aria=None, symbol=None, primary=False, note=""
+):
+    """note: a second line in the button (e.g. why it is disabled), part of its name."""
     return {
         "text": text,
+        "note": note,
         "act": act,
         "arg": str(arg),
         "disabled": bool(disabled),
@@ -543,6 +547,27 @@ def guess_range_note(wheel, low, obs):
     )
 
 
+def guess_question(dice) -> str:
+    """What to guess, and how a repeated symbol counts (R-G2: as many times as rolled):
+    nothing to say when the three differ, "twice" or "three times" otherwise."""
+    dice = list(dice)
+    most = max(dice.count(x) for x in dice)
+    text = dice_text(dice)
+    if most == 3:
+        return _(
+            "Guess the sum of your own stones for the dice {dice} (a symbol rolled three "
+            "times counts three times).",
+            dice=text,
+        )
+    if most == 2:
+        return _(
+            "Guess the sum of your own stones for the dice {dice} (a symbol rolled twice "
+            "counts twice).",
+            dice=text,
+        )
+    return _("Guess the sum of your own stones for the dice {dice}.", dice=text)
+
+
 def _guess(session, obs, m):
     name = m["viewer_name"]
     d = session.guess_draft()
@@ -570,16 +595,7 @@ def _guess(session, obs, m):
         b = button(text, "wheel", w, disabled=w in taken, pressed=d["wheel"] == w, aria=text)
         b["wheel"] = wheel_button_art(w, w in taken, obs["ring_max"])  # drawn (board.py)
         items.append(b)
-    blocks = [
-        para(
-            _(
-                "Guess the sum of your own stones for the dice {dice} (a symbol rolled twice "
-                "counts twice).",
-                dice=dice_text(obs["dice"]),
-            )
-        ),
-        buttons(items, _("Wheels")),
-    ]
+    blocks = [para(guess_question(obs["dice"])), buttons(items, _("Wheels"))]
     ok = False
     msg = ""
     if d["wheel"] is None:
@@ -729,7 +745,12 @@ def _final(session, obs, m):
             0,
             {
                 "t": "warning",
-                "text": _("No candidate for {symbols}: each scores −2.", symbols=", ".join(empty)),
+                "text": ngettext(
+                    "No candidate for {symbols}: it scores −2.",
+                    "No candidates for {symbols}: each scores −2.",
+                    len(empty),
+                    symbols=", ".join(empty),
+                ),
             },
         )
         confirm = [
@@ -738,7 +759,12 @@ def _final(session, obs, m):
                     button(_("Back"), "back"),
                     button(_("Yes"), "confirm_empty", primary=True),
                 ],
-                _("Confirm with no candidates?"),
+                ngettext(
+                    "Confirm with no candidate for {symbols}?",
+                    "Confirm with no candidates for {symbols}?",
+                    len(empty),
+                    symbols=", ".join(empty),
+                ),
             ),
         ]
     else:
@@ -770,7 +796,11 @@ def _checks(session, obs, m):
             res = _("wrong: the sum is higher")
         else:
             res = _("wrong")
-        rows.append([names[g["player"]], g["wheel"], range_text(g["low"], g["high"]), res])
+        # The wheel and its range in one cell ("W7 8–14", wrapping between them):
+        # three columns fit 360 px with Larger text in ru and it too.
+        # (a word joiner keeps "8–14" whole: no break after its dash).
+        bet = g["wheel"] + " " + range_text(g["low"], g["high"]).replace("–", "\u2060–\u2060")
+        rows.append([names[g["player"]], bet, res])
     events = []
     for e in obs["log"]:
         if (
@@ -784,17 +814,19 @@ def _checks(session, obs, m):
         {
             "t": "table",
             "caption": _("Guesses in order"),
-            "head": [_("Player"), _("Wheel"), _("Range"), _("Result")],
+            "head": [_("Player"), _("Bet"), _("Result")],
+            "cls": "checks",
             "rows": rows,
         },
         {
             "t": "rings",
             "label": _("Bets on the ring"),
-            "items": checks_rings(h["guesses"], names, obs["ring_max"], [row[3] for row in rows]),
+            "items": checks_rings(h["guesses"], names, obs["ring_max"], [row[2] for row in rows]),
         },
-        {"t": "list", "label": _("What happened"), "items": events},
         buttons([button(_("Continue"), "continue", primary=True)]),
     ]
+    if events:  # nobody moved and no curse changed hands: no empty heading
+        m["blocks"].insert(-1, {"t": "list", "label": _("What happened"), "items": events})
 
 
 def _replace(session, obs, m):
@@ -820,6 +852,10 @@ def _replace(session, obs, m):
                     symbol=sym,
                     disabled=(DISCARD, sym) not in obs["legal"],
                     pressed=chosen == sym,
+                    # R-P2: only a symbol whose pile has stones may be chosen; say why not
+                    note="" if obs["piles"][sym] else _(
+                        "The {sym} pile is empty.", sym=symbol_name(sym)
+                    ),
                 )
                 for sym in obs["symbols"]
             ],
@@ -885,6 +921,17 @@ def _end(session, obs, m):
             )
         )
     blocks.append({"t": "list", "label": _("Final scores"), "items": ranking, "ordered": False})
+    # The other ways on stay in the page, under the scores (not in the sticky bar,
+    # which holds the one completing control and so stays one row high at 360 px).
+    # The raw record is a download only, never a screen (issue 11).
+    blocks.append(
+        buttons(
+            [
+                button(_("Watch the game"), "watch"),
+                button(_("Download game record"), "download_record"),
+            ]
+        )
+    )
     blocks.append({"t": "chart", "label": _("Score over the rounds"), "svg": score_chart(obs)})
     for row in res["players"]:
         p = row["player"]
@@ -909,16 +956,18 @@ def _end(session, obs, m):
                 "rows": rows,
             }
         )
-    blocks.append(
-        buttons(
-            [
-                # The raw record is a download only, never a screen (issue 11).
-                button(_("Watch the game"), "watch"),
-                button(_("Download game record"), "download_record"),
-                button(_("New game"), "new_game", primary=True),
-            ]
+    if session.ask_leave:  # "New game" pressed: leaving the result is asked again
+        blocks.append(
+            buttons(
+                [
+                    button(_("Back"), "back"),
+                    button(_("Yes"), "new_game", primary=True),
+                ],
+                _("Leave this game's result?"),
+            )
         )
-    )
+    else:
+        blocks.append(buttons([button(_("New game"), "leave", primary=True)]))
     m["blocks"] = blocks
 
 
