@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 import lostcode as lc
 from lostcode.cli.selfplay import random_game
 from lostcode.rules.canon import state_digest
+from lostcode.rules.engine import normalize
 from lostcode.rules.invariants import check_invariants
 from lostcode.rules.observation import observe
 from lostcode.services.record import dumps, replay, to_record
@@ -114,7 +115,7 @@ def test_any_action_is_applied_or_rejected_with_a_rule_and_no_change(g, steps, a
             assert e.rule.startswith("R-")
             assert state_dict(s) == before
         else:
-            norm = [list(x) if isinstance(x, tuple) else x for x in lc.engine.normalize(a)]
+            norm = [list(x) if isinstance(x, tuple) else x for x in normalize(a)]
             assert [list(x) if isinstance(x, tuple) else x for x in norm] in [
                 [list(y) if isinstance(y, tuple) else y for y in x] for x in legal
             ]
