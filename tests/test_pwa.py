@@ -81,7 +81,10 @@ def test_build_contains_only_what_the_game_needs(tmp_path):
     assert not [f for f in files if f.endswith(".toml")]
     runtime = (out / "assets/runtime.js").read_text(encoding="utf-8")
     assert '"./pyscript.json"' in runtime and '"./pyscript-mpy.json"' in runtime
-    assert "pyscript.toml" not in runtime.split("BUILD:SETUP:END")[1]
+    assert "pyscript.toml" not in runtime  # (the built copy has no comments: build_site.lean)
+    display = (out / "assets/display.js").read_text(encoding="utf-8").splitlines()
+    assert not [line for line in display if line.lstrip().startswith("//")]
+    assert "/*" not in (out / "assets/style.css").read_text(encoding="utf-8")
 
     # Pyodide: one archive, unpacked into the cwd, holding every file pyscript.toml maps.
     config = json.loads((out / "pyscript.json").read_text(encoding="utf-8"))
@@ -437,3 +440,14 @@ def test_dev_server_worker_is_a_no_op(page):
         navigator.serviceWorker.addEventListener("message", (e) => resolve(e.data.version));
         navigator.serviceWorker.controller.postMessage("version");
     })""") == "dev"
+
+
+def test_lean_drops_comments_only_where_it_is_safe():
+    js = b"// a comment line\nconst a = 1; // kept: code on the line\nconst t = `x`;\n"
+    kept = b"const a = 1; // kept: code on the line\nconst t = `x`;\n"
+    assert build_site.lean("assets/a.js", js) == kept
+    with pytest.raises(build_site.BuildError, match="template literal"):
+        build_site.lean("assets/a.js", b"const t = `\n// inside the text\n`;\n")
+    css = b"a { b: c; } /* why */\n\n/* more */\nd { e: f; }\n"
+    assert build_site.lean("assets/a.css", css) == b"a { b: c; } \nd { e: f; }\n"
+    assert build_site.lean("index.html", b"<!-- kept -->") == b"<!-- kept -->"
