@@ -259,7 +259,7 @@ if (typeof document !== "undefined" && document.documentElement) {
   const runtime = pickRuntime(location.search, savedRuntime());
   const mpy = runtime === "micropython";
   document.documentElement.dataset.runtime = runtime;
-  let setup = SETUP[mpy ? "mpy" : "py"];
+  const setup = SETUP[mpy ? "mpy" : "py"];
   const lang = pickLanguage(location.search, savedLanguage(), navigator.languages || [navigator.language]);
   // boot.js shows this when PyScript reports the interpreter up (py:ready).
   window.lostcodeRunningText = LOADING_TEXT[lang].running;

@@ -107,7 +107,10 @@ def seat_summary(name, kind):
 def settings_summary(names, flags, seats):
     """One line under the big Play button: what Play starts (the form's settings)."""
     who = ", ".join(seat_summary(names[i], seats[i]) for i in range(len(names)))
-    chosen = [static_text("opt-" + f) for f in OPTIONS if flags.get(f)]
+    chosen = [f for f in OPTIONS if flags.get(f)]
+    if chosen:  # one table, not one per option: this runs on every keystroke in the form
+        table = static_table()
+        chosen = [static_text("opt-" + f, None, table) for f in chosen]
     rules = ", ".join(chosen) if chosen else _("Standard rules")
     return ngettext(
         "{n} player: {names}. {rules}.", "{n} players: {names}. {rules}.", len(names),
