@@ -22,6 +22,10 @@ from urllib.parse import urlsplit
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+# The browser adapter: the modules of lostcode/web that touch the DOM (pyscript).
+ADAPTER_MODULES = (
+    "main", "dom", "app", "storage", "gamepage", "savespage", "setuppage", "labbridge",
+)
 RUNTIMES_DIR = ROOT / "tests" / "runtimes"
 RUNTIME_KINDS = ("cpython", "pyodide", "micropython")
 ALLOWED_SCHEMES = ("data", "blob")

@@ -23,12 +23,17 @@ def walk(folder):
 files = list(walk("lostcode"))
 assert files and not [f for f in files if not f.endswith(".mpy")], files
 assert not [f for f in os.listdir(".") if f.endswith(".pack")], "packs are removed once unpacked"
+# The browser adapter (lostcode/web: the modules that import pyscript).
+BROWSER_ONLY = {
+    "lostcode.web." + m
+    for m in ("main", "dom", "app", "storage", "gamepage", "savespage", "setuppage", "labbridge")
+}  # tests/helpers.py ADAPTER_MODULES
 count = 0
 for path in sorted(files):
     module = path[: -len(".mpy")].replace("/", ".")
     if module.endswith(".__init__"):
         module = module[: -len(".__init__")]
-    if module == "lostcode.web.main":  # needs the browser (pyscript, js): the page tests run it
+    if module in BROWSER_ONLY:  # need the browser (pyscript, js): the page tests run them
         continue
     __import__(module)
     count += 1

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers import ROOT, open_settings, wait_engine_ready
+from helpers import ADAPTER_MODULES, ROOT, open_settings, wait_engine_ready
 from play import OPTION_LABELS, SNAPSHOT_JS, UIGame
 from playwright.sync_api import expect
 
@@ -50,8 +50,9 @@ def test_index_html_carries_the_policy_first_and_nothing_inline():
         assert "src=" in attrs, attrs  # no inline script
     assert not re.search(r"\sstyle\s*=", html)
     assert not re.search(r"\son[a-z]+\s*=", html)
-    main = (ROOT / "lostcode" / "web" / "main.py").read_text(encoding="utf-8")
-    assert 'setAttribute("style"' not in main  # CSSOM (element.style) only
+    for module in ADAPTER_MODULES:  # the modules that touch the DOM
+        src = (ROOT / "lostcode" / "web" / (module + ".py")).read_text(encoding="utf-8")
+        assert 'setAttribute("style"' not in src, module  # CSSOM (element.style) only
 
 
 # --------------------------------------------------------------------------- helpers

@@ -150,7 +150,7 @@ def test_guided_game_other_seats_are_not_pronouns(lang):
     for seat in SEAT_NAMES:
         text = seat if cat is None else msgstr(cat, seat)
         assert text and text.lower() not in PRONOUNS, (lang, seat, text)
-    src = (ROOT / "lostcode" / "web" / "main.py").read_text(encoding="utf-8")
+    src = (ROOT / "lostcode" / "web" / "setuppage.py").read_text(encoding="utf-8")
     assert 'by_id("name-2").value = _("You")' in src
 
 

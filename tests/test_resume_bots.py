@@ -24,7 +24,7 @@ def test_resumed_bots_play_the_same_moves():
     pick = random.Random(5)
     for _ in range(25):
         _human_step(a, pick)
-    b, _where = session_from_save(session_save(a, "g1", "2026-11-25T22:00:00Z"))
+    b = session_from_save(session_save(a, "g1", "2026-11-25T22:00:00Z"))
     assert b.state.actions == a.state.actions
     pa, pb = random.Random(9), random.Random(9)
     while not is_over(a.state):

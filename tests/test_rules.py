@@ -8,7 +8,7 @@ from enginekit import game, play_round, roll, set_rack, snapshot
 import lostcode as lc
 from lostcode.rules.checks import proven_range
 from lostcode.rules.components import SYMBOLS, WHEELS
-from lostcode.rules.observation import observe, rack_values_in
+from lostcode.rules.observation import observe, observe_table, rack_values_in
 from lostcode.rules.scoring import symbol_points
 from lostcode.rules.track import behind_to_leader
 
@@ -389,6 +389,29 @@ def test_R_E4_game_over_rejects_actions():
     with pytest.raises(lc.IllegalAction) as e:
         lc.apply_action(s, ("roll",))
     assert e.value.rule == "R-E4"
+
+
+def test_R_S7_every_rack_is_face_up_once_the_game_is_over():
+    """docs/rules.md, edition choices: "At the end of the game all racks are
+    revealed" (the one line without an ID of its own; R-S7 says what each
+    player may know). The engine's observation turns them, for every viewer
+    and the table; until the last final candidate nobody sees their own."""
+    s = _to_final()
+    humans = [0, 1]
+    while s.phase == "final":
+        for p in range(2):
+            assert rack_values_in(observe(s, p), p) == []
+        assert all(rack_values_in(observe(s, None), r) == [] for r in range(4))
+        lc.apply_action(s, ("final", lc.legal_actions(s)[0][1], ()))
+    assert lc.is_over(s)
+    for viewer in (None, 0, 1):
+        for r in range(4):
+            assert rack_values_in(observe(s, viewer), r) == list(s.racks[r].values())
+    assert observe_table(s, humans)["racks"] == observe(s, None)["racks"]
+    # The view just before the racks are turned (a computer's last moves, told first).
+    before = observe(s, 0, reveal_end=False)
+    assert rack_values_in(before, 0) == [] and rack_values_in(before, 1)
+    assert rack_values_in(observe_table(s, humans, reveal_end=False), 1) == []
 
 
 # --- §5 variants and expansions ---------------------------------------------------

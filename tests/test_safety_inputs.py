@@ -106,7 +106,7 @@ def test_r_s1_names_that_still_look_the_same_are_refused():
 
 def test_an_all_computer_record_is_watched_and_played_to_its_end():
     s, rec = record(names=("A", "B", "C"), steps=30, seats=["easy", "medium", "hard"])
-    ses, _where = session_from_state(replay(rec), seats_of(rec), {})
+    ses = session_from_state(replay(rec), seats_of(rec), {})
     assert ses.seats == ["easy", "medium", "hard"]
     for _ in range(200):
         m = screen_model(ses)
@@ -115,7 +115,7 @@ def test_an_all_computer_record_is_watched_and_played_to_its_end():
         ses.do("continue")
     assert m["kind"] == "end" and is_over(ses.state)
     done, rec2 = record(names=("A", "B"), seats=["easy", "hard"], finish=True)
-    ses, _where = session_from_state(replay(rec2), seats_of(rec2), {})
+    ses = session_from_state(replay(rec2), seats_of(rec2), {})
     assert screen_model(ses)["kind"] == "end"
 
 

@@ -34,9 +34,9 @@ def test_each_tip_names_the_part_of_the_board_it_speaks_about():
     tip = m["blocks"][0]
     assert tip["t"] == "tip" and tip["parts"] == ["others"] and not tip["folded"]
     assert m["heading"] == "Round 1: you roll"  # the newcomer is spoken to (you.py)
-    main = (Path(__file__).resolve().parent.parent / "lostcode/web/main.py").read_text()
+    main = (Path(__file__).resolve().parent.parent / "lostcode/web/gamepage.py").read_text()
     for part in {p for parts in TIP_PARTS.values() for p in parts}:
-        assert f'    "{part}": "#' in main, part  # main.TIP_SELECTORS draws it
+        assert f'    "{part}": "#' in main, part  # gamepage.TIP_SELECTORS draws it
     obs = ses.observation()
     assert tip_block(ses, obs, "guess")["parts"] == ["others", "wheels"]
 

@@ -28,23 +28,11 @@ from lostcode.rules.setup import new_game  # noqa: E402
 from lostcode.rules.state import State  # noqa: E402
 from lostcode.rules.vocab import EV_ROLL  # noqa: E402
 from lostcode.services.record import replay, replay_action, replay_start, to_record  # noqa: E402
+from lostcode.web import actions  # noqa: E402
 from lostcode.web.board import tree_text  # noqa: E402
 from lostcode.web.chart import score_chart, score_rows  # noqa: E402
 from lostcode.web.session import Session  # noqa: E402
-from lostcode.web.viewer import (  # noqa: E402
-    CHECKPOINT,
-    CLOSE,
-    GO_ACTS,
-    GO_END,
-    GO_NEXT,
-    GO_NEXT_ROUND,
-    GO_PREV,
-    GO_PREV_ROUND,
-    GO_START,
-    Replay,
-    watch_log,
-    watch_model,
-)
+from lostcode.web.viewer import CHECKPOINT, Replay, watch_log, watch_model  # noqa: E402
 from lostcode.web.views import screen_model  # noqa: E402
 
 EXAMPLES = sorted((ROOT / "docs" / "examples").glob("*.json"))
@@ -84,14 +72,14 @@ def test_every_step_is_the_engine_replay_of_that_many_actions(rec):
     expected = [snapshot(replay(rec, k)) for k in range(n + 1)]
     assert snapshot(r.state) == expected[0]
     while r.step < n:
-        r.do(GO_NEXT)
+        r.do(actions.WATCH_NEXT)
         assert snapshot(r.state) == expected[r.step]
     while r.step > 0:
-        r.do(GO_PREV)
+        r.do(actions.WATCH_PREV)
         assert snapshot(r.state) == expected[r.step]
     rng = random.Random(n)
     for _ in range(60):
-        act = rng.choice(GO_ACTS)
+        act = rng.choice(actions.WATCH_STEPS)
         before = r.step
         target = r.targets()[act]
         r.do(act)
@@ -110,24 +98,26 @@ def test_rounds_start_just_after_each_roll_and_the_controls_stop_at_the_ends():
     rolls = [k for k in range(1, r.n + 1) if r.events(k) and r.events(k)[0]["t"] == EV_ROLL]
     assert r.stops == rolls and len(rolls) == replay(rec).options.rounds
     t = r.targets()
-    assert t[GO_START] is None and t[GO_PREV] is None and t[GO_PREV_ROUND] is None
+    back_acts = (actions.WATCH_START, actions.WATCH_PREV, actions.WATCH_PREV_ROUND)
+    assert all(t[a] is None for a in back_acts)
     seen = [0]
-    while r.targets()[GO_NEXT_ROUND] is not None:
-        r.do(GO_NEXT_ROUND)
+    while r.targets()[actions.WATCH_NEXT_ROUND] is not None:
+        r.do(actions.WATCH_NEXT_ROUND)
         seen.append(r.step)
     assert seen == [0] + rolls + [r.n]
     t = r.targets()
-    assert t[GO_END] is None and t[GO_NEXT] is None and t[GO_NEXT_ROUND] is None
+    on_acts = (actions.WATCH_END, actions.WATCH_NEXT, actions.WATCH_NEXT_ROUND)
+    assert all(t[a] is None for a in on_acts)
     back = [r.step]
-    while r.targets()[GO_PREV_ROUND] is not None:
-        r.do(GO_PREV_ROUND)
+    while r.targets()[actions.WATCH_PREV_ROUND] is not None:
+        r.do(actions.WATCH_PREV_ROUND)
         back.append(r.step)
     assert back == list(reversed(seen))
     r.go(rolls[2] + 3)  # in the middle of round 3: back to its start, on to round 4's
-    r.do(GO_PREV_ROUND)
+    r.do(actions.WATCH_PREV_ROUND)
     assert r.step == rolls[2]
     r.go(rolls[2] + 3)
-    r.do(GO_NEXT_ROUND)
+    r.do(actions.WATCH_NEXT_ROUND)
     assert r.step == rolls[3]
 
 
@@ -204,7 +194,7 @@ def test_each_step_says_its_action_in_one_line_and_the_log_stops_there():
     ]
     assert [b["disabled"] for b in nav] == [True, False, True, True, False, False]
     closers = [it for b in m["blocks"] if b["t"] == "buttons" for it in b["items"]]
-    assert CLOSE in [it["act"] for it in closers]
+    assert actions.WATCH_CLOSE in [it["act"] for it in closers]
 
 
 def test_an_unusable_record_is_a_record_error():

@@ -10,9 +10,6 @@ from .errors import IllegalAction
 from .moves import MOVES, PHASE_RULE, WAITING, legal_moves, schema_ok
 from .state import END
 
-# kind -> (phase, what it means); kept for callers of the old table (moves.MOVES has it all)
-ACTION_KINDS = {k: (m.phase, m.rule + " " + m.meaning) for k, m in MOVES.items()}
-
 
 def to_act(s):
     """The seat whose decision the game waits for (None when it is over)."""

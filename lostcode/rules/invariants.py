@@ -51,15 +51,20 @@ def round_count(s) -> list:
 
 
 def privacy(s) -> list:
-    """observe(p) never shows p's own rack; the public view shows no rack."""
+    """Until the game is over observe(p) never shows p's own rack and the public
+    view shows no rack; once it is over every view shows every rack (the
+    edition's end reveal, docs/rules.md)."""
+    over = s.phase == END
     out = []
-    pub = observe(s, None)["racks"]
-    for r in range(RACKS):
-        if any(v is not None for v in pub[r]["stones"].values()):
-            out.append("public view shows rack " + str(r))
-    for p in range(s.options.players):
-        if any(v is not None for v in observe(s, p)["racks"][p]["stones"].values()):
-            out.append("player " + str(p) + " sees their own rack")
+    views = [("public view", observe(s, None)["racks"], list(range(RACKS)))]
+    views += [("player " + str(p), observe(s, p)["racks"], [p]) for p in range(s.options.players)]
+    for who, racks, secret in views:
+        for r in secret:
+            shown = [v is not None for v in racks[r]["stones"].values()]
+            if over and not all(shown):
+                out.append(who + " does not see rack " + str(r) + " at the end")
+            elif not over and any(shown):
+                out.append(who + " sees rack " + str(r))
     return out
 
 

@@ -4,6 +4,9 @@ Screens, bots and the deduction assistant read only this, never the State:
 that is what keeps a player's own code off their screen. `viewer=None` is the
 public view: no rack values at all; `observe_table` adds the racks no human
 looking at a shared screen owns (unowned and computer racks).
+Once the game is over every rack is face up (docs/rules.md, edition choices:
+"At the end of the game all racks are revealed"), so the end screen reads the
+racks from the observation like any other screen.
 The result is plain JSON-ready data (lists, dicts with string keys), to be
 treated as read-only: it shares the public history with the state.
 """
@@ -30,17 +33,22 @@ def prompt(s):
     }
 
 
-def observe(s, viewer=None) -> dict:
+def observe(s, viewer=None, reveal_end=True) -> dict:
+    """What `viewer` (None: anybody) may know now. Once the game is over every
+    rack is face up; `reveal_end=False` gives the view just before the racks
+    are turned (a screen about the last moves, shown before the end screen)."""
     n = s.options.players
     if viewer is not None and (not isinstance(viewer, int) or not 0 <= viewer < n):
         raise ValueError("viewer must be a seat number or None")
     syms = s.options.symbols
+    face_up = reveal_end and s.phase == END
     racks = []
     for r in range(RACKS):
         owner = r if r < n else None
         stones = s.racks[r]
         # Racks hold exactly the symbols in use, in canonical order (set-up).
-        shown = dict.fromkeys(syms) if viewer is None or owner == viewer else dict(stones)
+        hidden = viewer is None or owner == viewer
+        shown = dict.fromkeys(syms) if hidden and not face_up else dict(stones)
         racks.append({"owner": owner, "stones": shown})
     tokens = {}
     for sym, state in s.tokens.items():
@@ -100,17 +108,18 @@ def rack_values_in(obs: dict, rack: int) -> list:
     return [v for v in obs["racks"][rack]["stones"].values() if v is not None]
 
 
-def observe_table(s, humans) -> dict:
+def observe_table(s, humans, reveal_end=True) -> dict:
     """A screen several humans look at (RULES R-S4, R-S7): the public view,
     plus the values of every rack no human in `humans` owns (unowned racks
     and computer seats' racks, which every human at the table sees).
-    With one human this is simply that human's own view (solo play)."""
+    With one human this is simply that human's own view (solo play).
+    `reveal_end` as for observe."""
     humans = list(humans)
     if len(humans) == 1:
-        obs = observe(s, humans[0])
+        obs = observe(s, humans[0], reveal_end)
         obs["legal"] = legal_actions(s)  # the choice of the player to act is public
         return obs
-    obs = observe(s, None)
+    obs = observe(s, None, reveal_end)
     racks = []
     for r in range(RACKS):
         owner = obs["racks"][r]["owner"]

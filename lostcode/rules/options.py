@@ -50,7 +50,7 @@ class Options:
         self.curse = bool(curse)
         # Derived once (they are read on every action): R-S1, R-S2, R-V1.
         self.rounds = ROUNDS[players]
-        # Symbols in use, canonical order (R-S2: no bear in the introductory game).
+        # Symbols in use, canonical order (R-S2, R-V2: no bear stones in the introductory game).
         self.symbols = tuple(s for s in SYMBOLS if not (self.introductory and s == BEAR))
         self.value_max = VALUE_MAX_HIGH_STAKES if self.high_stakes else VALUE_MAX
         self.ring_max = RING_MAX_HIGH_STAKES if self.high_stakes else RING_MAX

@@ -105,7 +105,7 @@ def apply_roll(s, action) -> None:
 
 def after_roll(s) -> None:
     """Forced bear turns first (R-R1a), then shortcut offers (R-R1b), then the change."""
-    if s.options.introductory and BEAR in s.dice:
+    if s.options.introductory and BEAR in s.dice:  # R-V2: no bear on the dice
         s.phase = BEAR_TURN
         _set_queue(s, [s.roller])
         return

@@ -2,9 +2,11 @@
 
 A save wraps the game record (lostcode.services.record), so a reload replays the
 actions from the seed and gets back the exact state; nothing secret is stored
-twice. The "ui" part is free-form JSON the page owns (screen, handoff, sheets,
-settings). Times are ISO strings the caller passes in: no clock in here keeps
-the module pure and the tests deterministic.
+twice. The "ui" part is free-form JSON the page owns (sheets, acknowledged
+checks, notices, settings: lostcode/web/persist.session_ui); where a reload
+opens is decided from the replayed state, never from it. Times are ISO
+strings the caller passes in: no clock in here keeps the module pure and the
+tests deterministic.
 
 Everything that reads stored data raises only RecordError (or, for the index,
 reports a `rejected` entry), because stored data outlives versions, browsers
@@ -15,7 +17,6 @@ from json import dumps as json_dumps
 from json import loads as json_loads
 
 from ..rules.errors import RecordError
-from ..rules.state import BEAR_TURN, CHANGE, END, FINAL, GUESS, OFFER, REPLACE, ROLL, SHORTCUT
 from ..rules.vocab import HUMAN, SEAT_KINDS
 from .jsonlimits import loads_limited
 from .record import FORMAT as RECORD_FORMAT
@@ -26,16 +27,6 @@ VERSION = 1
 INDEX_FORMAT = "lostcode-saves"
 INDEX_VERSION = 1
 HISTORY_CAP = 20
-
-# Phases whose screen shows one player's secrets: a reload must never open
-# them directly (the device may be in anyone's hands), only the handoff first.
-PRIVATE_PHASES = (SHORTCUT, GUESS, FINAL)
-# Screens of a phase the whole table may look at.
-PUBLIC_PHASE_SCREENS = (ROLL, BEAR_TURN, OFFER, CHANGE, REPLACE)
-# Other public screens the UI may be on; kept as they were on reload. Any
-# screen id not listed (private ones, "hide", "handoff", unknown) is rebuilt
-# from the engine state, so a stale or tampered "ui" cannot open secrets.
-PUBLIC_SCREENS = ("checks", "rules", "log", "record", "settings", "help", "scores", "history")
 
 
 def make_save(state, seats, ui, save_id, now, created=None) -> dict:
@@ -156,30 +147,6 @@ def _check_seats(seats, n, error):
         if k not in SEAT_KINDS:
             raise error("unknown seat kind " + _short(k) + " (expected human, easy, medium, hard)")
     return seats
-
-
-def resume_screen(state, ui) -> dict:
-    """Where a reloaded game opens: {"screen", "player", "was", "private"}.
-
-    Decided from the engine state, never trusted from `ui`: in a private
-    phase (guess, shortcut candidates, final candidates) it is always the
-    handoff screen for the seat to act ("player"), even if the save was
-    taken on that player's private screen; in a public phase the saved
-    screen is kept if it is a public one, else the phase's own screen. "was"
-    is the saved screen id, "private" whether the next screen after it
-    shows secrets (so the UI can drop unconfirmed drafts).
-    """
-    was = ui.get("screen") if isinstance(ui, dict) else None
-    if not isinstance(was, str):
-        was = None
-    phase = state.phase
-    if phase == END:
-        return {"screen": "end", "player": None, "was": was, "private": False}
-    if phase in PRIVATE_PHASES:
-        return {"screen": "handoff", "player": state.to_act, "was": was, "private": True}
-    if was in PUBLIC_SCREENS:
-        return {"screen": was, "player": None, "was": was, "private": False}
-    return {"screen": phase, "player": None, "was": was, "private": False}
 
 
 def summary(state, save: dict) -> dict:

@@ -1,5 +1,5 @@
 """Accessibility helpers of the web edition (issue 6). Pure Python, no DOM:
-main.py puts the results into the page.
+gamepage.py and setuppage.py put the results into the page.
 
 - `Announcer`: short sentences for the page's polite live region
   (role=status): rolls, dice changes, check results and replacements, built

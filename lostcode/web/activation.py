@@ -8,7 +8,7 @@ never acts on the next one, and a new screen accepts no pointer input until
 it has been shown for SETTLE_MS.
 
 Pure Python with times passed in (milliseconds), so it is unit-tested on
-CPython; main.py feeds it the DOM's pointerdown / click / keydown events
+CPython; gamepage.py feeds it the DOM's pointerdown / click / keydown events
 from capture listeners and calls `shown` whenever a different screen is drawn.
 """
 

@@ -2,9 +2,10 @@
 
 Built from `observe(state, viewer)` only (the observation the private screen
 already shows), never from the engine's full game, so it cannot tell a player more than
-they could work out themselves. The analysis is cached per (viewer, number of
-actions), so re-rendering a screen (typing a range, tapping the sheet) is
-cheap. With `session.hints` off the panel model is None: nothing is drawn.
+they could work out themselves. The session keeps the analysis of the
+position shown (Session._prepare, after each event: keep_analysis), so
+drawing a screen computes nothing and changes nothing, and typing a range or
+tapping the sheet reuses it. With `session.hints` off the panel model is None: nothing is drawn.
 
 The explanation templates of `deduction.TEMPLATES` are marked there with
 `N_()`, so the i18n pipeline extracts them; their parameters are rebuilt here
@@ -14,41 +15,41 @@ Pure Python, MicroPython-portable (no DOM here).
 """
 
 from ..player.deduction import _PARAM_KEYS, TEMPLATES, analyze
-from ..rules.vocab import PHASE_FINAL as FINAL
-from ..rules.vocab import PHASE_GUESS as GUESS
-from ..rules.vocab import PHASE_SHORTCUT as SHORTCUT
+from ..rules.vocab import PHASE_FINAL, PHASE_GUESS, PHASE_SHORTCUT
+from .actions import USE_HINT
 from .i18n import _, decimal
 from .names import dice_text, symbol_name
 
-PANEL_SCREENS = (SHORTCUT, GUESS, FINAL)
-CACHE_SIZE = 4
+PANEL_SCREENS = (PHASE_SHORTCUT, PHASE_GUESS, PHASE_FINAL)
 
 
 def why_key(obs):
-    """The (viewer, moves played) the assistant's analysis is cached under."""
+    """The (viewer, moves played) an analysis belongs to."""
     return (obs["viewer"], obs["move_number"])
 
 
 def wants_why(session, obs):
-    """True once the viewer opened "Why…" on this very position (session.do("why")).
+    """True once the viewer opened "Why…" on this very position (session.do(WHY)).
 
     Explanations cost far more than the probabilities (issue 17: seconds on
     MicroPython against milliseconds), so they are computed only on request."""
     return getattr(session, "assist_why", None) == why_key(obs)
 
 
-def analysis(session, obs, explain=False):
-    """analyze(obs) for the viewer of `obs`, cached per (viewer, moves played);
-    with `explain` the cached entry also holds the explanations."""
-    key = why_key(obs)
-    cache = session.assist_cache
-    hit = cache.get(key)
-    if hit is None or (explain and not hit[1]):
-        hit = (analyze(obs, explain=explain), explain)
-        if len(cache) >= CACHE_SIZE:
-            cache.clear()
-        cache[key] = hit
-    return hit[0]
+def keep_analysis(held, obs, explain=False):
+    """The analysis to keep for `obs` (Session._prepare, after each event):
+    `held` itself when it is this position's (and has the explanations if
+    they are wanted), else a new {"key", "analysis", "explained"}. Drafts,
+    sheet marks and redraws keep the position, so they reuse it."""
+    if held is not None and held["key"] == why_key(obs) and (held["explained"] or not explain):
+        return held
+    return {"key": why_key(obs), "analysis": analyze(obs, explain=explain), "explained": explain}
+
+
+def analysis_for(session, obs, explain=False):
+    """analyze(obs) as the session prepared it; computed here, and not kept, only
+    for a session nobody prepared (the view changes nothing)."""
+    return keep_analysis(getattr(session, "assist", None), obs, explain)["analysis"]
 
 
 # --------------------------------------------------------------------------- texts
@@ -166,7 +167,7 @@ def panel_model(session, obs, kind):
     if not getattr(session, "hints", True) or obs["viewer"] is None or kind not in PANEL_SCREENS:
         return None
     why = wants_why(session, obs)
-    a = analysis(session, obs, explain=why)
+    a = analysis_for(session, obs, explain=why)
     vmax = obs["value_max"]
     rows = []
     for entry in a["symbols"]:
@@ -205,14 +206,14 @@ def panel_model(session, obs, kind):
         "why": any(len(r["possible"]) <= vmax for r in rows),
         "suggestion": None,
     }
-    if kind == GUESS:
-        m["suggestion"] = suggestion(session, a)
+    if kind == PHASE_GUESS:
+        m["suggestion"] = suggestion(a)
     return m
 
 
 def best_wheel(a):
     """The free wheel and range with the best expected points in an analysis, or None
-    (the wheel screen's bet starts there when hints are on, session.guess_draft)."""
+    (the wheel screen's bet starts there when hints are on, Session._ensure_draft)."""
     roll = a["roll"]
     if not roll or not roll["wheels"]:
         return None
@@ -223,7 +224,7 @@ def best_wheel(a):
     return best
 
 
-def suggestion(session, a):
+def suggestion(a):
     """The free wheel and range with the best expected points, with a one-tap fill."""
     best = best_wheel(a)
     if best is None:
@@ -250,7 +251,7 @@ def suggestion(session, a):
         "mean": _("Your expected sum: {mean}", mean=_ev_text(roll["mean"])),
         "button": {
             "text": _("Use this suggestion"),
-            "act": "use_hint",
+            "act": USE_HINT,
             "arg": best["wheel"] + ":" + str(best["low"]),
             "disabled": False,
             "pressed": None,

@@ -1,7 +1,7 @@
 """The board, drawn: SVG element trees computed from what one viewer may see.
 
 Why a separate module: the drawing is view-model code like views.py, pure and
-tested on CPython, MicroPython-portable; the adapter (main.py) only turns a
+tested on CPython, MicroPython-portable; the adapter (dom.py) only turns a
 tree into DOM nodes with createElementNS. Nothing here reads the game state: the
 input is an observation (lostcode/rules/observation.py), so a rack value this
 viewer may not see is None here and can only be drawn face down.
@@ -142,7 +142,7 @@ def rack_svg(obs, r):
 
     The newest discard carries data-dx/dy/k: the move (in SVG units, about the
     origin) that puts it over its symbol's slot in the rack at the stone's size,
-    so the replacement moment (main.py, style.css) can show the old stone face
+    so the replacement moment (gamepage.py, style.css) can show the old stone face
     up where it stood before it goes to the discards. Its value is public
     already (it is drawn face up beside the rack)."""
     rack = obs["racks"][r]
@@ -261,7 +261,7 @@ def track_svg(obs):
     first, each one higher (the top one breaks ties); the curse marks.
 
     A marker moved since the latest roll carries data-dx/dy: the way back to
-    the space it came from, so the check moment (main.py, style.css) can move it
+    the space it came from, so the check moment (gamepage.py, style.css) can move it
     along the track; public, like the log it comes from."""
     names = obs["names"]
     n = obs["players"]

@@ -9,7 +9,7 @@ never holds the state (fair play, as in the lab's runs).
 
 The Session plays the lab seat like any computer seat (solo.BotSeats), except
 that its decision arrives later: until it has arrived, `LabSeats.decide`
-raises Waiting and `LabSession.run_bots` stops there. The adapter asks the
+raises Waiting and `LabSession.play_bots` stops there. The adapter asks the
 worker (`LabSession.lab_request`) and hands the reply to `lab_answer`, which
 plays on. A reply that is not a legal move, an error or a timeout: the easy bot
 plays that one move instead and the computer's report says so; after
@@ -21,7 +21,7 @@ Records and saves hold the moves actually played, and name the lab seat
 anywhere, and a resumed save goes on with the easy bot in that seat (the
 bot's code stays in the lab, not in the save).
 
-Pure Python, MicroPython-portable (no DOM here; main.py does the DOM and JS).
+Pure Python, MicroPython-portable (no DOM here; labbridge.py does the DOM and JS).
 """
 
 from json import dumps, loads
@@ -29,8 +29,8 @@ from json import dumps, loads
 from ..rules.engine import legal_actions
 from ..rules.observation import observe
 from ..rules.options import Options
-from ..rules.vocab import BOT_LEVELS, HUMAN
-from ..rules.vocab import PHASE_END as END
+from ..rules.setup import new_game
+from ..rules.vocab import BOT_LEVELS, HUMAN, PHASE_END
 from .describe import describe
 from .i18n import _
 from .session import Session
@@ -137,21 +137,19 @@ class LabSession(Session):
     """A solo game: the person at seat 0, the student's bot at LAB_SEAT."""
 
     def __init__(self, play, seed):
-        self.lab_ready = False  # Session.__init__ runs the bots before LabSeats exist
         n = play["players"]
         seats = [HUMAN, FALLBACK] + [play["level"]] * (n - 2)
-        Session.__init__(self, Options(n), seed, play["names"], seats)
+        options = Options(n)
+        state = new_game(options, seed, play["names"])
+        Session.__init__(self, options, seed, play["names"], seats, True, state)
         self.lab = LabSeats(self.seats, seed, LAB_SEAT)
         self.bots = self.lab
-        self.lab_ready = True
-        self.run_bots()
+        self.resume()  # the computer seats (the lab's among them) may roll first
 
-    def run_bots(self, limit=200):
-        if not self.lab_ready:
-            return 0
+    def play_bots(self, limit=200):
         self.lab.thinking = False
         try:
-            return Session.run_bots(self, limit)
+            return Session.play_bots(self, limit)
         except Waiting:
             self.lab.thinking = True
             return 0
@@ -162,7 +160,7 @@ class LabSession(Session):
         that seat's observation and the legal moves, nothing else."""
         b = self.lab
         s = self.state
-        if not b.thinking or s.phase == END or s.to_act != b.lab_seat:
+        if not b.thinking or s.phase == PHASE_END or s.to_act != b.lab_seat:
             return None
         obs = observe(s, b.lab_seat)
         n = obs["move_number"]
@@ -202,7 +200,9 @@ class LabSession(Session):
                                          "this game."))
             else:
                 b.note(problem + " " + _("The easy computer played this move instead."))
+        before = self._save_key()
         self.run_bots()
+        self._count_change(before)  # the bot's move (or the easy one's) is the game's
         return True
 
 

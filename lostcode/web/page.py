@@ -1,5 +1,5 @@
 """The page around the game (issue 6): translated static text, settings from
-the URL, the embed snippet, the language menu. Pure Python, no DOM: main.py
+the URL, the embed snippet, the language menu. Pure Python, no DOM: setuppage.py
 puts these into the page.
 
 Static HTML elements carry `data-i18n="key"` (their text) or
@@ -95,13 +95,12 @@ def seat_summary(name, kind):
     translated sentence per kind (not "Player 2 (Computer (medium))")."""
     if kind == HUMAN:
         return name
-    if kind == "easy":
-        return _("{name} (computer, easy)", name=name)
-    if kind == "medium":
-        return _("{name} (computer, medium)", name=name)
-    if kind == "hard":
-        return _("{name} (computer, hard)", name=name)
-    return name + " (" + str(kind) + ")"
+    said = {
+        "easy": _("{name} (computer, easy)", name=name),
+        "medium": _("{name} (computer, medium)", name=name),
+        "hard": _("{name} (computer, hard)", name=name),
+    }
+    return said.get(kind, name + " (" + str(kind) + ")")
 
 
 def settings_summary(names, flags, seats):

@@ -1,12 +1,13 @@
 """Saved games of the web edition: Session <-> save dict, and the "Saved
 games" part of the set-up screen as plain data.
 
-Pure Python (no DOM): main.py reads and writes the one localStorage key
-(STORAGE_KEY) holding a saves.SaveIndex, calls `store` after every action and
-draws `saves_model` with the same blocks as the game screens. A reload never
-trusts the stored screen: `session_from_save` rebuilds the state by replaying
-the record and opens the screen saves.resume_screen picks (a private phase
-always reopens on the handoff for the player to act).
+Pure Python (no DOM): the page keeps the saves in localStorage (one key per
+game, slots.py) as a saves.SaveIndex, calls `store` after every action that
+moved `Session.revision`, and draws `saves_model` with the same blocks as
+the game screens. A reload never trusts a stored screen: `session_from_save`
+rebuilds the state by replaying the record and makes the session from it
+directly; the session opens on the screen that state calls for (a private
+phase always on the handoff for the player to act, as nobody is unlocked).
 
 Everything read from storage or from an imported file fails only with
 RecordError, whose message is shown; the bad text is kept for download.
@@ -14,27 +15,17 @@ RecordError, whose message is shown; the bad text is kept for download.
 
 import json
 
+from ..rules import vocab
 from ..rules.errors import RecordError
-from ..rules.vocab import BOT_LEVELS
-from ..rules.vocab import PHASE_BEAR as BEAR_TURN
-from ..rules.vocab import PHASE_CHANGE as CHANGE
-from ..rules.vocab import PHASE_END as END
-from ..rules.vocab import PHASE_FINAL as FINAL
-from ..rules.vocab import PHASE_GUESS as GUESS
-from ..rules.vocab import PHASE_OFFER as OFFER
-from ..rules.vocab import PHASE_REPLACE as REPLACE
-from ..rules.vocab import PHASE_ROLL as ROLL
-from ..rules.vocab import PHASE_SHORTCUT as SHORTCUT
-from ..services.saves import SaveIndex, load_save, make_save, resume_screen
+from ..rules.vocab import BOT_LEVELS, HUMAN
+from ..services.saves import load_save, make_save
+from . import actions
+from .blocks import button, buttons
 from .i18n import _
 from .session import Session
 from .sheet import Sheet
 from .solo import BotSeats
 
-STORAGE_KEY = "lostcode.saves"
-# A stored index that cannot be read at all is copied here, byte for byte,
-# before the page writes STORAGE_KEY again (never overwritten: see damaged_key).
-DAMAGED_KEY = "lostcode.saves.damaged"
 MAX_IMPORT_BYTES = 2000000
 
 
@@ -42,15 +33,13 @@ MAX_IMPORT_BYTES = 2000000
 
 
 def session_ui(session, settings=None):
-    """The page's part of a save: screen, handoff seat, sheets, acknowledged checks."""
-    kind, viewer = session.screen()
+    """The page's part of a save: sheets, acknowledged checks, pending notices,
+    settings. No screen: a reload opens the screen the state calls for, so what
+    a save holds changes exactly when `session.revision` does."""
     settings = dict(settings or {})
     if isinstance(getattr(session, "hints", None), bool):
         settings["hints"] = session.hints
     return {
-        "screen": kind,
-        "handoff": session.state.to_act if kind == "handoff" else None,
-        "viewer": viewer,
         "sheets": [sh.to_dict() for sh in session.sheets],
         "checks_shown": session.checks_shown,
         "notices": [dict(n) for n in session.notices],
@@ -65,32 +54,37 @@ def session_save(session, save_id, now, created=None, settings=None):
 
 
 def session_from_save(data):
-    """(session, where) from a save or a bare record; RecordError if unusable.
-
-    `where` is saves.resume_screen's answer; the session opens exactly there.
-    """
+    """The Session of a save or a bare record; RecordError if unusable."""
     state, seats, ui = load_save(data)
     return session_from_state(state, seats, ui)
 
 
 def session_from_state(state, seats, ui=None):
+    """The Session around a replayed `state` (no new game is dealt): the saved
+    sheets, acknowledged checks, notices and hints put back, then the computer
+    seats play on if it is their turn. Nobody is unlocked, so a private phase
+    opens on its handoff; saves from before issue 21 (with "screen",
+    "handoff" and "viewer" in their ui) load the same, those keys unread."""
     ui = ui if isinstance(ui, dict) else {}
     seats = list(seats) if seats else []
-    all_bots = len(seats) == len(state.names) and seats and "human" not in seats
+    all_bots = len(seats) == len(state.names) and seats and HUMAN not in seats
+    settings = ui.get("settings")
+    hints = True
+    if isinstance(settings, dict) and isinstance(settings.get("hints"), bool):
+        hints = settings["hints"]
     try:
         # A record of computers only (a tournament's, say) is watched and played
         # on to its end (issue 12): the new-game form's "one human" rule does not
         # apply, so the session is made with humans and the real seats put back.
-        form_seats = ["human"] * len(seats) if all_bots else seats
-        ses = Session(state.options, state.seed, list(state.names), form_seats)
+        form_seats = [HUMAN] * len(seats) if all_bots else seats
+        ses = Session(state.options, state.seed, list(state.names), form_seats, hints, state)
     except Exception:
         raise RecordError("the saved players cannot be seated") from None
     if all_bots:
         if any(k not in BOT_LEVELS for k in seats):
             raise RecordError("the saved players cannot be seated")
         ses.seats = seats
-    ses.state = state
-    ses.bots = BotSeats(ses.seats, state.seed)  # the throw-away game's bot moves are void
+        ses.bots = BotSeats(seats, state.seed)
     n = len(state.names)
     sheets = ui.get("sheets")
     if isinstance(sheets, list) and len(sheets) == n:
@@ -108,20 +102,8 @@ def session_from_state(state, seats, ui=None):
     else:
         ses.checks_shown = last  # a bare record: open on the phase, not on old checks
     ses.notices = _valid_notices(ui.get("notices"), state)
-    where = resume_screen(state, ui)
-    # Never open a private screen on reload: resume_screen says "handoff" for
-    # every private phase, and a fresh Session has nobody unlocked.
-    ses.unlocked = None
-    ses.draft = None
-    ses.undo_stack = []
-    settings = ui.get("settings")
-    if isinstance(settings, dict) and isinstance(settings.get("hints"), bool):
-        ses.hints = settings["hints"]
-    bots = getattr(ses, "bots", None)
-    if bots is not None:  # computer seats: forget the throw-away start, play on if it is their turn
-        bots.acknowledge()
-        ses.run_bots()
-    return ses, where
+    ses.resume()  # the computer seats play on if it is their turn; the screen is prepared
+    return ses
 
 
 def _valid_notices(notices, state):
@@ -144,7 +126,7 @@ def _valid_notices(notices, state):
 
 def store(index, session, save_id, now, created=None, settings=None):
     """Write the session into the index (a finished game moves to the history)."""
-    if session.state.phase == END:
+    if session.is_over():
         return index.finish(save_id, session.state, session.seats, now)
     return index.put(session_save(session, save_id, now, created, settings), session.state)
 
@@ -160,16 +142,6 @@ def reject(index, save_id, reason):
     except Exception:
         raw = str(save)
     index.rejected.append({"id": save_id, "reason": reason, "raw": raw})
-
-
-def read_index(text):
-    """(index, damaged_text): damaged_text is the stored text if none of it could be read."""
-    index = SaveIndex.from_json(text)
-    whole = None
-    for r in index.rejected:
-        if r.get("id") is None and isinstance(text, str) and r.get("raw") == text:
-            whole = text
-    return index, whole
 
 
 def read_import(text):
@@ -188,15 +160,15 @@ def read_import(text):
 
 def phase_label(phase):
     return {
-        ROLL: _("rolling the dice"),
-        BEAR_TURN: _("turning bear dice"),
-        OFFER: _("shortcut offer"),
-        SHORTCUT: _("shortcut candidates"),
-        CHANGE: _("changing a die"),
-        GUESS: _("setting wheels"),
-        REPLACE: _("replacing stones"),
-        FINAL: _("final candidates"),
-        END: _("game over"),
+        vocab.PHASE_ROLL: _("rolling the dice"),
+        vocab.PHASE_BEAR: _("turning bear dice"),
+        vocab.PHASE_OFFER: _("shortcut offer"),
+        vocab.PHASE_SHORTCUT: _("shortcut candidates"),
+        vocab.PHASE_CHANGE: _("changing a die"),
+        vocab.PHASE_GUESS: _("setting wheels"),
+        vocab.PHASE_REPLACE: _("replacing stones"),
+        vocab.PHASE_FINAL: _("final candidates"),
+        vocab.PHASE_END: _("game over"),
     }.get(phase, phase)
 
 
@@ -208,27 +180,18 @@ def game_label(names, round_no=None):
 
 
 def short_time(iso):
-    """ "2024-05-01T14:03:07.123Z" -> "2024-05-01 14:03 UTC" (main.py may pass a local one)."""
+    """ "2024-05-01T14:03:07.123Z" -> "2024-05-01 14:03 UTC" (savespage.py may pass a local one)."""
     if not isinstance(iso, str) or len(iso) < 16:
         return str(iso)
     return iso[:10] + " " + iso[11:16] + " UTC"
 
 
 def _button(text, act, arg="", aria=None, primary=False):
-    return {
-        "text": text,
-        "act": act,
-        "arg": arg,
-        "disabled": False,
-        "pressed": None,
-        "aria": aria,
-        "symbol": None,
-        "primary": primary,
-    }
+    """A control of the saves list (blocks.button with the few fields it uses)."""
+    return button(text, act, arg, aria=aria, primary=primary)
 
 
-def _buttons(items, label=""):
-    return {"t": "buttons", "label": label, "items": items}
+_buttons = buttons
 
 
 def saves_model(index, ui=None, fmt_time=short_time):
@@ -254,9 +217,9 @@ def saves_model(index, ui=None, fmt_time=short_time):
         blocks.append(
             _buttons(
                 [
-                    _button(_("Download the damaged data"), "download_damaged", str(i)),
-                    _button(_("Discard the damaged data"), "dismiss_damaged", str(i)),
-                    _button(_("Start a new game"), "focus_new_game"),
+                    _button(_("Download the damaged data"), actions.DOWNLOAD_DAMAGED, str(i)),
+                    _button(_("Discard the damaged data"), actions.DISMISS_DAMAGED, str(i)),
+                    _button(_("Start a new game"), actions.FOCUS_NEW_GAME),
                 ]
             )
         )
@@ -275,15 +238,15 @@ def saves_model(index, ui=None, fmt_time=short_time):
         blocks.append({"t": "warning", "text": problem["text"]})
         items = []
         if problem.get("download"):
-            items.append(_button(_("Download the damaged data"), "download_import"))
-        items.append(_button(_("Start a new game"), "focus_new_game"))
+            items.append(_button(_("Download the damaged data"), actions.DOWNLOAD_IMPORT))
+        items.append(_button(_("Start a new game"), actions.FOCUS_NEW_GAME))
         blocks.append(_buttons(items))
     imported = ui.get("imported")
     if imported:
         label = game_label(imported["names"])
         if imported["finished"]:
             text = _("Imported a finished game of {names}.", names=label)
-            items = [_button(_("Watch the game"), "watch_import", "", None, True)]
+            items = [_button(_("Watch the game"), actions.WATCH_IMPORT, "", None, True)]
         else:
             text = _(
                 "Imported a game of {names}, stopped in round {round}.",
@@ -291,8 +254,8 @@ def saves_model(index, ui=None, fmt_time=short_time):
                 round=imported["round"],
             )
             items = [
-                _button(_("Continue playing"), "continue_import", "", None, True),
-                _button(_("Watch the game"), "watch_import"),  # its moves so far (viewer.py)
+                _button(_("Continue playing"), actions.CONTINUE_IMPORT, "", None, True),
+                _button(_("Watch the game"), actions.WATCH_IMPORT),  # its moves so far (viewer.py)
             ]
         blocks.append({"t": "status", "text": text})
         blocks.append(_buttons(items))
@@ -308,7 +271,7 @@ def saves_model(index, ui=None, fmt_time=short_time):
                 ),
             }
         )
-        blocks.append(_buttons([_button(_("Resume"), "resume", latest["id"], None, True)]))
+        blocks.append(_buttons([_button(_("Resume"), actions.RESUME, latest["id"], None, True)]))
     games = []
     for r in rows:
         label = game_label(r["names"], r["round"])
@@ -321,16 +284,15 @@ def saves_model(index, ui=None, fmt_time=short_time):
             when=fmt_time(r["updated"]),
         )
         if ui.get("confirm_delete") == r["id"]:
+            sure = _("Yes, delete {game}", game=label)
             items = [
-                _button(
-                    _("Yes, delete"), "delete_yes", r["id"], _("Yes, delete {game}", game=label)
-                ),
-                _button(_("Keep it"), "delete_no", r["id"], _("Keep {game}", game=label)),
+                _button(_("Yes, delete"), actions.DELETE_YES, r["id"], sure),
+                _button(_("Keep it"), actions.DELETE_NO, r["id"], _("Keep {game}", game=label)),
             ]
         else:
             items = [
-                _button(_("Resume"), "resume", r["id"], _("Resume {game}", game=label)),
-                _button(_("Delete"), "delete", r["id"], _("Delete {game}", game=label)),
+                _button(_("Resume"), actions.RESUME, r["id"], _("Resume {game}", game=label)),
+                _button(_("Delete"), actions.DELETE, r["id"], _("Delete {game}", game=label)),
             ]
         games.append({"text": text, "label": label, "items": items})
     history = []
@@ -352,19 +314,19 @@ def saves_model(index, ui=None, fmt_time=short_time):
         items = [
             _button(
                 _("Show the result"),
-                "watch_history",
+                actions.WATCH_HISTORY,
                 f["id"],
                 _("Show the result of {game}", game=label),
             ),
             _button(
                 _("Download the record"),
-                "download_history",
+                actions.DOWNLOAD_HISTORY,
                 f["id"],
                 _("Download the record of {game}", game=label),
             ),
             _button(
                 _("Delete"),
-                "delete_done",
+                actions.DELETE_DONE,
                 f["id"],
                 _("Delete the finished game {game}", game=label),
             ),
@@ -410,7 +372,7 @@ def conflict_model():
                     "stopped saving it, so nothing was lost: continue from the newest moves."
                 ),
             },
-            _buttons([_button(_("Continue from the newest"), "take_newest", "", None, True)]),
+            _buttons([_button(_("Continue from the newest"), actions.TAKE_NEWEST, "", None, True)]),
         ],
     }
 
@@ -427,7 +389,9 @@ def save_problem_model(history, sizes, size_label):
                 "the next move is saved again once there is room."
             ),
         },
-        _buttons([_button(_("Download this game's record"), "download_record", "", None, True)]),
+        _buttons(
+            [_button(_("Download this game's record"), actions.DOWNLOAD_RECORD, "", None, True)]
+        ),
     ]
     items = []
     for f in reversed(history):
@@ -437,7 +401,7 @@ def save_problem_model(history, sizes, size_label):
         if size:
             text = _("Delete {game} ({size})", game=label, size=size)
         aria = _("Delete the finished game {game}", game=label)
-        items.append(_button(text, "free_done", f["id"], aria))
+        items.append(_button(text, actions.FREE_DONE, f["id"], aria))
     if items:
         blocks.append(_buttons(items, _("Finished games")))
     return blocks

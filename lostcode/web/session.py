@@ -9,35 +9,63 @@ choices). A private screen's confirm also passes the device: the next screen
 is the next player's handoff (or a shared screen), with no "done" screen.
 
 Pure Python, no DOM: the adapter turns a DOM event into `Session.do(act, arg)`
-and renders `views.screen_model(session)`. Engine rules stay in the engine;
-this only decides which screen comes next.
+(`act` a name of lostcode.web.actions; `HANDLERS` picks its handler), then
+renders `views.screen_model(session)`, and writes a save when `revision`
+moved. A handler changes the session; `_prepare` then makes what the next
+screen reads (its draft, the assistant's analysis, up-to-date sheets), so
+drawing changes nothing. Engine rules stay in the engine; this only decides
+which screen comes next. Phases are named `vocab.PHASE_*`, actions by their
+own names (an action kind and a phase may share a string: "guess").
 """
 
-from ..rules.components import MAX_CANDIDATES, RACKS, WHEEL_WIDTH
+from ..rules import vocab
+from ..rules.components import MAX_CANDIDATES, WHEEL_WIDTH
 from ..rules.engine import apply_action, legal_actions
 from ..rules.errors import IllegalAction
-from ..rules.observation import observe, observe_table
+from ..rules.observation import observe, observe_table, prompt
 from ..rules.options import OPTION_FLAGS, Options
 from ..rules.setup import new_game
-from ..rules.vocab import ACCEPT, CHANGE, DISCARD, PASS, ROLL, TAKE, TURN_BEAR
-from ..rules.vocab import FINAL as WRITE_FINAL
-from ..rules.vocab import GUESS as SET_WHEEL
-from ..rules.vocab import PHASE_BEAR as BEAR
-from ..rules.vocab import PHASE_CHANGE as CHANGE_PHASE
-from ..rules.vocab import PHASE_END as END
-from ..rules.vocab import PHASE_FINAL as FINAL
-from ..rules.vocab import PHASE_GUESS as GUESS
-from ..rules.vocab import PHASE_REPLACE as REPLACE
-from ..rules.vocab import PHASE_SHORTCUT as SHORTCUT
-from ..rules.vocab import SHORTCUT as WRITE_SHORTCUT
+from ..rules.vocab import (
+    ACCEPT,
+    CHANGE,
+    DISCARD,
+    FINAL,
+    GUESS,
+    PASS,
+    ROLL,
+    SHORTCUT,
+    TAKE,
+    TURN_BEAR,
+)
 from ..services.record import to_record
-from .assistant import analysis, best_wheel
+from .actions import (
+    AUTO,
+    BACK,
+    CAND,
+    CONFIRM,
+    CONFIRM_EMPTY,
+    CONFIRM_GUESS,
+    CONFIRM_PICK,
+    CONTINUE,
+    LEAVE,
+    LOW,
+    LOWER,
+    MARK,
+    RAISE,
+    SHEET_MODE,
+    UNDO,
+    UNLOCK,
+    USE_HINT,
+    WHEEL,
+    WHY,
+)
+from .assistant import PANEL_SCREENS, best_wheel, keep_analysis, why_key
 from .describe import reason
 from .i18n import _
 from .sheet import Sheet
 from .solo import BotSeats, check_seats
 
-PRIVATE_PHASES = (SHORTCUT, GUESS, FINAL)
+PRIVATE_PHASES = (vocab.PHASE_SHORTCUT, vocab.PHASE_GUESS, vocab.PHASE_FINAL)
 
 
 def _bare(act, arg):
@@ -58,50 +86,111 @@ def _symbol(act, arg):
 # wheel, candidates) go through drafts until confirmed (issue 11).
 BUTTON_MOVES = {
     ROLL: _bare,
-    ACCEPT: _bare,
     TAKE: _bare,
     PASS: _bare,
 }
 # The roller's and the replacing player's choices: screen kind -> button act.
-PICKS = {BEAR: TURN_BEAR, CHANGE_PHASE: CHANGE, REPLACE: DISCARD}
+PICKS = {vocab.PHASE_BEAR: TURN_BEAR, vocab.PHASE_CHANGE: CHANGE, vocab.PHASE_REPLACE: DISCARD}
 DEFAULT_LOW = 8
 TABLE = -1  # next_holder(): nobody needs privacy next, the device goes to the table
 
 
+def _no_button():
+    return IllegalAction("UI", "ui_no_button")
+
+
 class Session:
-    def __init__(self, options, seed, names, seats=None, hints=True):
+    """One game on this device. `do(act, arg)` is the only way a page event
+    changes it; every screen model is then a pure function of it (views.py):
+    whatever a screen needs made (a draft, the sheet brought up to date, the
+    assistant's analysis) is made by `_prepare` after each event, never while
+    drawing. `revision` counts the changes to what a save holds, so the page
+    writes a save only when it moved."""
+
+    # The session's page actions (actions.py, scope SESSION): name -> handler.
+    # Each handler decides by the screen shown (kind, viewer); a name it has no
+    # use for on that screen is refused as "ui_no_button".
+    HANDLERS = {
+        UNDO: "_on_undo",
+        WHY: "_on_why",
+        UNLOCK: "_on_unlock",
+        CONTINUE: "_on_continue",
+        LEAVE: "_on_leave",
+        BACK: "_on_back",
+        MARK: "_on_sheet",
+        AUTO: "_on_sheet",
+        SHEET_MODE: "_on_sheet",
+        TURN_BEAR: "_on_pick",
+        CHANGE: "_on_pick",
+        DISCARD: "_on_pick",
+        CONFIRM_PICK: "_on_pick",
+        ROLL: "_on_button_move",
+        TAKE: "_on_button_move",
+        PASS: "_on_button_move",
+        WHEEL: "_on_guess",
+        LOWER: "_on_guess",
+        RAISE: "_on_guess",
+        LOW: "_on_guess",
+        USE_HINT: "_on_guess",
+        CONFIRM_GUESS: "_on_guess",
+        CAND: "_on_candidates",
+        CONFIRM: "_on_candidates",
+        CONFIRM_EMPTY: "_on_candidates",
+    }
+
+    def __init__(self, options, seed, names, seats=None, hints=True, state=None):
+        """A new game; or, with `state` (a replayed game, persist.session_from_state;
+        a game set up by a subclass), a session around that state: then nothing
+        is played or prepared here, and the caller calls `resume()` once it has
+        put back what else it restores."""
         n = options.players
         self.seats = check_seats(seats, n)  # human / easy / medium / hard (solo.py)
-        self.state = new_game(options, seed, names)
         self.bots = BotSeats(self.seats, seed)
         self.hints = bool(hints)  # the deduction assistant (assistant.py)
-        self.assist_cache = {}
+        # The assistant's analysis of the private screen shown (assistant.keep_analysis).
+        self.assist = None
         self.assist_why = None  # (viewer, move) whose "Why…" explanations are open
         self.sheets = [Sheet() for _p in range(n)]
         self.unlocked = None  # the player whose private screen is open
         self.checks_shown = 0  # last round whose check results were acknowledged
-        self.notices = []  # public news shown on the next screen
-        self.draft = None  # unconfirmed wheel setting or candidates
+        self.notices = []  # public news shown on the next public screen
+        self.draft = None  # unconfirmed choice of the screen shown (made by _prepare)
         self.undo_stack = []
         self.error = ""
         self.tutorial = False  # the guided first game: tips on screens (tutorial.py)
         self.ask_leave = False  # the end screen's "New game" pressed: asked again
-        self.run_bots()  # a computer seat may roll first
+        self.revision = 0  # +1 whenever what a save holds changes (the page saves then)
+        if state is None:
+            self.state = new_game(options, seed, names)
+            self.resume()  # a computer seat may roll first
+        else:
+            self.state = state
 
     @classmethod
     def from_form(cls, players, names, flags, seed, seats=None, hints=True):
         opts = Options(players, *[bool(flags.get(f, False)) for f in OPTION_FLAGS])
         return cls(opts, seed, names, seats, hints=hints)
 
-    def run_bots(self, limit=200):
-        """Play bot moves until a human decides, check results are due, or the end.
+    def resume(self):
+        """Play on from the state as it is: the computer seats move if it is their
+        turn, and the screen now shown is prepared. Not a change of the game as
+        saved (the moves replay the same from the seed), so revision stays."""
+        self.run_bots()
 
-        Each bot decides from its own observation; the report keeps the public
-        events each move caused (solo.py says them)."""
+    def run_bots(self, limit=200):
+        """Play bot moves until a human decides, check results are due, or the
+        end; then prepare the screen now shown. Returns the moves played."""
+        n = self.play_bots(limit)
+        self._prepare()
+        return n
+
+    def play_bots(self, limit=200):
+        """The bot moves of run_bots. Each bot decides from its own observation;
+        the report keeps the public events each move caused (solo.py says them)."""
         s = self.state
         n = 0
         while (
-            s.phase != END
+            s.phase != vocab.PHASE_END
             and self.bots.is_bot(s.to_act)
             and self.pending_checks() is None
             and n < limit
@@ -129,7 +218,7 @@ class Session:
             return "bot", None  # what the computer just did (public)
         if self.pending_checks() is not None:
             return "checks", None
-        if s.phase == END:
+        if s.phase == vocab.PHASE_END:
             return "end", None
         if self.bots.is_bot(s.to_act):
             return "bot", None
@@ -140,49 +229,110 @@ class Session:
         return s.phase, None
 
     def observation(self):
-        """What the current screen may show: the viewer's observation (at the
-        end, R-E: every rack turned face up)."""
+        """What the current screen may show: the viewer's observation; at the
+        end the engine's, with every rack face up."""
         kind, viewer = self.screen()
-        if viewer is None and kind != "end":
-            # Shared screens show what every human there may see (observe_table);
-            # in solo play every screen is the one human's.
-            return observe_table(self.state, self.bots.humans)
-        obs = observe(self.state, viewer)
-        if viewer is not None:
-            self.sheets[viewer].sync(obs)
         if kind == "end":
-            obs = dict(obs)
-            obs["racks"] = [
-                {"owner": obs["racks"][r]["owner"], "stones": dict(self.state.racks[r])}
-                for r in range(RACKS)
-            ]
-        return obs
+            return observe(self.state, None)
+        if viewer is None:
+            # Shared screens show what every human there may see (observe_table);
+            # in solo play every screen is the one human's. A computer's last
+            # moves are told before the racks are turned face up (the end screen).
+            return observe_table(self.state, self.bots.humans, reveal_end=False)
+        return observe(self.state, viewer)
 
     def public_observation(self):
         """What the whole table sees (the game log, public screens)."""
         return observe(self.state, None)
+
+    def shown_notices(self):
+        """The public news to show: none while a private screen is open (it
+        stays for the public screens until the next move clears it)."""
+        return [] if self.unlocked is not None else self.notices
 
     def moves_played(self) -> int:
         """How many actions the game has (the adapter's screen and save checks)."""
         return len(self.state.actions)
 
     def is_over(self) -> bool:
-        return self.state.phase == END
+        return self.state.phase == vocab.PHASE_END
 
     def record(self):
         return to_record(self.state, self.seats)
 
     # -- events ------------------------------------------------------------------
     def do(self, act, arg=""):
-        """Handle one user event; an illegal one leaves a message in `error`."""
+        """Handle one user event; an illegal one leaves a message in `error`.
+        Computer seats then play up to the next human decision, the next
+        screen is prepared, and `revision` moves if the save's content did."""
+        before = self._save_key()
         self.error = ""
         try:
-            self._do(act, arg)
+            self._dispatch(act, arg)
         except IllegalAction as e:
             self.error = _("That is not possible: {reason}", reason=reason(e))
         except ValueError:
             self.error = _("Please enter a whole number.")
-        self.run_bots()  # computer seats play up to the next human decision
+        self.run_bots()
+        self._count_change(before)
+
+    def _dispatch(self, act, arg):
+        handler = self.HANDLERS.get(act)
+        if handler is None:
+            raise _no_button()
+        kind, viewer = self.screen()
+        getattr(self, handler)(act, arg, kind, viewer)
+
+    def _save_key(self):
+        """What a save holds besides the screen (persist.session_ui and the record)."""
+        return (
+            len(self.state.actions),
+            self.checks_shown,
+            [dict(x) for x in self.notices],
+            [sh.to_dict() for sh in self.sheets],
+            self.hints,
+        )
+
+    def _count_change(self, before):
+        if self._save_key() != before:
+            self.revision += 1
+
+    def _prepare(self):
+        """Make what the screen now shown reads, so that drawing it changes
+        nothing: the humans' sheets brought up to date with their discards
+        (R-P3: a replaced stone clears that symbol's crosses), the assistant's
+        analysis for the private screen's viewer (with its explanations when
+        "Why…" is open), and the screen's draft (the wheel's starts at the
+        suggested bet when hints are on; candidates start from the sheet)."""
+        s = self.state
+        for p in self.bots.humans:
+            self.sheets[p].sync_discards(s.discards[p])
+        kind, viewer = self.screen()
+        if viewer is not None and self.hints and kind in PANEL_SCREENS:
+            self._analysis(observe(s, viewer))
+        self._ensure_draft(kind, viewer)
+
+    def _analysis(self, obs):
+        self.assist = keep_analysis(self.assist, obs, self.assist_why == why_key(obs))
+        return self.assist["analysis"]
+
+    def _ensure_draft(self, kind, viewer):
+        """The draft of screen `kind` for `viewer`, made and kept if missing (None
+        on a screen without one)."""
+        if kind in PICKS:
+            d = self.pick_draft(kind)
+        elif kind == vocab.PHASE_GUESS:
+            d = self.guess_draft()
+            if d is not self.draft:
+                hint = self._suggested_bet()
+                if hint is not None:
+                    d["wheel"], d["low"] = hint
+        elif kind in (vocab.PHASE_SHORTCUT, vocab.PHASE_FINAL) and viewer is not None:
+            d = self.candidates_draft(kind, viewer)
+        else:
+            return None
+        self.draft = d
+        return d
 
     def _act(self, action):
         apply_action(self.state, action)
@@ -200,62 +350,84 @@ class Session:
         self.notices = []
         self.draft = None
 
-    def _do(self, act, arg):
-        kind, viewer = self.screen()
-        s = self.state
-        if act == "undo":
-            self.undo()
-            return
-        if act == "why":  # open the assistant's explanations (computed only now)
-            if viewer is not None:
-                key = (viewer, len(s.actions))
-                self.assist_why = None if self.assist_why == key else key
-            return
-        if act == "unlock" and kind == "handoff":
-            self.unlocked = s.to_act
-            self.notices = []  # public news stays on the public screens
-            self.draft = None
-            self.undo_stack = []
-            return
-        if act == "continue" and kind == "bot":
+    # -- the handlers (HANDLERS) -------------------------------------------------------
+    def _on_undo(self, act, arg, kind, viewer):
+        self.undo()
+
+    def _on_why(self, act, arg, kind, viewer):
+        """Open or close the assistant's explanations (computed by _prepare only then)."""
+        if viewer is not None:
+            key = (viewer, len(self.state.actions))
+            self.assist_why = None if self.assist_why == key else key
+
+    def _on_unlock(self, act, arg, kind, viewer):
+        if kind != "handoff":
+            raise _no_button()
+        self.unlocked = self.state.to_act
+        self.draft = None
+        self.undo_stack = []
+
+    def _on_continue(self, act, arg, kind, viewer):
+        if kind == "bot":
             self.bots.acknowledge()
-            return
-        if act in ("leave", "back") and kind == "end":  # "Leave this game's result?"
-            self.ask_leave = act == "leave"
-            return
-        if act == "continue" and kind == "checks":
+        elif kind == "checks":
             self.checks_shown = self.pending_checks()["round"]
-            return
-        if viewer is not None and act in ("mark", "auto", "sheet_mode"):
-            self._sheet_event(viewer, act, arg)
-            return
-        if kind in PICKS and act in (PICKS[kind], "confirm_pick"):
-            self._pick_event(kind, act, arg)
-            return
-        prompt = self.public_observation()["prompt"]
-        if prompt and kind == prompt["phase"] and act in prompt["kinds"] and act in BUTTON_MOVES:
-            self._act(BUTTON_MOVES[act](act, arg))
-            return
-        if kind == GUESS:
-            self._guess_event(viewer, act, arg)
-        elif kind in (SHORTCUT, FINAL):
+        else:
+            raise _no_button()
+
+    def _on_leave(self, act, arg, kind, viewer):
+        if kind != "end":
+            raise _no_button()
+        self.ask_leave = True  # "Leave this game's result?"
+
+    def _on_back(self, act, arg, kind, viewer):
+        if kind == "end":
+            self.ask_leave = False
+        elif kind == vocab.PHASE_FINAL:  # "Confirm with no candidates?" -> Back
             self._candidates_event(kind, viewer, act, arg)
         else:
-            raise IllegalAction("UI", "ui_no_button")
+            raise _no_button()
+
+    def _on_sheet(self, act, arg, kind, viewer):
+        if viewer is None:
+            raise _no_button()
+        self._sheet_event(viewer, act, arg)
+
+    def _on_pick(self, act, arg, kind, viewer):
+        if kind not in PICKS or act not in (PICKS[kind], CONFIRM_PICK):
+            raise _no_button()
+        self._pick_event(kind, act, arg)
+
+    def _on_button_move(self, act, arg, kind, viewer):
+        p = prompt(self.state)
+        if not p or kind != p["phase"] or act not in p["kinds"]:
+            raise _no_button()
+        self._act(BUTTON_MOVES[act](act, arg))
+
+    def _on_guess(self, act, arg, kind, viewer):
+        if kind != vocab.PHASE_GUESS:
+            raise _no_button()
+        self._guess_event(viewer, act, arg)
+
+    def _on_candidates(self, act, arg, kind, viewer):
+        if kind not in (vocab.PHASE_SHORTCUT, vocab.PHASE_FINAL):
+            raise _no_button()
+        self._candidates_event(kind, viewer, act, arg)
 
     # -- the roller's and the replacing player's picks (public screens) -------------
     def pick_draft(self, kind):
         """The tentative choice on a dice or replace screen: {"kind", "at", "arg"}
         with arg "die:symbol" (a die's new face), a symbol (the stone to
-        replace) or "" (nothing chosen: on the change screen, keep the dice)."""
+        replace) or "" (nothing chosen: on the change screen, keep the dice).
+        Read-only: the prepared draft, or a fresh one that is not kept."""
         at = len(self.state.actions)
         d = self.draft
-        if d is None or d.get("kind") != kind or d.get("at") != at:
-            self.draft = {"kind": kind, "at": at, "arg": ""}
-        return self.draft
+        if d is not None and d.get("kind") == kind and d.get("at") == at:
+            return d
+        return {"kind": kind, "at": at, "arg": ""}
 
     def _pick_event(self, kind, act, arg):
-        d = self.pick_draft(kind)
+        d = self._ensure_draft(kind, None)
         s = self.state
         move = PICKS[kind]
         if act == move:  # choose, choose another, or tap the chosen one again to drop it
@@ -265,7 +437,7 @@ class Session:
             d["arg"] = "" if d["arg"] == str(arg) else str(arg)
             return
         if not d["arg"]:  # "confirm_pick" with nothing chosen
-            if kind != CHANGE_PHASE:
+            if kind != vocab.PHASE_CHANGE:
                 raise IllegalAction(_PICK_RULE[move], "ui_no_button")
             self._act((ACCEPT,))
             return
@@ -287,7 +459,8 @@ class Session:
         if self.bots.solo():
             return None
         s = self.state
-        if s.phase not in (GUESS, FINAL) or s.to_act != viewer or len(s.queue) < 2:
+        queued = s.phase in (vocab.PHASE_GUESS, vocab.PHASE_FINAL) and s.to_act == viewer
+        if not queued or len(s.queue) < 2:
             return TABLE
         nxt = s.queue[1]
         return TABLE if self.bots.is_bot(nxt) else nxt
@@ -315,10 +488,10 @@ class Session:
         obs = observe(self.state, viewer)
         sheet = self.sheets[viewer]
         before = sheet.copy()
-        if act == "auto":
+        if act == AUTO:
             changed = sheet.auto != (arg == "on")
             sheet.set_auto(arg == "on")
-        elif act == "sheet_mode":
+        elif act == SHEET_MODE:
             mode = "candidate" if arg == "candidate" else "cross"
             changed = sheet.mode != mode
             sheet.mode = mode
@@ -340,30 +513,29 @@ class Session:
             self.undo_stack.append(("sheet", viewer, before))
 
     def guess_draft(self):
-        """The unconfirmed wheel setting of the player to act (created on demand).
+        """The unconfirmed wheel setting of the player to act: {"kind", "wheel", "low"}.
 
-        With hints on it starts at the assistant's suggestion (issue 11: one
-        confirm is enough to bet it); the player may change it until they confirm."""
-        if self.draft is None or self.draft.get("kind") != "guess":
-            self.draft = {"kind": "guess", "wheel": None, "low": DEFAULT_LOW}
-            hint = self._suggested_bet()
-            if hint is not None:
-                self.draft["wheel"], self.draft["low"] = hint
-        return self.draft
+        Read-only: the prepared draft (with hints on it starts at the assistant's
+        suggestion, issue 11: one confirm is enough to bet it), or a fresh one
+        that is not kept."""
+        d = self.draft
+        if d is not None and d.get("kind") == vocab.PHASE_GUESS:
+            return d
+        return {"kind": vocab.PHASE_GUESS, "wheel": None, "low": DEFAULT_LOW}
 
     def _suggested_bet(self):
         """(wheel, low) the assistant suggests to the player to act, or None."""
         s = self.state
-        if not self.hints or s.phase != GUESS or self.bots.is_bot(s.to_act):
+        if not self.hints or s.phase != vocab.PHASE_GUESS or self.bots.is_bot(s.to_act):
             return None
-        best = best_wheel(analysis(self, observe(s, s.to_act)))
-        if best is None or (SET_WHEEL, best["wheel"], best["low"]) not in legal_actions(s):
+        best = best_wheel(self._analysis(observe(s, s.to_act)))
+        if best is None or (GUESS, best["wheel"], best["low"]) not in legal_actions(s):
             return None
         return best["wheel"], best["low"]
 
     def _guess_event(self, viewer, act, arg):
-        d = self.guess_draft()
-        if act == "wheel":
+        d = self._ensure_draft(vocab.PHASE_GUESS, viewer)
+        if act == WHEEL:
             if arg not in WHEEL_WIDTH:
                 raise IllegalAction("R-G1", "ui_no_wheel")
             self._remember("draft", viewer)
@@ -371,16 +543,16 @@ class Session:
             top = self.state.options.ring_max - WHEEL_WIDTH[arg] + 1
             if d["low"] > top:
                 d["low"] = max(0, top)
-        elif act in ("lower", "raise", "low"):
-            if act == "low":
+        elif act in (LOWER, RAISE, LOW):
+            if act == LOW:
                 low = int(str(arg).strip())
             else:
-                low = d["low"] + (-1 if act == "lower" else 1)
+                low = d["low"] + (-1 if act == LOWER else 1)
             if low == d["low"]:
                 return
             self._remember("draft", viewer)
             d["low"] = low
-        elif act == "use_hint":  # the assistant's suggestion fills the draft (not confirmed)
+        elif act == USE_HINT:  # the assistant's suggestion fills the draft (not confirmed)
             w, low_text = str(arg).split(":")
             low = int(low_text)
             if w not in WHEEL_WIDTH:
@@ -389,32 +561,34 @@ class Session:
                 return
             self._remember("draft", viewer)
             d["wheel"], d["low"] = w, low
-        elif act == "confirm_guess":
+        else:  # CONFIRM_GUESS
             if d["wheel"] is None:
                 raise IllegalAction("R-G1", "ui_wheel_first")
-            self._act((SET_WHEEL, d["wheel"], d["low"]))
+            self._act((GUESS, d["wheel"], d["low"]))
             self._finish_private()
-        else:
-            raise IllegalAction("UI", "ui_no_button")
 
     def candidates_draft(self, kind, viewer):
-        """Unconfirmed candidates: {symbol: [values]}, prefilled from the sheet."""
-        if self.draft is None or self.draft.get("kind") != kind:
-            sheet = self.sheets[viewer]
-            syms = self.candidate_symbols(kind, viewer)
-            self.draft = {"kind": kind, "values": {sym: list(sheet.final[sym]) for sym in syms}}
-        return self.draft
+        """Unconfirmed candidates: {"kind", "values": {symbol: [values]}}.
+
+        Read-only: the prepared draft, or a fresh one prefilled from the
+        viewer's sheet that is not kept."""
+        d = self.draft
+        if d is not None and d.get("kind") == kind:
+            return d
+        sheet = self.sheets[viewer]
+        syms = self.candidate_symbols(kind, viewer)
+        return {"kind": kind, "values": {sym: list(sheet.final[sym]) for sym in syms}}
 
     def candidate_symbols(self, kind, viewer):
         s = self.state
-        if kind == SHORTCUT:
+        if kind == vocab.PHASE_SHORTCUT:
             return [s.offer_symbol]
         return [sym for sym in s.options.symbols if s.token_holder.get(sym) != viewer]
 
     def _candidates_event(self, kind, viewer, act, arg):
-        d = self.candidates_draft(kind, viewer)
+        d = self._ensure_draft(kind, viewer)
         s = self.state
-        if act == "cand":
+        if act == CAND:
             sym, v = arg.split(":")
             v = int(v)
             cands = d["values"].get(sym)
@@ -430,26 +604,26 @@ class Session:
             else:
                 self.undo_stack.pop()
                 raise IllegalAction("R-E1", "ui_three")
-        elif act == "confirm" and kind == SHORTCUT:
+        elif act == CONFIRM and kind == vocab.PHASE_SHORTCUT:
             sym = s.offer_symbol
             vals = d["values"][sym]
-            self._act((WRITE_SHORTCUT, tuple(vals)))
+            self._act((SHORTCUT, tuple(vals)))
             self.sheets[viewer].final[sym] = list(vals)
             self._finish_private()
-        elif act == "back" and kind == FINAL:  # "Confirm with no candidates?" -> Back
+        elif act == BACK and kind == vocab.PHASE_FINAL:  # "Confirm with no candidates?" -> Back
             d["ask_empty"] = False
-        elif act in ("confirm", "confirm_empty") and kind == FINAL:
+        elif act in (CONFIRM, CONFIRM_EMPTY) and kind == vocab.PHASE_FINAL:
             syms = self.candidate_symbols(kind, viewer)
-            if act == "confirm" and any(not d["values"][sym] for sym in syms):
+            if act == CONFIRM and any(not d["values"][sym] for sym in syms):
                 d["ask_empty"] = True  # asked again: a symbol without candidates scores −2
                 return
-            batch = [(WRITE_FINAL, sym, tuple(d["values"][sym])) for sym in syms]
+            batch = [(FINAL, sym, tuple(d["values"][sym])) for sym in syms]
             self._act_all(batch)
             for sym in syms:
                 self.sheets[viewer].final[sym] = list(d["values"][sym])
             self._finish_private()
         else:
-            raise IllegalAction("UI", "ui_no_button")
+            raise _no_button()
 
     def _finish_private(self):
         """Confirmed: the device is passed (the next screen is a handoff or a

@@ -51,7 +51,11 @@ class Sheet:
     # -- keeping up with the game ----------------------------------------------
     def sync(self, obs):
         """R-P3 / §7: a replaced stone clears that symbol's crosses."""
-        mine = obs["discards"][obs["viewer"]]
+        self.sync_discards(obs["discards"][obs["viewer"]])
+
+    def sync_discards(self, mine):
+        """sync() from the owner's discards alone (public: the session brings every
+        human's sheet up to date after each move, before any screen is drawn)."""
         for d in mine[self.discards_seen :]:
             self.crosses[d["symbol"]] = []
         self.discards_seen = len(mine)

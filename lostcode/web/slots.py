@@ -17,7 +17,7 @@ games the first one did not know about, or rolled a shared game back. Now:
 - anything unreadable becomes a `rejected` entry carrying its key, kept in
   storage until the player discards it.
 
-Pure Python: main.py does the reads, writes and the `storage` event.
+Pure Python: storage.py does the reads and writes, savespage.py the `storage` event.
 """
 
 from json import dumps as json_dumps

@@ -23,6 +23,7 @@ from ..rules.vocab import (
     HUMAN,
     SEAT_KINDS,
 )
+from .actions import CONTINUE
 from .describe import describe
 from .i18n import _
 
@@ -129,7 +130,7 @@ def bot_screen(session, obs, m):
             "items": [
                 {
                     "text": _("Continue"),
-                    "act": "continue",
+                    "act": CONTINUE,
                     "arg": "",
                     "disabled": False,
                     "pressed": None,

@@ -60,7 +60,7 @@ def _tips() -> dict:
     }
 
 
-# The part of the drawn board each tip speaks about (main.py outlines it and
+# The part of the drawn board each tip speaks about (gamepage.py outlines it and
 # points its aria-describedby at the tip): "others" the racks the player may
 # read (not their own), "racks" every rack, "wheels" the wheels to choose from.
 TIP_PARTS = {

@@ -1,7 +1,7 @@
 """Watch the game: step forward and back through a record, on the drawn board.
 
 Why a module of its own: the replay viewer is a view model like views.py
-(pure, tested on CPython, MicroPython-portable); the adapter (main.py) keeps
+(pure, tested on CPython, MicroPython-portable); the adapter (gamepage.py) keeps
 one Replay and draws `watch_model(replay)` with the same code as a game screen.
 
 The rules stay in the engine: every step is the engine's own record replay
@@ -15,13 +15,24 @@ checkpoint and plays at most CHECKPOINT - 1 actions.
 What a step shows is what the whole table sees (R-S7): the public view plus
 the unowned racks and the computer seats' racks (observe_table); a human
 player's own stones stay face down until the end of the game, when every
-rack is turned face up (R-E), as on the end screen.
+rack is turned face up (the engine's end-of-game observation), as on the end
+screen. Only this module's Replay holds a State under web/ besides the session
+and the saves adapter: it is the engine's record replay, stepped.
 """
 
-from ..rules.components import RACKS
 from ..rules.observation import observe, observe_table
 from ..rules.vocab import EV_ROLL, HUMAN, PHASE_END
 from ..services.record import replay_action, replay_start
+from .actions import (
+    WATCH_CLOSE,
+    WATCH_END,
+    WATCH_NEXT,
+    WATCH_NEXT_ROUND,
+    WATCH_PREV,
+    WATCH_PREV_ROUND,
+    WATCH_START,
+)
+from .blocks import button, buttons, para
 from .board import board_model
 from .describe import describe, log_lines
 from .i18n import _
@@ -29,15 +40,14 @@ from .names import symbol_name
 
 CHECKPOINT = 12
 
-# The viewer's controls: data-act of each button (main.py routes "watch_*").
-GO_START = "watch_start"
-GO_PREV_ROUND = "watch_prev_round"
-GO_PREV = "watch_prev"
-GO_NEXT = "watch_next"
-GO_NEXT_ROUND = "watch_next_round"
-GO_END = "watch_end"
-CLOSE = "watch_close"
-GO_ACTS = (GO_START, GO_PREV_ROUND, GO_PREV, GO_NEXT, GO_NEXT_ROUND, GO_END)
+# The viewer's controls are the page actions WATCH_* (actions.py). The GO_*
+# names stay as aliases for tests/test_browser_viewer.py, which uses them.
+GO_START = WATCH_START
+GO_PREV_ROUND = WATCH_PREV_ROUND
+GO_PREV = WATCH_PREV
+GO_NEXT = WATCH_NEXT
+GO_NEXT_ROUND = WATCH_NEXT_ROUND
+GO_END = WATCH_END
 
 
 class Replay:
@@ -97,12 +107,12 @@ class Replay:
         later = [s for s in self.stops + [n] if s > k]
         earlier = [s for s in [0] + self.stops if s < k]
         return {
-            GO_START: 0 if k > 0 else None,
-            GO_PREV_ROUND: earlier[-1] if earlier else None,
-            GO_PREV: k - 1 if k > 0 else None,
-            GO_NEXT: k + 1 if k < n else None,
-            GO_NEXT_ROUND: later[0] if later else None,
-            GO_END: n if k < n else None,
+            WATCH_START: 0 if k > 0 else None,
+            WATCH_PREV_ROUND: earlier[-1] if earlier else None,
+            WATCH_PREV: k - 1 if k > 0 else None,
+            WATCH_NEXT: k + 1 if k < n else None,
+            WATCH_NEXT_ROUND: later[0] if later else None,
+            WATCH_END: n if k < n else None,
         }
 
     def do(self, act: str) -> None:
@@ -118,15 +128,10 @@ class Replay:
         return self.log[self.loglen[k - 1] : self.loglen[k]]
 
     def observation(self) -> dict:
-        """What the whole table sees at this step; at the end, every rack (R-E)."""
+        """What the whole table sees at this step; at the end, every rack face up."""
         s = self.state
         if s.phase == PHASE_END:
-            obs = observe(s, None)
-            obs["racks"] = [
-                {"owner": obs["racks"][r]["owner"], "stones": dict(s.racks[r])}
-                for r in range(RACKS)
-            ]
-            return obs
+            return observe(s, None)  # the engine turns every rack face up
         obs = dict(observe_table(s, self.humans))
         obs["viewer"] = None  # watched by anybody: no rack is drawn as "yours"
         return obs
@@ -149,18 +154,16 @@ def step_text(replay, names) -> tuple:
 
 
 def nav_buttons(replay) -> list:
-    from .views import button
-
     # In the order they are drawn (style.css .buttons.nav): moves, then rounds
     # between "to the start" and "to the end", drawn as media-player marks so
     # that the row fits 360 px in every language; their names are the words.
     words = (
-        (GO_PREV, _("Previous move"), None),
-        (GO_NEXT, _("Next move"), None),
-        (GO_START, _("Start"), "|◀"),
-        (GO_PREV_ROUND, _("Previous round"), None),
-        (GO_NEXT_ROUND, _("Next round"), None),
-        (GO_END, _("End"), "▶|"),
+        (WATCH_PREV, _("Previous move"), None),
+        (WATCH_NEXT, _("Next move"), None),
+        (WATCH_START, _("Start"), "|◀"),
+        (WATCH_PREV_ROUND, _("Previous round"), None),
+        (WATCH_NEXT_ROUND, _("Next round"), None),
+        (WATCH_END, _("End"), "▶|"),
     )
     t = replay.targets()
     return [
@@ -168,7 +171,7 @@ def nav_buttons(replay) -> list:
             mark or text,
             act,
             disabled=t[act] is None,
-            primary=act == GO_NEXT,
+            primary=act == WATCH_NEXT,
             aria=text if mark else None,
         )
         for act, text, mark in words
@@ -179,8 +182,6 @@ def watch_model(replay, back_to_result=True) -> dict:
     """The viewer's screen, in the shape of views.screen_model (the adapter
     draws both alike): the board at this step, the step's description, the
     controls."""
-    from .views import button, buttons, para
-
     obs = replay.observation()
     names = obs["names"]
     line, more = step_text(replay, names)
@@ -196,9 +197,9 @@ def watch_model(replay, back_to_result=True) -> dict:
         {"t": "buttons", "label": _("Replay controls"), "items": nav_buttons(replay), "nav": True}
     )
     if back_to_result:  # a finished game: its end screen
-        blocks.append(buttons([button(_("Back to the result"), CLOSE)]))
+        blocks.append(buttons([button(_("Back to the result"), WATCH_CLOSE)]))
     else:  # an imported game stopped mid-way: back to its import, to go on playing it
-        blocks.append(buttons([button(_("Back to the saved games"), CLOSE)]))
+        blocks.append(buttons([button(_("Back to the saved games"), WATCH_CLOSE)]))
     return {
         "kind": "watch",
         "private": False,

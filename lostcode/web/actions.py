@@ -1,0 +1,122 @@
+"""The page's actions, declared once: every name a control may carry (its
+`data-act`), who handles it, and whether it may change what a save holds.
+
+Views put these names on their controls by importing them; the session and
+the page adapter dispatch on them through one handler table each
+(`Session.HANDLERS`, `main.HANDLERS`, `savespage.HANDLERS`).
+`tests/test_actions.py` fails when a control carries a name missing here, or
+when a name here is reachable from no screen or has no handler.
+
+The engine's own move kinds (roll, take, pass; the picks turn_bear,
+change, discard) double as the names of the buttons that play or choose them:
+records store those strings, so they are imported from rules.vocab, not
+spelled again.
+"""
+
+from ..rules.vocab import CHANGE, DISCARD, PASS, ROLL, TAKE, TURN_BEAR
+
+# Who handles an action.
+SESSION = "session"  # lostcode.web.session.Session.do: a draft, a sheet mark or an engine move
+GAME_PAGE = "game"  # the game page (lostcode.web.gamepage): leave, download, the replay
+SAVES_PAGE = "saves"  # the saved-games list (lostcode.web.savespage)
+
+
+class PageAction:
+    """One control's action: `saves` is True when doing it may change what a
+    save holds (an engine move, a sheet mark, an acknowledged check) — the
+    page writes a save only after such an action changed the game's revision."""
+
+    __slots__ = ("name", "scope", "saves")
+
+    def __init__(self, name: str, scope: str, saves: bool) -> None:
+        self.name = name
+        self.scope = scope
+        self.saves = saves
+
+
+# -- the session's actions ------------------------------------------------------
+# Engine moves played by a public screen's button at once (ROLL, TAKE, PASS)
+# and the picks that only choose a draft (TURN_BEAR, CHANGE, DISCARD). Keeping
+# the dice (the engine's ACCEPT) is CONFIRM_PICK with no face chosen.
+CONFIRM_PICK = "confirm_pick"  # play the chosen pick (or keep the dice)
+UNLOCK = "unlock"  # "I am NAME": the private screen opens
+CONTINUE = "continue"  # past the check results or a computer's moves
+WHEEL = "wheel"  # choose a wheel (draft)
+LOWER = "lower"  # the range's low end -1 (draft)
+RAISE = "raise"  # +1 (draft)
+LOW = "low"  # the low end typed, or a ring value tapped (draft)
+USE_HINT = "use_hint"  # the assistant's suggested bet into the draft
+CONFIRM_GUESS = "confirm_guess"  # set the wheel (engine move) and pass the device
+CAND = "cand"  # a candidate value on or off (draft)
+CONFIRM = "confirm"  # confirm the candidates (engine move)
+CONFIRM_EMPTY = "confirm_empty"  # "Yes": confirm with a symbol left empty
+BACK = "back"  # "Back" from a question (empty candidates, leaving the result)
+MARK = "mark"  # a deduction sheet cell
+AUTO = "auto"  # the sheet's automatic marks on/off
+SHEET_MODE = "sheet_mode"  # a tap crosses out / marks a final candidate
+UNDO = "undo"  # the private screen's last change undone
+WHY = "why"  # the assistant's explanations open/closed
+LEAVE = "leave"  # the end screen's "New game": asked again
+
+# -- the game page's actions ------------------------------------------------------
+NEW_GAME = "new_game"  # to the set-up screen and the saved games
+DOWNLOAD_RECORD = "download_record"
+TAKE_NEWEST = "take_newest"  # another tab went on: continue from its moves
+FREE_DONE = "free_done"  # storage full: delete a finished game, save again
+WATCH = "watch"  # "Watch the game" (lostcode.web.viewer)
+WATCH_START = "watch_start"
+WATCH_PREV_ROUND = "watch_prev_round"
+WATCH_PREV = "watch_prev"
+WATCH_NEXT = "watch_next"
+WATCH_NEXT_ROUND = "watch_next_round"
+WATCH_END = "watch_end"
+WATCH_CLOSE = "watch_close"
+WATCH_STEPS = (WATCH_START, WATCH_PREV_ROUND, WATCH_PREV, WATCH_NEXT, WATCH_NEXT_ROUND, WATCH_END)
+
+# -- the saved-games list's actions --------------------------------------------------
+RESUME = "resume"
+DELETE = "delete"  # asks first
+DELETE_YES = "delete_yes"
+DELETE_NO = "delete_no"
+DELETE_DONE = "delete_done"  # a finished game
+DOWNLOAD_DAMAGED = "download_damaged"
+DISMISS_DAMAGED = "dismiss_damaged"
+DOWNLOAD_IMPORT = "download_import"  # a file that could not be used
+FOCUS_NEW_GAME = "focus_new_game"
+WATCH_HISTORY = "watch_history"  # a finished game's result
+DOWNLOAD_HISTORY = "download_history"
+WATCH_IMPORT = "watch_import"
+CONTINUE_IMPORT = "continue_import"
+
+
+def _table(scope: str, saving: tuple, other: tuple) -> tuple:
+    return tuple(PageAction(n, scope, True) for n in saving) + tuple(
+        PageAction(n, scope, False) for n in other
+    )
+
+
+# The table: name -> PageAction. `saves` True: the action may change the save.
+ACTIONS = {
+    a.name: a
+    for a in _table(
+        SESSION,
+        (ROLL, TAKE, PASS, CONFIRM_PICK, CONFIRM_GUESS, CONFIRM, CONFIRM_EMPTY,
+         CONTINUE, MARK, AUTO, SHEET_MODE, UNDO),
+        (TURN_BEAR, CHANGE, DISCARD, UNLOCK, WHEEL, LOWER, RAISE, LOW, USE_HINT, CAND, BACK,
+         WHY, LEAVE),
+    )
+    + _table(GAME_PAGE, (TAKE_NEWEST, FREE_DONE),
+             (NEW_GAME, DOWNLOAD_RECORD, WATCH, WATCH_CLOSE) + WATCH_STEPS)
+    + _table(
+        SAVES_PAGE,
+        (CONTINUE_IMPORT,),
+        (RESUME, DELETE, DELETE_YES, DELETE_NO, DELETE_DONE, DOWNLOAD_DAMAGED, DISMISS_DAMAGED,
+         DOWNLOAD_IMPORT, FOCUS_NEW_GAME, WATCH_HISTORY, DOWNLOAD_HISTORY, WATCH_IMPORT),
+    )
+}
+
+
+def scope_of(name: str) -> str:
+    """Who handles `name` ("" for a name the table lacks: such a click does nothing)."""
+    a = ACTIONS.get(name)
+    return a.scope if a is not None else ""

@@ -1,0 +1,183 @@
+"""The page's one state object, and the error handling every handler goes through.
+
+Everything the browser adapter remembers between two events lives in `APP`
+(one instance of `App`), grouped by what it serves: the game on screen, the
+save slot it is written to, the saved-games list, the page around the game,
+the Bot lab's bridge and the activation guard. Pure data: the modules that
+touch the DOM (dom, gamepage, savespage, setuppage, labbridge, main) read and
+write it; nothing else in `web/` keeps mutable module state.
+"""
+
+from pyscript import window
+
+from lostcode.web import dom
+from lostcode.web.i18n import _
+
+
+class GameView:
+    """The game on screen and what its last drawing left behind."""
+
+    __slots__ = (
+        "session", "kind", "heading", "announcer", "log_shown", "screen", "sheet_owner",
+        "watch", "watch_back", "moments_seen", "check_played",
+    )
+
+    def __init__(self) -> None:
+        self.session = None
+        self.kind = None  # the last screen kind drawn
+        self.heading = None
+        self.announcer = None  # a11y.Announcer of the live region
+        self.log_shown = 0  # how many log lines the open log shows
+        self.screen = None  # what settle_if_new last saw (one activation, one action)
+        self.sheet_owner = None  # whose deduction sheet the open panel shows
+        self.watch = None  # the viewer.Replay being watched over the session, or None
+        self.watch_back = None  # an unfinished import being watched: (import, saves ui)
+        self.moments_seen = None  # public log entries whose moment was played (issue 11)
+        self.check_played = 0  # last round whose check moment was played
+
+
+class SaveSlot:
+    """The save the game on screen is written to (id None: not saved, e.g. watching)."""
+
+    __slots__ = ("id", "created", "rev", "conflict", "failed", "revision")
+
+    def __init__(self) -> None:
+        self.id = None
+        self.created = None
+        self.rev = 0  # the storage revision this tab last read or wrote
+        self.conflict = False  # another tab saved a newer one
+        self.failed = None  # when the last write failed (storage full or blocked)
+        self.revision = -1  # the session revision last written (-1: never: write it)
+
+
+class SavesList:
+    """The saved-games list of the set-up screen (slots.py reads the storage)."""
+
+    __slots__ = ("index", "imported", "bad_import", "ui", "revs", "sizes")
+
+    def __init__(self) -> None:
+        self.index = None  # saves.SaveIndex as last read (None: read again)
+        self.imported = None  # (state, seats, ui) of a record just imported
+        self.bad_import = None  # the text of a file that could not be used
+        self.ui = {}  # persist.saves_model's transient state
+        self.revs = {}  # storage key -> revision
+        self.sizes = {}  # storage key -> bytes
+
+
+class PageState:
+    """The page around the game: URL notes, default names, the rules reference."""
+
+    __slots__ = (
+        "seat_notes", "defaults", "picked_language", "rules_en", "rules_want",
+        "rules_have", "rules_loading",
+    )
+
+    def __init__(self) -> None:
+        self.seat_notes = []  # (seat, kind) the URL asked for and the form lacks
+        self.defaults = {}  # seat -> the default name shown in the form
+        self.picked_language = "en"
+        self.rules_en = None  # the inline English rules (HTML), once replaced
+        self.rules_want = "en"
+        self.rules_have = "en"
+        self.rules_loading = None
+
+
+class LabLink:
+    """index.html#play=lab: the bridge to the student's bot worker."""
+
+    __slots__ = ("bridge", "reply")
+
+    def __init__(self) -> None:
+        self.bridge = None
+        self.reply = None
+
+
+class App:
+    __slots__ = ("game", "save", "saves", "page", "lab", "guard", "settled", "proxies")
+
+    def __init__(self) -> None:
+        self.game = GameView()
+        self.save = SaveSlot()
+        self.saves = SavesList()
+        self.page = PageState()
+        self.lab = LabLink()
+        self.guard = None  # activation.ActivationGuard
+        self.settled = None  # the proxy of gamepage.settled
+        self.proxies = []  # JS proxies of our handlers, kept alive
+
+
+APP = App()
+
+
+# --------------------------------------------------------------------------- errors
+
+
+def log_error(where, e):
+    details = repr(e)
+    try:
+        import traceback  # CPython/Pyodide only
+
+        details = traceback.format_exc()
+    except Exception:
+        try:
+            import io
+            import sys
+
+            buf = io.StringIO()
+            sys.print_exception(e, buf)  # MicroPython
+            details = buf.getvalue()
+        except Exception:
+            pass
+    try:
+        window.console.error("The Lost Code: " + where + ":\n" + details)
+    except Exception:
+        pass
+
+
+def show_app_error():
+    box = dom.by_id("app-error")
+    if box is None:
+        return
+    if APP.save.failed is None and APP.save.id is not None:
+        box.textContent = _(
+            "Something went wrong on this page. Your game is saved after every move: reload "
+            "the page to continue it. (Details are in the browser console.)"
+        )
+    else:  # never claim a save the page did not make (issue 12)
+        box.textContent = _(
+            "Something went wrong on this page. (Details are in the browser console.)"
+        )
+    box.hidden = False
+
+
+def guarded(fn):
+    """An event handler that never lets an exception reach PyScript's error box."""
+    name = getattr(fn, "__name__", "handler")
+
+    def handler(*args):
+        try:
+            return fn(*args)
+        except Exception as e:
+            log_error("unexpected error in " + str(name), e)
+            show_app_error()
+
+    return handler
+
+
+def keep(proxy):
+    """A JS proxy kept alive as long as the page (its handler may fire any time)."""
+    APP.proxies.append(proxy)
+    return proxy
+
+
+def listen(node, kind, fn, capture=False):
+    proxy = keep(dom.create_proxy(guarded(fn)))  # no traceback box on screen (issue 7)
+    if capture:
+        node.addEventListener(kind, proxy, True)
+    else:
+        node.addEventListener(kind, proxy)
+
+
+def later(fn, ms=0):
+    """Run `fn` after `ms` milliseconds, guarded like a handler."""
+    window.setTimeout(keep(dom.create_proxy(guarded(fn))), ms)

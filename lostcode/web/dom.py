@@ -1,0 +1,352 @@
+"""The DOM side of the view models: blocks, boards and panels drawn as elements.
+
+Everything is drawn with createElement/textContent (player names may contain
+markup). Uses only `pyscript.document/window` and `pyscript.ffi.create_proxy`,
+so it runs under Pyodide and PyScript's MicroPython alike. No state here: the
+page's state is `app.APP`.
+"""
+
+from pyscript import document, window
+from pyscript.ffi import create_proxy
+
+from lostcode.web import actions
+
+try:  # Pyodide turns JS null into pyodide.ffi.jsnull, not None; MicroPython gives None
+    from pyodide.ffi import jsnull as JS_NULL
+except ImportError:
+    JS_NULL = None
+
+SVG_NS = "http://www.w3.org/2000/svg"
+SYMBOLS_URL = "./assets/symbols.svg#"
+ROOT = document.documentElement
+__all__ = ["create_proxy", "window"]  # re-exported: the page modules' one way to JS
+
+
+def py(x):
+    """JS null as None, so `is None` means the same on Pyodide and MicroPython."""
+    return None if x is JS_NULL else x
+
+
+def by_id(i):
+    return py(document.getElementById(i))
+
+
+def nodes(selector):
+    found = document.querySelectorAll(selector)
+    return [found.item(i) for i in range(found.length)]
+
+
+def progress(step, text):
+    bar = by_id("progress")
+    if bar is not None:
+        bar.value = step
+    label = by_id("progress-label")
+    if label is not None:
+        label.textContent = text
+
+
+def el(tag, text=None, cls=None, attrs=None, parent=None):
+    e = document.createElement(tag)
+    if cls:
+        e.className = cls
+    if text is not None:
+        e.textContent = str(text)
+    if attrs:
+        for k in attrs:
+            e.setAttribute(k, str(attrs[k]))
+    if parent is not None:
+        parent.appendChild(e)
+    return e
+
+
+def icon(sym, parent):
+    svg = document.createElementNS(SVG_NS, "svg")
+    svg.setAttribute("class", "icon sym-" + sym)
+    svg.setAttribute("aria-hidden", "true")
+    svg.setAttribute("focusable", "false")
+    use = document.createElementNS(SVG_NS, "use")
+    use.setAttribute("href", SYMBOLS_URL + sym)
+    svg.appendChild(use)
+    parent.appendChild(svg)
+    return svg
+
+
+def clear(node):
+    while node.firstChild:
+        node.removeChild(node.firstChild)
+
+
+def fire_change(node):
+    e = document.createEvent("Event")
+    e.initEvent("change", True, True)
+    node.dispatchEvent(e)
+
+
+def render_button(b, parent):
+    attrs = {"type": "button", "data-act": b["act"], "data-arg": b["arg"]}
+    if b["aria"]:
+        attrs["aria-label"] = b["aria"]
+    if b["pressed"] is not None:
+        attrs["aria-pressed"] = "true" if b["pressed"] else "false"
+    btn = el("button", None, "btn primary" if b["primary"] else "btn", attrs, parent)
+    if b["symbol"]:
+        btn.classList.add("sym-" + b["symbol"])
+        icon(b["symbol"], btn)
+    if b.get("wheel"):  # a drawn wheel: picture only, the aria-label names it
+        btn.classList.add("wheel-btn")
+        draw(b["wheel"], btn)
+    else:
+        span = el("span", b["text"], None, None, btn)
+        if b.get("note"):  # e.g. why it is disabled: read with its name
+            el("small", b["note"], "btn-note", None, span)
+    if b["disabled"]:
+        btn.disabled = True
+    return btn
+
+
+def render_blocks(blocks, parent):
+    """A screen's blocks in order; a folded tip (read already) goes below the controls."""
+    for below in (False, True):
+        for b in blocks:
+            if (b["t"] == "tip" and bool(b.get("folded"))) == below:
+                render_block(b, parent)
+
+
+def render_block(b, parent):
+    t = b["t"]
+    if t == "p":
+        el("p", b["text"], b.get("cls"), None, parent)
+    elif t == "status":
+        el("p", b["text"], "status", {"role": "status"}, parent)
+    elif t == "warning":
+        el("p", b["text"], "warning", {"role": "alert"}, parent)
+    elif t == "buttons":
+        bar = any(item["primary"] for item in b["items"])  # the completing control: sticky
+        cls = "buttons actionbar" if bar else "buttons"
+        box = el("div", None, cls + (" nav" if b.get("nav") else ""), {"role": "group"}, parent)
+        if b["label"]:
+            box.setAttribute("aria-label", b["label"])
+            el("p", b["label"], "group-label", {"aria-hidden": "true"}, box)
+        if b.get("face"):  # a die's row on the change screen: its face -> icon-only faces
+            box.classList.add("turn")
+            now = el("span", None, "turn-now sym-" + b["face"], {"aria-hidden": "true"}, box)
+            icon(b["face"], now)
+            el("span", "→", "turn-arrow", {"aria-hidden": "true"}, box)
+        for item in b["items"]:
+            render_button(item, box)
+    elif t == "stepper":
+        box = el("div", None, "stepper", None, parent)
+        el(
+            "button",
+            "−",
+            "btn step",
+            {"type": "button", "data-act": actions.LOWER, "aria-label": b["lower"]},
+            box,
+        )
+        label = el("label", None, "stepper-label", None, box)
+        el("span", b["label"], None, None, label)
+        el(
+            "input",
+            None,
+            None,
+            {
+                "type": "number",
+                "id": "low",
+                "inputmode": "numeric",
+                "data-act": actions.LOW,
+                "value": b["value"],
+                "step": "1",
+            },
+            label,
+        )
+        el(
+            "button",
+            "+",
+            "btn step",
+            {"type": "button", "data-act": actions.RAISE, "aria-label": b["raise"]},
+            box,
+        )
+    elif t == "table":
+        table = el("table", None, "data " + b.get("cls", ""), None, parent)
+        el("caption", b["caption"], None, None, table)
+        tr = el("tr", None, None, None, el("thead", None, None, None, table))
+        for h in b["head"]:
+            el("th", h, None, {"scope": "col"}, tr)
+        body = el("tbody", None, None, None, table)
+        for row in b["rows"]:
+            tr = el("tr", None, None, None, body)
+            span = 1
+            if isinstance(row, dict):  # a row whose heading spans columns (views._end's sums)
+                span, row = row["span"], row["cells"]
+            for i, cell in enumerate(row):
+                attrs = None
+                if i == 0:
+                    attrs = {"scope": "row", "colspan": span} if span > 1 else {"scope": "row"}
+                el("th" if i == 0 else "td", cell, None, attrs, tr)
+    elif t == "list":
+        sec = el("section", None, "listblock", {"aria-label": b["label"]}, parent)
+        el("h3", b["label"], None, None, sec)
+        lst = el("ol" if b.get("ordered") else "ul", None, None, None, sec)
+        for item in b["items"]:
+            el("li", item, None, None, lst)
+    elif t == "ring":  # the bet set on the ring: tap a value (board.py draws the rest)
+        box = el("div", None, "ring-grid", {"role": "group", "aria-label": b["label"]}, parent)
+        for item in b["items"]:
+            render_button(item, box).classList.add("ring-v")
+    elif t == "rings":  # at the check: each bet on its ring, right or wrong
+        sec = el("section", None, "rings", {"aria-label": b["label"]}, parent)
+        for item in b["items"]:
+            fig = el("figure", None, "bet", None, sec)
+            draw(item["svg"], fig)
+            el("figcaption", item["name"], None, {"aria-hidden": "true"}, fig)
+    elif t == "tip":  # the guided first game (folded: a details below the controls)
+        attrs = {"role": "note", "aria-label": b["label"], "id": "tip"}
+        if b.get("folded"):
+            del attrs["role"]  # a details is a group already
+            box = el("details", None, "tip folded", attrs, parent)
+            summary = el("summary", None, "tip-label", None, box)  # ▸ Tip: its first words…
+            el("span", b["label"], "tip-name", None, summary)
+            el("span", b["preview"], "tip-preview", None, summary)
+        else:
+            box = el("div", None, "tip", attrs, parent)
+            el("p", b["label"], "tip-label", {"aria-hidden": "true"}, box)
+        el("p", b["text"], None, {"id": "tip-text"}, box)
+    elif t == "chart":  # the end screen's score chart (chart.py); the SVG is its name
+        el("h3", b["label"], None, {"aria-hidden": "true"}, parent)
+        draw(b["svg"], el("figure", None, "chart", None, parent))
+    elif t == "step":  # the replay's step, in one line (viewer.py)
+        el("p", b["text"], "step-line", None, parent)
+
+
+def draw(tree, parent):
+    """An SVG element tree from lostcode/web/board.py ([tag, attrs, children]) into the DOM."""
+    tag, attrs, kids = tree[0], tree[1], tree[2]
+    e = document.createElementNS(SVG_NS, tag)
+    for k in attrs:
+        e.setAttribute(k, str(attrs[k]))
+    if isinstance(kids, str):
+        e.textContent = kids
+    else:
+        for k in kids:
+            draw(k, e)
+    parent.appendChild(e)
+    return e
+
+
+def render_evidence(b, parent, racks=True):
+    """What a decision rests on, next to the question: the dice (and the racks)."""
+    box = el("div", None, "evidence", None, parent)
+    top = el("div", None, "dice-row", None, box)
+    el("p", b["round"], "round", None, top)
+    draw(b["dice"], top)
+    if racks:
+        render_racks(b, box)
+
+
+def render_racks(b, parent):
+    box = el("div", None, "racks", None, parent)
+    for r in b["racks"]:
+        draw(r, box)
+
+
+def render_board(b, parent, racks=False):
+    """The rest of the table: (the racks,) score track, wheels, piles and tokens."""
+    sec = el("section", None, "table", {"aria-labelledby": "table-h"}, parent)
+    el("h2", b["round"], "visually-hidden", {"id": "table-h"}, sec)
+    if racks:
+        render_racks(b, el("div", None, "part part-racks", None, sec))
+    for part in ("track", "wheels", "extras"):
+        draw(b[part], el("div", None, "part part-" + part, None, sec))
+
+
+def render_sheet(s, parent):
+    sec = el("section", None, "sheet", {"aria-label": s["heading"]}, parent)  # summary: its title
+    label = el("label", None, "check", None, sec)
+    box = el("input", None, None, {"type": "checkbox", "data-act": actions.AUTO}, label)
+    box.checked = s["auto"]
+    el("span", s["auto_label"], None, None, label)
+    el("p", s["help"], "note", None, sec)
+    render_block({"t": "buttons", "label": s["modes_label"], "items": s["modes"]}, sec)
+    table = el("table", None, "grid", None, sec)
+    tr = el("tr", None, None, None, el("thead", None, None, None, table))
+    el("td", "", None, None, tr)
+    for c in s["columns"]:
+        th = el("th", None, "sym-" + c["symbol"], {"scope": "col"}, tr)
+        icon(c["symbol"], th)
+        el("span", c["name"], "colname", None, th)
+    body = el("tbody", None, None, None, table)
+    for row in s["rows"]:
+        tr = el("tr", None, None, None, body)
+        el("th", row["value"], None, {"scope": "row"}, tr)
+        for c in row["cells"]:
+            td = el("td", None, None, None, tr)
+            btn = el(
+                "button",
+                None,
+                "cell " + c["mark"],
+                {
+                    "type": "button",
+                    "data-act": actions.MARK,
+                    "data-arg": c["arg"],
+                    "aria-label": c["aria"],
+                },
+                td,
+            )
+            el(
+                "span",
+                {"cross": "✕", "seen": "●", "candidate": "◎"}.get(c["mark"], ""),
+                None,
+                {"aria-hidden": "true"},
+                btn,
+            )
+            if c["locked"]:
+                btn.disabled = True
+    rounds = {"caption": s["rounds_caption"], "head": s["rounds_head"], "rows": s["rounds"]}
+    render_block(dict(rounds, t="table"), sec)
+    fin = el("section", None, None, {"aria-label": s["final_label"]}, sec)
+    el("h3", s["final_label"], None, None, fin)
+    ul = el("ul", None, None, None, fin)
+    for f in s["final"]:
+        el("li", f, None, None, ul)
+
+
+def render_assistant(a, parent):
+    """The "What can I deduce?" panel (view model: lostcode/web/assistant.py)."""
+    sec = el("section", None, "assistant", {"aria-labelledby": "assist-h"}, parent)
+    el("h3", a["heading"], None, {"id": "assist-h"}, sec)
+    if a["note"]:
+        el("p", a["note"], "warning", None, sec)
+    sug = a["suggestion"]
+    if sug:
+        el("p", sug["text"], "suggestion", None, sec)
+        el("p", sug["mean"], "note", None, sec)
+        render_button(sug["button"], sec)
+    # A scrollable region must be reachable with the keyboard (axe scrollable-region-focusable).
+    scroll = {"tabindex": "0", "role": "region", "aria-label": a["caption"]}
+    wrap = el("div", None, "assist-wrap", scroll, sec)
+    table = el("table", None, "data assist", None, wrap)
+    el("caption", a["caption"], None, None, table)
+    tr = el("tr", None, None, None, el("thead", None, None, None, table))
+    el("th", a["symbol_head"], None, {"scope": "col"}, tr)
+    for v in a["values"]:
+        el("th", v, None, {"scope": "col"}, tr)
+    body = el("tbody", None, None, None, table)
+    for row in a["rows"]:
+        tr = el("tr", None, None, None, body)
+        th = el("th", None, "sym-" + row["symbol"], {"scope": "row"}, tr)
+        icon(row["symbol"], th)
+        el("span", row["name"], "sym-name", None, th)
+        for c in row["cells"]:
+            td = el("td", None, "out" if c["out"] else None, None, tr)
+            el("del" if c["out"] else "span", c["text"], None, {"aria-hidden": "true"}, td)
+            el("span", c["label"], "visually-hidden", None, td)
+    if a["why"]:
+        # The explanations are computed only when opened (issue 17: slow on
+        # MicroPython): the summary is an action that redraws the panel with them.
+        opened = a["explanations"] is not None
+        why = el("details", None, "why panel", {"open": ""} if opened else None, sec)
+        el("summary", a["why_label"], None, {"data-act": actions.WHY, "data-arg": ""}, why)
+        if opened:
+            ul = el("ul", None, None, None, why)
+            for text in a["explanations"]:
+                el("li", text, None, None, ul)

@@ -1,0 +1,466 @@
+"""The game page: a screen model drawn, its moments played, its news announced,
+one activation taken as one action, and the replay viewer.
+
+`render()` only draws (views.screen_model is pure); `save_game()` writes the
+save when the session's revision moved (main.dispatch calls it after an action).
+"""
+
+from pyscript import document, window
+
+from lostcode.rules.vocab import EV_BEAR_TURN, EV_CHANGE, EV_ROLL
+from lostcode.web import actions, storage
+from lostcode.web.a11y import Announcer
+from lostcode.web.activation import SETTLE_MS, ActivationGuard
+from lostcode.web.app import APP, keep, listen
+from lostcode.web.dom import (
+    ROOT,
+    by_id,
+    clear,
+    create_proxy,
+    el,
+    nodes,
+    py,
+    render_assistant,
+    render_block,
+    render_blocks,
+    render_board,
+    render_evidence,
+    render_sheet,
+)
+from lostcode.web.i18n import _
+from lostcode.web.persist import conflict_model, save_problem_model
+from lostcode.web.slots import done_key, size_label
+from lostcode.web.viewer import Replay, watch_log, watch_model
+from lostcode.web.views import log_model, screen_model
+
+GUARDED = "#game, #setup"  # where one activation is one action (issue 12)
+
+
+def render():
+    if APP.save.conflict:  # issue 12: the game went on in another tab
+        render_conflict()
+        return
+    watch = APP.game.watch
+    if watch is not None:  # "Watch the game" (viewer.py) over the finished game
+
+        m = watch_model(watch, APP.game.watch_back is None)
+    else:
+        m = screen_model(APP.game.session)
+    screen = by_id("screen")
+    focused = focus_key()  # issue 6: keyboard focus survives a redraw of the same screen
+    clear(screen)
+    game = by_id("game")
+    game.dataset.screen = m["kind"]
+    game.dataset.private = "true" if m["private"] else "false"
+    if watch is not None:
+        game.dataset.step = str(m["step"])
+    else:
+        game.removeAttribute("data-step")
+    if m["private"]:
+        el("p", _("Private screen of {name}", name=m["viewer_name"]), "private-badge", None, screen)
+    h = el("h2", m["heading"], None, {"id": "screen-h", "tabindex": "-1"}, screen)
+    for n in m["notices"]:
+        el("p", n, "notice", {"role": "status"}, screen)
+    if m["error"]:
+        el("p", m["error"], "warning", {"role": "alert"}, screen)
+    board = m.get("board")
+    evidence = m.get("evidence")
+    if board and evidence:
+        render_evidence(board, screen, evidence == "racks")  # next to the question
+    render_blocks(m["blocks"], screen)
+    if m.get("assistant"):  # None with "Play without help": nothing in the DOM
+        render_assistant(m["assistant"], screen)
+    if m["private"]:
+        u = el("button", _("Undo"), "btn", {"type": "button", "data-act": actions.UNDO}, screen)
+        u.disabled = not m["undo"]
+    sheet = by_id("sheet")
+    old = py(document.getElementById("sheet-panel"))
+    was_open = old is not None and old.open and APP.game.sheet_owner == m["viewer"]
+    clear(sheet)
+    if m["sheet"]:  # the deduction sheet opens over the board, closes back
+        panel = el("details", None, "panel", {"id": "sheet-panel"}, sheet)
+        el("summary", m["sheet"]["heading"], None, None, panel)
+        render_sheet(m["sheet"], panel)
+        panel.open = was_open
+    APP.game.sheet_owner = m["viewer"]
+    table = by_id("table")
+    clear(table)
+    if board:
+        render_board(board, table, evidence != "racks")
+    by_id("log-summary").textContent = m["log_label"]
+    render_log()
+    show_tip_parts(m)
+    if m["kind"] != APP.game.kind:
+        h.focus()
+        window.scrollTo(0, 0)
+    elif m["heading"] != APP.game.heading:
+        h.focus()  # the same kind of screen for another player: start at its top
+    else:
+        restore_focus(focused)
+    APP.game.kind = m["kind"]
+    settle_if_new((m["kind"], m["heading"], m["private"], APP.game.session.moves_played()))
+    APP.game.heading = m["heading"]
+    if watch is not None:  # stepping changes nothing to save; the step is the news
+        box = by_id("announce")
+        if box is not None:
+            box.textContent = m["announce"]
+        return
+    announce(m)
+    play_moments(m)
+
+
+def save_game():
+    """Issue 7: the game is saved after every action that changed it — when the
+    session's revision moved since the last write; never on a redraw, a resume
+    or a draft. Another tab's newer save stops this tab (render_conflict)."""
+    ses = APP.game.session
+    slot = APP.save
+    if ses is None or slot.id is None or slot.conflict or ses.revision == slot.revision:
+        return
+    if storage.autosave(ses) == storage.CONFLICT:
+        render_conflict()
+        return
+    show_save_problem()
+
+
+def render_conflict():
+    """Another tab saved newer moves of this game: this tab shows only that
+    (no table, no private screen) and offers the newest moves."""
+    m = conflict_model()
+    screen = by_id("screen")
+    clear(screen)
+    clear(by_id("sheet"))
+    clear(by_id("table"))
+    game = by_id("game")
+    game.dataset.screen = "conflict"
+    game.dataset.private = "false"
+    h = el("h2", m["heading"], None, {"id": "screen-h", "tabindex": "-1"}, screen)
+    render_blocks(m["blocks"], screen)
+    h.focus()
+    APP.game.screen = "conflict"
+    settle("#game [data-act]")
+
+
+def show_save_problem():
+    """Shown at once when a write failed; gone once a write succeeds."""
+    box = by_id("save-problem")
+    if APP.save.failed is None:
+        if box is not None:
+            box.remove()
+        return
+
+    if box is None:
+        box = el("div", None, "save-problem", {"id": "save-problem"})
+        game = by_id("game")
+        game.insertBefore(box, by_id("screen"))
+    clear(box)
+    sizes = {}
+    history = storage.saves_index().history()
+    for f in history:
+        n = APP.saves.sizes.get(done_key(f["id"]))
+        if n:
+            sizes[f["id"]] = size_label(n)
+    for b in save_problem_model(history, sizes, size_label):
+        render_block(b, box)
+
+
+def show_game(ses, watch=None, fresh=False):
+    """Put a game on screen, new or resumed: whatever the previous game left
+    (its log lines, last screen, live-region announcer) is forgotten, so the
+    old game's news is never read out in this one. `watch`: a viewer.Replay
+    to show over it ("Watch the game"), else its own screen."""
+    APP.game.session = ses
+    APP.game.watch = watch
+    APP.game.watch_back = None
+    clear(by_id("log-list"))
+    APP.game.log_shown = 0
+    by_id("setup").hidden = True
+    by_id("game").hidden = False
+    APP.game.kind = None
+    APP.game.heading = None
+    APP.game.announcer = None  # a new game: its log so far is not news
+    APP.game.screen = None
+    APP.game.moments_seen = 0 if fresh else None  # a resumed game's past is no moment
+    APP.game.check_played = ses.checks_shown if hasattr(ses, "checks_shown") else 0
+    render()
+
+
+def enter_game(ses, watch=None):
+    """A resumed, imported or watched game comes on screen."""
+    APP.saves.ui = {}
+    show_game(ses, watch)
+
+
+ROLLS = (EV_ROLL, EV_BEAR_TURN, EV_CHANGE)
+
+
+def motion_reduced():
+    return str(ROOT.getAttribute("data-motion") or "") == "reduce"
+
+
+def moment(node, name):
+    node.classList.add("moment", name)
+    ROOT.classList.add("moment-playing")
+
+
+def offsets(node):
+    """data-dx/dy/k (board.py) as the CSS custom properties the keyframes read
+    (CSSOM, which the page's CSP allows; a style attribute it would refuse)."""
+    for key in ("dx", "dy"):
+        v = py(node.getAttribute("data-" + key))
+        if v is not None:
+            node.style.setProperty("--" + key, str(v) + "px")
+    k = py(node.getAttribute("data-k"))
+    if k is not None:
+        node.style.setProperty("--k", str(k))
+
+
+def play_moments(m):
+    """Start the moments the public log gained since the last screen that drew them."""
+    log = APP.game.session.public_observation()["log"]
+    if APP.game.moments_seen is None or APP.game.moments_seen > len(log):
+        APP.game.moments_seen = len(log)  # a new or resumed game: its past is no moment
+        return
+    new = log[APP.game.moments_seen :]
+    reduce = motion_reduced()
+    dice = py(document.querySelector("#screen svg.dice"))
+    rolls = [e for e in new if e.get("t") in ROLLS]
+    if rolls and dice is None:
+        new = [e for e in new if e.get("t") not in ROLLS]  # the dice settle where they are drawn
+        keep = APP.game.moments_seen + log[APP.game.moments_seen :].index(rolls[0])
+    else:
+        keep = len(log)
+    if rolls and dice is not None and not reduce:
+        if any(e.get("t") == "roll" for e in rolls):
+            moment(dice, "moment-roll")
+        else:
+            for e in rolls:
+                die = py(dice.querySelector('[data-die="' + str(e.get("die", "")) + '"]'))
+                if die is not None:
+                    moment(die, "moment-turn")
+    for e in new:
+        if e.get("t") != "discard" or reduce:
+            continue
+        sel = '#game svg.rack[data-owner="' + str(e.get("player")) + '"] .discard[data-dx]'
+        stone = py(document.querySelector(sel))
+        if stone is not None:
+            offsets(stone)
+            moment(stone, "moment-discard")
+    if m["kind"] == "checks":
+        h = APP.game.session.pending_checks()
+        rnd = h["round"] if h else 0
+        if rnd > APP.game.check_played:
+            APP.game.check_played = rnd
+            rings = py(document.querySelector("#screen section.rings"))
+            if rings is not None and not reduce:
+                moment(rings, "moment-check")
+                track = py(document.querySelector("#game svg.track"))
+                if track is not None:
+                    for marker in nodes("#game svg.track .marker[data-dx]"):
+                        offsets(marker)
+                    moment(track, "moment-check")
+    APP.game.moments_seen = keep
+
+
+TIP_SELECTORS = {
+    "others": "#game svg.rack:not(.own)",
+    "racks": "#game svg.rack",
+    "dice": "#screen svg.dice",
+    "wheels": "#table svg.wheels, #screen .buttons:has(.wheel-btn)",
+    "rings": "#screen section.rings",
+    "track": "#game svg.track",
+    "extras": "#game svg.extras",
+}
+
+
+def show_tip_parts(m):
+    """Outline what the tip speaks about; the tip describes it (aria-describedby)."""
+    for b in m["blocks"]:
+        if b["t"] != "tip":
+            continue
+        for part in b.get("parts", ()):
+            for node in nodes(TIP_SELECTORS.get(part, "#none")):
+                node.classList.add("tip-focus")
+                node.setAttribute("aria-describedby", "tip-text")
+
+
+def focus_key():
+    """(data-act, data-arg) of the focused control inside the game, or None."""
+    active = py(document.activeElement)
+    if active is None or not by_id("game").contains(active):
+        return None
+    act = py(active.getAttribute("data-act"))
+    if act is None:
+        return None
+    return (str(act), str(active.getAttribute("data-arg") or ""))
+
+
+def restore_focus(key):
+    """Focus the redrawn control the focus was on (a redraw replaces every node);
+    if it is gone or disabled now, the screen's heading."""
+    if key is None:
+        return
+    for node in nodes("#game [data-act]"):
+        if (
+            str(node.getAttribute("data-act")) == key[0]
+            and str(node.getAttribute("data-arg") or "") == key[1]
+        ):
+            if not node.disabled:
+                node.focus()
+                return
+            break
+    h = by_id("screen-h")
+    if h is not None:
+        h.focus()
+
+
+def announce(m):
+    """Rolls, check results and replacements into the polite live region (public news only)."""
+    obs = APP.game.session.public_observation()
+    if APP.game.announcer is None:
+        APP.game.announcer = Announcer()
+        APP.game.announcer.reset(obs["log"])
+    text = APP.game.announcer.update(obs["log"], obs["names"], m["private"])
+    box = by_id("announce")
+    if text and box is not None:
+        box.textContent = text
+
+
+def render_log(lines=None):
+    """The game log is drawn only while its <details> is open (it grows long)."""
+    log = by_id("log-list")
+    if not by_id("log").open:
+        if APP.game.log_shown:
+            clear(log)
+            APP.game.log_shown = 0
+        return
+    if lines is None and APP.game.watch is not None:  # watching: the log up to the step
+
+        lines = watch_log(APP.game.watch, APP.game.session.public_observation()["names"])
+    if lines is None:
+        lines = log_model(APP.game.session)
+    if len(lines) < APP.game.log_shown:
+        clear(log)
+        APP.game.log_shown = 0
+    for line in lines[APP.game.log_shown :]:
+        el("li", line, None, None, log)
+    APP.game.log_shown = len(lines)
+
+
+def on_log_toggle(event):
+    if APP.game.session is not None:
+        render_log()
+
+
+def on_watch(act, arg=""):
+    """The end screen's "Watch the game" and the viewer's controls (viewer.py);
+    closing a watched import goes back to the saved games (savespage.close_watch)."""
+    if act == actions.WATCH:
+        APP.game.watch = Replay(APP.game.session.record())
+    elif act == actions.WATCH_CLOSE:
+        APP.game.watch = None
+    elif APP.game.watch is not None:
+        APP.game.watch.do(act)
+    render()
+
+
+WATCH_KEYS = {
+    "ArrowLeft": actions.WATCH_PREV,
+    "ArrowRight": actions.WATCH_NEXT,
+    "PageUp": actions.WATCH_PREV_ROUND,
+    "PageDown": actions.WATCH_NEXT_ROUND,
+    "Home": actions.WATCH_START,
+    "End": actions.WATCH_END,
+}
+
+
+def watch_key(event):
+    """The replay's action for a key pressed while watching, or None."""
+    if APP.game.watch is None or by_id("game").hidden:
+        return None
+    if event.altKey or event.ctrlKey or event.metaKey:
+        return None
+    act = WATCH_KEYS.get(str(event.key))
+    tag = str(event.target.tagName or "")
+    if act is None or tag in ("INPUT", "SELECT", "TEXTAREA", "SUMMARY"):
+        return None
+    event.preventDefault()
+    return act
+
+
+def guard():
+    if APP.guard is None:
+        APP.guard = ActivationGuard()
+    return APP.guard
+
+
+def now_ms():
+    return float(window.performance.now())
+
+
+def settle_if_new(key):
+    """A different screen is on the page: its controls wait SETTLE_MS."""
+    if key == APP.game.screen:
+        return
+    APP.game.screen = key
+    settle("#game [data-act]")
+
+
+def settle(selector):
+    g = guard()
+    g.shown(now_ms())
+    for node in nodes(selector):
+        if py(node.getAttribute("aria-disabled")) is None:
+            node.setAttribute("aria-disabled", "true")
+            node.setAttribute("data-settling", "")
+    if APP.settled is None:
+        APP.settled = keep(create_proxy(settled))
+    window.setTimeout(APP.settled, SETTLE_MS + 10)
+
+
+def settled(*_a):
+    """The screen has been shown SETTLE_MS: its controls take input again."""
+    if not guard().settling(now_ms()):
+        for node in nodes("[data-settling]"):
+            node.removeAttribute("aria-disabled")
+            node.removeAttribute("data-settling")
+
+
+def in_guarded(target):
+    try:
+        return py(target.closest(GUARDED)) is not None
+    except Exception:  # the document or a text node
+        return False
+
+
+def drop(event):
+    event.preventDefault()
+    event.stopImmediatePropagation()
+
+
+def on_pointerdown_capture(event):
+    guard().pointer_down()
+
+
+def on_click_capture(event):
+    target = event.target
+    if not in_guarded(target):
+        return
+    detail = int(event.detail or 0)
+    control = py(target.closest("[data-settling]")) is not None
+    if not guard().allows_click(detail, now_ms(), control):
+        drop(event)
+
+
+def on_keydown_capture(event):
+    if in_guarded(event.target) and not guard().allows_key(str(event.key), bool(event.repeat)):
+        drop(event)
+
+
+def install_guard():
+    for kind, fn in (
+        ("pointerdown", on_pointerdown_capture),
+        ("click", on_click_capture),
+        ("keydown", on_keydown_capture),
+    ):
+        listen(document, kind, fn, capture=True)

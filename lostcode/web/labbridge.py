@@ -1,0 +1,88 @@
+"""The Bot lab at the game's table (issue 14): index.html#play=lab plays the lab's
+bot, index.html#watch=lab shows the lab's game.
+
+The pure part (the session, the checks, the fallback to the easy bot) is
+lostcode/web/labseat.py; the bot's worker is driven by assets/labseat.js,
+loaded only in this mode.
+"""
+
+from json import loads
+
+from pyscript import document, window
+
+from lostcode.web import gamepage, savespage, storage
+from lostcode.web.app import APP, guarded, keep
+from lostcode.web.dom import by_id, create_proxy
+from lostcode.web.i18n import _
+from lostcode.web.labseat import PLAY_HASH, PLAY_KEY, LabSession, read_play
+
+
+def play_from_lab():
+    if str(window.location.hash) != PLAY_HASH:
+        return
+    play = read_play(storage.storage_get(PLAY_KEY))
+    if play is None:
+        by_id("start-status").textContent = _(
+            "The Bot lab left no bot to play against: open the Bot lab and press "
+            "“Play against my bot” there."
+        )
+        return
+    seed = play["seed"]
+    if seed is None:
+        seed = int(window.Math.floor(window.Math.random() * 2147483647))
+    try:
+        ses = LabSession(play, seed)
+    except ValueError as e:  # e.g. names the table refuses: a message, never a traceback
+        by_id("start-status").textContent = _("Cannot start: {reason}", reason=str(e))
+        return
+    APP.lab.reply = keep(create_proxy(guarded(lab_reply)))
+    script = document.createElement("script")
+    script.type = "module"
+    script.src = "./assets/labseat.js"
+    loaded = create_proxy(guarded(lab_bridge_loaded))
+    keep(loaded)
+    script.addEventListener("load", loaded)
+    document.head.append(script)
+    storage.new_save_slot()
+    gamepage.show_game(ses)
+    gamepage.save_game()
+
+
+def lab_bridge_loaded(*_a):
+    APP.lab.bridge = window.lostcodeLabSeat
+    lab_ask()
+
+
+def lab_ask():
+    """After every action (main.dispatch): ask the bot's worker when its seat must decide."""
+    ses = APP.game.session
+    if APP.lab.bridge is None or ses is None or not hasattr(ses, "lab_request"):
+        return
+    due = ses.lab_request()
+    if due is not None:
+        APP.lab.bridge.ask(due[0], due[1]).then(APP.lab.reply)
+
+
+def lab_reply(text):
+    ses = APP.game.session
+    reply = loads(str(text))
+    if ses is not None and hasattr(ses, "lab_answer") and ses.lab_answer(reply["n"], reply):
+        gamepage.render()
+        gamepage.save_game()
+        lab_ask()
+
+
+def watch_from_lab():
+    """index.html#watch=lab shows the game the Bot lab (lab.html) left in localStorage.
+
+    A fragment, not a query setting: it never reaches a server and the URL
+    settings parser need not know it."""
+    if str(window.location.hash) != "#watch=lab":
+        return
+    text = storage.storage_get("lostcode.lab.watch")
+    if text:
+        try:
+            record = loads(text)
+        except ValueError:
+            return
+        savespage.watch_record(record, step_through=True)

@@ -1,0 +1,432 @@
+"""The saved-games part of the set-up screen: resume, delete, import, watch a
+finished game, download records; the set-up screen itself comes back here.
+
+The list's model is persist.saves_model; storage.py reads and writes.
+"""
+
+from pyscript import document, window
+
+from lostcode.rules.errors import RecordError
+from lostcode.rules.vocab import PHASE_END
+from lostcode.services.record import dumps, replay, seats_of, to_record
+from lostcode.web import actions, gamepage, storage
+from lostcode.web.app import APP, keep, listen
+from lostcode.web.dom import ROOT, by_id, clear, create_proxy, el, py, render_block
+from lostcode.web.i18n import _
+from lostcode.web.persist import (
+    finished_problem,
+    read_import,
+    record_filename,
+    saves_model,
+    session_from_save,
+    session_from_state,
+    short_time,
+)
+from lostcode.web.slots import done_key, game_key, newer_moves, size_label
+from lostcode.web.viewer import Replay
+
+
+def local_time(iso):
+    """The save's time in the page's language ("26.11.2026, 12:29:53" in ru),
+    not the browser's default locale."""
+    try:
+        return str(window.Date.new(iso).toLocaleString(str(ROOT.getAttribute("lang") or "en")))
+    except Exception:
+        return short_time(iso)
+
+
+def show_setup():
+    APP.game.session = None
+    by_id("game").hidden = True
+    by_id("setup").hidden = False
+    APP.save.id = None
+    APP.save.conflict = False
+    show_save_problem_in_list()
+    render_saves()
+    APP.game.screen = None
+    gamepage.settle("#setup button, #setup input, #setup select")
+    by_id("setup-h").focus()
+
+
+def show_save_problem_in_list():
+    """The set-up screen never claims a save the page did not make."""
+    if APP.save.failed is not None:
+        APP.saves.ui = dict(APP.saves.ui)
+        APP.saves.ui["not_saved"] = True
+    APP.save.failed = None
+    gamepage.show_save_problem()
+
+
+def render_saves():
+    box = by_id("saves")
+    if box is None:
+        return
+    index = storage.saves_index()
+    ui = dict(APP.saves.ui)
+    ui["sizes"] = {}
+    for f in index.history():
+        n = APP.saves.sizes.get(done_key(f["id"]))
+        if n:
+            ui["sizes"][f["id"]] = size_label(n)
+    m = saves_model(index, ui, local_time)
+    clear(box)
+    box.hidden = False
+    el("h2", m["heading"], None, {"id": "saves-h"}, box)
+    for b in m["blocks"]:
+        render_block(b, box)
+    if m["games"]:
+        ul = el("ul", None, "saves-list", None, box)
+        for g in m["games"]:
+            li = el("li", None, None, None, ul)
+            el("p", g["text"], None, None, li)
+            render_block({"t": "buttons", "label": "", "items": g["items"]}, li)
+    else:
+        el("p", m["empty"], "note", None, box)
+    label = el("label", None, "import", None, box)
+    el("span", m["import_label"], None, None, label)
+    el("input", None, None, {"type": "file", "id": "import-file", "accept": ".json"}, label)
+    el("p", m["import_help"], "note", None, box)
+    if m["history"]:
+        el("h3", m["history_heading"], None, None, box)
+        ul = el("ul", None, "saves-list", None, box)
+        for g in m["history"]:
+            li = el("li", None, None, None, ul)
+            el("p", g["text"], None, None, li)
+            render_block({"t": "buttons", "label": "", "items": g["items"]}, li)
+
+
+def download(filename, text):
+    """A same-origin file download: a Blob URL clicked from a hidden <a download>."""
+    blob = window.Blob.new(window.Array.of(text), window.JSON.parse('{"type":"application/json"}'))
+    url = window.URL.createObjectURL(blob)
+    a = el("a", None, None, {"href": url, "download": filename, "hidden": ""})
+    document.body.appendChild(a)
+    a.click()
+    a.remove()
+    revoke = create_proxy(lambda *_a: window.URL.revokeObjectURL(url))
+    keep(revoke)
+    window.setTimeout(revoke, 60000)
+
+
+def download_record():
+    ses = APP.game.session
+    names = ses.public_observation()["names"]
+    download(record_filename(names, storage.now_iso()), dumps(ses.record()))
+
+
+def resume(save_id):
+    index = storage.saves_index()
+    save = index.get(save_id)
+    if save is None:
+        render_saves()
+        return
+    try:
+        ses = session_from_save(save)
+    except RecordError as e:
+        storage.set_aside(index, save_id, str(e.args[0] if e.args else e))
+        render_saves()
+        by_id("saves-h").focus()
+        return
+    APP.save.id = save_id
+    APP.save.created = save.get("created")
+    APP.save.rev = APP.saves.revs.get(game_key(save_id), 0)
+    APP.save.conflict = False
+    APP.save.failed = None
+    APP.save.revision = ses.revision  # as stored: a resume writes nothing back
+    gamepage.enter_game(ses)
+    gamepage.save_game()  # only if a computer seat played on since (revision moved)
+
+
+def watch_record(record, finished_game=False, step_through=False):
+    """A finished game's end screen, not saved again; `step_through`: its
+    replay from the first move ("Watch the game", viewer.py) over it."""
+
+    try:
+        ses = session_from_state(replay(record), seats_of(record), {})
+        watch = Replay(record) if step_through else None
+    except RecordError as e:
+        reason = str(e.args[0] if e.args else e)
+        if finished_game:  # from the finished-games list: no file involved (issue 12)
+
+            APP.saves.ui = {"problem": {"text": finished_problem(reason), "download": False}}
+            render_saves()
+            return
+        import_problem(reason, None)
+        return
+    APP.save.id = None
+    gamepage.enter_game(ses, watch)
+
+
+def watch_import(state, seats, ui):
+    """An imported record's replay from its first move (viewer.py). A finished
+    game's replay closes onto its end screen; an unfinished one's back onto
+    its import, which can then still be continued."""
+
+    rec = to_record(state, seats)  # the file's moves, before a computer seat plays on
+    back = ((state, seats, ui), APP.saves.ui)
+    APP.saves.imported = None
+    try:  # the session gets its own copy of the game: `state` stays as imported
+        ses = session_from_state(replay(rec), seats, {})
+        watch = Replay(rec)
+    except RecordError as e:
+        import_problem(str(e.args[0] if e.args else e), None)
+        return
+    APP.save.id = None
+    gamepage.enter_game(ses, watch)
+    if state.phase != PHASE_END:
+        APP.game.watch_back = back
+        gamepage.render()
+
+
+def import_problem(reason, text):
+    reason = str(reason).rstrip(".")  # the sentence adds its own full stop
+    APP.saves.bad_import = text
+    APP.saves.imported = None
+    APP.saves.ui = {
+        "problem": {
+            "text": _(
+                "This file cannot be used: {reason}. Nothing was changed; you can start a new "
+                "game.",
+                reason=reason,
+            ),
+            "download": text is not None,
+        }
+    }
+    render_saves()
+
+
+def imported_text(text):
+    try:
+        state, seats, ui = read_import(text)
+    except RecordError as e:
+        import_problem(str(e.args[0] if e.args else e), text)
+        return
+    APP.saves.imported = (state, seats, ui)
+    info = {"names": list(state.names), "finished": state.phase == PHASE_END, "round": state.round}
+    APP.saves.ui = {"imported": info}
+    render_saves()
+
+
+def on_saves_change(event):
+    target = event.target
+    if target.getAttribute("id") != "import-file" or not target.files or target.files.length == 0:
+        return
+    reader = window.FileReader.new()
+
+    def loaded(*_a):
+        result = reader.result
+        imported_text(result if isinstance(result, str) else "")
+
+    def failed(*_a):
+        import_problem(_("the file could not be read"), None)
+
+    listen(reader, "load", loaded)
+    listen(reader, "error", failed)
+    reader.readAsText(target.files.item(0))
+
+
+def take_newest():
+    """Continue the game from what the other tab saved (or show its end)."""
+    storage.forget_index()
+    sid = APP.save.id
+    index = storage.saves_index()
+    if index.get(sid) is not None:
+        resume(sid)
+        return
+    for f in index.history():
+        if f["id"] == sid:
+            APP.save.conflict = False
+            watch_record(f["record"], True)
+            APP.save.id = None
+            return
+    show_setup()  # deleted in the other tab
+
+
+def on_storage(event):
+    """Another tab wrote: re-read the list; if it saved newer moves of the
+    game on screen, stop saving it here and say so."""
+    key = py(event.key)
+    if key is not None and not str(key).startswith("lostcode."):
+        return
+    storage.forget_index()
+    if APP.game.session is None:
+        if not by_id("setup").hidden:
+            render_saves()
+        return
+    if APP.save.id is None or APP.save.conflict:
+        return
+
+    moves = APP.game.session.record()["actions"]
+    for k in (game_key(APP.save.id), done_key(APP.save.id)):
+        if newer_moves(storage.ls_get(k), APP.save.rev, moves):
+            APP.save.conflict = True
+            gamepage.render_conflict()
+            return
+
+
+def saves_boot():
+    """Wire the saved-games section and the in-game "saved games" button."""
+    box = by_id("saves")
+    if box is None:
+        return
+    listen(box, "click", on_click)
+    listen(box, "change", on_saves_change)
+    game = by_id("game")
+    if document.querySelectorAll("#leave-game").length == 0:
+        leave = el(
+            "button",
+            _("Saved games"),
+            "btn",
+            {"type": "button", "id": "leave-game", "data-act": actions.NEW_GAME,
+             "data-i18n": "saved-games"},
+        )
+        game.insertBefore(leave, game.firstChild)
+    render_saves()
+
+
+def close_watch():
+    """The viewer closed: an unfinished import goes back to its entry in the
+    saved games (continue it or not), anything else to its own screen."""
+    back = APP.game.watch_back
+    if back is None:
+        gamepage.on_watch(actions.WATCH_CLOSE)
+        return
+    APP.game.watch = None
+    APP.game.watch_back = None
+    show_setup()
+    APP.saves.imported, APP.saves.ui = back
+    render_saves()
+
+
+def free_done(arg):
+    """Storage full: a finished game deleted to make room, and the game saved now."""
+    storage.delete_slot(arg)
+    APP.save.revision = -1
+    gamepage.save_game()
+
+
+# actions.SAVES_PAGE -> (handler(arg), redraw the list after it), filled by @handles.
+HANDLERS = {}
+
+
+def handles(*names, redraw=False):
+    """Declare a function the handler of these saved-games actions."""
+
+    def register(fn):
+        for name in names:
+            HANDLERS[name] = (fn, redraw)
+        return fn
+
+    return register
+
+
+handles(actions.RESUME)(resume)
+
+
+@handles(actions.CONTINUE_IMPORT)
+def continue_import(arg=""):
+    if APP.saves.imported is None:
+        return
+    state, seats, ui = APP.saves.imported
+    APP.saves.imported = None
+    try:
+        ses = session_from_state(state, seats, ui)
+    except RecordError as e:
+        import_problem(str(e.args[0] if e.args else e), None)
+        return
+    storage.new_save_slot()
+    gamepage.enter_game(ses)
+    gamepage.save_game()  # a new slot: saved from its first screen
+
+
+@handles(actions.DELETE, redraw=True)
+def _ask_delete(arg):
+    APP.saves.ui = {"confirm_delete": arg}
+
+
+@handles(actions.DELETE_YES, actions.DELETE_DONE, redraw=True)
+def _delete(arg):
+    storage.delete_slot(arg)
+    APP.saves.ui = {}
+
+
+@handles(actions.DELETE_NO, redraw=True)
+def _keep(arg):
+    APP.saves.ui = {}
+
+
+def _rejected(arg):
+    """The damaged save the list's button `arg` stands for, or None."""
+    index = storage.saves_index()
+    i = int(arg)
+    return (index, i) if 0 <= i < len(index.rejected) else None
+
+
+@handles(actions.DOWNLOAD_DAMAGED)
+def _download_damaged(arg):
+    found = _rejected(arg)
+    if found is not None:
+        download("lostcode-damaged-save.json", found[0].rejected[found[1]]["raw"])
+
+
+@handles(actions.DISMISS_DAMAGED, redraw=True)
+def _dismiss_damaged(arg):
+    found = _rejected(arg)
+    if found is not None:
+        index, i = found
+        key = index.rejected[i].get("key")
+        if key:
+            storage.ls_remove(key)
+        index.dismiss_rejected(i)
+
+
+@handles(actions.DOWNLOAD_IMPORT)
+def _download_import(arg):
+    if APP.saves.bad_import is not None:
+        download("lostcode-damaged-record.json", APP.saves.bad_import)
+
+
+@handles(actions.FOCUS_NEW_GAME)
+def _focus_new_game(arg):
+    by_id("name-1").focus()
+
+
+def _finished(arg):
+    for f in storage.saves_index().history():
+        if f["id"] == arg:
+            return f
+    return None
+
+
+@handles(actions.WATCH_HISTORY)
+def _watch_history(arg):
+    f = _finished(arg)
+    if f is not None:
+        watch_record(f["record"], True)
+
+
+@handles(actions.DOWNLOAD_HISTORY)
+def _download_history(arg):
+    f = _finished(arg)
+    if f is not None:
+        download(record_filename(f["names"], f["finished"]), dumps(f["record"]))
+
+
+@handles(actions.WATCH_IMPORT)
+def _watch_import(arg):
+    if APP.saves.imported is not None:
+        watch_import(*APP.saves.imported)
+
+
+def on_click(event):
+    """A click in the saved-games list: its action's handler (actions.SAVES_PAGE)."""
+    target = py(event.target.closest("[data-act]"))
+    if target is None:
+        return
+    found = HANDLERS.get(str(target.getAttribute("data-act")))
+    if found is None:
+        return
+    handler, redraw = found
+    handler(str(target.getAttribute("data-arg") or ""))
+    if redraw:
+        render_saves()

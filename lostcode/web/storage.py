@@ -1,0 +1,221 @@
+"""localStorage for the page: one key per saved game (slots.py), written only
+after an action changed the game (its session's revision), never from drawing.
+
+Pure decisions (which revision wins, what a slot holds) are in slots.py and
+persist.py; here only reading and writing the browser's storage.
+"""
+
+from pyscript import window
+
+from lostcode.web.app import APP, log_error
+from lostcode.web.dom import py
+from lostcode.web.i18n import get_language
+from lostcode.web.persist import reject, store
+from lostcode.web.slots import (
+    OLD_DAMAGED_KEY,
+    OLD_KEY,
+    REJECTED,
+    decide,
+    done_key,
+    game_key,
+    index_from_items,
+    migrate,
+    newer_moves,
+    rejected_key,
+    rejected_text,
+    sizes,
+    slot_text,
+)
+
+
+def now_iso():
+    return str(window.Date.new().toISOString())
+
+
+def ls_get(key):
+    try:
+        value = window.localStorage.getItem(key)
+    except Exception:
+        return None
+    return value if isinstance(value, str) else None
+
+
+def ls_set(key, text):
+    """True only if `text` is now stored under `key`: read back, because a
+    refused write (quota) does not raise on every runtime (issue 12)."""
+    try:
+        writer = py(window.lostcodeStore)  # assets/boot.js: catches in JavaScript
+    except Exception:
+        writer = None
+    try:
+        if writer is not None:
+            return bool(writer(key, text))
+        window.localStorage.setItem(key, text)
+    except Exception as e:  # blocked storage, quota: the game goes on unsaved
+        log_error("could not write localStorage", e)
+        return False
+    return ls_get(key) == text
+
+
+def ls_remove(key):
+    try:
+        window.localStorage.removeItem(key)
+    except Exception:
+        pass
+
+
+def ls_items():
+    """Every (key, text) of this page in localStorage (keys "lostcode.*")."""
+    out = []
+    try:
+        store = window.localStorage
+        keys = [py(store.key(i)) for i in range(int(store.length))]
+    except Exception:
+        return out
+    for k in keys:
+        if k is not None and str(k).startswith("lostcode."):
+            v = ls_get(str(k))
+            if v is not None:
+                out.append((str(k), v))
+    return out
+
+
+def storage_get(key):
+    """A setting's text, or None (storage missing, blocked or empty)."""
+    return ls_get(key) or None
+
+
+def storage_set(key, value):
+    """A setting remembered if the browser lets us (its failure costs nothing)."""
+    try:
+        window.localStorage.setItem(key, value)
+    except Exception:
+        pass
+
+
+def migrate_old_list():
+    """The old single saves list (before issue 12) split into one key per game;
+    removed only once every part of it is written."""
+
+    old = ls_get(OLD_KEY)
+    if old is None:
+        return
+    present = [k for k, _v in ls_items()]
+    writes, rejected, damaged = migrate(old, present)
+    ok = True
+    for key, text in writes:
+        ok = ls_set(key, text) and ok
+    n = 0
+    for r in rejected:
+        while rejected_key(n) in present:
+            n += 1
+        ok = ls_set(rejected_key(n), rejected_text(r)) and ok
+        n += 1
+    if damaged is not None:
+        key = OLD_DAMAGED_KEY
+        if ls_get(key) not in (None, damaged):
+            key = OLD_DAMAGED_KEY + "." + now_iso()
+        if ls_get(key) != damaged:
+            ok = ls_set(key, damaged) and ok
+    if ok:
+        ls_remove(OLD_KEY)
+
+
+def saves_index():
+    """The saved games as stored now: one key per game (lostcode/web/slots.py).
+
+    Read again after any other tab wrote (the `storage` event clears it)."""
+
+    if APP.saves.index is None:
+        migrate_old_list()
+        items = ls_items()
+        index, revs = index_from_items(items)
+        APP.saves.index = index
+        APP.saves.revs = revs
+        APP.saves.sizes = sizes(items)
+    return APP.saves.index
+
+
+def forget_index():
+    APP.saves.index = None
+
+
+SAVED = "saved"
+FAILED = "failed"  # the browser refused the write (storage full or blocked)
+CONFLICT = "conflict"  # another tab saved newer moves of this game: never roll it back
+
+
+def autosave(ses):
+    """The game on screen saved as it is now under its own key, unless another
+    tab saved a newer revision of it: SAVED, FAILED or CONFLICT."""
+    slot = APP.save
+    sid = slot.id
+    gkey, dkey = game_key(sid), done_key(sid)
+    finished = ses.is_over()
+    key = dkey if finished else gkey
+    moves = ses.record()["actions"]
+    verdict, rev = decide(ls_get(key), slot.rev, moves)
+    if verdict == "newer" or (not finished and newer_moves(ls_get(dkey), -1, moves)):
+        slot.conflict = True
+        return CONFLICT
+    index = saves_index()
+    entry = store(index, ses, sid, now_iso(), slot.created, {"lang": get_language()})
+    if not finished:
+        entry = index.games[sid]
+    text = slot_text(entry, rev)
+    if not ls_set(key, text):
+        slot.failed = now_iso()
+        return FAILED
+    slot.rev = rev
+    slot.revision = ses.revision
+    slot.failed = None
+    APP.saves.revs[key] = rev
+    APP.saves.sizes[key] = len(text)
+    if finished:
+        ls_remove(gkey)
+        kept = [done_key(f["id"]) for f in index.history()]
+        for k in list(APP.saves.revs):
+            if k.startswith(done_key("")) and k not in kept:  # past the history's cap
+                ls_remove(k)
+                del APP.saves.revs[k]
+    return SAVED
+
+
+def keep_storage():
+    """Ask the browser not to evict saved games (phones clear storage under pressure)."""
+    try:
+        st = py(window.navigator.storage)
+        if st is not None and py(st.persist) is not None:
+            st.persist()
+    except Exception:
+        pass
+
+
+def new_save_slot():
+    now = now_iso()
+    rnd = int(window.Math.floor(window.Math.random() * 1000000))
+    APP.save.id = "g" + str(int(window.Date.now())) + "-" + str(rnd)
+    APP.save.created = now
+    APP.save.rev = 0
+    APP.save.conflict = False
+    APP.save.failed = None
+    APP.save.revision = -1  # written at once: a new game is saved from its first screen
+
+
+def set_aside(index, save_id, reason):
+    """A save that cannot be replayed: kept under a "rejected" key for download."""
+
+    reject(index, save_id, reason)
+    r = index.rejected[-1]
+    key = REJECTED + save_id
+    if ls_set(key, rejected_text(r)):
+        ls_remove(game_key(save_id))
+        r["key"] = key
+    else:
+        r["key"] = game_key(save_id)
+
+
+def delete_slot(save_id):
+    ls_remove(game_key(save_id))
+    ls_remove(done_key(save_id))
+    forget_index()

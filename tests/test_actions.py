@@ -1,0 +1,155 @@
+"""Issue 21: the page's actions are declared once (lostcode/web/actions.py).
+
+- every control any screen puts on the page carries a name the table has;
+- every name of the table is reachable from some screen (no dead entry);
+- every name has a handler in its scope's table: the session's
+  (Session.HANDLERS), the game page's (main.HANDLERS) or the saved-games
+  list's (savespage.HANDLERS) — the adapter's tables are read by importing it
+  under a stand-in `pyscript` in a subprocess (tests/fake_pyscript.py).
+"""
+
+import json
+import random
+import re
+import subprocess
+import sys
+
+from helpers import ADAPTER_MODULES, ROOT
+from test_viewmodels import play
+
+from lostcode.rules.options import Options
+from lostcode.services.record import replay, to_record
+from lostcode.services.saves import SaveIndex
+from lostcode.web import actions
+from lostcode.web.persist import (
+    conflict_model,
+    save_problem_model,
+    saves_model,
+    session_save,
+)
+from lostcode.web.session import Session
+from lostcode.web.viewer import Replay, watch_model
+from lostcode.web.views import screen_model
+
+
+def acts_in(model, found):
+    """Every "act" of every control in a (nested) model."""
+    if isinstance(model, dict):
+        if isinstance(model.get("act"), str):
+            found.add(model["act"])
+        for v in model.values():
+            acts_in(v, found)
+    elif isinstance(model, (list, tuple)):
+        for v in model:
+            acts_in(v, found)
+    return found
+
+
+def adapter_acts():
+    """The names the adapter puts on controls it draws itself ("data-act": actions.X)."""
+    found = set()
+    for module in ADAPTER_MODULES:
+        src = (ROOT / "lostcode" / "web" / (module + ".py")).read_text(encoding="utf-8")
+        assert not re.search(r'"data-act": *"', src), module  # never a bare string
+        for name in re.findall(r'"data-act": *actions\.([A-Z_]+)', src):
+            found.add(getattr(actions, name))
+    return found
+
+
+def game_acts():
+    """Controls on every screen of whole games: pass-and-play with every
+    option, solo with bots, with and without hints; the end's questions too."""
+    found = set()
+
+    def visit(ses, m):
+        acts_in(m, found)
+        if m["kind"] == "end" and not ses.ask_leave:
+            ses.do(actions.LEAVE)  # "New game": the question's Back / Yes
+            acts_in(screen_model(ses), found)
+            ses.do(actions.BACK)
+
+    games = [
+        Session(Options(2), 3, ["A", "B"]),
+        Session(Options(3, shortcut=True, curse=True), 5, ["A", "B", "C"], hints=False),
+        Session(Options(2, introductory=True), 9, ["A", "B"], ["human", "easy"]),
+        Session(Options(2, introductory=True), 2, ["A", "B"]),  # a person turns the bear die
+        Session(Options(4, shortcut=True, curse=True, high_stakes=True), 11,
+                ["A", "B", "C", "D"], ["human", "hard", "medium", "easy"]),
+    ]
+    for i, ses in enumerate(games):
+        play(ses, random.Random(i), visit)
+        record = ses.record()
+        acts_in(watch_model(Replay(record), True), found)
+        acts_in(watch_model(Replay(record), False), found)
+        r = Replay(record)
+        r.do(actions.WATCH_START)
+        r.do(actions.WATCH_NEXT)
+        acts_in(watch_model(r, True), found)
+    return found, games
+
+
+def saves_acts(games):
+    found = set()
+    index = SaveIndex()
+    unfinished = Session(Options(2), 4, ["A", "B"])
+    index.put(session_save(unfinished, "g1", "2026-11-26T10:00:00Z"), unfinished.state)
+    done = games[0]
+    index.finish("g2", done.state, done.seats, "2026-11-26T11:00:00Z")
+    index.rejected.append({"id": "g3", "reason": "damaged", "raw": "{"})
+    state = replay(to_record(unfinished.state, unfinished.seats))
+    uis = [
+        {},
+        {"confirm_delete": "g1"},
+        {"imported": {"names": ["A", "B"], "finished": True, "round": 9}},
+        {"imported": {"names": ["A", "B"], "finished": False, "round": state.round}},
+        {"problem": {"text": "bad", "download": True}},
+        {"not_saved": True},
+    ]
+    for ui in uis:
+        acts_in(saves_model(index, ui), found)
+    acts_in(conflict_model(), found)
+    acts_in(save_problem_model(index.history(), {}, str), found)
+    return found
+
+
+def adapter_tables():
+    code = (
+        "import json, sys; sys.path.insert(0, 'tests'); import fake_pyscript; "
+        "fake_pyscript.install(); "
+        "from lostcode.web import main, savespage; "
+        "print(json.dumps({'game': sorted(main.HANDLERS), 'saves': sorted(savespage.HANDLERS)}))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                         text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def test_every_control_is_declared_every_declared_action_is_reachable_and_handled():
+    found, games = game_acts()
+    found |= saves_acts(games)
+    found |= adapter_acts()
+    table = set(actions.ACTIONS)
+    assert found - table == set(), "controls carry names the table lacks"
+    assert table - found == set(), "declared actions no screen offers"
+    tables = adapter_tables()
+    handled = {
+        actions.SESSION: set(Session.HANDLERS),
+        actions.GAME_PAGE: set(tables["game"]),
+        actions.SAVES_PAGE: set(tables["saves"]),
+    }
+    for name, a in actions.ACTIONS.items():
+        assert name in handled[a.scope], (name, a.scope)
+    for scope, names in handled.items():
+        assert names <= table, scope
+        assert all(actions.ACTIONS[n].scope == scope for n in names), scope
+
+
+def test_the_table_names_each_action_once_with_a_known_scope():
+    assert all(a.name == n for n, a in actions.ACTIONS.items())
+    assert {a.scope for a in actions.ACTIONS.values()} == {
+        actions.SESSION, actions.GAME_PAGE, actions.SAVES_PAGE}
+    assert actions.scope_of("no such action") == ""
+    # The engine's move kinds double as their buttons' names: spelled in rules.vocab only.
+    src = (ROOT / "lostcode" / "web" / "actions.py").read_text(encoding="utf-8")
+    for kind in ("roll", "accept", "take", "pass", "turn_bear", "change", "discard"):
+        assert f'= "{kind}"' not in src
