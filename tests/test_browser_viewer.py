@@ -3,6 +3,8 @@ game" steps through an imported record by move and by round, forward and
 back, and every step shows what the engine's replay of the record to that
 point shows (lostcode/web/viewer.py computes the same on CPython here); the
 end screen has its score chart and no raw record; both fit a 360 px screen.
+Issue 22: a finished game's replay shows every rack at every step, and "as
+NAME saw it" hides exactly NAME's own stones (none of their values in the DOM).
 """
 
 import json
@@ -74,9 +76,9 @@ def labels(tree, role="img"):
     return out
 
 
-def expected(rec, k):
+def expected(rec, k, view=None):
     """What the page must show at step k: the engine's replay of k actions, drawn on CPython."""
-    r = Replay(rec)
+    r = Replay(rec, view=view)
     r.go(k)
     board = watch_model(r)["board"]
     racks = []
@@ -142,12 +144,9 @@ def test_replay_stepped_by_move_and_round_matches_the_engine(page):
         times.append(time.perf_counter() - t)
         shown = page.evaluate(SHOWN_JS)
         assert shown == expected(rec, model.step), (act, model.step)
-        if model.step < n:  # R-S7: the humans' own racks stay face down until the end
-            for rack in shown["racks"][:3]:
-                if rack[0] in ("Rack of Ann", "Rack of Cleo"):
-                    assert all(s.endswith(": hidden") for s in rack[1:]), rack
-                else:
-                    assert not any(s.endswith(": hidden") for s in rack[1:]), rack
+        # Issue 22: the game is over, so its replay shows every rack at every step.
+        for rack in shown["racks"]:
+            assert not any(s.endswith(": hidden") for s in rack[1:]), rack
     times.sort()
     print(
         f"replay step on MicroPython, click to drawn ({len(times)} steps of {n} moves): "
@@ -158,8 +157,58 @@ def test_replay_stepped_by_move_and_round_matches_the_engine(page):
     expect(page.locator("#game")).to_have_attribute("data-step", str(n))
     for rack in page.evaluate(SHOWN_JS)["racks"]:
         assert not any(s.endswith(": hidden") for s in rack[1:]), rack
+    expect(page.get_by_role("button", name="Everyone's stones")).to_have_attribute(
+        "aria-pressed", "true"
+    )
     page.get_by_role("button", name="Back to the result").click()
     expect(page.locator("#game")).to_have_attribute("data-screen", "end")
+
+
+RACK_VALUES_JS = """() => [...document.querySelectorAll("#game svg.rack")].map(r => [
+  r.getAttribute("aria-label"),
+  [...r.querySelectorAll(".stones [aria-label]")].map(s => s.getAttribute("aria-label")),
+  r.querySelector(".stones").textContent,
+])"""
+
+
+def test_as_name_saw_it_hides_exactly_names_own_stones_in_the_dom(page):
+    """Issue 22, R-S7: "As Ann saw it" draws each step from the engine's
+    observation for Ann: no stone of Ann's rack carries a value anywhere in
+    the page (labels or text), every other rack's does; the view is kept while
+    stepping, and "Everyone's stones" opens every rack again."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    rec = record()
+    n = len(rec["actions"])
+    open_import(page, rec)
+    model = Replay(rec, view=0)
+    for p, name in enumerate(NAMES):
+        page.get_by_role("button", name=f"As {name} saw it").click()
+        expect(page.get_by_role("button", name=f"As {name} saw it")).to_have_attribute(
+            "aria-pressed", "true"
+        )
+        model.set_view(str(p))
+        if p == 0:
+            script = [GO_NEXT, GO_NEXT_ROUND, GO_NEXT_ROUND, GO_NEXT, GO_END, GO_PREV, GO_START]
+        else:  # on from where the last viewpoint stopped
+            script = [GO_NEXT_ROUND, GO_END] if model.step < n else [GO_PREV_ROUND, GO_PREV]
+        for act in script:
+            page.get_by_role("button", name=WORDS[act], exact=True).click()
+            model.do(act)
+            expect(page.locator("#game")).to_have_attribute("data-step", str(model.step))
+            assert page.evaluate(SHOWN_JS) == expected(rec, model.step, p), (name, act)
+            for label, stones, words in page.evaluate(RACK_VALUES_JS)[:4]:
+                if label == f"Rack of {name}":
+                    assert stones and all(s.endswith(": hidden") for s in stones), (label, stones)
+                    assert not re.search(r"\d", words), words  # nor as drawn text
+                else:
+                    assert not any(s.endswith(": hidden") for s in stones), (label, stones)
+    page.get_by_role("button", name="Everyone's stones").click()
+    expect(page.get_by_role("button", name="Everyone's stones")).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    for label, stones, _words in page.evaluate(RACK_VALUES_JS):
+        assert not any(s.endswith(": hidden") for s in stones), (label, stones)
+    no_sideways_scroll(page)
 
 
 def test_end_screen_chart_tables_fit_a_phone_and_the_record_is_only_a_download(page):
@@ -220,6 +269,9 @@ def test_an_unfinished_imported_game_can_be_watched_and_then_continued(page):
     for rack in shown["racks"]:
         hidden = all(s.endswith(": hidden") for s in rack[1:])
         assert hidden == (rack[0] in ("Rack of Ann", "Rack of Cleo")), rack
+    # Not over: no "as NAME saw it" switch, and the viewer says why the stones are hidden.
+    expect(page.get_by_role("button", name=re.compile("saw it|Everyone"))).to_have_count(0)
+    expect(page.locator("#screen")).to_contain_text("This game is not over")
     page.get_by_role("button", name="Back to the saved games").click()
     saves = page.get_by_role("region", name="Saved games")
     expect(saves.get_by_role("status").filter(has_text="Imported a game of")).to_be_visible()

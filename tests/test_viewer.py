@@ -2,9 +2,11 @@
 screen's score chart (lostcode/web/chart.py), on CPython (issue 11).
 
 The viewer must show, at step k, exactly the engine's replay of the record's
-first k actions, whichever way it got there; a step before the end shows
-what the whole table sees (R-S7: no human player's own stones); the end
-shows every rack (R-E).
+first k actions, whichever way it got there. A finished game's replay shows
+every rack at every step (issue 22: the game is over, R-S7/R-E), or, "as NAME
+saw it", the engine's observation for NAME (NAME's own stones hidden); an
+unfinished game's shows what the whole table sees (R-S7: no human player's
+own stones).
 """
 
 import json
@@ -138,30 +140,109 @@ def human_values_in(model, rec, state):
     return found
 
 
+def rack_values(obs, r):
+    return [v for v in obs["racks"][r]["stones"].values() if v is not None]
+
+
 @pytest.mark.parametrize("rec", records(), ids=lambda r: str(len(r["actions"])) + " actions")
-def test_privacy_a_step_before_the_end_shows_no_human_players_own_stones(rec):
-    """R-S7: the replay is a screen the whole table sees; R-E: every rack at the end."""
+def test_a_finished_games_replay_shows_every_rack_at_every_step(rec):
+    """Issue 22: the game is over, so every rack is open (R-S7, R-E) from the
+    first step on: the replay is for learning the deduction."""
     r = Replay(rec)
-    kinds = [p.get("kind", "human") for p in rec["players"]]
+    assert r.finished and r.view is None
     for k in range(r.n + 1):
         r.go(k)
         m = watch_model(r)
         json.dumps(m)  # plain data, as the adapter needs
         obs = r.observation()
-        over = obs["phase"] == "end"
+        for i in range(len(obs["racks"])):
+            assert obs["racks"][i]["stones"] == dict(r.state.racks[i]), (k, i)
+        assert human_values_in(m, rec, r.state) == {
+            p["name"]: [f"{sym}: {v}" for sym, v in r.state.racks[i].items()]
+            for i, p in enumerate(rec["players"])
+            if p.get("kind", "human") == "human"
+        }, k
+        switch = [b for b in m["blocks"] if b["t"] == "buttons" and b["label"] == "As seen by"]
+        assert [(it["act"], it["arg"], it["pressed"]) for it in switch[0]["items"]] == [
+            (actions.WATCH_VIEW, "all", True)
+        ] + [(actions.WATCH_VIEW, str(p), False) for p in range(len(rec["players"]))]
+
+
+@pytest.mark.parametrize("rec", records(), ids=lambda r: str(len(r["actions"])) + " actions")
+def test_as_name_saw_it_hides_exactly_names_own_stones_at_every_step(rec):
+    """Issue 22, R-S7: "as NAME saw it" is the engine's observation for NAME
+    (before the end's reveal): NAME's own stones hidden, every other rack open;
+    the chosen view is kept while stepping, in both directions."""
+    names = [p["name"] for p in rec["players"]]
+    for p in range(len(names)):
+        r = Replay(rec)
+        r.set_view(str(p))
+        assert r.view == p
+        order = list(range(r.n + 1)) + list(range(r.n, -1, -7))
+        for k in order:
+            r.go(k)
+            obs = r.observation()
+            engine = observe(r.state, p, reveal_end=False)
+            assert obs["racks"] == engine["racks"], (p, k)
+            for i in range(len(obs["racks"])):
+                values = rack_values(obs, i)
+                if i == p:
+                    assert values == [], (p, k)
+                else:
+                    assert len(values) == len(obs["symbols"]), (p, k, i)
+            m = watch_model(r)
+            shown = [t for t in tree_text(m["board"]["racks"][p]) if re.fullmatch(r"\w+: \d+", t)]
+            assert shown == [], (p, k, shown)  # no value of NAME's own rack on the page
+            pressed = [
+                it["arg"]
+                for b in m["blocks"]
+                if b["t"] == "buttons"
+                for it in b["items"]
+                if it["act"] == actions.WATCH_VIEW and it["pressed"]
+            ]
+            assert pressed == [str(p)]
+        r.do(actions.WATCH_START)
+        r.do(actions.WATCH_NEXT_ROUND)
+        assert r.view == p  # stepping keeps the viewpoint
+        r.set_view("all")
+        assert r.view is None
+        r.set_view("9")  # no such seat: every rack
+        assert r.view is None
+
+
+@pytest.mark.parametrize("rec", records(), ids=lambda r: str(len(r["actions"])) + " actions")
+def test_an_unfinished_games_replay_shows_what_the_table_sees(rec):
+    """R-S7: an import stopped mid-way is not over: no human player's own
+    stones at any step, the computers' and unowned racks open; no switch, and
+    the viewer says why."""
+    rec = dict(rec, actions=rec["actions"][: len(rec["actions"]) * 2 // 3])
+    r = Replay(rec)
+    assert not r.finished
+    kinds = [p.get("kind", "human") for p in rec["players"]]
+    for k in range(r.n + 1):
+        r.go(k)
+        m = watch_model(r, back_to_result=False)
+        obs = r.observation()
+        assert obs["phase"] != "end"
         for i, kind in enumerate(kinds):
-            values = [v for v in obs["racks"][i]["stones"].values() if v is not None]
-            if kind == "human" and not over:
+            values = rack_values(obs, i)
+            if kind == "human":
                 assert values == [], (k, i)
-            else:  # computers' racks (and, at the end, everyone's) are open to the table
+            else:
                 assert len(values) == len(obs["symbols"]), (k, i)
         for r_ in range(len(obs["racks"])):
             if obs["racks"][r_]["owner"] is None:  # unowned racks: always face up
                 assert None not in obs["racks"][r_]["stones"].values()
-        if not over:
-            assert human_values_in(m, rec, r.state) == {}, k
-    assert r.step == r.n and r.state.phase == "end"
-    assert all(None not in x["stones"].values() for x in r.observation()["racks"])
+        assert human_values_in(m, rec, r.state) == {}, k
+        acts = [it["act"] for b in m["blocks"] if b["t"] == "buttons" for it in b["items"]]
+        assert actions.WATCH_VIEW not in acts
+        said = [b["text"] for b in m["blocks"] if b["t"] == "p"]
+        if "human" in kinds:
+            assert said == [
+                "This game is not over: each player's own stones stay hidden, as at the table."
+            ]
+    r.set_view("0")  # nothing to switch to in a game that is not over
+    assert r.view is None
 
 
 def test_each_step_says_its_action_in_one_line_and_the_log_stops_there():

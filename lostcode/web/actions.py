@@ -71,6 +71,7 @@ WATCH_NEXT = "watch_next"
 WATCH_NEXT_ROUND = "watch_next_round"
 WATCH_END = "watch_end"
 WATCH_CLOSE = "watch_close"
+WATCH_VIEW = "watch_view"  # a finished game's replay: every rack, or as one player saw it
 WATCH_STEPS = (WATCH_START, WATCH_PREV_ROUND, WATCH_PREV, WATCH_NEXT, WATCH_NEXT_ROUND, WATCH_END)
 
 # -- the saved-games list's actions --------------------------------------------------
@@ -106,7 +107,7 @@ ACTIONS = {
          WHY, LEAVE),
     )
     + _table(GAME_PAGE, (TAKE_NEWEST, FREE_DONE),
-             (NEW_GAME, DOWNLOAD_RECORD, WATCH, WATCH_CLOSE) + WATCH_STEPS)
+             (NEW_GAME, DOWNLOAD_RECORD, WATCH, WATCH_CLOSE, WATCH_VIEW) + WATCH_STEPS)
     + _table(
         SAVES_PAGE,
         (CONTINUE_IMPORT,),

@@ -353,12 +353,15 @@ def on_log_toggle(event):
 
 
 def on_watch(act, arg=""):
-    """The end screen's "Watch the game" and the viewer's controls (viewer.py);
-    closing a watched import goes back to the saved games (savespage.close_watch)."""
+    """The end screen's "Watch the game" and the viewer's controls (viewer.py):
+    the steps and, in a finished game, whose stones are shown; closing a
+    watched import goes back to the saved games (savespage.close_watch)."""
     if act == actions.WATCH:
         APP.game.watch = Replay(APP.game.session.record())
     elif act == actions.WATCH_CLOSE:
         APP.game.watch = None
+    elif act == actions.WATCH_VIEW and APP.game.watch is not None:
+        APP.game.watch.set_view(arg)  # kept while stepping
     elif APP.game.watch is not None:
         APP.game.watch.do(act)
     render()

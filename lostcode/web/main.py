@@ -32,6 +32,7 @@ HANDLERS = dict(
         (actions.TAKE_NEWEST, _page(savespage.take_newest)),
         (actions.FREE_DONE, lambda act, arg: savespage.free_done(arg)),
         (actions.WATCH, gamepage.on_watch),
+        (actions.WATCH_VIEW, gamepage.on_watch),
         (actions.WATCH_CLOSE, _page(savespage.close_watch)),
     ]
 )

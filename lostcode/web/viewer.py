@@ -12,11 +12,16 @@ a copy of the state every CHECKPOINT actions; a step forward plays one
 action on the current state, a step back copies the nearest earlier
 checkpoint and plays at most CHECKPOINT - 1 actions.
 
-What a step shows is what the whole table sees (R-S7): the public view plus
-the unowned racks and the computer seats' racks (observe_table); a human
-player's own stones stay face down until the end of the game, when every
-rack is turned face up (the engine's end-of-game observation), as on the end
-screen. Only this module's Replay holds a State under web/ besides the session
+What a step shows depends on whether the game is over. A finished game's
+replay is for learning the deduction (as hanab.live replays show every hand):
+its racks are all open at every step (R-S7 holds: once the game is over every
+rack is open to everyone), and the "as NAME saw it" switch shows each step as
+the engine's observation for that seat (observe(state, NAME), before the end's
+reveal), so exactly NAME's own stones are hidden and never reach the page. An
+unfinished game (an import stopped mid-way) is not over: a step shows what the
+whole table sees, the public view plus the unowned racks and the computer
+seats' racks (observe_table); a human player's own stones stay face down.
+Only this module's Replay holds a State under web/ besides the session
 and the saves adapter: it is the engine's record replay, stepped.
 """
 
@@ -31,6 +36,7 @@ from .actions import (
     WATCH_PREV,
     WATCH_PREV_ROUND,
     WATCH_START,
+    WATCH_VIEW,
 )
 from .blocks import button, buttons, para
 from .board import board_model
@@ -39,6 +45,7 @@ from .i18n import _
 from .names import symbol_name
 
 CHECKPOINT = 12
+EVERYONE = "all"  # WATCH_VIEW's argument for every rack open (else a seat number)
 
 # The viewer's controls are the page actions WATCH_* (actions.py). The GO_*
 # names stay as aliases for tests/test_browser_viewer.py, which uses them.
@@ -65,9 +72,11 @@ class Replay:
         "stops",
         "humans",
         "log",
+        "finished",
+        "view",
     )
 
-    def __init__(self, data, step=0):
+    def __init__(self, data, step=0, view=None):
         rec, s = replay_start(data)  # RecordError if the record is unusable
         self.record = rec
         self.n = len(rec["actions"])
@@ -86,6 +95,9 @@ class Replay:
             if len(s.log) > before and s.log[before]["t"] == EV_ROLL:
                 self.stops.append(i + 1)
         self.log = s.log  # the whole game's public log; step k saw its first loglen[k]
+        self.finished = s.phase == PHASE_END  # over: every rack may be open at every step
+        self.view = None  # None: every rack (a finished game); else the seat whose view
+        self.set_view(EVERYONE if view is None else view)
         self.state = s
         self.step = self.n
         self.go(step)
@@ -100,6 +112,17 @@ class Replay:
         while self.step < k:
             replay_action(self.state, self.record, self.step)
             self.step += 1
+
+    def set_view(self, who) -> None:
+        """Whose view the replay shows (WATCH_VIEW's argument): EVERYONE, or a
+        seat number for "as NAME saw it". Only a finished game has a choice:
+        an unfinished one keeps the table's view (nothing else is set)."""
+        self.view = None
+        if not self.finished:
+            return
+        text = str(who)
+        if text.isdigit() and int(text) < len(self.record["players"]):
+            self.view = int(text)
 
     def targets(self) -> dict:
         """The step each control leads to (None: the control does nothing here)."""
@@ -128,11 +151,17 @@ class Replay:
         return self.log[self.loglen[k - 1] : self.loglen[k]]
 
     def observation(self) -> dict:
-        """What the whole table sees at this step; at the end, every rack face up."""
+        """What this step shows. A finished game: every rack (observe_table
+        with no human to hide from), or the engine's observation of the seat
+        in view before the end's reveal (its own stones hidden at every step,
+        the last included). An unfinished game: what the whole table sees."""
         s = self.state
-        if s.phase == PHASE_END:
-            return observe(s, None)  # the engine turns every rack face up
-        obs = dict(observe_table(s, self.humans))
+        if self.finished and self.view is not None:
+            obs = dict(observe(s, self.view, reveal_end=False))
+        elif self.finished:
+            obs = dict(observe_table(s, ()))
+        else:
+            obs = dict(observe_table(s, self.humans))
         obs["viewer"] = None  # watched by anybody: no rack is drawn as "yours"
         return obs
 
@@ -178,6 +207,29 @@ def nav_buttons(replay) -> list:
     ]
 
 
+def view_buttons(replay, names) -> dict:
+    """A finished game's switch: every rack open, or one player's view (their
+    own stones hidden) to replay their deduction; the chosen one is pressed.
+    One short row (the names) under "As seen by"; each name is the visible
+    part of the control's full name ("As Ann saw it")."""
+    items = [
+        button(
+            _("Everyone"),
+            WATCH_VIEW,
+            EVERYONE,
+            pressed=replay.view is None,
+            aria=_("Everyone's stones"),
+        )
+    ]
+    for p, name in enumerate(names):
+        items.append(
+            button(
+                name, WATCH_VIEW, p, pressed=replay.view == p, aria=_("As {name} saw it", name=name)
+            )
+        )
+    return buttons(items, _("As seen by"))
+
+
 def watch_model(replay, back_to_result=True) -> dict:
     """The viewer's screen, in the shape of views.screen_model (the adapter
     draws both alike): the board at this step, the step's description, the
@@ -191,11 +243,15 @@ def watch_model(replay, back_to_result=True) -> dict:
     ]
     if more:
         blocks.append({"t": "list", "label": _("What followed"), "items": more})
-    if replay.step == replay.n and obs["phase"] == PHASE_END:
-        blocks.append(para(_("Every rack is turned face up at the end of the game.")))
+    if not replay.finished and replay.humans:
+        blocks.append(
+            para(_("This game is not over: each player's own stones stay hidden, as at the table."))
+        )
     blocks.append(
         {"t": "buttons", "label": _("Replay controls"), "items": nav_buttons(replay), "nav": True}
     )
+    if replay.finished:
+        blocks.append(view_buttons(replay, names))
     if back_to_result:  # a finished game: its end screen
         blocks.append(buttons([button(_("Back to the result"), WATCH_CLOSE)]))
     else:  # an imported game stopped mid-way: back to its import, to go on playing it

@@ -83,6 +83,8 @@ SECOND_PERSON = {
     ),
     "{name} wrote their final candidates.": N_("You wrote your final candidates."),
     "{name} wrote their final {sym} candidates.": N_("You wrote your final {sym} candidates."),
+    # the replay's "as NAME saw it" switch (viewer.py)
+    "As {name} saw it": N_("As you saw it"),
     # a bot seat's report ("Play against my bot", labseat.py; a seat named You
     # is a person, but the sentences stay right whatever the name)
     "{name} is thinking…": N_("You are thinking…"),
