@@ -23,7 +23,7 @@ MESSAGES = {
     'A marker is on space 13 or beyond: the curse token leaves the game.': 'Znacznik jest na polu 13 lub dalej: żeton klątwy odpada z gry.',
     'A symbol came up twice: its Deadly Shortcut token is offered. Whoever takes it writes their final guesses for that symbol now, and it scores double at the end.': 'Symbol wypadł dwa razy: do wzięcia jest jego żeton skrótu. Kto go weźmie, zapisuje teraz ostateczne typy dla tego symbolu, a na koniec ten symbol liczy się podwójnie.',
     'Another tab of this page saved newer moves of this game. This tab stopped saving it, so nothing was lost: continue from the newest moves.': 'Inna karta tej strony zapisała nowsze ruchy tej partii. Ta karta przestała ją zapisywać, więc nic nie przepadło: kontynuuj od najnowszych ruchów.',
-    'As seen by': 'Oczami gracza',
+    'As seen by': 'Czyimi oczami',
     'As you saw it': 'Twoimi oczami',
     'As {name} saw it': 'Oczami gracza: {name}',
     'At least one player must be human: set one seat to Human.': 'Co najmniej jeden gracz musi być człowiekiem: ustaw jedno miejsce na Człowiek.',
