@@ -401,3 +401,30 @@ def test_an_imported_game_is_offered_to_watch_finished_or_not():
             if it["act"].endswith("_import")
         ]
         assert found == acts
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "it", "pl"])
+def test_the_view_switch_names_contain_what_the_buttons_show(lang):
+    """WCAG 2.5.3 (label in name): each "as seen by" button shows a short word
+    (a player's name, "Everyone") and is named in full ("As Ann saw it"); the
+    full name holds the word shown, in every language, for "You" too."""
+    from lostcode.web import i18n
+
+    rec = json.loads((ROOT / "docs" / "examples" / "two-players.json").read_text())
+    i18n.set_language(lang)
+    try:
+        you = i18n._("You")
+        rec["players"][1]["name"] = you
+        m = watch_model(Replay(rec))
+    finally:
+        i18n.set_language("en")
+    items = [
+        it
+        for b in m["blocks"]
+        if b["t"] == "buttons"
+        for it in b["items"]
+        if it["act"] == actions.WATCH_VIEW
+    ]
+    assert [it["text"] for it in items][1:] == [rec["players"][0]["name"], you]
+    for it in items:
+        assert it["text"].lower() in it["aria"].lower(), (it["text"], it["aria"])

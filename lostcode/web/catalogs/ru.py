@@ -24,7 +24,7 @@ MESSAGES = {
     'A symbol came up twice: its Deadly Shortcut token is offered. Whoever takes it writes their final guesses for that symbol now, and it scores double at the end.': 'Символ выпал дважды: предлагается его жетон короткого пути. Кто его возьмёт, записывает финальные предположения для этого символа сейчас, а в конце этот символ приносит двойные очки.',
     'Another tab of this page saved newer moves of this game. This tab stopped saving it, so nothing was lost: continue from the newest moves.': 'Другая вкладка этой страницы сохранила более новые ходы этой партии. Эта вкладка перестала её сохранять, поэтому ничего не потеряно: продолжите с самых новых ходов.',
     'As seen by': 'Чьими глазами',
-    'As you saw it': 'Вашими глазами',
+    'As you saw it': 'Глазами игрока: Вы',
     'As {name} saw it': 'Глазами игрока: {name}',
     'At least one player must be human: set one seat to Human.': 'Хотя бы один игрок должен быть человеком: выберите «Человек» хотя бы для одного места.',
     'Back': 'Назад',
