@@ -32,7 +32,10 @@ OPTION_LABELS = {
 
 # A private screen's last control confirms and passes the device (issue 11);
 # with one human it only confirms.
-CONFIRM_WHEEL = re.compile(r"^(Confirm the wheel|Confirm and pass to .+)$")
+# The wheel's confirm names the bet (issue 22): "Confirm W4 · 6–9 and pass to Bo".
+CONFIRM_WHEEL = re.compile(
+    r"^(Confirm the wheel|Confirm and pass to .+|Confirm W\d+ · \S+( and pass to .+)?)$"
+)
 CONFIRM_CANDIDATES = re.compile(r"^(Confirm the candidates|Confirm and pass to .+)$")
 CONFIRM_FINAL = re.compile(r"^(Confirm the final candidates|Confirm and pass to .+)$")
 

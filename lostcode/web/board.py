@@ -138,7 +138,12 @@ def rack_title(obs, r):
 
 def rack_svg(obs, r):
     """One rack: the owner's name, then a row of stones in canonical order;
-    beside it (a second, smaller row) the stones discarded from it, face up.
+    under the name, folded into the name's column, the newest stone discarded
+    from it (face up) and how many were discarded before: the rack keeps one
+    row's height whatever the round (issue 22: a row of discards per rack
+    pushed the wheel screen's controls under its action bar from round 2).
+    Every discard stays named (the group's label lists them); the deduction
+    sheet and the log hold them too.
 
     The newest discard carries data-dx/dy/k: the move (in SVG units, about the
     origin) that puts it over its symbol's slot in the rack at the stone's size,
@@ -155,45 +160,55 @@ def rack_svg(obs, r):
     else:  # short enough for the room left of the stones; the full title names the SVG
         k = sum(1 for i in range(r + 1) if obs["racks"][i]["owner"] is None)
         name = _("Unowned {letter}", letter="ABCD"[k - 1])
-    kids = [text(0, STONE // 2 + 6, name[:11], "rack-name", anchor="start", size=15)]
+    kids = [text(0, 17, name[:10], "rack-name", anchor="start", size=15)]
+    disc = obs["discards"][r]
+    dx = 0
     if own and name not in YOU_NAMES:  # "You" needs no "you" under it
-        kids.append(text(0, STONE // 2 + 20, _("you"), "rack-you", anchor="start", size=11))
+        kids.append(text(0, 38, _("you"), "rack-you", anchor="start", size=13))
+        dx = 30
     stones = []
     for i, sym in enumerate(syms):
         v = rack["stones"][sym]
         stones.append(stone(sym, v, NAME_W + i * (STONE + GAP), 2, STONE, stone_label(sym, v)))
     kids.append(node("g", {"class": "stones"}, stones))
     height = STONE + 4
-    disc = obs["discards"][r]
     if disc:
-        small = 22
-        items = []
-        shown = disc[-12:]
-        for j, d in enumerate(shown):
-            label = _(
-                "discarded {sym} {value} (round {round})",
-                sym=symbol_name(d["symbol"]),
-                value=d["value"],
-                round=d["round"],
+        small = 21
+        d = disc[-1]
+        y = 22
+        x = dx + 14
+        label = _(
+            "discarded {sym} {value} (round {round})",
+            sym=symbol_name(d["symbol"]),
+            value=d["value"],
+            round=d["round"],
+        )
+        item = stone(d["symbol"], d["value"], x, y, small, label, "discard")
+        if d["symbol"] in syms:
+            scale = STONE / small
+            slot = NAME_W + syms.index(d["symbol"]) * (STONE + GAP)
+            item[1]["data-dx"] = _f(slot - scale * x)
+            item[1]["data-dy"] = _f(2 - scale * y)
+            item[1]["data-k"] = _f(scale)
+        items = [text(dx, y + 16, "⤷", "rack-you", anchor="start", size=13), item]
+        if len(disc) > 1:
+            items.append(
+                text(x + small + 2, y + 16, "+" + str(len(disc) - 1), "rack-you", "start", 13)
             )
-            x = NAME_W + j * (small + 2)
-            item = stone(d["symbol"], d["value"], x, height, small, label, "discard")
-            if j == len(shown) - 1 and d["symbol"] in syms:
-                scale = STONE / small
-                slot = NAME_W + syms.index(d["symbol"]) * (STONE + GAP)
-                item[1]["data-dx"] = _f(slot - scale * x)
-                item[1]["data-dy"] = _f(2 - scale * height)
-                item[1]["data-k"] = _f(scale)
-            items.append(item)
+        every = ", ".join(
+            _("{sym} {value}", sym=symbol_name(e["symbol"]), value=e["value"]) for e in disc
+        )
         kids.append(
             node(
                 "g",
-                {"role": "group", "aria-label": _("Discards beside {title}", title=title)},
+                {
+                    "role": "group",
+                    "class": "discards",
+                    "aria-label": _("Discards beside {title}", title=title) + " (" + every + ")",
+                },
                 items,
             )
         )
-        kids.append(text(NAME_W - 6, height + 16, "⤷", "rack-you", anchor="end", size=14))
-        height += small + 2
     width = NAME_W + len(syms) * (STONE + GAP)
     out = svg(width, height, title, "rack" + (" own" if own else ""), kids)
     out[1]["data-rack"] = str(r)

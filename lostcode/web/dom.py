@@ -127,6 +127,10 @@ def render_block(b, parent):
         if b["label"]:
             box.setAttribute("aria-label", b["label"])
             el("p", b["label"], "group-label", {"aria-hidden": "true"}, box)
+        if b.get("cand"):  # a candidate row: the symbol's icon heads it (its name: the group's)
+            box.classList.add("cand")
+            head = el("span", None, "cand-sym sym-" + b["cand"], {"aria-hidden": "true"}, box)
+            icon(b["cand"], head)
         if b.get("face"):  # a die's row on the change screen: its face -> icon-only faces
             box.classList.add("turn")
             now = el("span", None, "turn-now sym-" + b["face"], {"aria-hidden": "true"}, box)
@@ -257,6 +261,28 @@ def render_board(b, parent, racks=False):
         render_racks(b, el("div", None, "part part-racks", None, sec))
     for part in ("track", "wheels", "extras"):
         draw(b[part], el("div", None, "part part-" + part, None, sec))
+
+
+def render_strip(m, parent):
+    """The player strip (tableview.strip_model): one chip per seat, its
+    marker's colour and initial, name, score; the player to act marked."""
+    clear(parent)
+    if not m:
+        parent.hidden = True
+        return
+    parent.hidden = False
+    box = el("ul", None, "strip", {"aria-label": m["label"]}, parent)
+    for s in m["seats"]:
+        cls = "seat seat-" + str(s["seat"]) + (" turn" if s["turn"] else "")
+        if s["delta"]:
+            cls += " moved"
+        li = el("li", None, cls, {"data-seat": s["seat"], "data-score": s["score"]}, box)
+        if s["turn"]:
+            li.setAttribute("aria-current", "true")
+        el("span", s["aria"], "visually-hidden", None, li)
+        el("span", s["mark"], "seat-mark", {"aria-hidden": "true"}, li)
+        el("span", s["name"], "seat-name", {"aria-hidden": "true"}, li)
+        el("span", s["text"], "seat-score", {"aria-hidden": "true"}, li)
 
 
 def render_sheet(s, parent):

@@ -26,6 +26,7 @@ from lostcode.web.dom import (
     render_board,
     render_evidence,
     render_sheet,
+    render_strip,
 )
 from lostcode.web.i18n import _
 from lostcode.web.persist import conflict_model, save_problem_model
@@ -48,6 +49,7 @@ def render():
         m = screen_model(APP.game.session)
     screen = by_id("screen")
     focused = focus_key()  # issue 6: keyboard focus survives a redraw of the same screen
+    render_strip(m.get("strip"), by_id("strip"))  # pinned on top: names, colours, scores
     clear(screen)
     game = by_id("game")
     game.dataset.screen = m["kind"]
@@ -131,6 +133,7 @@ def render_conflict():
     clear(screen)
     clear(by_id("sheet"))
     clear(by_id("table"))
+    render_strip(None, by_id("strip"))
     game = by_id("game")
     game.dataset.screen = "conflict"
     game.dataset.private = "false"
