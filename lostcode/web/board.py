@@ -26,7 +26,9 @@ STONE = 40  # stone size in SVG units; a rack is one row of them
 GAP = 4
 NAME_W = 84  # room for the rack owner's name left of the stones
 TRACK_COLS = 10
-CELL = 38
+PITCH = 38  # between the centres of two spaces of the track
+SPACE_R = 15
+ROW_H = 58
 
 
 def node(tag, attrs=None, children=None):
@@ -272,8 +274,10 @@ def last_moves(log):
 
 
 def track_svg(obs):
-    """Spaces in rows of ten; markers on a space drawn as a stack, bottom
-    first, each one higher (the top one breaks ties); the curse marks.
+    """The score track as a track (issue 22): a winding band of round spaces,
+    0 at the bottom left, rows of ten running back and forth, the numbers in
+    the spaces; markers on a space drawn as a stack above it, bottom first,
+    each one higher (the top one breaks ties); the curse marks.
 
     A marker moved since the latest roll carries data-dx/dy: the way back to
     the space it came from, so the check moment (gamepage.py, style.css) can move it
@@ -291,17 +295,23 @@ def track_svg(obs):
     spaces = {}
     for p in range(n):
         spaces.setdefault(scores[p], []).append(p)
-    kids = []
     rows = (hi - lo + 1) // TRACK_COLS
+    top = 10 * (n - 1) + 18  # room above the top row for a full stack
 
     def at(v):
+        """The centre of space v."""
         k = max(0, min(hi - lo, v - lo))
         row, col = k // TRACK_COLS, k % TRACK_COLS
         if row % 2:
             col = TRACK_COLS - 1 - col  # the track winds back and forth
-        return col * CELL, (rows - 1 - row) * (CELL + 6)
+        return PITCH // 2 + 4 + col * PITCH, top + (rows - 1 - row) * ROW_H + SPACE_R
 
     moved = last_moves(obs.get("log"))
+    band = []
+    for k in range(hi - lo + 1):
+        x, y = at(lo + k)
+        band.append(("M" if not band else "L") + str(x) + " " + str(y))
+    kids = [node("path", {"d": " ".join(band), "class": "track-band"})]
     for k in range(hi - lo + 1):
         v = lo + k
         x, y = at(v)
@@ -310,23 +320,13 @@ def track_svg(obs):
             cls += " mark"
         stack = sorted(spaces.get(v, []), key=lambda p: heights[p])
         cell = [
-            node(
-                "rect",
-                {
-                    "x": str(x + 1),
-                    "y": str(y + 1),
-                    "width": str(CELL - 2),
-                    "height": str(CELL + 4),
-                    "rx": "4",
-                    "class": cls,
-                },
-            ),
-            text(x + 4, y + 12, v, "space-no", anchor="start", size=10),
+            node("circle", {"cx": str(x), "cy": str(y), "r": str(SPACE_R), "class": cls}),
+            text(x, y + 5, v, "space-no", size=14),
         ]
         if "mark" in cls:
-            cell.append(text(x + CELL - 3, y + 10, "☠", "space-mark", anchor="end", size=9))
+            cell.append(text(x + SPACE_R - 2, y - SPACE_R + 6, "☠", "space-mark", size=12))
         for j, p in enumerate(stack):  # bottom of the stack first, each one higher
-            my = y + CELL + 4 - 10 * (j + 1)
+            my = y - SPACE_R - 8 - 10 * j
             marker = {"class": "marker seat-" + str(p), "aria-hidden": "true"}
             if moved.get(p):
                 ox, oy = at(v - moved[p])
@@ -337,17 +337,8 @@ def track_svg(obs):
                     "g",
                     marker,
                     [
-                        node(
-                            "rect",
-                            {
-                                "x": str(x + 4),
-                                "y": str(my),
-                                "width": str(CELL - 8),
-                                "height": "9",
-                                "rx": "4.5",
-                            },
-                        ),
-                        text(x + CELL // 2, my + 8, marks[p], "marker-t", size=8),
+                        node("circle", {"cx": str(x), "cy": str(my), "r": "12"}),
+                        text(x, my + 5, marks[p], "marker-t", size=14 if len(marks[p]) < 2 else 11),
                     ],
                 )
             )
@@ -360,9 +351,10 @@ def track_svg(obs):
                 names=", ".join(names[p] for p in stack),
             )
         if curse is not None and curse["state"] == "taken" and curse["holder"] in stack:
-            cell.append(text(x + CELL - 8, y + 22, "☠", "curse-on", size=11))
+            cell.append(text(x + SPACE_R + 2, y + 5, "☠", "curse-on", size=13))
         kids.append(node("g", attrs, cell))
-    return svg(TRACK_COLS * CELL, rows * (CELL + 6), _("Score track"), "track", kids)
+    width = TRACK_COLS * PITCH + 8
+    return svg(width, top + (rows - 1) * ROW_H + 2 * SPACE_R + 4, _("Score track"), "track", kids)
 
 
 # --------------------------------------------------------------------------- wheels
@@ -399,7 +391,7 @@ def wheel_icon(wheel, size=40, taken=False, ring=22):
         node(
             "path", {"d": _arc(c, c, c - 2, 0, WHEEL_WIDTH[wheel] / ring), "class": "wheel-wedge"}
         ),
-        text(c, c + 4, wheel, "wheel-id", size=11),
+        text(c, c + 4, wheel, "wheel-id", size=12),
     ]
     if taken:
         kids.append(
@@ -447,7 +439,7 @@ def wheels_svg(obs, taken):
                 [
                     g,
                     text(
-                        x + 22, 58, ngettext("{n} VP", "{n} VP", WHEEL_VP[w]), "wheel-vp", size=11
+                        x + 22, 58, ngettext("{n} VP", "{n} VP", WHEEL_VP[w]), "wheel-vp", size=12
                     ),
                 ],
             )
@@ -463,17 +455,17 @@ def ring_svg(low, high, ring_max, label, result=None):
     size = 120
     c = size / 2
     total = ring_max + 1
-    kids = [node("circle", {"cx": _f(c), "cy": _f(c), "r": _f(c - 16), "class": "ring"})]
+    kids = [node("circle", {"cx": _f(c), "cy": _f(c), "r": _f(c - 24), "class": "ring"})]
     if low is not None:
         kids.append(
-            node("path", {"d": arc_path(c, c, c - 16, low, high, total), "class": "ring-range"})
+            node("path", {"d": arc_path(c, c, c - 24, low, high, total), "class": "ring-range"})
         )
-    for v in range(total):
+    for v in range(total):  # 13 units: 11 CSS px and more where the ring is drawn 110 px wide
         a = 2 * math.pi * (v + 0.5) / total
-        x = c + (c - 8) * math.sin(a)
-        y = c - (c - 8) * math.cos(a) + 3
+        x = c + (c - 9) * math.sin(a)
+        y = c - (c - 9) * math.cos(a) + 4.5
         inside = low is not None and low <= v <= high
-        kids.append(text(_f(x), _f(y), v, "ring-n" + (" in" if inside else ""), size=8))
+        kids.append(text(_f(x), _f(y), v, "ring-n" + (" in" if inside else ""), size=13))
     if result is not None:
         kids.append(
             text(
