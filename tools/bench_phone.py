@@ -291,6 +291,8 @@ class Bench:
             self.kind = kind
             # A new screen's controls settle first (web/activation.py).
             page.wait_for_function("!document.querySelector('#game [data-settling]')")
+            # ... and its moments end (a ring popping in is measured at its size).
+            page.wait_for_function("document.getAnimations().length === 0", timeout=5000)
             self.measure(kind)
             if kind == "end":
                 return

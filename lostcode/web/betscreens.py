@@ -301,4 +301,5 @@ def _final(session, obs, m):
                 [button(pass_label(session, obs, solo), actions.CONFIRM, primary=True)]
             )
         ]
-    m["blocks"] = blocks + pickers + confirm
+    # The rows first (beside the racks, above the action bar), how they score below.
+    m["blocks"] = blocks[1:] + pickers + blocks[:1] + confirm

@@ -162,7 +162,9 @@ def rack_svg(obs, r):
     else:  # short enough for the room left of the stones; the full title names the SVG
         k = sum(1 for i in range(r + 1) if obs["racks"][i]["owner"] is None)
         name = _("Unowned {letter}", letter="ABCD"[k - 1])
-    kids = [text(0, 17, name[:10], "rack-name", anchor="start", size=15)]
+    if len(name) > 8:  # the stones begin 84 units in: a long name is cut, the title holds it
+        name = name[:7] + "…"
+    kids = [text(0, 17, name, "rack-name", anchor="start", size=15)]
     disc = obs["discards"][r]
     dx = 0
     if own and name not in YOU_NAMES:  # "You" needs no "you" under it
@@ -175,7 +177,7 @@ def rack_svg(obs, r):
     kids.append(node("g", {"class": "stones"}, stones))
     height = STONE + 4
     if disc:
-        small = 21
+        small = 22
         d = disc[-1]
         y = 22
         x = dx + 14
@@ -391,7 +393,7 @@ def wheel_icon(wheel, size=40, taken=False, ring=22):
         node(
             "path", {"d": _arc(c, c, c - 2, 0, WHEEL_WIDTH[wheel] / ring), "class": "wheel-wedge"}
         ),
-        text(c, c + 4, wheel, "wheel-id", size=12),
+        text(c, c + 4.5, wheel, "wheel-id", size=13),
     ]
     if taken:
         kids.append(
@@ -406,10 +408,10 @@ def wheel_button_art(wheel, taken, ring_max):
     vp = WHEEL_VP[wheel]  # as pips: the button's only visible text is the wheel's id
     for i in range(vp):
         x = 20 + (i - (vp - 1) / 2) * 7
-        kids.append(node("circle", {"cx": _f(x), "cy": "50", "r": "2.6", "class": "vp-pip"}))
+        kids.append(node("circle", {"cx": _f(x), "cy": "47", "r": "2.6", "class": "vp-pip"}))
     return node(
         "svg",
-        {"viewBox": "0 0 40 56", "class": "wheel-art", "aria-hidden": "true", "focusable": "false"},
+        {"viewBox": "0 0 40 51", "class": "wheel-art", "aria-hidden": "true", "focusable": "false"},
         kids,
     )
 
@@ -460,12 +462,24 @@ def ring_svg(low, high, ring_max, label, result=None):
         kids.append(
             node("path", {"d": arc_path(c, c, c - 24, low, high, total), "class": "ring-range"})
         )
-    for v in range(total):  # 13 units: 11 CSS px and more where the ring is drawn 110 px wide
+    # A tick for every value; numbers (13 units: 11 CSS px and more at the ring's
+    # 104 px) like a clock's: every fifth, and the range's two ends, never crowded.
+    ends = () if low is None else (low, high)
+    for v in range(total):
         a = 2 * math.pi * (v + 0.5) / total
-        x = c + (c - 9) * math.sin(a)
-        y = c - (c - 9) * math.cos(a) + 4.5
+        sin, cos = math.sin(a), math.cos(a)
         inside = low is not None and low <= v <= high
-        kids.append(text(_f(x), _f(y), v, "ring-n" + (" in" if inside else ""), size=13))
+        r0, r1 = c - 30, c - 18
+        kids.append(node("path", {
+            "d": "M" + _f(c + r0 * sin) + " " + _f(c - r0 * cos)
+            + " L" + _f(c + r1 * sin) + " " + _f(c - r1 * cos),
+            "class": "ring-tick" + (" in" if inside else ""),
+        }))
+        near = any(abs(v - e) == 1 for e in ends)
+        if v in ends or (v % 5 == 0 and not near and v != total - 1):
+            x = c + (c - 9) * sin
+            y = c - (c - 9) * cos + 4.5
+            kids.append(text(_f(x), _f(y), v, "ring-n" + (" in" if inside else ""), size=13))
     if result is not None:
         kids.append(
             text(

@@ -148,7 +148,7 @@ def render_block(b, parent):
             box,
         )
         label = el("label", None, "stepper-label", None, box)
-        el("span", b["label"], None, None, label)
+        el("span", b["label"], "stepper-name", None, label)
         el(
             "input",
             None,
@@ -237,12 +237,19 @@ def draw(tree, parent):
     return e
 
 
-def render_evidence(b, parent, racks=True):
-    """What a decision rests on, next to the question: the dice (and the racks)."""
+def render_evidence(b, parent, racks=True, dice=True, badge=None):
+    """What a decision rests on, next to the question: the dice (and the racks);
+    without the dice where they decide nothing (the final candidates). The
+    private screen's badge sits beside the dice, in the round's corner (one
+    line less above the racks at 360x640, issue 22)."""
     box = el("div", None, "evidence", None, parent)
-    top = el("div", None, "dice-row", None, box)
-    el("p", b["round"], "round", None, top)
-    draw(b["dice"], top)
+    top = el("div", None, "dice-row" + ("" if dice else " no-dice"), None, box)
+    left = el("div", None, "dice-left", None, top)
+    if badge:
+        el("p", badge, "private-badge", None, left)
+    el("p", b["round"], "round", None, left)
+    if dice:
+        draw(b["dice"], top)
     if racks:
         render_racks(b, box)
 

@@ -58,17 +58,19 @@ def render():
         game.dataset.step = str(m["step"])
     else:
         game.removeAttribute("data-step")
-    if m["private"]:
-        el("p", _("Private screen of {name}", name=m["viewer_name"]), "private-badge", None, screen)
+    board = m.get("board")
+    evidence = m.get("evidence")
+    badge = _("Private screen of {name}", name=m["viewer_name"]) if m["private"] else None
+    if badge and not (board and evidence):
+        el("p", badge, "private-badge", None, screen)
     h = el("h2", m["heading"], None, {"id": "screen-h", "tabindex": "-1"}, screen)
     for n in m["notices"]:
         el("p", n, "notice", {"role": "status"}, screen)
     if m["error"]:
         el("p", m["error"], "warning", {"role": "alert"}, screen)
-    board = m.get("board")
-    evidence = m.get("evidence")
     if board and evidence:
-        render_evidence(board, screen, evidence == "racks")  # next to the question
+        # next to the question; the final candidates rest on the racks alone
+        render_evidence(board, screen, evidence == "racks", m["kind"] != "final", badge)
     render_blocks(m["blocks"], screen)
     if m.get("assistant"):  # None with "Play without help": nothing in the DOM
         render_assistant(m["assistant"], screen)
