@@ -275,6 +275,12 @@ def last_moves(log):
     return moved
 
 
+def mark_size(mark):
+    """A marker's initial fills its disc; "P1" (two seats sharing a letter) a little smaller,
+    still >= 11 CSS px at 360 wide."""
+    return 14 if len(mark) < 2 else 13
+
+
 def track_svg(obs):
     """The score track as a track (issue 22): a winding band of round spaces,
     0 at the bottom left, rows of ten running back and forth, the numbers in
@@ -298,7 +304,7 @@ def track_svg(obs):
     for p in range(n):
         spaces.setdefault(scores[p], []).append(p)
     rows = (hi - lo + 1) // TRACK_COLS
-    top = 10 * (n - 1) + 18  # room above the top row for a full stack
+    top = 7 * (n - 1) + 16  # room above the top row for a full stack
 
     def at(v):
         """The centre of space v."""
@@ -328,7 +334,7 @@ def track_svg(obs):
         if "mark" in cls:
             cell.append(text(x + SPACE_R - 2, y - SPACE_R + 6, "☠", "space-mark", size=12))
         for j, p in enumerate(stack):  # bottom of the stack first, each one higher
-            my = y - SPACE_R - 8 - 10 * j
+            my = y - SPACE_R - 4 - 7 * j
             marker = {"class": "marker seat-" + str(p), "aria-hidden": "true"}
             if moved.get(p):
                 ox, oy = at(v - moved[p])
@@ -340,7 +346,7 @@ def track_svg(obs):
                     marker,
                     [
                         node("circle", {"cx": str(x), "cy": str(my), "r": "12"}),
-                        text(x, my + 5, marks[p], "marker-t", size=14 if len(marks[p]) < 2 else 11),
+                        text(x, my + 4.5, marks[p], "marker-t", size=mark_size(marks[p])),
                     ],
                 )
             )

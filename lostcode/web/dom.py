@@ -279,6 +279,10 @@ def render_strip(m, parent):
         return
     parent.hidden = False
     box = el("ul", None, "strip", {"aria-label": m["label"]}, parent)
+    if m["round"]["text"]:
+        li = el("li", None, "strip-round", None, box)
+        el("span", m["round"]["aria"], "visually-hidden", None, li)
+        el("span", m["round"]["text"], None, {"aria-hidden": "true"}, li)
     for s in m["seats"]:
         cls = "seat seat-" + str(s["seat"]) + (" turn" if s["turn"] else "")
         if s["delta"]:

@@ -64,14 +64,22 @@ def render():
     if badge and not (board and evidence):
         el("p", badge, "private-badge", None, screen)
     h = el("h2", m["heading"], None, {"id": "screen-h", "tabindex": "-1"}, screen)
-    for n in m["notices"]:
-        el("p", n, "notice", {"role": "status"}, screen)
+    # A replacement's notice: above a screen's question, but below the controls
+    # of a bet (the board shows the new discard; the racks and rows stay in the
+    # first viewport at 360x640, issue 22).
+    late = m["kind"] in ("guess", "shortcut", "final")
+    if not late:
+        for n in m["notices"]:
+            el("p", n, "notice", {"role": "status"}, screen)
     if m["error"]:
         el("p", m["error"], "warning", {"role": "alert"}, screen)
     if board and evidence:
         # next to the question; the final candidates rest on the racks alone
         render_evidence(board, screen, evidence == "racks", m["kind"] != "final", badge)
     render_blocks(m["blocks"], screen)
+    if late:
+        for n in m["notices"]:
+            el("p", n, "notice", {"role": "status"}, screen)
     if m.get("assistant"):  # None with "Play without help": nothing in the DOM
         render_assistant(m["assistant"], screen)
     if m["private"]:

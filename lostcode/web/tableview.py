@@ -309,4 +309,11 @@ def strip_model(obs, kind="", check_round=None):
                 "aria": words,
             }
         )
-    return {"label": _("Players and scores"), "seats": seats}
+    if obs["phase"] == PHASE_END:
+        rnd = {"text": "", "aria": _("Game over")}
+    else:  # the round in figures on the strip ("3/9"), in words for screen readers
+        rnd = {
+            "text": str(obs["round"]) + "/" + str(obs["rounds"]),
+            "aria": _("Round {round} of {rounds}", round=obs["round"], rounds=obs["rounds"]),
+        }
+    return {"label": _("Players and scores"), "seats": seats, "round": rnd}
