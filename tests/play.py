@@ -32,7 +32,10 @@ OPTION_LABELS = {
 
 # A private screen's last control confirms and passes the device (issue 11);
 # with one human it only confirms.
-CONFIRM_WHEEL = re.compile(r"^(Confirm the wheel|Confirm and pass to .+)$")
+# The wheel's confirm names the bet (issue 22): "Confirm W4 · 6–9 and pass to Bo".
+CONFIRM_WHEEL = re.compile(
+    r"^(Confirm the wheel|Confirm and pass to .+|Confirm W\d+ · \S+( and pass to .+)?)$"
+)
 CONFIRM_CANDIDATES = re.compile(r"^(Confirm the candidates|Confirm and pass to .+)$")
 CONFIRM_FINAL = re.compile(r"^(Confirm the final candidates|Confirm and pass to .+)$")
 
@@ -51,6 +54,12 @@ SNAPSHOT_JS = """() => {
           racks: racks, labels: labels};
 }"""
 
+# The player strip as a player reads it: each seat's visible name and the
+# number its score starts with ("12 (+3)" at a check reads 12).
+STRIP_JS = """() => [...document.querySelectorAll("#strip li[data-seat]")].map(li => ({
+  name: li.querySelector(".seat-name").textContent,
+  score: parseInt(li.querySelector(".seat-score").textContent.replace("−", "-"), 10)}))"""
+
 
 class UIGame:
     def __init__(self, page, names, flags=None, seed=1, take_offers=True, use_steppers=False):
@@ -67,6 +76,7 @@ class UIGame:
         self.range_text_checked = False
         self.snap = None
         self.privacy_checks = 0
+        self.strip_checks = 0  # check screens whose strip matched the engine's scores
 
     # -- helpers -------------------------------------------------------------------
     def button(self, name, exact=True):
@@ -203,7 +213,17 @@ class UIGame:
         self.click(f"I am {name}")
 
     def on_checks(self):
+        self.check_strip()
         self.click("Continue")
+
+    def check_strip(self):
+        """The player strip (issue 22) at a check: every seat's name and score as
+        the shadow engine has them after this round's check (R-C1..R-C3)."""
+        s = self.s
+        shown = self.page.evaluate(STRIP_JS)
+        assert [x["name"] for x in shown] == list(s.names), shown
+        assert [x["score"] for x in shown] == list(s.scores), (shown, s.scores)
+        self.strip_checks += 1
 
     def on_replace(self):
         s = self.s

@@ -13,6 +13,7 @@ sizes.
 
 import json
 import os
+import re
 
 import pytest
 from helpers import SCREEN_WATCH
@@ -150,7 +151,7 @@ def test_the_issue_scenario_double_click_on_confirm_and_pass(page):
     game.click("Keep the dice")
     game.click("I am Ann")
     page.get_by_role("button", name="W3", exact=False).first.click()
-    page.get_by_role("button", name="Confirm and pass to Ben").dblclick()
+    page.get_by_role("button", name=re.compile(r"^Confirm W3 · .+ and pass to Ben$")).dblclick()
     page.wait_for_timeout(600)  # past the settle time: a late second click would have acted
     expect(page.get_by_role("heading", level=2, name="Pass the device to Ben")).to_be_visible()
     assert page.locator("#game").get_attribute("data-private") == "false"

@@ -102,7 +102,9 @@ class FlowGame(UIGame):
         box.fill(str(low))
         nxt = s.queue[1] if len(s.queue) > 1 else None
         who = s.names[nxt] if nxt is not None else "the table"
-        self.click(f"Confirm and pass to {who}")
+        self.page.get_by_role(  # the confirm names the bet (issue 22)
+            "button", name=re.compile(rf"^Confirm W1 · {low} and pass to {who}$")
+        ).click()
         self.apply(("guess", "W1", low))
         self.undone.add("wheel")
 
@@ -199,7 +201,9 @@ def test_clean_round_in_nine_taps_then_undo_every_choice(page):
             nxt = s.queue[1] if len(s.queue) > 1 else None
             label = f"Confirm and pass to {s.names[nxt] if nxt is not None else 'the table'}"
             confirms.append(label)
-            game.click(label)
+            high = low + WHEEL_WIDTH[wheel] - 1  # the confirm names the bet (issue 22)
+            bet = f"{low}–{high}" if high > low else str(low)
+            game.click(label.replace("Confirm ", f"Confirm {wheel} · {bet} "))
             game.apply(("guess", wheel, low))
         elif kind == "checks":
             expect(page.get_by_role("cell", name=re.compile("^wrong"))).to_have_count(0)

@@ -92,6 +92,8 @@ def test_three_players_introductory_with_shortcut(page, request_log, runtime):
     game.play()
     game.check_end()
     assert "bear" in game.screens and "replace" in game.screens
+    # The strip's scores were the engine's at every check (issue 22).
+    assert game.strip_checks == game.s.options.rounds
     # Everything came from the test server (conftest also checks this for every test),
     # and only the runtime in use was downloaded.
     paths = request_log.paths()

@@ -139,7 +139,7 @@ class SeatsGame(UIGame):
         box = self.page.get_by_label("Low end of the range")
         expect(box).to_have_value(m.group(2))
         assert self.s.phase == "guess"  # filled, not confirmed
-        self.click("Confirm the wheel")
+        self.page.get_by_role("button", name=re.compile(r"^Confirm W\d+ · ")).click()
         self.apply(("guess", m.group(1), int(m.group(2))))
         self.suggestions_used += 1
 

@@ -13,6 +13,7 @@ two pages of one browser context share localStorage like two tabs.
 
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -119,7 +120,7 @@ def test_two_tabs_on_one_game_never_roll_it_back(page):
     b.locator("#screen-h").click()
     assert games(b) == {"Ann, Ben": 2}
     a.get_by_role("button", name="W3", exact=False).first.click()
-    a.get_by_role("button", name="Confirm and pass to Ann").click()
+    a.get_by_role("button", name=re.compile(r" and pass to Ann$")).click()
     expect(a.get_by_role("button", name="I am Ann")).to_be_visible()
     assert games(a) == {"Ann, Ben": 3}
     # B continues from the newest: Ann's handoff (never a private screen).
@@ -129,7 +130,7 @@ def test_two_tabs_on_one_game_never_roll_it_back(page):
     # Now A is the older one: B's next move puts A aside.
     b.get_by_role("button", name="I am Ann").click()
     b.get_by_role("button", name="W5", exact=False).first.click()
-    b.get_by_role("button", name="Confirm and pass to the table").click()
+    b.get_by_role("button", name=re.compile(r" and pass to the table$")).click()
     expect(a.get_by_role("heading", name="This game went on in another tab")).to_be_visible()
     assert games(b) == {"Ann, Ben": 4}
 
@@ -180,7 +181,7 @@ def test_storage_full_is_shown_at_once_and_nothing_is_claimed(page, tmp_path):
     page.evaluate("() => localStorage.removeItem('filler.0')")
     page.evaluate(FILL_JS)
     page.get_by_role("button", name="W3", exact=False).first.click()
-    page.get_by_role("button", name="Confirm and pass to Ann").click()
+    page.get_by_role("button", name=re.compile(r" and pass to Ann$")).click()
     expect(page.locator("#save-problem")).to_be_visible()
     page.get_by_role("button", name="Saved games", exact=True).click()
     saves = page.get_by_role("region", name="Saved games")

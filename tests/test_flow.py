@@ -5,6 +5,7 @@ records hold confirmed moves only (R-R1c, R-G1, R-P2, R-E1 choices).
 """
 
 import random
+import re
 
 from test_viewmodels import NAMES, enabled, play
 
@@ -85,7 +86,9 @@ def test_confirm_names_who_takes_the_device_next():
         # Passed: the next screen is the next player's handoff or the shared check.
         assert ses.screen() == (("handoff", None) if nxt != TABLE else ("checks", None))
     names = ses.state.names
-    assert labels == [f"Confirm and pass to {names[p]}" for p in order[1:]] + [
+    # The confirm names the bet it confirms too (issue 22): "Confirm W4 · 6–9 and pass to Bo".
+    tails = [re.sub(r"^Confirm W\d+ · \S+ ", "Confirm ", t) for t in labels]
+    assert tails == [f"Confirm and pass to {names[p]}" for p in order[1:]] + [
         "Confirm and pass to the table"
     ]
     # The handoff's one control says who must hold the device.
@@ -97,7 +100,7 @@ def test_confirm_names_who_takes_the_device_next():
 def test_solo_confirm_only_confirms():
     ses = Session(Options(2), 3, ["Ana", "Bot"], seats=["human", "easy"])
     m = to_screen(ses, "guess")
-    assert primary(m)[0]["text"] == "Confirm the wheel"
+    assert re.match(r"^Confirm W\d+ · \d+(–\d+)?$", primary(m)[0]["text"])
     assert ses.next_holder(m["viewer"]) is None
 
 

@@ -239,7 +239,7 @@ def test_built_site_works_offline(built_site, site_context):
         game.get_by_role("button", name="Keep the dice").click()
         game.get_by_role("button", name=re.compile(r"^I am ")).click()
         game.get_by_role("button", name=re.compile(r"^W10 ")).click()
-        game.get_by_role("button", name=re.compile(r"^Confirm and pass to ")).click()
+        game.get_by_role("button", name=re.compile(r"^Confirm .*and pass to ")).click()
         page.wait_for_function(  # the screen moved on past player 1's wheel
             "() => !document.querySelector('#screen').textContent.includes('set your wheel')"
             " || document.querySelector('#screen').textContent.includes('Player 2')")

@@ -1,39 +1,49 @@
 #!/usr/bin/env python3
-"""Play a whole pass-and-play game on a phone-sized screen and measure how it fits.
+"""Play whole games on a phone-sized screen and measure how every screen fits.
 
     python3 tools/bench_phone.py                      # one JSON line on stdout
+    python3 tools/bench_phone.py --games pass         # only the pass-and-play game
     python3 tools/bench_phone.py --shots docs/screens --tag after
     python3 tools/bench_phone.py --width 1280 --height 800 --shots DIR --tag desk
 
-Why: "fits a phone" is a number, not a feeling. The script starts a seeded
-3-player game (names Ana, Bo, Cy, default rules, hints on) in Chromium at
-360x640 and plays it from the set-up screen to the winner the way a person
-would, by accessible names only (roles and button names, never CSS classes
-for actions): roll, keep the dice, "I am NAME" on each handoff, take the
-assistant's suggested bet (with hints on the bet starts there: only when it
-is not already chosen is "Use this suggestion" tapped) and "Confirm and pass
-to ...", continue, choose the first stone offered and confirm the
-replacement, confirm the final candidates (and "Yes" when asked about
-symbols left without candidates).
+Why: "fits a phone" is a number, not a feeling (issue 22). Two seeded games
+are played from the set-up screen to the winner in Chromium at 360x640:
+"pass", a 3-player pass-and-play game (Ana, Bo, Cy, seed 7), and "solo", Ana
+against two hard computer players (seed 7); default rules, hints on. The page
+is driven by roles and accessible names only, and by what a screen offers
+rather than by a fixed order of screens, so the same script follows either
+flow (a private screen for the roller or not, computer turns that wait for a
+Continue or advance by themselves): the completing control is the primary
+button of the screen's action bar; "I am NAME" on handoffs; on a wheel
+screen each player picks THEIR OWN bet, not the suggestion: another free
+wheel than the pressed one and a tap on the ring; the first stone offered
+on a replacement; "Yes" when asked about symbols left without candidates.
 
 On every screen, scrolled to the top, it measures:
-  control   the button that completes the screen (Roll the dice, Confirm the
-            wheel, Continue, ...) lies wholly inside the first viewport;
-  evidence  what this viewer needs to decide lies wholly inside it too: every
-            rack that shows values (regions named "Rack of ..."/"Unowned rack
-            ..." holding "symbol: value" labels) and the dice ("Dice: ...") on
-            the wheel, candidate and dice screens, the results on the check
-            screen, the final scores on the end screen;
+  control   the completing control lies wholly inside the first viewport;
+  evidence  what the viewer needs lies wholly inside it and above the sticky
+            action bar (nothing under the bar counts as seen): the racks that
+            show values and the dice on the wheel, candidate and dice
+            screens; the results on the check screen; the final scores;
+  question  the controls of the question itself, above the bar too: on a
+            wheel screen the wheels, the ring, the -/+ stepper and the
+            "Range: ..." line; on a candidate screen every symbol's row;
+  text      the smallest text on the board, in CSS px: every rendered SVG
+            <text> in the game (its computed font size times its SVG's scale
+            on screen, getScreenCTM) and the HTML text of the strip, the
+            racks and dice, the drawn table, the rings and the chart;
   scroll width  document.documentElement.scrollWidth (sideways scroll if > width).
-and counts taps (clicks and fills): per round, and on the replacement screens.
+It counts taps (clicks and fills): per round (the round named by the drawn
+table's heading), on the final candidates apart, and on computer players'
+screens: taps_per_bot_turn = those taps / (computer seats x rounds).
 
-Output (one line): screens, screens_first_viewport_ok, max_scroll_width,
-taps_clean_round (mean taps of rounds in which nobody was wrong: no
-replacement screen; the end's final-candidate screens and their handoffs are
-counted apart, under "final"), taps_per_replacement, per-kind details. Timings are not
-measured here. With --shots, one screenshot per screen kind (viewport only)
-goes to DIR/TAG-KIND.png (plus TAG-setup.png, and TAG-guess-set.png once a
-wheel is chosen), made small with Pillow when it is installed.
+Output: one line, {"pass": {...}, "solo": {...}}: screens,
+screens_first_viewport_ok, not_ok (kind, round, why; the first few),
+max_scroll_width, min_board_text_px (and where), taps_clean_round (mean
+taps of rounds in which no human replaced a stone), taps_final,
+taps_per_replacement, taps_per_bot_turn, per-kind details. With --shots,
+one screenshot per screen kind (viewport only) goes to DIR/TAG-GAME-KIND.png,
+plus -r9 for round 9's kinds.
 """
 
 import argparse
@@ -52,12 +62,16 @@ CHROMIUM_ARGS = [  # as tests/conftest.py
     "--disable-sync",
 ]
 NAMES = ("Ana", "Bo", "Cy")
+GAMES = {  # name: seat kinds (the labels of the set-up form's "plays as")
+    "pass": ("Human", "Human", "Human"),
+    "solo": ("Human", "Computer (hard)", "Computer (hard)"),
+}
 
-# Where the evidence is, per screen kind (see the module docstring).
+# Where the evidence and the question's own controls are, per screen kind.
 EVIDENCE = {
-    "guess": ("racks", "dice"),
-    "shortcut": ("racks", "dice"),
-    "final": ("racks",),
+    "guess": ("racks", "dice", "wheels", "ring", "stepper", "range"),
+    "shortcut": ("racks", "dice", "cands"),
+    "final": ("racks", "cands"),
     "change": ("dice",),
     "bear": ("dice",),
     "offer": ("dice",),
@@ -65,66 +79,92 @@ EVIDENCE = {
     "end": ("scores",),
 }
 
-MEASURE_JS = """([kinds, controlName, width, height]) => {
+MEASURE_JS = """([kinds, width, height]) => {
   window.scrollTo(0, 0);
-  const inView = e => {
+  const bar = [...document.querySelectorAll('#screen .actionbar')]
+    .filter(b => b.getBoundingClientRect().height > 0).pop();
+  const barTop = bar ? Math.min(height, bar.getBoundingClientRect().top) : height;
+  const inView = (e, limit) => {
     if (!e) return false;
     const r = e.getBoundingClientRect();
-    return r.width > 0 && r.top >= -1 && r.bottom <= height + 1
+    return r.width > 0 && r.top >= -1 && r.bottom <= limit + 1
       && r.left >= -1 && r.right <= width + 1;
   };
   const visible = e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const q = sel => [...document.querySelectorAll(sel)].filter(visible);
   const out = {missing: [], outside: []};
   const game = document.getElementById("game");
   out.kind = game ? game.dataset.screen : "";
+  const th = document.getElementById("table-h");
+  const rm = th ? /(\\d+)/.exec(th.textContent) : null;
+  out.round = rm ? +rm[1] : 0;
   for (const k of kinds) {
     let els = [];
     if (k === "racks") {
-      els = [...document.querySelectorAll(
-          '#game [aria-label^="Rack of"], #game [aria-label^="Unowned rack"]')]
-        .filter(e => visible(e) && [...e.querySelectorAll("[aria-label]")]
+      els = q('#game [aria-label^="Rack of"], #game [aria-label^="Unowned rack"]')
+        .filter(e => [...e.querySelectorAll("[aria-label]")]
           .some(s => /^[a-z]+: \\d+$/.test(s.getAttribute("aria-label"))));
     } else if (k === "dice") {
-      els = [...document.querySelectorAll('#game [aria-label^="Dice:"]')]
-        .filter(visible).slice(0, 1);
+      els = q('#game [aria-label^="Dice:"]').slice(0, 1);
     } else if (k === "results") {
-      els = [...document.querySelectorAll("#game table, #game [aria-label='Guesses in order']")]
-        .filter(t => visible(t) && (t.getAttribute("aria-label") === "Guesses in order" ||
-          (t.caption && t.caption.textContent === "Guesses in order"))).slice(0, 1);
+      els = q("#game table, #game [aria-label='Guesses in order']")
+        .filter(t => t.getAttribute("aria-label") === "Guesses in order" ||
+          (t.caption && t.caption.textContent === "Guesses in order")).slice(0, 1);
     } else if (k === "scores") {
-      els = [...document.querySelectorAll('#game [aria-label="Final scores"]')]
-        .filter(visible).slice(0, 1);
+      els = q('#game [aria-label="Final scores"]').slice(0, 1);
+    } else if (k === "wheels") {
+      els = q('#screen [role=group][aria-label="Wheels"]').slice(0, 1);
+    } else if (k === "ring") {
+      els = q('#screen [role=group][aria-label^="The ring"]').slice(0, 1);
+    } else if (k === "stepper") {
+      els = q('#screen button[aria-label="Lower the range by one"], '
+        + '#screen button[aria-label="Raise the range by one"]');
+    } else if (k === "range") {
+      els = q('#screen [role=status]')
+        .filter(e => e.textContent.startsWith("Range:")).slice(0, 1);
+    } else if (k === "cands") {
+      els = q('#screen [role=group]')
+        .filter(g => / candidates$/.test(g.getAttribute("aria-label") || ""));
     }
-    if (!els.length) out.missing.push(k);
-    for (const e of els) if (!inView(e)) out.outside.push(k);
+    const optional = k === "ring" || k === "stepper" || k === "range";  // before a wheel
+    if (!els.length) { if (!optional) out.missing.push(k); continue; }
+    for (const e of els) if (!inView(e, barTop)) { out.outside.push(k); break; }
   }
-  const buttons = [...document.querySelectorAll("#game button, #setup button")].filter(visible);
+  const ctl = bar ? [...bar.querySelectorAll("button")].filter(visible).pop() : null;
   const name = b => (b.getAttribute("aria-label") || b.textContent).trim();
-  const ctl = buttons.find(b => new RegExp(controlName).test(name(b)));
   out.control = ctl ? name(ctl) : null;
-  out.control_ok = inView(ctl);
-  if (ctl) { const r = ctl.getBoundingClientRect(); out.control_y = Math.round(r.bottom); }
+  out.control_ok = ctl ? inView(ctl, height) : null;
+  // The smallest text on the board (CSS px): SVG text scaled as drawn, HTML text as styled.
+  let min = null;
+  const consider = (px, where) => {
+    if (min === null || px < min.px) min = {px: Math.round(px * 10) / 10, where};
+  };
+  for (const t of document.querySelectorAll("#game svg text")) {
+    if (!visible(t) || !t.textContent.trim()) continue;
+    const m = t.getScreenCTM();
+    const k = m ? Math.hypot(m.a, m.b) : 1;
+    const svg = t.ownerSVGElement;
+    consider(parseFloat(getComputedStyle(t).fontSize) * k,
+      (svg ? svg.getAttribute("class") : "svg") + " " + (t.getAttribute("class") || "")
+        + " '" + t.textContent.trim().slice(0, 12) + "'");
+  }
+  const html = "#strip, #table, #screen .evidence, #screen .rings, #screen figure";
+  for (const box of document.querySelectorAll(html)) {
+    for (const e of box.querySelectorAll("*")) {
+      if (e.closest("svg") || e.closest(".visually-hidden") || !visible(e)) continue;
+      if (![...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
+      consider(parseFloat(getComputedStyle(e).fontSize),
+        e.tagName.toLowerCase() + "." + (e.className || "")
+          + " '" + e.textContent.trim().slice(0, 12) + "'");
+    }
+  }
+  out.min_text = min;
   out.scroll_width = document.documentElement.scrollWidth;
   out.scroll_height = document.documentElement.scrollHeight;
   return out;
 }"""
 
-CONTROL = {  # regex of the completing control's accessible name, per screen kind
-    "setup": r"^(Play|Start the game)",
-    "roll": r"^Roll the dice$",
-    "change": r"^Keep the dice$",
-    "bear": r"^(Confirm: turn die|Turn die) \d to ",
-    "offer": r" passes$",
-    "handoff": r"^(I am |Show .*private screen$)",  # the second: before issue 11
-    "guess": r"^(Confirm the wheel|Confirm and pass to )",
-    "shortcut": r"^(Confirm the candidates|Confirm and pass to )",
-    "final": r"^(Confirm the final candidates|Confirm and pass to |Yes$)",
-    "checks": r"^Continue$",
-    "replace": r"^Confirm the replacement$",
-    "hide": r"^Hide and pass",  # before issue 11 (a "done" screen after each private one)
-    "end": r"^New game$",
-    "bot": r"^Continue$",
-}
+PRIMARY = "#screen .actionbar button.primary"
 
 
 def small_png(path, colours=256):
@@ -140,20 +180,24 @@ def small_png(path, colours=256):
 
 
 class Bench:
-    def __init__(self, page, width, height, shots=None, tag="shot"):
+    def __init__(self, page, width, height, game, shots=None, tag="shot"):
         self.page = page
         self.width, self.height = width, height
+        self.game = game
         self.shots, self.tag = shots, tag
         self.shot_kinds = set()
         self.taps = 0
-        self.round = 0  # rounds begin with "Roll the dice"
+        self.round = 0
         self.round_taps = {}
         self.round_wrong = set()
         self.replace_taps = 0
         self.replacements = 0
+        self.bot_taps = 0
         self.screens = []
-        self.set_ok = []  # wheel screens measured again once a wheel is chosen
-        self.in_final = False  # the final candidates (and their handoffs) have begun
+        self.set_ok = []  # wheel screens measured again once the player's own bet is set
+        self.min_text = None
+        self.in_final = False
+        self.kind = ""
 
     def tap(self, locator, text=None):
         if text is None:
@@ -161,104 +205,148 @@ class Bench:
         else:
             locator.fill(text)
         self.taps += 1
-        key = self.round if self.round else "setup"
-        if self.in_final:
-            key = "final"
+        key = "final" if self.in_final else (self.round or "setup")
         self.round_taps[key] = self.round_taps.get(key, 0) + 1
+        if self.kind == "bot":
+            self.bot_taps += 1
 
     def button(self, pattern):
         return self.page.get_by_role("button", name=re.compile(pattern)).first
 
     def measure(self, kind, count=True):
-        m = self.page.evaluate(
-            MEASURE_JS, [list(EVIDENCE.get(kind, ())), CONTROL[kind], self.width, self.height]
-        )
-        ok = m["control_ok"] and not m["missing"] and not m["outside"]
+        m = self.page.evaluate(MEASURE_JS, [list(EVIDENCE.get(kind, ())), self.width, self.height])
+        self.round = m["round"] or self.round
+        ok = m["control_ok"] is not False and not m["missing"] and not m["outside"]
         row = {
             "kind": kind,
+            "round": self.round,
             "ok": ok,
-            "control_y": m.get("control_y"),
             "scroll_width": m["scroll_width"],
             "scroll_height": m["scroll_height"],
-            "why": ([] if m["control_ok"] else ["control"]) + m["missing"] + m["outside"],
+            "why": ([] if m["control_ok"] is not False else ["control"]) + m["missing"]
+            + m["outside"],
         }
-        name = kind if count else kind + "-set"
+        t = m["min_text"]
+        if t and (self.min_text is None or t["px"] < self.min_text["px"]):
+            self.min_text = dict(t, kind=kind)
         if count:
             self.screens.append(row)
+        name = kind if count else kind + "-set"
+        if self.round == 9 and not self.in_final:
+            name += "-r9"
         if self.shots and name not in self.shot_kinds:
             self.shot_kinds.add(name)
-            path = Path(self.shots) / f"{self.tag}-{name}.png"
+            path = Path(self.shots) / f"{self.tag}-{self.game}-{name}.png"
             self.page.screenshot(path=str(path))
             small_png(path)
         return row
 
-    def setup(self, url):
+    def setup(self, url, seats):
         page = self.page
         page.goto(url)
         page.wait_for_function(
             "document.documentElement.dataset.engine === 'ready'", timeout=120000
         )
         self.kind = "setup"
-        self.measure("setup")
-        # Settings: open them if they are folded away (the redesigned set-up screen).
         fold = page.get_by_text(re.compile("^(Settings|Game settings|Change settings)")).first
         players = page.get_by_label("Number of players")
         if not players.is_visible() and fold.count():
-            self.tap(fold)
+            fold.click()
         players.select_option("3")
-        self.taps += 1
         for i, name in enumerate(NAMES):
-            self.tap(page.get_by_label(f"Name of player {i + 1}"), name)
-        self.tap(page.get_by_label("Seed (optional, to replay the same deal)"), "7")
-        self.tap(self.button(CONTROL["setup"]))
+            page.get_by_label(f"Name of player {i + 1}").fill(name)
+            page.get_by_label(f"Player {i + 1} plays as").select_option(label=seats[i])
+        page.get_by_label("Seed (optional, to replay the same deal)").fill("7")
+        page.get_by_role("button", name=re.compile(r"^(Play|Start the game)")).first.click()
         page.wait_for_function("!document.getElementById('game').hidden")
 
-    def play(self, max_screens=400):
+    def state(self):
+        return self.page.evaluate(
+            "() => { const g = document.getElementById('game'); const h = document.getElementById"
+            "('screen-h'); return [g.dataset.screen, h ? h.textContent : '',"
+            " document.querySelectorAll('#log-list li').length]; }"
+        )
+
+    def own_bet(self):
+        """Another free wheel than the pressed one (the suggestion), then a tap on the ring."""
+        page = self.page
+        wheels = page.locator("#screen .wheel-btn:enabled")
+        n = wheels.count()
+        if not n:
+            return
+        pressed = [i for i in range(n) if wheels.nth(i).get_attribute("aria-pressed") == "true"]
+        choice = [i for i in range(n) if i not in pressed]
+        if choice:
+            self.tap(wheels.nth(choice[(self.round * 3) % len(choice)]))
+        ring = page.get_by_role("button", name=re.compile(r"^Centre the range on \d+$"))
+        if ring.count():
+            self.tap(ring.nth((self.round * 5 + 4) % ring.count()))
+        self.set_ok.append(self.measure("guess", count=False)["ok"])
+
+    def play(self, max_screens=600):
         page = self.page
         for _ in range(max_screens):
-            kind = page.evaluate("document.getElementById('game').dataset.screen")
+            before = self.state()
+            kind = before[0]
             self.kind = kind
-            # A new screen's controls settle first (web/activation.py): deciding
-            # before then would find "Use this suggestion" aria-disabled.
+            # A new screen's controls settle first (web/activation.py).
             page.wait_for_function("!document.querySelector('#game [data-settling]')")
+            # ... and its moments end (a ring popping in is measured at its size).
+            page.wait_for_function("document.getAnimations().length === 0", timeout=5000)
             self.measure(kind)
             if kind == "end":
                 return
-            if kind == "roll":
-                self.round += 1
             if kind == "final" or (kind == "handoff" and page.get_by_text(
                     re.compile("writes final candidates")).count()):
                 self.in_final = True
-            if kind == "replace":
-                self.round_wrong.add(self.round)
-                before = self.taps
-                self.tap(page.get_by_role("button", name=re.compile("^Replace the ")).and_(
-                    page.locator(":enabled")).first)
-                if page.get_by_role("button", name=re.compile(CONTROL[kind])).count():
-                    self.tap(self.button(CONTROL[kind]))  # before issue 11 the stone was enough
-                self.replace_taps += self.taps - before
-                self.replacements += 1
-                continue
-            if kind == "guess":
-                hint = page.get_by_role("button", name="Use this suggestion")
-                wheels = page.get_by_role("button", name=re.compile(r"^W\d+ "))
-                if hint.count() and hint.first.get_attribute("aria-pressed") == "true":
-                    pass  # the bet already starts at the suggestion
-                elif hint.count() and hint.first.is_enabled():
-                    self.tap(hint.first)
-                elif not wheels.and_(page.locator("[aria-pressed=true]")).count():
-                    self.tap(wheels.and_(page.locator(":enabled")).first)
-                # The same screen once a wheel is chosen (ring and stepper shown).
-                row = self.measure("guess", count=False)
-                self.set_ok.append(row["ok"])
-            if kind == "bear" and page.get_by_role("button", name=re.compile("^Confirm:")).count():
+            primary = page.locator(PRIMARY + ":enabled")
+            if kind == "handoff":
+                self.tap(self.button(r"^I am "))
+            elif kind == "replace":
+                if page.locator("#game[data-private=true]").count() or page.get_by_role(
+                        "button", name=re.compile("^Replace the ")).count():
+                    self.round_wrong.add(self.round)
+                    before_taps = self.taps
+                    self.tap(page.get_by_role("button", name=re.compile("^Replace the ")).and_(
+                        page.locator(":enabled")).first)
+                    self.tap(page.locator(PRIMARY + ":enabled").first)
+                    self.replace_taps += self.taps - before_taps
+                    self.replacements += 1
+                elif primary.count():
+                    self.tap(primary.first)
+            elif kind == "offer":
+                self.tap(self.button(r" passes$"))
+            elif kind == "bear":
                 self.tap(page.get_by_role("button", name=re.compile(r"^Turn die \d to ")).first)
-            self.tap(self.button(CONTROL[kind]))
-            if kind == "final" and page.get_by_role("button", name="Yes", exact=True).count():
-                self.tap(page.get_by_role("button", name="Yes", exact=True))
+                self.tap(page.locator(PRIMARY + ":enabled").first)
+            else:
+                if page.locator("#screen .wheel-btn").count():
+                    self.own_bet()  # the wheel screen (or a private roller's screen with it)
+                if kind == "shortcut":
+                    self.tap(page.get_by_role("button", name=re.compile(r" candidate \d+$")).first)
+                primary = page.locator(PRIMARY + ":enabled")
+                if primary.count():
+                    self.tap(primary.first)
+                    yes = page.get_by_role("button", name="Yes", exact=True)
+                    if kind == "final" and yes.count():
+                        self.tap(yes)
+                elif kind != "bot":
+                    raise SystemExit(f"no completing control on {kind}")
+            try:  # a screen that advances by itself (a computer's turn) is waited for
+                page.wait_for_function(
+                    "([k, h, n]) => { const g = document.getElementById('game');"
+                    " const e = document.getElementById('screen-h');"
+                    " return g.dataset.screen !== k || (e ? e.textContent : '') !== h"
+                    " || document.querySelectorAll('#log-list li').length !== n; }",
+                    arg=before, timeout=15000,
+                )
+            except Exception as err:
+                if kind == "bot":
+                    msg = "a computer's screen neither advanced nor offered Continue"
+                    raise SystemExit(msg) from err
         raise SystemExit("the game did not end")
 
-    def result(self):
+    def result(self, bots):
         rounds = [r for r in self.round_taps if isinstance(r, int)]
         clean = [self.round_taps[r] for r in rounds if r not in self.round_wrong]
         kinds = {}
@@ -270,20 +358,29 @@ class Bench:
             for w in s["why"]:
                 if w not in k["why"]:
                     k["why"].append(w)
+        rounds_played = max(rounds) if rounds else 0
         return {
             "viewport": f"{self.width}x{self.height}",
             "screens": len(self.screens),
             "screens_first_viewport_ok": sum(1 for s in self.screens if s["ok"]),
+            "not_ok": [
+                (s["kind"], s["round"], s["why"]) for s in self.screens if not s["ok"]
+            ][:8],
+            "guess_after_choice_ok": f"{sum(self.set_ok)}/{len(self.set_ok)}",
             "max_scroll_width": max(s["scroll_width"] for s in self.screens),
             "max_scroll_height": max(s["scroll_height"] for s in self.screens),
-            "guess_after_choice_ok": f"{sum(self.set_ok)}/{len(self.set_ok)}",
+            "min_board_text_px": self.min_text,
             "taps": self.taps,
             "taps_clean_round": round(sum(clean) / len(clean), 2) if clean else None,
             "clean_rounds": len(clean),
+            "taps_final": self.round_taps.get("final", 0),
             "taps_per_replacement": round(self.replace_taps / self.replacements, 2)
             if self.replacements
             else None,
             "replacements": self.replacements,
+            "taps_per_bot_turn": round(self.bot_taps / (bots * rounds_played), 2)
+            if bots and rounds_played
+            else None,
             "kinds": kinds,
         }
 
@@ -293,6 +390,7 @@ def main():
     ap.add_argument("--width", type=int, default=360)
     ap.add_argument("--height", type=int, default=640)
     ap.add_argument("--runtime", default="micropython", choices=("micropython", "pyodide"))
+    ap.add_argument("--games", default="pass,solo", help="pass, solo or both (comma)")
     ap.add_argument("--shots", help="directory for one screenshot per screen kind")
     ap.add_argument("--tag", default="shot", help="screenshot file name prefix")
     args = ap.parse_args()
@@ -302,24 +400,28 @@ def main():
     server, base = serve_in_thread(ROOT)
     if args.shots:
         Path(args.shots).mkdir(parents=True, exist_ok=True)
+    out = {}
     try:
         with sync_playwright() as pw:
             kw = {"args": CHROMIUM_ARGS}
             if Path(CHROMIUM).exists():
                 kw["executable_path"] = CHROMIUM
             browser = pw.chromium.launch(**kw)
-            ctx = browser.new_context(
-                viewport={"width": args.width, "height": args.height},
-                device_scale_factor=1,
-                is_mobile=args.width < 600,
-                has_touch=args.width < 600,
-            )
-            page = ctx.new_page()
-            bench = Bench(page, args.width, args.height, args.shots, args.tag)
-            url = base + ("?runtime=micropython" if args.runtime == "micropython" else "")
-            bench.setup(url)
-            bench.play()
-            out = bench.result()
+            for game in args.games.split(","):
+                ctx = browser.new_context(
+                    viewport={"width": args.width, "height": args.height},
+                    device_scale_factor=1,
+                    is_mobile=args.width < 600,
+                    has_touch=args.width < 600,
+                )
+                page = ctx.new_page()
+                bench = Bench(page, args.width, args.height, game, args.shots, args.tag)
+                url = base + ("?runtime=micropython" if args.runtime == "micropython" else "")
+                seats = GAMES[game]
+                bench.setup(url, seats)
+                bench.play()
+                out[game] = bench.result(sum(1 for k in seats if k != "Human"))
+                ctx.close()
             browser.close()
     finally:
         server.shutdown()

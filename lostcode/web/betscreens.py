@@ -26,6 +26,19 @@ def pass_label(session, obs, solo_text):
     return _("Confirm and pass to {name}", name=obs["names"][who])
 
 
+def bet_label(session, obs, wheel, low, high):
+    """The wheel screen's confirm names the bet it confirms ("Confirm W4 · 6–9",
+    "... and pass to Bo"), so nobody confirms a range they have not seen
+    (issue 22: the grid could sit under the action bar)."""
+    bet = {"wheel": wheel, "range": range_text(low, high)}
+    who = session.next_holder(obs["viewer"])
+    if who is None:
+        return _("Confirm {wheel} · {range}", **bet)
+    if who < 0:
+        return _("Confirm {wheel} · {range} and pass to the table", **bet)
+    return _("Confirm {wheel} · {range} and pass to {name}", name=obs["names"][who], **bet)
+
+
 def guess_range_note(wheel, low, obs):
     """(ok, high, message) for a wheel setting: ok when the engine lists it as
     legal (R-G3 lives there); the message says which way to move the range."""
@@ -134,11 +147,15 @@ def _guess(session, obs, m):
         )
     if msg:
         blocks.append({"t": "warning", "text": msg})
+    if ok:
+        confirm = bet_label(session, obs, d["wheel"], d["low"], high)
+    else:
+        confirm = pass_label(session, obs, _("Confirm the wheel"))
     blocks.append(
         buttons(
             [
                 button(
-                    pass_label(session, obs, _("Confirm the wheel")),
+                    confirm,
                     actions.CONFIRM_GUESS,
                     disabled=not ok,
                     primary=True,
@@ -174,8 +191,9 @@ def _candidate_pickers(session, obs, kind):
     out = []
     for sym in session.candidate_symbols(kind, obs["viewer"]):
         chosen = d["values"][sym]
-        out.append(
-            buttons(
+        # One compact row per symbol, its icon for a label (the group's name
+        # says it): six rows fit beside the racks at 360x640 (issue 22).
+        row = buttons(
                 [
                     button(
                         str(v),
@@ -187,8 +205,9 @@ def _candidate_pickers(session, obs, kind):
                     for v in range(obs["value_max"] + 1)
                 ],
                 _("{sym} candidates", sym=symbol_name(sym)),
-            )
         )
+        row["cand"] = sym
+        out.append(row)
     return d, out
 
 
@@ -226,15 +245,15 @@ def _shortcut(session, obs, m):
 def _final(session, obs, m):
     m["heading"] = _("{name}: your final candidates", name=m["viewer_name"])
     d, pickers = _candidate_pickers(session, obs, PHASE_FINAL)
-    blocks = [
-        para(
-            _(
-                "For each symbol pick 0 to 3 values your own stone may have. Right with 1 value: "
-                "+5, "
-                "with 2: +2, with 3: +1; wrong or none: −2."
-            )
+    how = para(
+        _(
+            "For each symbol pick 0 to 3 values your own stone may have. Right with 1 value: "
+            "+5, "
+            "with 2: +2, with 3: +1; wrong or none: −2."
         )
-    ]
+    )
+    how["cls"] = "hint"  # small print: the racks and the six rows stay in the first viewport
+    blocks = [how]
     for sym in obs["my_tokens"]:
         blocks.append(
             para(
@@ -282,4 +301,5 @@ def _final(session, obs, m):
                 [button(pass_label(session, obs, solo), actions.CONFIRM, primary=True)]
             )
         ]
-    m["blocks"] = blocks + pickers + confirm
+    # The rows first (beside the racks, above the action bar), how they score below.
+    m["blocks"] = blocks[1:] + pickers + blocks[:1] + confirm

@@ -26,7 +26,9 @@ STONE = 40  # stone size in SVG units; a rack is one row of them
 GAP = 4
 NAME_W = 84  # room for the rack owner's name left of the stones
 TRACK_COLS = 10
-CELL = 38
+PITCH = 38  # between the centres of two spaces of the track
+SPACE_R = 15
+ROW_H = 58
 
 
 def node(tag, attrs=None, children=None):
@@ -138,7 +140,12 @@ def rack_title(obs, r):
 
 def rack_svg(obs, r):
     """One rack: the owner's name, then a row of stones in canonical order;
-    beside it (a second, smaller row) the stones discarded from it, face up.
+    under the name, folded into the name's column, the newest stone discarded
+    from it (face up) and how many were discarded before: the rack keeps one
+    row's height whatever the round (issue 22: a row of discards per rack
+    pushed the wheel screen's controls under its action bar from round 2).
+    Every discard stays named (the group's label lists them); the deduction
+    sheet and the log hold them too.
 
     The newest discard carries data-dx/dy/k: the move (in SVG units, about the
     origin) that puts it over its symbol's slot in the rack at the stone's size,
@@ -155,45 +162,57 @@ def rack_svg(obs, r):
     else:  # short enough for the room left of the stones; the full title names the SVG
         k = sum(1 for i in range(r + 1) if obs["racks"][i]["owner"] is None)
         name = _("Unowned {letter}", letter="ABCD"[k - 1])
-    kids = [text(0, STONE // 2 + 6, name[:11], "rack-name", anchor="start", size=15)]
+    if len(name) > 8:  # the stones begin 84 units in: a long name is cut, the title holds it
+        name = name[:7] + "…"
+    kids = [text(0, 17, name, "rack-name", anchor="start", size=15)]
+    disc = obs["discards"][r]
+    dx = 0
     if own and name not in YOU_NAMES:  # "You" needs no "you" under it
-        kids.append(text(0, STONE // 2 + 20, _("you"), "rack-you", anchor="start", size=11))
+        kids.append(text(0, 38, _("you"), "rack-you", anchor="start", size=13))
+        dx = 30
     stones = []
     for i, sym in enumerate(syms):
         v = rack["stones"][sym]
         stones.append(stone(sym, v, NAME_W + i * (STONE + GAP), 2, STONE, stone_label(sym, v)))
     kids.append(node("g", {"class": "stones"}, stones))
     height = STONE + 4
-    disc = obs["discards"][r]
     if disc:
         small = 22
-        items = []
-        shown = disc[-12:]
-        for j, d in enumerate(shown):
-            label = _(
-                "discarded {sym} {value} (round {round})",
-                sym=symbol_name(d["symbol"]),
-                value=d["value"],
-                round=d["round"],
+        d = disc[-1]
+        y = 22
+        x = dx + 14
+        label = _(
+            "discarded {sym} {value} (round {round})",
+            sym=symbol_name(d["symbol"]),
+            value=d["value"],
+            round=d["round"],
+        )
+        item = stone(d["symbol"], d["value"], x, y, small, label, "discard")
+        if d["symbol"] in syms:
+            scale = STONE / small
+            slot = NAME_W + syms.index(d["symbol"]) * (STONE + GAP)
+            item[1]["data-dx"] = _f(slot - scale * x)
+            item[1]["data-dy"] = _f(2 - scale * y)
+            item[1]["data-k"] = _f(scale)
+        items = [text(dx, y + 16, "⤷", "rack-you", anchor="start", size=13), item]
+        if len(disc) > 1:
+            items.append(
+                text(x + small + 2, y + 16, "+" + str(len(disc) - 1), "rack-you", "start", 13)
             )
-            x = NAME_W + j * (small + 2)
-            item = stone(d["symbol"], d["value"], x, height, small, label, "discard")
-            if j == len(shown) - 1 and d["symbol"] in syms:
-                scale = STONE / small
-                slot = NAME_W + syms.index(d["symbol"]) * (STONE + GAP)
-                item[1]["data-dx"] = _f(slot - scale * x)
-                item[1]["data-dy"] = _f(2 - scale * height)
-                item[1]["data-k"] = _f(scale)
-            items.append(item)
+        every = ", ".join(
+            _("{sym} {value}", sym=symbol_name(e["symbol"]), value=e["value"]) for e in disc
+        )
         kids.append(
             node(
                 "g",
-                {"role": "group", "aria-label": _("Discards beside {title}", title=title)},
+                {
+                    "role": "group",
+                    "class": "discards",
+                    "aria-label": _("Discards beside {title}", title=title) + " (" + every + ")",
+                },
                 items,
             )
         )
-        kids.append(text(NAME_W - 6, height + 16, "⤷", "rack-you", anchor="end", size=14))
-        height += small + 2
     width = NAME_W + len(syms) * (STONE + GAP)
     out = svg(width, height, title, "rack" + (" own" if own else ""), kids)
     out[1]["data-rack"] = str(r)
@@ -256,9 +275,17 @@ def last_moves(log):
     return moved
 
 
+def mark_size(mark):
+    """A marker's initial fills its disc; "P1" (two seats sharing a letter) a little smaller,
+    still >= 11 CSS px at 360 wide."""
+    return 14 if len(mark) < 2 else 13
+
+
 def track_svg(obs):
-    """Spaces in rows of ten; markers on a space drawn as a stack, bottom
-    first, each one higher (the top one breaks ties); the curse marks.
+    """The score track as a track (issue 22): a winding band of round spaces,
+    0 at the bottom left, rows of ten running back and forth, the numbers in
+    the spaces; markers on a space drawn as a stack above it, bottom first,
+    each one higher (the top one breaks ties); the curse marks.
 
     A marker moved since the latest roll carries data-dx/dy: the way back to
     the space it came from, so the check moment (gamepage.py, style.css) can move it
@@ -276,17 +303,23 @@ def track_svg(obs):
     spaces = {}
     for p in range(n):
         spaces.setdefault(scores[p], []).append(p)
-    kids = []
     rows = (hi - lo + 1) // TRACK_COLS
+    top = 7 * (n - 1) + 16  # room above the top row for a full stack
 
     def at(v):
+        """The centre of space v."""
         k = max(0, min(hi - lo, v - lo))
         row, col = k // TRACK_COLS, k % TRACK_COLS
         if row % 2:
             col = TRACK_COLS - 1 - col  # the track winds back and forth
-        return col * CELL, (rows - 1 - row) * (CELL + 6)
+        return PITCH // 2 + 4 + col * PITCH, top + (rows - 1 - row) * ROW_H + SPACE_R
 
     moved = last_moves(obs.get("log"))
+    band = []
+    for k in range(hi - lo + 1):
+        x, y = at(lo + k)
+        band.append(("M" if not band else "L") + str(x) + " " + str(y))
+    kids = [node("path", {"d": " ".join(band), "class": "track-band"})]
     for k in range(hi - lo + 1):
         v = lo + k
         x, y = at(v)
@@ -295,23 +328,13 @@ def track_svg(obs):
             cls += " mark"
         stack = sorted(spaces.get(v, []), key=lambda p: heights[p])
         cell = [
-            node(
-                "rect",
-                {
-                    "x": str(x + 1),
-                    "y": str(y + 1),
-                    "width": str(CELL - 2),
-                    "height": str(CELL + 4),
-                    "rx": "4",
-                    "class": cls,
-                },
-            ),
-            text(x + 4, y + 12, v, "space-no", anchor="start", size=10),
+            node("circle", {"cx": str(x), "cy": str(y), "r": str(SPACE_R), "class": cls}),
+            text(x, y + 5, v, "space-no", size=14),
         ]
         if "mark" in cls:
-            cell.append(text(x + CELL - 3, y + 10, "☠", "space-mark", anchor="end", size=9))
+            cell.append(text(x + SPACE_R - 2, y - SPACE_R + 6, "☠", "space-mark", size=12))
         for j, p in enumerate(stack):  # bottom of the stack first, each one higher
-            my = y + CELL + 4 - 10 * (j + 1)
+            my = y - SPACE_R - 4 - 7 * j
             marker = {"class": "marker seat-" + str(p), "aria-hidden": "true"}
             if moved.get(p):
                 ox, oy = at(v - moved[p])
@@ -322,17 +345,8 @@ def track_svg(obs):
                     "g",
                     marker,
                     [
-                        node(
-                            "rect",
-                            {
-                                "x": str(x + 4),
-                                "y": str(my),
-                                "width": str(CELL - 8),
-                                "height": "9",
-                                "rx": "4.5",
-                            },
-                        ),
-                        text(x + CELL // 2, my + 8, marks[p], "marker-t", size=8),
+                        node("circle", {"cx": str(x), "cy": str(my), "r": "12"}),
+                        text(x, my + 4.5, marks[p], "marker-t", size=mark_size(marks[p])),
                     ],
                 )
             )
@@ -345,9 +359,10 @@ def track_svg(obs):
                 names=", ".join(names[p] for p in stack),
             )
         if curse is not None and curse["state"] == "taken" and curse["holder"] in stack:
-            cell.append(text(x + CELL - 8, y + 22, "☠", "curse-on", size=11))
+            cell.append(text(x + SPACE_R + 2, y + 5, "☠", "curse-on", size=13))
         kids.append(node("g", attrs, cell))
-    return svg(TRACK_COLS * CELL, rows * (CELL + 6), _("Score track"), "track", kids)
+    width = TRACK_COLS * PITCH + 8
+    return svg(width, top + (rows - 1) * ROW_H + 2 * SPACE_R + 4, _("Score track"), "track", kids)
 
 
 # --------------------------------------------------------------------------- wheels
@@ -384,7 +399,7 @@ def wheel_icon(wheel, size=40, taken=False, ring=22):
         node(
             "path", {"d": _arc(c, c, c - 2, 0, WHEEL_WIDTH[wheel] / ring), "class": "wheel-wedge"}
         ),
-        text(c, c + 4, wheel, "wheel-id", size=11),
+        text(c, c + 4.5, wheel, "wheel-id", size=13),
     ]
     if taken:
         kids.append(
@@ -399,10 +414,10 @@ def wheel_button_art(wheel, taken, ring_max):
     vp = WHEEL_VP[wheel]  # as pips: the button's only visible text is the wheel's id
     for i in range(vp):
         x = 20 + (i - (vp - 1) / 2) * 7
-        kids.append(node("circle", {"cx": _f(x), "cy": "50", "r": "2.6", "class": "vp-pip"}))
+        kids.append(node("circle", {"cx": _f(x), "cy": "47", "r": "2.6", "class": "vp-pip"}))
     return node(
         "svg",
-        {"viewBox": "0 0 40 56", "class": "wheel-art", "aria-hidden": "true", "focusable": "false"},
+        {"viewBox": "0 0 40 51", "class": "wheel-art", "aria-hidden": "true", "focusable": "false"},
         kids,
     )
 
@@ -432,7 +447,7 @@ def wheels_svg(obs, taken):
                 [
                     g,
                     text(
-                        x + 22, 58, ngettext("{n} VP", "{n} VP", WHEEL_VP[w]), "wheel-vp", size=11
+                        x + 22, 58, ngettext("{n} VP", "{n} VP", WHEEL_VP[w]), "wheel-vp", size=12
                     ),
                 ],
             )
@@ -448,17 +463,29 @@ def ring_svg(low, high, ring_max, label, result=None):
     size = 120
     c = size / 2
     total = ring_max + 1
-    kids = [node("circle", {"cx": _f(c), "cy": _f(c), "r": _f(c - 16), "class": "ring"})]
+    kids = [node("circle", {"cx": _f(c), "cy": _f(c), "r": _f(c - 24), "class": "ring"})]
     if low is not None:
         kids.append(
-            node("path", {"d": arc_path(c, c, c - 16, low, high, total), "class": "ring-range"})
+            node("path", {"d": arc_path(c, c, c - 24, low, high, total), "class": "ring-range"})
         )
+    # A tick for every value; numbers (13 units: 11 CSS px and more at the ring's
+    # 104 px) like a clock's: every fifth, and the range's two ends, never crowded.
+    ends = () if low is None else (low, high)
     for v in range(total):
         a = 2 * math.pi * (v + 0.5) / total
-        x = c + (c - 8) * math.sin(a)
-        y = c - (c - 8) * math.cos(a) + 3
+        sin, cos = math.sin(a), math.cos(a)
         inside = low is not None and low <= v <= high
-        kids.append(text(_f(x), _f(y), v, "ring-n" + (" in" if inside else ""), size=8))
+        r0, r1 = c - 30, c - 18
+        kids.append(node("path", {
+            "d": "M" + _f(c + r0 * sin) + " " + _f(c - r0 * cos)
+            + " L" + _f(c + r1 * sin) + " " + _f(c - r1 * cos),
+            "class": "ring-tick" + (" in" if inside else ""),
+        }))
+        near = any(abs(v - e) == 1 for e in ends)
+        if v in ends or (v % 5 == 0 and not near and v != total - 1):
+            x = c + (c - 9) * sin
+            y = c - (c - 9) * cos + 4.5
+            kids.append(text(_f(x), _f(y), v, "ring-n" + (" in" if inside else ""), size=13))
     if result is not None:
         kids.append(
             text(

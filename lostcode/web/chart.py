@@ -137,10 +137,10 @@ def score_chart(obs, desc_id="score-chart-desc") -> list:
                 },
             )
         )
-        grid.append(text(LEFT - 4, _f(y + 4), v, "axis", anchor="end", size=10))
+        grid.append(text(LEFT - 4, _f(y + 4), v, "axis", anchor="end", size=12))
     for i in range(cols):
         label = "0" if i == 0 else (_("End") if i == cols - 1 else str(i))
-        grid.append(text(_f(x_at(i)), H - 6, label, "axis", size=10))
+        grid.append(text(_f(x_at(i)), H - 6, label, "axis", size=12))
     kids.append(node("g", {"class": "grid-lines"}, grid))
     marks = initials(names[:n])
     for p in range(n):
@@ -156,11 +156,11 @@ def score_chart(obs, desc_id="score-chart-desc") -> list:
         for x, y in pts:
             g.append(_mark(SHAPES[p % 4], x, y, "series-mark"))
         x, y = pts[-1]
-        g.append(text(_f(x + 6), _f(y + 4), marks[p], "series-end", anchor="start", size=10))
+        g.append(text(_f(x + 6), _f(y + 4), marks[p], "series-end", anchor="start", size=12))
         # The legend: each player's shape and name, in seat order.
         lx = 4 + p * (W // 4)
         g.append(_mark(SHAPES[p % 4], lx + 5, 12, "series-mark"))
-        g.append(text(lx + 13, 16, names[p][:12], "legend", anchor="start", size=11))
+        g.append(text(lx + 13, 16, names[p][:12], "legend", anchor="start", size=12))
         kids.append(node("g", {"class": "series seat-" + str(p)}, g))
     return node(
         "svg",

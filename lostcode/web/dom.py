@@ -127,6 +127,10 @@ def render_block(b, parent):
         if b["label"]:
             box.setAttribute("aria-label", b["label"])
             el("p", b["label"], "group-label", {"aria-hidden": "true"}, box)
+        if b.get("cand"):  # a candidate row: the symbol's icon heads it (its name: the group's)
+            box.classList.add("cand")
+            head = el("span", None, "cand-sym sym-" + b["cand"], {"aria-hidden": "true"}, box)
+            icon(b["cand"], head)
         if b.get("face"):  # a die's row on the change screen: its face -> icon-only faces
             box.classList.add("turn")
             now = el("span", None, "turn-now sym-" + b["face"], {"aria-hidden": "true"}, box)
@@ -144,7 +148,7 @@ def render_block(b, parent):
             box,
         )
         label = el("label", None, "stepper-label", None, box)
-        el("span", b["label"], None, None, label)
+        el("span", b["label"], "stepper-name", None, label)
         el(
             "input",
             None,
@@ -233,12 +237,19 @@ def draw(tree, parent):
     return e
 
 
-def render_evidence(b, parent, racks=True):
-    """What a decision rests on, next to the question: the dice (and the racks)."""
+def render_evidence(b, parent, racks=True, dice=True, badge=None):
+    """What a decision rests on, next to the question: the dice (and the racks);
+    without the dice where they decide nothing (the final candidates). The
+    private screen's badge sits beside the dice, in the round's corner (one
+    line less above the racks at 360x640, issue 22)."""
     box = el("div", None, "evidence", None, parent)
-    top = el("div", None, "dice-row", None, box)
-    el("p", b["round"], "round", None, top)
-    draw(b["dice"], top)
+    top = el("div", None, "dice-row" + ("" if dice else " no-dice"), None, box)
+    left = el("div", None, "dice-left", None, top)
+    if badge:
+        el("p", badge, "private-badge", None, left)
+    el("p", b["round"], "round", None, left)
+    if dice:
+        draw(b["dice"], top)
     if racks:
         render_racks(b, box)
 
@@ -257,6 +268,32 @@ def render_board(b, parent, racks=False):
         render_racks(b, el("div", None, "part part-racks", None, sec))
     for part in ("track", "wheels", "extras"):
         draw(b[part], el("div", None, "part part-" + part, None, sec))
+
+
+def render_strip(m, parent):
+    """The player strip (tableview.strip_model): one chip per seat, its
+    marker's colour and initial, name, score; the player to act marked."""
+    clear(parent)
+    if not m:
+        parent.hidden = True
+        return
+    parent.hidden = False
+    box = el("ul", None, "strip", {"aria-label": m["label"]}, parent)
+    if m["round"]["text"]:
+        li = el("li", None, "strip-round", None, box)
+        el("span", m["round"]["aria"], "visually-hidden", None, li)
+        el("span", m["round"]["text"], None, {"aria-hidden": "true"}, li)
+    for s in m["seats"]:
+        cls = "seat seat-" + str(s["seat"]) + (" turn" if s["turn"] else "")
+        if s["delta"]:
+            cls += " moved"
+        li = el("li", None, cls, {"data-seat": s["seat"], "data-score": s["score"]}, box)
+        if s["turn"]:
+            li.setAttribute("aria-current", "true")
+        el("span", s["aria"], "visually-hidden", None, li)
+        el("span", s["mark"], "seat-mark", {"aria-hidden": "true"}, li)
+        el("span", s["name"], "seat-name", {"aria-hidden": "true"}, li)
+        el("span", s["text"], "seat-score", {"aria-hidden": "true"}, li)
 
 
 def render_sheet(s, parent):

@@ -26,6 +26,7 @@ from lostcode.web.dom import (
     render_board,
     render_evidence,
     render_sheet,
+    render_strip,
 )
 from lostcode.web.i18n import _
 from lostcode.web.persist import conflict_model, save_problem_model
@@ -48,6 +49,7 @@ def render():
         m = screen_model(APP.game.session)
     screen = by_id("screen")
     focused = focus_key()  # issue 6: keyboard focus survives a redraw of the same screen
+    render_strip(m.get("strip"), by_id("strip"))  # pinned on top: names, colours, scores
     clear(screen)
     game = by_id("game")
     game.dataset.screen = m["kind"]
@@ -56,18 +58,28 @@ def render():
         game.dataset.step = str(m["step"])
     else:
         game.removeAttribute("data-step")
-    if m["private"]:
-        el("p", _("Private screen of {name}", name=m["viewer_name"]), "private-badge", None, screen)
-    h = el("h2", m["heading"], None, {"id": "screen-h", "tabindex": "-1"}, screen)
-    for n in m["notices"]:
-        el("p", n, "notice", {"role": "status"}, screen)
-    if m["error"]:
-        el("p", m["error"], "warning", {"role": "alert"}, screen)
     board = m.get("board")
     evidence = m.get("evidence")
+    badge = _("Private screen of {name}", name=m["viewer_name"]) if m["private"] else None
+    if badge and not (board and evidence):
+        el("p", badge, "private-badge", None, screen)
+    h = el("h2", m["heading"], None, {"id": "screen-h", "tabindex": "-1"}, screen)
+    # A replacement's notice: above a screen's question, but below the controls
+    # of a bet (the board shows the new discard; the racks and rows stay in the
+    # first viewport at 360x640, issue 22).
+    late = m["kind"] in ("guess", "shortcut", "final")
+    if not late:
+        for n in m["notices"]:
+            el("p", n, "notice", {"role": "status"}, screen)
+    if m["error"]:
+        el("p", m["error"], "warning", {"role": "alert"}, screen)
     if board and evidence:
-        render_evidence(board, screen, evidence == "racks")  # next to the question
+        # next to the question; the final candidates rest on the racks alone
+        render_evidence(board, screen, evidence == "racks", m["kind"] != "final", badge)
     render_blocks(m["blocks"], screen)
+    if late:
+        for n in m["notices"]:
+            el("p", n, "notice", {"role": "status"}, screen)
     if m.get("assistant"):  # None with "Play without help": nothing in the DOM
         render_assistant(m["assistant"], screen)
     if m["private"]:
@@ -131,6 +143,7 @@ def render_conflict():
     clear(screen)
     clear(by_id("sheet"))
     clear(by_id("table"))
+    render_strip(None, by_id("strip"))
     game = by_id("game")
     game.dataset.screen = "conflict"
     game.dataset.private = "false"

@@ -4,13 +4,18 @@ from that viewer's observation (a player's own stones are not in it)."""
 from ..rules.components import RACKS, SYMBOLS, WHEEL_IDS, WHEEL_VP, WHEEL_WIDTH
 from ..rules.vocab import (
     AVAILABLE,
+    EV_MOVE,
+    MOVE_FINAL,
+    PHASE_BEAR,
+    PHASE_CHANGE,
     PHASE_END,
     PHASE_GUESS,
+    PHASE_ROLL,
     TAKEN,
 )
 from . import actions
 from .blocks import button
-from .board import rack_title
+from .board import initials, rack_title
 from .i18n import _, ngettext
 from .names import dice_text, range_text, symbol_name
 from .sheet import GRID_VALUES
@@ -251,3 +256,64 @@ def _auto_cells(sheet, obs):
     if not sheet.auto:
         return {sym: [] for sym in SYMBOLS}
     return sheet.auto_seen(obs)
+
+
+def strip_model(obs, kind="", check_round=None):
+    """The player strip pinned above every game screen: each seat's name,
+    marker colour (the seat-N classes the track's markers use), score as a
+    number, and whose turn it is (the player to act; the roller while the dice
+    are rolled, turned or kept). On the check screen (check_round: the round
+    being shown) each score carries what that check moved it by, so the
+    numbers the player is looking at change, not only the markers below.
+    Only public facts: names, scores, the public log's moves."""
+    n = obs["players"]
+    names = obs["names"]
+    marks = initials(names[:n])
+    moved = [0] * n
+    if kind == "checks" and check_round is not None:
+        for e in obs["log"]:
+            if (
+                e.get("t") == EV_MOVE
+                and e.get("round") == check_round
+                and e.get("reason") != MOVE_FINAL
+            ):
+                moved[e["player"]] += e["delta"]
+    turn = None
+    if kind not in ("checks", "end"):
+        if obs["phase"] in (PHASE_ROLL, PHASE_CHANGE, PHASE_BEAR):
+            turn = obs["roller"]
+        else:
+            turn = obs["to_act"]
+    seats = []
+    for p in range(n):
+        score = obs["scores"][p]
+        delta = moved[p]
+        shown = str(score)
+        if delta:
+            shown += " (" + ("+" if delta > 0 else "−") + str(abs(delta)) + ")"
+        words = ngettext("{name}: {n} point", "{name}: {n} points", score, name=names[p])
+        if delta:
+            words += ", " + _("moved {delta} this round", delta=("+" if delta > 0 else "−")
+                               + str(abs(delta)))
+        if p == turn:
+            words += ", " + _("to play")
+        seats.append(
+            {
+                "seat": p,
+                "name": names[p],
+                "mark": marks[p],
+                "score": score,
+                "delta": delta,
+                "text": shown,
+                "turn": p == turn,
+                "aria": words,
+            }
+        )
+    if obs["phase"] == PHASE_END:
+        rnd = {"text": "", "aria": _("Game over")}
+    else:  # the round in figures on the strip ("3/9"), in words for screen readers
+        rnd = {
+            "text": str(obs["round"]) + "/" + str(obs["rounds"]),
+            "aria": _("Round {round} of {rounds}", round=obs["round"], rounds=obs["rounds"]),
+        }
+    return {"label": _("Players and scores"), "seats": seats, "round": rnd}

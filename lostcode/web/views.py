@@ -36,7 +36,7 @@ from .i18n import _
 from .names import dice_text, symbol_name
 from .resultscreens import _checks, _end, _replace
 from .solo import bot_screen
-from .tableview import sheet_model, table_model
+from .tableview import sheet_model, strip_model, table_model
 from .tutorial import tip_block
 
 
@@ -69,6 +69,8 @@ def screen_model(session):
     }
     m["table"] = table_model(obs, kind == "end")
     m["board"] = board_model(obs)  # the drawn table (board.py)
+    checks = session.pending_checks() if kind == "checks" else None
+    m["strip"] = strip_model(obs, kind, checks["round"] if checks else None)  # pinned on top
     # What the decision rests on goes next to the question (the rest below).
     m["evidence"] = EVIDENCE.get(kind, "")
     if viewer is not None:
