@@ -147,8 +147,8 @@ def test_the_issue_scenario_double_click_on_confirm_and_pass(page):
     game = UIGame(page, ["Ann", "Ben", "Cy"], seed=99)
     game.start(wait_first=True, path=PATH)
     game.click("Roll the dice")
+    game.click("I am Ann")  # the roller's private screen (issue 22), then her wheel
     game.click("Keep the dice")
-    game.click("I am Ann")
     page.get_by_role("button", name="W3", exact=False).first.click()
     page.get_by_role("button", name="Confirm and pass to Ben").dblclick()
     page.wait_for_timeout(600)  # past the settle time: a late second click would have acted

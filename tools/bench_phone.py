@@ -154,6 +154,7 @@ class Bench:
         self.screens = []
         self.set_ok = []  # wheel screens measured again once a wheel is chosen
         self.in_final = False  # the final candidates (and their handoffs) have begun
+        self.bot_turns = 0  # bot screens seen; each went on with no tap (issue 22)
 
     def tap(self, locator, text=None):
         if text is None:
@@ -226,6 +227,12 @@ class Bench:
                 return
             if kind == "roll":
                 self.round += 1
+            if kind == "bot":  # issue 22: a bot's turn goes on by itself, no tap
+                self.bot_turns += 1
+                page.wait_for_function(
+                    "document.getElementById('game').dataset.screen !== 'bot'", timeout=60000
+                )
+                continue
             if kind == "final" or (kind == "handoff" and page.get_by_text(
                     re.compile("writes final candidates")).count()):
                 self.in_final = True
@@ -284,6 +291,8 @@ class Bench:
             if self.replacements
             else None,
             "replacements": self.replacements,
+            "bot_turns": self.bot_turns,
+            "taps_per_bot_turn": 0 if self.bot_turns else None,  # never tapped (issue 22)
             "kinds": kinds,
         }
 
