@@ -283,3 +283,44 @@ def test_records_hold_confirmed_moves_only():
     assert again.scores == ses.state.scores and again.result == ses.state.result
     assert all(a[0] in ("roll", "turn_bear", "take", "pass", "shortcut", "accept", "change",
                         "guess", "discard", "final") for a in ses.state.actions)
+
+
+def test_a_bot_turn_goes_on_by_itself_over_the_drawn_dice():
+    """Issue 22: a bot screen draws the dice (evidence "dice") and carries the
+    page's pace: Continue after 1.2 s per reported move; its report stops at
+    the round's check, so "End of round N." never comes before round N's check
+    results (the log keeps it)."""
+    from lostcode.web.solo import PACE_MS
+
+    seen = 0
+    for seed in range(6):
+        ses = Session(Options(3), seed, ["Ana", "Bot", "Cyd"], seats=["human", "easy", "hard"])
+        for _ in range(400):
+            m = screen_model(ses)
+            if m["kind"] == "end":
+                break
+            if m["kind"] == "bot":
+                seen += 1
+                moves = len([r for r in ses.bots.report if r["action"] is not None])
+                assert m["evidence"] == "dice" and m["board"]["dice"]
+                assert m["auto"] == {"act": "continue", "ms": PACE_MS * max(1, moves)}
+                lines = [b for b in m["blocks"] if b["t"] == "list"][0]["items"]
+                shown = ses.checks_shown
+                for line in lines:
+                    if line.startswith("End of round "):
+                        assert int(line.split()[3].rstrip(".")) <= shown, (line, shown)
+            else:
+                assert m["auto"] is None
+            b = primary(m)
+            if m["kind"] == "guess":
+                ses.do("confirm_guess")
+            elif m["kind"] == "final":
+                ses.do("confirm_empty")
+            elif m["kind"] == "replace":
+                ses.do("discard", enabled(m, "discard")[0]["arg"])
+                ses.do("confirm_pick")
+            elif b and not b[0]["disabled"]:
+                ses.do(b[0]["act"], b[0]["arg"])
+            else:
+                ses.do(enabled(m)[0]["act"], enabled(m)[0]["arg"])
+    assert seen > 10

@@ -193,7 +193,9 @@ class Bench:
             small_png(path)
         return row
 
-    def setup(self, url):
+    def setup(self, url, bots=None):
+        """The set-up form: 3 players, seed 7; `bots` (easy/medium/hard): seats 2
+        and 3 are computers of that level (a solo game, issue 22)."""
         page = self.page
         page.goto(url)
         page.wait_for_function(
@@ -210,6 +212,11 @@ class Bench:
         self.taps += 1
         for i, name in enumerate(NAMES):
             self.tap(page.get_by_label(f"Name of player {i + 1}"), name)
+            if bots and i > 0:
+                page.get_by_label(f"Player {i + 1} plays as").select_option(
+                    label=f"Computer ({bots})"
+                )
+                self.taps += 1
         self.tap(page.get_by_label("Seed (optional, to replay the same deal)"), "7")
         self.tap(self.button(CONTROL["setup"]))
         page.wait_for_function("!document.getElementById('game').hidden")
@@ -304,6 +311,8 @@ def main():
     ap.add_argument("--runtime", default="micropython", choices=("micropython", "pyodide"))
     ap.add_argument("--shots", help="directory for one screenshot per screen kind")
     ap.add_argument("--tag", default="shot", help="screenshot file name prefix")
+    ap.add_argument("--bots", choices=("easy", "medium", "hard"),
+                    help="players 2 and 3 are computers of this level (a solo game)")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
     from serve import serve_in_thread
@@ -326,7 +335,7 @@ def main():
             page = ctx.new_page()
             bench = Bench(page, args.width, args.height, args.shots, args.tag)
             url = base + ("?runtime=micropython" if args.runtime == "micropython" else "")
-            bench.setup(url)
+            bench.setup(url, args.bots)
             bench.play()
             out = bench.result()
             browser.close()
