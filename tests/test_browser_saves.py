@@ -26,7 +26,7 @@ SCRIPT = "<script>window.pwned=1</script>"
 # check looks for digits in rack text, which includes the names).
 IMG_SHORT = "<img src=x onerror=p()>"
 SCRIPT_SHORT = "<script>p()</script>"
-PRIVATE = ("guess", "shortcut", "final")
+PRIVATE = ("change", "guess", "shortcut", "final")  # the roller's dice too (issue 22)
 
 # Installed before any page script: records every CSP violation (as in test_csp.py).
 LISTEN = """

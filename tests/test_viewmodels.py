@@ -432,6 +432,7 @@ def test_roller_chooses_on_a_private_screen_seeing_the_others_stones():
     roller = ses.state.roller
     m = screen_model(ses)
     assert m["kind"] == "handoff" and not m["private"]
+    assert m["evidence"] == "dice"  # the roll is public: drawn while the device is passed
     assert m["heading"] == "Pass the device to " + ses.state.names[roller]
     assert enabled(m)[-1]["text"] == "I am " + ses.state.names[roller]
     ses.do("unlock")

@@ -74,6 +74,8 @@ def screen_model(session):
     draft_die(session, kind, obs, m["board"])
     # What the decision rests on goes next to the question (the rest below).
     m["evidence"] = EVIDENCE.get(kind, "")
+    if kind == "handoff" and obs["phase"] == PHASE_CHANGE:
+        m["evidence"] = "dice"  # the roll is public: the table sees it while passing
     if viewer is not None:
         m["sheet"] = sheet_model(session.sheets[viewer], obs)
         m["undo"] = session.can_undo()
