@@ -326,8 +326,8 @@ def test_moments_play_skip_and_reduce_motion_setting(page):
     page.locator("#screen .wheel-btn").first.click()
     page.get_by_role("button", name=re.compile(r"^Confirm (the wheel|W\d+ · )")).click()
     expect(page.locator("#game")).to_have_attribute("data-screen", re.compile("bot|checks"))
-    if page.locator("#game").get_attribute("data-screen") == "bot":  # the bot's wheel
-        page.get_by_role("button", name="Continue").click()
+    # The bot's wheel, if any, goes on by itself (issue 22).
+    expect(page.locator("#game")).to_have_attribute("data-screen", "checks")
     expect(page.locator("#game")).to_have_attribute("data-screen", "checks")
     expect(page.locator("#screen section.rings.moment-check")).to_have_count(1)
     assert page.evaluate(running) > 0  # the bets are revealed on their rings
@@ -410,9 +410,9 @@ def test_symbols_named_and_contrasting(page):
     game.start(wait_first=True)
     game.click("Roll the dice")
     game.apply(("roll",))
+    game.on_handoff()  # the roller's private screen (issue 22)
     game.click("Keep the dice")
-    game.apply(("accept",))
-    game.on_handoff()  # a private screen: sheet, racks with values, dice, piles
+    game.apply(("accept",))  # their wheel: sheet, racks with values, dice, piles
     found = page.evaluate(
         """() => [...document.querySelectorAll("svg.icon, svg.board use.sym")]
           .filter(s => s.getClientRects().length)

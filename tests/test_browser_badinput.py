@@ -94,17 +94,21 @@ def test_all_computer_records_watch_and_continue(page):
     expect(page.locator("#game")).to_have_attribute("data-screen", "watch")  # the replay (issue 11)
     page.get_by_role("button", name="Back to the result").click()
     expect(page.locator("#game")).to_have_attribute("data-screen", "end")
-    page.get_by_role("button", name="Saved games", exact=True).click()
+    page.get_by_role("button", name="Exit to saved games", exact=True).click()
     import_text(page, bot_record(3, False))
     saves.get_by_role("button", name="Continue playing").click()
-    for _ in range(60):
-        if page.locator("#game").get_attribute("data-screen") == "end":
+    for _ in range(600):  # the bots' turns go on by themselves (issue 22); checks wait
+        kind = page.locator("#game").get_attribute("data-screen")
+        if kind == "end":
             break
-        page.get_by_role("button", name="Continue").click()
+        if kind == "checks":
+            page.get_by_role("button", name="Continue").click()
+        else:
+            page.wait_for_timeout(100)
     expect(page.locator("#game")).to_have_attribute("data-screen", "end")
     assert errors == [] and page.locator("#app-error").is_hidden()
     # Finished, it is in the finished-games list and shows its result.
-    page.get_by_role("button", name="Saved games", exact=True).click()
+    page.get_by_role("button", name="Exit to saved games", exact=True).click()
     saves.get_by_role("button", name="Show the result of Ada, Bob, Cat").click()
     expect(page.locator("#game")).to_have_attribute("data-screen", "end")
     assert errors == [] and page.locator("#app-error").is_hidden()
@@ -129,6 +133,6 @@ def test_look_alike_names_are_refused_and_the_seed_is_not_shown_mid_game(page):
     expect(page.get_by_role("button", name="Roll the dice")).to_be_visible()
     assert "\u202e" not in page.locator("#game").inner_text()
     expect(page.locator('#table svg[aria-label="Rack of Cy"]')).to_have_count(1)
-    page.get_by_role("button", name="Saved games", exact=True).click()
+    page.get_by_role("button", name="Exit to saved games", exact=True).click()
     expect(page.locator("#seed")).to_have_value("")
     expect(page.get_by_text("Ann, Ben, Cy: round 1 of 9")).to_be_visible()  # 3 players

@@ -51,8 +51,9 @@ class FlowGame(UIGame):
         expect(self.button(f"Confirm: turn die 1 to {faces[0]}")).to_be_visible()
         self.click(f"Turn die 2 to {other}")  # changed: another die and face
         assert not self.pressed(first) and self.pressed(f"Turn die 2 to {other}")
-        self.click(f"Turn die 2 to {other}")  # tapped again: keep the dice after all
-        expect(self.button("Keep the dice")).to_be_visible()
+        self.click(f"Turn die 2 to {other}")  # tapped again: still chosen (issue 22)
+        assert self.pressed(f"Turn die 2 to {other}")
+        expect(self.button("Keep the dice")).to_be_visible()  # the explicit way back
         self.click(f"Turn die 1 to {faces[1]}")
         self.click(f"Confirm: turn die 1 to {faces[1]}")
         self.apply(("change", 0, faces[1]))

@@ -18,9 +18,9 @@ def check_phone_layout(page, game):
     """360x640 on a private screen: no sideways scrolling, every button >= 44x44 px."""
     game.click("Roll the dice")
     game.apply(("roll",))
+    game.on_handoff()  # the roller's private screen (issue 22)
     game.click("Keep the dice")  # what UIGame does in odd rounds
     game.apply(("accept",))
-    game.on_handoff()
     page.get_by_role("button", name="W3 (3 wide, 3 VP)").click()
     page.get_by_text(re.compile("^Deduction sheet of ")).click()  # opens over the board
     sizes = page.evaluate(

@@ -201,8 +201,7 @@ def test_play_against_my_bot_at_the_real_table(lab):
     expect(screen).to_contain_text(re.compile(r"Your bot took wheel W\d+"), timeout=60_000)
     assert "[your bot] example bot loaded" in printed
     expect(screen).not_to_contain_text("easy computer")
-    # The game goes on to the person's own screen.
-    table.get_by_role("button", name="Continue").click()
+    # The game goes on to the person's own screen by itself (issue 22).
     expect(table.locator("#game")).to_have_attribute("data-screen", "guess", timeout=60_000)
     # The save holds the moves actually played (it replays like any other game).
     found = [v for v in axe_violations(table) if v["impact"] in ("serious", "critical")]
@@ -245,7 +244,6 @@ def test_play_against_a_broken_bot_falls_back_to_the_easy_bot(lab):
     expect(screen).to_contain_text("The easy computer plays for it until the end of this game.",
                                    timeout=60_000)
     expect(table.locator("body")).not_to_contain_text("Traceback")
-    table.get_by_role("button", name="Continue").click()
     expect(table.locator("#game")).to_have_attribute("data-screen", "guess", timeout=60_000)
     table.close()
 

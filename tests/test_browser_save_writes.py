@@ -41,11 +41,12 @@ def test_one_write_per_game_changing_action_none_on_drafts_redraws_or_resume(pag
         n = writes(page)
 
     after("Roll the dice", 1)
-    after("Keep the dice", 1)
-    # The wheel screen: a handoff, then drafts (a wheel, the range) change nothing saved.
+    # The roller's handoff to their private dice screen saves nothing (issue 22);
+    # keeping the dice does; then their wheel: drafts change nothing saved.
     heading = page.locator("#screen-h").text_content()
     name = heading.removeprefix("Pass the device to ")
     after(f"I am {name}", 0)
+    after("Keep the dice", 1)
     page.locator("#screen .wheel-btn").first.click()
     page.wait_for_timeout(50)
     assert writes(page) == n

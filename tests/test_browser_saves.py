@@ -26,7 +26,7 @@ SCRIPT = "<script>window.pwned=1</script>"
 # check looks for digits in rack text, which includes the names).
 IMG_SHORT = "<img src=x onerror=p()>"
 SCRIPT_SHORT = "<script>p()</script>"
-PRIVATE = ("guess", "shortcut", "final")
+PRIVATE = ("change", "guess", "shortcut", "final")  # the roller's dice too (issue 22)
 
 # Installed before any page script: records every CSP violation (as in test_csp.py).
 LISTEN = """
@@ -284,7 +284,7 @@ def test_corrupt_save_list_resume_delete_and_bad_imports(page):
     before = page.evaluate(COUNT_JS)
     fill_form(page, [IMG, SCRIPT], seed=4)
     expect(page.get_by_role("heading", name="Round 1:")).to_contain_text("<")
-    page.get_by_role("button", name="Saved games", exact=True).click()
+    page.get_by_role("button", name="Exit to saved games", exact=True).click()
     assert page.evaluate(COUNT_JS) == before
     cut = [IMG[:24], SCRIPT[:24]]
     saves.get_by_role("button", name=f"Delete {cut[0]}, {cut[1]} — round 1").click()
@@ -293,15 +293,18 @@ def test_corrupt_save_list_resume_delete_and_bad_imports(page):
     # Two games; both listed with names, round and phase; resume one, delete the other.
     fill_form(page, ["Ann", "Ben"], seed=5)
     page.get_by_role("button", name="Roll the dice").click()
-    page.get_by_role("button", name="Saved games", exact=True).click()
+    page.get_by_role("button", name="Exit to saved games", exact=True).click()
     fill_form(page, ["Cy", "Di"], seed=6)
-    page.get_by_role("button", name="Saved games", exact=True).click()
+    page.get_by_role("button", name="Exit to saved games", exact=True).click()
     expect(saves.get_by_text("Ann, Ben: round 1 of 10, changing a die")).to_be_visible()
     expect(saves.get_by_text("Cy, Di: round 1 of 10, rolling the dice")).to_be_visible()
     saves.get_by_role("button", name="Resume Ann, Ben — round 1").click()
+    # The roller's dice screen is private (issue 22): resumed, its handoff first.
+    expect(page.locator("#game")).to_have_attribute("data-screen", "handoff")
+    page.get_by_role("button", name="I am Ben").click()  # seed 5: Ben rolled
     expect(page.locator("#game")).to_have_attribute("data-screen", "change")
     expect(page.get_by_role("button", name="Keep the dice")).to_be_visible()
-    page.get_by_role("button", name="Saved games", exact=True).click()
+    page.get_by_role("button", name="Exit to saved games", exact=True).click()
     saves.get_by_role("button", name="Delete Cy, Di — round 1").click()
     saves.get_by_role("button", name="Yes, delete Cy, Di — round 1").click()
     expect(saves.get_by_role("button", name="Resume Cy, Di — round 1")).to_have_count(0)
@@ -343,14 +346,14 @@ def test_corrupt_save_list_resume_delete_and_bad_imports(page):
     assert snap["screen"] == s.phase or snap["screen"] == "handoff", (snap, s.phase)
     assert snap["heading"] == f"Pass the device to {s.names[s.to_act]}"
     assert page.evaluate(COUNT_JS) == before
-    page.get_by_role("button", name="Saved games", exact=True).click()
+    page.get_by_role("button", name="Exit to saved games", exact=True).click()
     expect(saves.get_by_role("button", name=f"Resume {shown} — round 1")).to_be_visible()
     assert page.evaluate(COUNT_JS) == before
 
     # An unexpected exception in a handler: a friendly alert, details in the console.
     saves.get_by_role("button", name="Resume Ann, Ben — round 1").click()
     page.evaluate("() => document.getElementById('log').remove()")  # breaks render()
-    page.get_by_role("button", name="Keep the dice").click()
+    page.get_by_role("button", name="I am Ben").click()
     expect(page.locator("#app-error")).to_contain_text("Something went wrong")
     assert any("The Lost Code: unexpected error" in x for x in logged), logged
     no_traceback(page)

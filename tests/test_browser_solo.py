@@ -18,7 +18,7 @@ from lostcode.player.bots import Player
 from lostcode.rules.observation import observe
 from lostcode.rules.state import END
 from lostcode.web.describe import describe
-from lostcode.web.solo import SHOWN_WITH_CHECKS, bot_decision, bot_seed
+from lostcode.web.solo import SHOWN_WITH_CHECKS, before_checks, bot_decision, bot_seed
 
 pytestmark = pytest.mark.browser
 
@@ -35,7 +35,7 @@ PANEL = "What can I deduce?"
 class SeatsGame(UIGame):
     """UIGame with seat kinds: bot screens are checked against the shadow's bots."""
 
-    def __init__(self, page, names, seats, hints=True, use_suggestion=False, **kw):
+    def __init__(self, page, names, seats, hints=True, use_suggestion=False, tap_bots=True, **kw):
         super().__init__(page, names, **kw)
         self.seats = list(seats)
         self.hints = hints
@@ -49,6 +49,8 @@ class SeatsGame(UIGame):
         self.handoff_names = []
         self.panels = 0
         self.suggestions_used = 0
+        self.tap_bots = tap_bots  # skip a bot's turn with a tap, or let it go on by itself
+        self.bot_screens = 0
 
     def start(self):
         page = self.page
@@ -75,7 +77,9 @@ class SeatsGame(UIGame):
                 return h["round"] > self.checks_seen
         return False
 
-    def on_bot(self):
+    def catch_up(self):
+        """The shadow plays the bots' moves up to the next human decision; the
+        report's lines (solo.bot_screen: the events before the round's check)."""
         s = self.s
         expected = []
         while s.phase != END and s.to_act in self.bots and not self.checks_pending():
@@ -84,16 +88,27 @@ class SeatsGame(UIGame):
             before = len(s.log)
             self.apply(action)
             expected += [
-                describe(e, s.names) for e in s.log[before:] if e["t"] not in SHOWN_WITH_CHECKS
+                describe(e, s.names)
+                for e in before_checks(s.log[before:])
+                if e["t"] not in SHOWN_WITH_CHECKS
             ]
+        return expected
+
+    def on_bot(self):
+        """Issue 22: a bot's turn goes on by itself (or at a tap anywhere); its
+        report, read while it is shown, is the shadow's, in order."""
+        page = self.page
+        self.bot_screens += 1
+        expected = self.catch_up()
         assert expected, "a bot screen with nothing to report"
-        items = self.page.get_by_role("region", name="What the computer did").get_by_role(
-            "listitem"
-        )
+        items = page.get_by_role("region", name="What the computer did").get_by_role("listitem")
         shown = [t.strip() for t in items.all_inner_texts()]
-        assert shown[: len(expected)] == expected, (shown, expected)
-        self.bot_lines += shown
-        self.click("Continue")
+        if page.locator("#game").get_attribute("data-screen") == "bot":  # not gone on yet
+            assert shown[: len(expected)] == expected, (shown, expected)
+        self.bot_lines += expected
+        if self.tap_bots:
+            page.locator("#screen-h").click()  # a tap on no control: go on now
+        expect(page.locator("#game")).not_to_have_attribute("data-screen", "bot", timeout=20000)
 
     def on_checks(self):
         for h in reversed(self.s.history):
@@ -231,3 +246,45 @@ def test_at_least_one_human(page):
     page.get_by_role("button", name="Play", exact=True).click()
     expect(page.locator("#start-status")).to_contain_text("At least one player must be human")
     expect(status).to_have_text("")
+
+
+def test_bot_turns_go_on_by_themselves_with_zero_taps(page):
+    """Issue 22: against two bots, every bot turn is shown on the drawn board
+    (the dice of a bot's roll drawn next to the report) and goes on by itself
+    to the human's next decision: 0 taps during bot turns; "End of round N."
+    is never told before round N's check results."""
+    game = SeatsGame(page, ["Ana", "Bea", "Cy"], ["human", "easy", "medium"], seed=31,
+                     tap_bots=False)
+    game.start()
+    clicks = []
+    real_click = game.click
+
+    def counted(name, exact=True):
+        clicks.append(page.locator("#game").get_attribute("data-screen"))
+        real_click(name, exact)
+
+    game.click = counted
+    real_on_bot = game.on_bot
+    dice_seen = []
+
+    early = []
+
+    def on_bot():
+        if page.locator("#game").get_attribute("data-screen") == "bot":
+            dice_seen.append(page.locator("#screen svg.dice").count())
+        n = len(game.bot_lines)
+        real_on_bot()
+        for line in game.bot_lines[n:]:  # told only once its round's check was shown
+            m = re.fullmatch(r"End of round (\d+)\.", line)
+            if m and int(m.group(1)) > game.checks_seen:
+                early.append(line)
+
+    game.on_bot = on_bot
+    t0 = time.perf_counter()
+    game.play(until_round=3)
+    assert game.bot_screens >= 2, game.screens
+    assert "bot" not in clicks, clicks  # no tap on a bot's turn
+    assert dice_seen and all(n == 1 for n in dice_seen), dice_seen
+    assert not early, early
+    print(f"2 bots, 2 rounds: {game.bot_screens} bot turns, 0 taps, "
+          f"{time.perf_counter() - t0:.1f} s")

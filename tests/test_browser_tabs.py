@@ -88,14 +88,15 @@ def test_two_tabs_two_games_neither_lost(page):
     # B's list shows A's game, and B starts a second one.
     expect(b.get_by_text("Ann, Ben: round 1 of 10")).to_be_visible()
     start(b, ["Cy", "Di"], 6)
+    a.get_by_role("button", name="I am Ben").click()  # the roller's private dice (issue 22)
     a.get_by_role("button", name="Keep the dice").click()
-    expect(a.locator("#game")).to_have_attribute("data-screen", "handoff")
+    expect(a.locator("#game")).to_have_attribute("data-screen", "guess")  # Ben's own wheel
     assert games(a) == {"Ann, Ben": 2, "Cy, Di": 0}
     b.get_by_role("button", name="Roll the dice").click()
-    expect(b.get_by_role("button", name="Keep the dice")).to_be_visible()
+    expect(b.get_by_role("heading", name=re.compile("^Pass the device to "))).to_be_visible()
     assert games(b) == {"Ann, Ben": 2, "Cy, Di": 1}  # A's game is not rolled back
     # A's list, opened now, shows B's game too.
-    a.get_by_role("button", name="Saved games", exact=True).click()
+    a.get_by_role("button", name="Exit to saved games", exact=True).click()
     expect(a.get_by_text("Cy, Di: round 1 of 10")).to_be_visible()
 
 
@@ -107,10 +108,10 @@ def test_two_tabs_on_one_game_never_roll_it_back(page):
     a.get_by_role("button", name="Roll the dice").click()
     b = open_page(a.context)
     b.get_by_role("button", name="Resume Ann, Ben — round 1").click()
-    expect(b.get_by_role("button", name="Keep the dice")).to_be_visible()
+    expect(b.get_by_role("button", name="I am Ben")).to_be_visible()  # the roller's handoff
     # A goes on: B is told at once and shows nothing of the game.
+    a.get_by_role("button", name="I am Ben").click()  # seed 5: Ben rolls and bets first
     a.get_by_role("button", name="Keep the dice").click()
-    a.get_by_role("button", name="I am Ben").click()  # seed 5: Ben first
     expect(a.locator("#game")).to_have_attribute("data-private", "true")
     heading = b.get_by_role("heading", name="This game went on in another tab")
     expect(heading).to_be_visible()
@@ -158,6 +159,7 @@ def test_storage_full_is_shown_at_once_and_nothing_is_claimed(page, tmp_path):
     page.get_by_role("button", name="Roll the dice").click()
     assert games(page) == {"Ann, Ben": 1}
     assert page.evaluate(FILL_JS) > 0
+    page.get_by_role("button", name="I am Ben").click()  # the roller's private dice (issue 22)
     page.get_by_role("button", name="Keep the dice").click()
     # At once, in the page: the problem, the record to download, space to free.
     problem = page.locator("#save-problem")
@@ -169,8 +171,9 @@ def test_storage_full_is_shown_at_once_and_nothing_is_claimed(page, tmp_path):
     assert len(rec["actions"]) == 2 and replay(rec).names == ["Ann", "Ben"]
     free = problem.get_by_role("button", name="Delete the finished game Old, Game")
     expect(free).to_contain_text(" kB)")
-    # Still full: the next move is not saved either, and the page says so.
-    page.get_by_role("button", name="I am Ben").click()
+    # Still full: the next action is not saved either, and the page says so
+    # (Ben's wheel follows his dice on his private screen, issue 22).
+    page.get_by_role("button", name="W3", exact=False).first.click()
     expect(problem.get_by_role("alert")).to_be_visible()
     assert games(page) == {"Ann, Ben": 1}
     free.click()
@@ -183,7 +186,7 @@ def test_storage_full_is_shown_at_once_and_nothing_is_claimed(page, tmp_path):
     page.get_by_role("button", name="W3", exact=False).first.click()
     page.get_by_role("button", name=re.compile(r" and pass to Ann$")).click()
     expect(page.locator("#save-problem")).to_be_visible()
-    page.get_by_role("button", name="Saved games", exact=True).click()
+    page.get_by_role("button", name="Exit to saved games", exact=True).click()
     saves = page.get_by_role("region", name="Saved games")
     expect(saves.get_by_role("alert").first).to_contain_text("could not be saved")
     # Room again; a reload resumes the last saved move (Ben's handoff, before his wheel).

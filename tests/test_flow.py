@@ -38,8 +38,9 @@ def to_screen(ses, kind, limit=400):
 
 
 def test_a_clean_three_player_round_takes_nine_taps():
-    """Roll, keep, three times (I am NAME, confirm and pass), continue: 9 taps.
-    With hints on each bet starts at the assistant's suggestion."""
+    """Roll, I am ROLLER, keep (the roller's private screen, issue 22), the
+    roller's wheel with no second handoff, twice (I am NAME, confirm and pass),
+    continue: 9 taps. With hints on each bet starts at the assistant's suggestion."""
     for seed in range(40):
         ses = Session(Options(3), seed, NAMES[:3])
         taps, kinds = 0, []
@@ -57,7 +58,7 @@ def test_a_clean_three_player_round_takes_nine_taps():
             ses.do(b["act"], b["arg"])
             taps += 1
         taps += 1  # Continue
-        assert kinds == ["roll", "change"] + ["handoff", "guess"] * 3
+        assert kinds == ["roll", "handoff", "change", "guess"] + ["handoff", "guess"] * 2
         assert taps == 9
         ses.do("continue")
         if ses.screen()[0] == "replace":  # somebody was wrong: 2 taps each
@@ -108,6 +109,7 @@ def test_die_turn_can_be_changed_until_confirmed():
     """R-R1c: the roller turns at most one die; the choice is tentative."""
     ses = Session(Options(2), 5, ["A", "B"])
     ses.do("roll")
+    ses.do("unlock")  # the roller's private screen (issue 22)
     n = len(ses.state.actions)
     dice = list(ses.state.dice)
     faces = [it["arg"] for it in enabled(screen_model(ses), "change")]
@@ -116,14 +118,25 @@ def test_die_turn_can_be_changed_until_confirmed():
     assert [it["arg"] for it in enabled(m, "change") if it["pressed"]] == [faces[0]]
     assert primary(m)[0]["text"].startswith("Confirm: turn die 1 to ")
     ses.do("change", faces[-1])  # another die, another face
-    ses.do("change", faces[-1])  # tapped again: nothing chosen, keep the dice
-    assert primary(screen_model(ses))[0]["text"] == "Keep the dice"
+    ses.do("change", faces[-1])  # tapped again (a fast double tap): still chosen (issue 22)
+    m = screen_model(ses)
+    assert [it["arg"] for it in enabled(m, "change") if it["pressed"]] == [faces[-1]]
+    # The drawn dice show the chosen face, marked as a draft (issue 22).
+    die, sym = faces[-1].split(":")
+    drawn = [k[1] for k in m["board"]["dice"][2]]
+    assert drawn[int(die)]["class"].endswith("sym-" + sym + " draft")
+    assert drawn[int(die)]["aria-label"] == sym + " (chosen, not confirmed yet)"
+    assert all("draft" not in a["class"] for i, a in enumerate(drawn) if i != int(die))
+    # "Keep the dice" stays beside the confirm: the explicit way back.
+    keep = [it for it in enabled(m, "confirm_pick") if it["text"] == "Keep the dice"]
+    assert keep and keep[0]["arg"] == "keep" and not keep[0]["primary"]
     ses.do("change", faces[1])
     assert len(ses.state.actions) == n and ses.state.dice == dice  # nothing played yet
     ses.do("confirm_pick")
     die, sym = faces[1].split(":")
     assert ses.state.actions[n:] == [("change", int(die), sym)]
-    assert ses.screen() == ("handoff", None)
+    # R-G1: the roller (furthest behind) bets first: their wheel, still private.
+    assert ses.screen() == ("guess", ses.state.roller)
 
 
 def test_bear_turn_is_chosen_then_confirmed():
@@ -150,11 +163,12 @@ def test_wheel_and_range_can_be_changed_until_confirmed():
     to_screen(ses, "guess")
     n = len(ses.state.actions)
     ses.do("wheel", "W5")
-    ses.do("low", "4")
-    ses.do("wheel", "W2")
+    ses.do("low", "4")  # 4–8, centred on 6
+    ses.do("wheel", "W2")  # re-centred on the same middle (issue 22): 6–7
+    assert ses.guess_draft()["low"] == 6
     ses.do("raise")
     d = ses.guess_draft()
-    assert (d["wheel"], d["low"]) == ("W2", 5)
+    assert (d["wheel"], d["low"]) == ("W2", 7)
     ses.do("undo")
     ses.do("undo")
     assert ses.guess_draft()["wheel"] == "W5"
@@ -162,6 +176,28 @@ def test_wheel_and_range_can_be_changed_until_confirmed():
     ses.do("confirm_guess")
     assert ses.state.actions[n:] == [("guess", "W5", 4)]
     assert ses.screen() == ("handoff", None) and not ses.can_undo()  # passed: no undo
+
+
+def test_the_ring_centres_the_range_on_the_tapped_value():
+    """R-G3 on the wheel screen (issue 22): each ring value's name says the
+    range its tap gives, centred on it (the lower middle for an even width),
+    kept on the ring; switching wheels keeps the middle."""
+    from lostcode.web.betscreens import centred_low
+
+    assert [centred_low(3, w, 21) for w in (1, 2, 3, 4, 10)] == [3, 3, 2, 2, 0]
+    assert centred_low(21, 3, 21) == 19 and centred_low(0, 5, 21) == 0
+    ses = Session(Options(2), 3, ["A", "B"], hints=False)
+    to_screen(ses, "guess")
+    ses.do("wheel", "W2")
+    ring = [b for b in screen_model(ses)["blocks"] if b["t"] == "ring"][0]["items"]
+    assert ring[3]["aria"] == "3: range 3–4" and ring[3]["arg"] == "3"
+    assert ring[21]["aria"] == "21: range 20–21"
+    ses.do("low", ring[3]["arg"])
+    ses.do("wheel", "W10")  # 3–4 centred on 3: W10 on 3 is 0–9 (kept on the ring)
+    assert ses.guess_draft()["low"] == 0
+    ses.do("low", "8")  # 8–17, centred on 12
+    ses.do("wheel", "W3")
+    assert ses.guess_draft()["low"] == 11  # 11–13
 
 
 def test_stone_to_replace_can_be_changed_until_confirmed():
@@ -180,6 +216,7 @@ def test_stone_to_replace_can_be_changed_until_confirmed():
     stones = [it["arg"] for it in enabled(m, "discard")]
     ses.do("discard", stones[0])
     ses.do("discard", stones[1])
+    ses.do("discard", stones[1])  # a second tap keeps it chosen (issue 22)
     m = screen_model(ses)
     assert [it["arg"] for it in enabled(m, "discard") if it["pressed"]] == [stones[1]]
     assert ses.state.racks[p] == rack and len(ses.state.actions) == n and not m["notices"]
@@ -249,3 +286,44 @@ def test_records_hold_confirmed_moves_only():
     assert again.scores == ses.state.scores and again.result == ses.state.result
     assert all(a[0] in ("roll", "turn_bear", "take", "pass", "shortcut", "accept", "change",
                         "guess", "discard", "final") for a in ses.state.actions)
+
+
+def test_a_bot_turn_goes_on_by_itself_over_the_drawn_dice():
+    """Issue 22: a bot screen draws the dice (evidence "dice") and carries the
+    page's pace: Continue after 1.2 s per reported move; its report stops at
+    the round's check, so "End of round N." never comes before round N's check
+    results (the log keeps it)."""
+    from lostcode.web.solo import PACE_MS
+
+    seen = 0
+    for seed in range(6):
+        ses = Session(Options(3), seed, ["Ana", "Bot", "Cyd"], seats=["human", "easy", "hard"])
+        for _ in range(400):
+            m = screen_model(ses)
+            if m["kind"] == "end":
+                break
+            if m["kind"] == "bot":
+                seen += 1
+                moves = len([r for r in ses.bots.report if r["action"] is not None])
+                assert m["evidence"] == "dice" and m["board"]["dice"]
+                assert m["auto"] == {"act": "continue", "ms": PACE_MS * max(1, moves)}
+                lines = [b for b in m["blocks"] if b["t"] == "list"][0]["items"]
+                shown = ses.checks_shown
+                for line in lines:
+                    if line.startswith("End of round "):
+                        assert int(line.split()[3].rstrip(".")) <= shown, (line, shown)
+            else:
+                assert m["auto"] is None
+            b = primary(m)
+            if m["kind"] == "guess":
+                ses.do("confirm_guess")
+            elif m["kind"] == "final":
+                ses.do("confirm_empty")
+            elif m["kind"] == "replace":
+                ses.do("discard", enabled(m, "discard")[0]["arg"])
+                ses.do("confirm_pick")
+            elif b and not b[0]["disabled"]:
+                ses.do(b[0]["act"], b[0]["arg"])
+            else:
+                ses.do(enabled(m)[0]["act"], enabled(m)[0]["arg"])
+    assert seen > 10

@@ -153,4 +153,20 @@ def test_a_stale_reply_changes_nothing():
     assert len(ses.state.actions) == before
     assert ses.screen() == ("bot", None)
     model = screen_model(ses)
-    assert model["heading"] == "Your bot is thinking…" or "Your bot is thinking…" in str(model)
+    # Issue 22: before its first answer the bot "is starting"; nothing goes on
+    # by itself and Continue is disabled until it has moved.
+    assert model["heading"] == "Your bot is starting…" or "Your bot is starting…" in str(model)
+    assert model["auto"] is None
+    cont = [it for b in model["blocks"] if b["t"] == "buttons" for it in b["items"]]
+    assert [(it["text"], it["disabled"]) for it in cont] == [("Continue", True)]
+    assert not [b for b in model["blocks"] if b["t"] == "list" and not b["items"]]
+    ses.do("continue")  # refused: the bot has not moved
+    assert ses.error and len(ses.state.actions) == before
+    assert ses.lab_answer(n, {"move": ["roll"]})
+    model = screen_model(ses)
+    assert len(ses.state.actions) > before
+    assert ses.bots.started
+    if ses.bots.waiting():  # its next decision (the dice): "thinking", still held
+        assert model["auto"] is None and "Your bot is thinking…" in str(model)
+    elif model["kind"] == "bot":  # its report goes on by itself once it has moved
+        assert model["auto"] and model["auto"]["ms"] >= 1200

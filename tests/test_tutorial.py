@@ -15,11 +15,17 @@ def test_every_first_round_screen_has_a_tip():
         assert tutorial_tip(obs, screen), screen
 
 
-def test_tips_stop_after_the_first_round_except_final_guesses():
+def test_tips_cover_two_rounds_the_first_replacement_and_the_final_guesses():
+    """Issue 22: tips for the first two rounds; the first replacement's and the
+    final candidates' whenever they come; none for later rounds otherwise."""
     obs = observe(new_game(Options(2), 1), None)
-    later = dict(obs, round=2)
+    assert tutorial_tip(dict(obs, round=2), "guess")
+    later = dict(obs, round=3)
     assert tutorial_tip(later, "guess") is None
     assert "candidate" in tutorial_tip(later, "final")
+    assert "replaces" in tutorial_tip(later, "replace")  # no stone replaced yet
+    gone = [[{"round": 2, "symbol": "bird", "value": 3}], [], [], []]
+    assert tutorial_tip(dict(later, discards=gone), "replace") is None
 
 
 def test_each_tip_names_the_part_of_the_board_it_speaks_about():
@@ -41,9 +47,9 @@ def test_each_tip_names_the_part_of_the_board_it_speaks_about():
     assert tip_block(ses, obs, "guess")["parts"] == ["others", "wheels"]
 
 
-def test_the_wheel_tip_folds_once_a_wheel_is_chosen():
-    """Issue 11: with a wheel chosen, the tip folds below the controls so the
-    question, the evidence and "Confirm the wheel" fit 360x640."""
+def test_the_wheel_tip_stays_open_above_the_controls():
+    """Issue 22 (was folded below Confirm since issue 11): the wheel screen's
+    tip stays open above the controls, a wheel chosen or not."""
     from lostcode.web.session import Session
     from lostcode.web.tutorial import TUTORIAL_SEED
     from lostcode.web.views import screen_model
@@ -61,13 +67,11 @@ def test_the_wheel_tip_folds_once_a_wheel_is_chosen():
         button = next((i for i in enabled if i["act"].startswith("confirm")), enabled[0])
         ses.do(button["act"], button["arg"])
     assert m["kind"] == "guess"
-    # With hints on, the bet starts at the suggestion (a wheel already chosen),
-    # so the tip is folded from the start; a chosen wheel keeps it folded.
-    assert m["blocks"][0]["folded"] == bool(ses.guess_draft()["wheel"])
+    assert m["blocks"][0]["t"] == "tip" and not m["blocks"][0]["folded"]
     ses.do("wheel", "W4")
-    tip = [b for b in screen_model(ses)["blocks"] if b["t"] == "tip"][0]
-    assert tip["folded"]
-    # Folded, its summary reads as a tip: the tip's first whole words and "…".
+    tip = screen_model(ses)["blocks"][0]
+    assert tip["t"] == "tip" and not tip["folded"]
+    # Its preview (a folded tip's summary) reads as a tip: first whole words and "…".
     assert tip["preview"].endswith("…") and tip["text"].startswith(tip["preview"][:-1])
     assert len(tip["preview"]) <= 29
 

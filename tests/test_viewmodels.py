@@ -318,14 +318,17 @@ def test_shortcut_offer_and_candidates_screens():
     assert ses.candidates_draft("shortcut", m["viewer"])["values"][sym] == [3]
     ses.do("confirm")  # confirms and passes: no "done" screen (issue 11)
     assert ses.sheets[m["viewer"]].final[sym] == [3]
-    assert ses.screen() == ("change", None)
+    # Back to the roller's keep-or-turn: a private screen after its handoff (issue 22).
+    assert ses.screen() == ("handoff", None)
+    ses.do("unlock")
+    assert ses.screen() == ("change", ses.state.roller)
 
 
 def test_guess_range_must_be_on_the_ring():
     ses = Session(Options(2), 3, ["A", "B"], hints=False)  # no suggested bet to start from
     ses.do("roll")
-    ses.do("confirm_pick")  # "Keep the dice"
-    ses.do("unlock")
+    ses.do("unlock")  # the roller's private screen (issue 22)
+    ses.do("confirm_pick")  # "Keep the dice": their own wheel follows
     m = screen_model(ses)
     assert not enabled(m, "confirm_guess")  # no wheel yet
     ses.do("wheel", "W3")
@@ -357,8 +360,8 @@ def test_guess_range_must_be_on_the_ring():
 def test_high_stakes_ring_is_24():
     ses = Session(Options(2, high_stakes=True), 3, ["A", "B"])
     ses.do("roll")
-    ses.do("confirm_pick")  # "Keep the dice"
-    ses.do("unlock")
+    ses.do("unlock")  # the roller's private screen (issue 22)
+    ses.do("confirm_pick")  # "Keep the dice": their own wheel follows
     ses.do("wheel", "W3")
     ses.do("low", "22")
     assert enabled(screen_model(ses), "confirm_guess")
@@ -392,7 +395,8 @@ def test_change_screen_is_one_compact_row_per_die():
         while ses.screen()[0] == "bear":
             ses.do("turn_bear", enabled(screen_model(ses))[0]["arg"])
             ses.do("confirm_pick")
-        assert ses.screen()[0] == "change"
+        ses.do("unlock")  # the roller's private screen (issue 22)
+        assert ses.screen() == ("change", ses.state.roller)
         m = screen_model(ses)
         rows = [b for b in m["blocks"] if b["t"] == "buttons" and b.get("face")]
         symbols = ses.state.options.symbols
@@ -412,16 +416,61 @@ def test_change_screen_is_one_compact_row_per_die():
         assert [it["aria"] for it in pressed] == [pick["aria"]]
         texts = [it["text"] for it in blocks_buttons(m)]
         assert f"Confirm: turn die 2 to {pick['symbol']}" in texts
-        ses.do("change", pick["arg"])  # tapped again: nothing chosen
-        assert not [it for it in blocks_buttons(screen_model(ses)) if it["pressed"]]
+        ses.do("change", pick["arg"])  # tapped again: still chosen (issue 22)
+        pressed = [it for it in blocks_buttons(screen_model(ses)) if it["pressed"]]
+        assert [it["aria"] for it in pressed] == [pick["aria"]]
+
+
+def test_roller_chooses_on_a_private_screen_seeing_the_others_stones():
+    """R-R1c, issue 22: in pass-and-play the roller's keep-or-turn is private:
+    after "Pass the device to ROLLER" / "I am ROLLER" it shows every other
+    rack's values and none of the roller's own; the roller, first to bet
+    (R-G1 starts from the furthest behind, who rolls by R-R1), goes on to their
+    wheel with no second handoff, and the dice are final before anyone bets."""
+    ses = Session(Options(3), 5, ["A", "B", "C"])
+    ses.do("roll")
+    roller = ses.state.roller
+    m = screen_model(ses)
+    assert m["kind"] == "handoff" and not m["private"]
+    assert m["evidence"] == "dice"  # the roll is public: drawn while the device is passed
+    assert m["heading"] == "Pass the device to " + ses.state.names[roller]
+    assert enabled(m)[-1]["text"] == "I am " + ses.state.names[roller]
+    ses.do("unlock")
+    m = screen_model(ses)
+    assert (m["kind"], m["viewer"], m["private"]) == ("change", roller, True)
+    for i, r in enumerate(m["table"]["racks"]):  # racks 0..3, the unowned one included
+        values = [st["value"] for st in r["stones"]]
+        if r["owner"] == roller:
+            assert r["own"] and values == [None] * len(values)
+        else:
+            assert values == [ses.state.racks[i][st["symbol"]] for st in r["stones"]]
+    assert ses.state.guesses == {}
+    ses.do("change", enabled(m, "change")[0]["arg"])
+    ses.do("confirm_pick")
+    assert ses.state.actions[-1][0] == "change" and ses.state.phase == "guess"
+    m = screen_model(ses)
+    assert (m["kind"], m["viewer"]) == ("guess", roller)  # no handoff in between
+    ses.do("wheel", "W5")
+    nxt = ses.state.queue[1]
+    assert enabled(m, "confirm_guess")[0]["text"].endswith(" and pass to " + ses.state.names[nxt])
+    # Solo (one human): no handoff, as before.
+    for seed in range(20):
+        solo = Session(Options(2), seed, ["A", "B"], seats=["human", "easy"])
+        if solo.screen() == ("roll", None):  # the human rolls
+            solo.do("roll")
+            assert solo.screen() == ("change", 0)
+            return
+    raise AssertionError("no solo game where the human rolls first in 20 seeds")
 
 
 def test_checks_and_replacement_screens_are_public_and_say_enough():
     ses = Session(Options(2), 5, ["A", "B"])
     ses.do("roll")
-    ses.do("confirm_pick")  # "Keep the dice"
+    ses.do("unlock")  # the roller's private screen (issue 22)
+    ses.do("confirm_pick")  # "Keep the dice": their own wheel follows
     for _p in range(2):
-        ses.do("unlock")
+        if ses.screen()[0] == "handoff":
+            ses.do("unlock")
         ses.do("wheel", "W1" if ses.state.to_act == ses.state.roller else "W2")
         ses.do("low", "21" if ses.guess_draft()["wheel"] == "W1" else "20")
         ses.do("confirm_guess")
@@ -548,8 +597,8 @@ def test_sheet_seen_crosses_replacement_and_manual_mode():
 def test_sheet_marks_through_the_session_can_be_undone():
     ses = Session(Options(2), 4, ["A", "B"])
     ses.do("roll")
-    ses.do("confirm_pick")  # "Keep the dice"
-    ses.do("unlock")
+    ses.do("unlock")  # the roller's private screen (issue 22)
+    ses.do("confirm_pick")  # "Keep the dice": their own wheel follows
     p = ses.state.to_act
     m = screen_model(ses)
     cell = [c for row in m["sheet"]["rows"] for c in row["cells"] if not c["locked"]][0]
@@ -570,8 +619,8 @@ def test_sheet_marks_through_the_session_can_be_undone():
 def test_sheet_candidate_mode_prefills_the_final_screen():
     ses = Session(Options(2), 4, ["A", "B"])
     ses.do("roll")
-    ses.do("confirm_pick")  # "Keep the dice"
-    ses.do("unlock")
+    ses.do("unlock")  # the roller's private screen (issue 22)
+    ses.do("confirm_pick")  # "Keep the dice": their own wheel follows
     p = ses.state.to_act
     obs = observe(ses.state, p)
     free = [v for v in range(8) if v not in Sheet.auto_seen(obs)["snake"]]

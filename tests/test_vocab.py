@@ -63,6 +63,7 @@ def test_russian_page_shows_no_english_reason_after_an_illegal_move():
     try:
         ses = russian_session()
         ses.do("roll")
+        ses.do("unlock")  # the roller's private screen (issue 22)
         assert ses.screen()[0] == "change" and not ses.error
         face = ses.state.dice[0]
         ses.do("change", "0:" + face)  # R-R1c: the die already shows that face

@@ -19,7 +19,8 @@ class GameView:
 
     __slots__ = (
         "session", "kind", "heading", "announcer", "log_shown", "screen", "sheet_owner",
-        "watch", "watch_back", "moments_seen", "check_played",
+        "watch", "watch_back", "moments_seen", "check_played", "auto", "auto_seq",
+        "auto_proxy", "dispatch",
     )
 
     def __init__(self) -> None:
@@ -34,6 +35,13 @@ class GameView:
         self.watch_back = None  # an unfinished import being watched: (import, saves ui)
         self.moments_seen = None  # public log entries whose moment was played (issue 11)
         self.check_played = 0  # last round whose check moment was played
+        # Issue 22: a screen that goes on by itself (a bot's turn): (seq, screen key,
+        # act) of the pending step, its counter, the timer's proxy, and main.dispatch
+        # (set by main: the one path of an action, which gamepage cannot import).
+        self.auto = None
+        self.auto_seq = 0
+        self.auto_proxy = None
+        self.dispatch = None
 
 
 class SaveSlot:

@@ -248,7 +248,14 @@ def suggestion(a):
             percent=percent(best["p"]),
             ev=_ev_text(best["ev"]),
         ),
-        "mean": _("Your expected sum: {mean}", mean=_ev_text(roll["mean"])),
+        # Issue 22: why the suggested range may lie off the expected sum (a
+        # beginner read "W7, range 3–9" beside "expected sum 10.6" as a mistake).
+        "mean": _(
+            "Your expected sum: {mean}. The suggestion is the bet with the most VP "
+            "expected (the wheel's VP × the chance its range is right), so its range "
+            "need not be centred on that sum.",
+            mean=_ev_text(roll["mean"]),
+        ),
         "button": {
             "text": _("Use this suggestion"),
             "act": USE_HINT,

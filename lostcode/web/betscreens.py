@@ -166,21 +166,38 @@ def _guess(session, obs, m):
     m["blocks"] = blocks
 
 
+def centred_low(value, width, ring_max):
+    """The low end of a `width`-wide range centred on `value`, kept on the ring
+    (R-G3). An even width has two middles: `value` is the lower one (W2 on 3:
+    3–4, W4 on 5: 4–7), the same rule for every tap and every wheel switch."""
+    return max(0, min(value - (width - 1) // 2, ring_max - width + 1))
+
+
+def range_middle(low, width):
+    """The value a range is centred on (centred_low's inverse on the ring)."""
+    return low + (width - 1) // 2
+
+
 def ring_block(wheel, low, ring_max):
     """The ring 0..ring_max as values to tap: a tap centres the wheel's range
-    on that value (kept on the ring, R-G3); values in the range are pressed."""
+    on that value (kept on the ring, R-G3); values in the range are pressed.
+    Each value's name says the range it gives ("5: range 4–7", issue 22)."""
     width = WHEEL_WIDTH[wheel]
     high = low + width - 1
     items = []
     for v in range(ring_max + 1):
-        start = max(0, min(v - (width - 1) // 2, ring_max - width + 1))
+        start = centred_low(v, width, ring_max)
         items.append(
             button(
                 str(v),
                 actions.LOW,
                 start,
                 pressed=low <= v <= high,
-                aria=_("Centre the range on {value}", value=v),
+                aria=_(
+                    "{value}: range {range}",
+                    value=v,
+                    range=range_text(start, start + width - 1),
+                ),
             )
         )
     return {"t": "ring", "label": _("The ring: tap the value your sum is near"), "items": items}

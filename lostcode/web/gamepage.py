@@ -11,7 +11,7 @@ from lostcode.rules.vocab import EV_BEAR_TURN, EV_CHANGE, EV_ROLL
 from lostcode.web import actions, storage
 from lostcode.web.a11y import Announcer
 from lostcode.web.activation import SETTLE_MS, ActivationGuard
-from lostcode.web.app import APP, keep, listen
+from lostcode.web.app import APP, guarded, keep, listen
 from lostcode.web.dom import (
     ROOT,
     by_id,
@@ -113,12 +113,68 @@ def render():
     settle_if_new((m["kind"], m["heading"], m["private"], APP.game.session.moves_played()))
     APP.game.heading = m["heading"]
     if watch is not None:  # stepping changes nothing to save; the step is the news
+        APP.game.auto = None
         box = by_id("announce")
         if box is not None:
             box.textContent = m["announce"]
         return
     announce(m)
     play_moments(m)
+    schedule_auto(m)
+
+
+def schedule_auto(m):
+    """Issue 22: a screen that goes on by itself (a bot's turn, solo.bot_screen):
+    its action is dispatched after the model's pace (at once under reduced
+    motion), or on a tap anywhere on it (on_tap). One pending step at a time,
+    tied to the screen drawn: a redraw of the same screen keeps its timer, and
+    a timer that fires after the screen changed does nothing."""
+    auto = m.get("auto")
+    if not auto:
+        APP.game.auto = None
+        return
+    key = APP.game.screen  # settle_if_new's key of the screen now drawn
+    if APP.game.auto is not None and APP.game.auto[1] == key:
+        return
+    APP.game.auto_seq += 1
+    APP.game.auto = (APP.game.auto_seq, key, auto["act"])
+    if APP.game.auto_proxy is None:
+        APP.game.auto_proxy = keep(create_proxy(guarded(auto_due)))
+    ms = 0 if motion_reduced() else int(auto["ms"])
+    window.setTimeout(APP.game.auto_proxy, ms, APP.game.auto_seq)
+
+
+def auto_due(seq=None):
+    pending = APP.game.auto
+    if pending is not None and seq is not None and pending[0] == int(seq):
+        advance()
+
+
+def advance():
+    """Dispatch the pending step once, if its screen is still the one drawn."""
+    pending = APP.game.auto
+    APP.game.auto = None
+    if pending is None or APP.game.screen != pending[1] or APP.game.dispatch is None:
+        return
+    APP.game.dispatch(pending[2], "")
+
+
+TAP_IGNORED = "a, button, input, select, textarea, summary, details, label, [data-act]"
+
+
+def on_tap(event):
+    """A tap on no control of a screen that goes on by itself: it goes on now."""
+    if APP.game.auto is None or APP.game.watch is not None:
+        return
+    target = event.target
+    try:
+        if py(target.closest(TAP_IGNORED)) is not None:
+            return
+        if py(target.closest("#screen, #table")) is None:
+            return
+    except Exception:  # a text node or the document: not a tap on the screen
+        return
+    advance()
 
 
 def save_game():

@@ -34,7 +34,7 @@ from ..rules.vocab import BOT_LEVELS, HUMAN, PHASE_END
 from .describe import describe
 from .i18n import _
 from .session import Session
-from .solo import SHOWN_WITH_CHECKS, BotSeats
+from .solo import SHOWN_WITH_CHECKS, BotSeats, before_checks
 
 PLAY_HASH = "#play=lab"
 PLAY_KEY = "lostcode.lab.play"  # written by assets/lab.js, read here
@@ -99,6 +99,7 @@ class LabSeats(BotSeats):
         self.failures = 0  # failed decisions in a row
         self.given_up = False  # the easy bot keeps the seat
         self.thinking = False  # the lab seat waits for its worker
+        self.started = False  # the worker has answered once (before: "starting…")
 
     def decide(self, seat, obs):
         if seat != self.lab_seat or self.given_up:
@@ -114,9 +115,19 @@ class LabSeats(BotSeats):
         """A sentence for the computer's report (why the easy bot played)."""
         self.report.append({"seat": self.lab_seat, "action": None, "events": [], "note": text})
 
+    def waiting(self):
+        return self.thinking
+
+    def wait_text(self, names):
+        """What the table is told while the lab's bot has not moved (issue 22)."""
+        name = names[self.lab_seat]
+        if not self.started:
+            return _("{name} is starting…", name=name)
+        return _("{name} is thinking…", name=name)
+
     def heading(self, names):
         if self.thinking and not self.report:
-            return _("{name} is thinking…", name=names[self.lab_seat])
+            return self.wait_text(names)
         return BotSeats.heading(self, names)
 
     def lines(self, names):
@@ -125,11 +136,11 @@ class LabSeats(BotSeats):
             if "note" in r:
                 out.append(r["note"])
                 continue
-            for e in r["events"]:
+            for e in before_checks(r["events"]):
                 if e.get("t") not in SHOWN_WITH_CHECKS:
                     out.append(describe(e, names))
         if self.thinking and out:
-            out.append(_("{name} is thinking…", name=names[self.lab_seat]))
+            out.append(self.wait_text(names))
         return out
 
 
@@ -178,6 +189,7 @@ class LabSession(Session):
         if b.asked != move_number or len(s.actions) != move_number or s.to_act != b.lab_seat:
             return False
         name = s.names[b.lab_seat]
+        b.started = True
         problem = None
         move = reply.get("move") if isinstance(reply, dict) else None
         if move is not None:

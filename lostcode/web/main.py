@@ -58,7 +58,10 @@ def dispatch(act, arg=""):
 
 def on_click(event):
     target = py(event.target.closest("[data-act]"))
-    if target is None or str(target.tagName) == "INPUT":
+    if target is None:
+        gamepage.on_tap(event)  # a bot's turn goes on at a tap anywhere (issue 22)
+        return
+    if str(target.tagName) == "INPUT":
         return  # inputs act on input/change
     dispatch(str(target.getAttribute("data-act")), str(target.getAttribute("data-arg") or ""))
 
@@ -95,6 +98,7 @@ def boot(*_args):
     try:
         progress(2, _("Loading the game engine…"))
         gamepage.install_guard()  # issue 12: one activation, one action
+        APP.game.dispatch = dispatch  # gamepage's bot pace dispatches through it (issue 22)
         game = by_id("game")
         listen(game, "click", on_click)
         listen(game, "input", on_input)

@@ -64,7 +64,7 @@ def _texts():
         "reduce-motion": _("Reduce motion"),
         "display": _("Display"),
         "display-settings": _("Display settings"),
-        "saved-games": _("Saved games"),
+        "saved-games": _("Exit to saved games"),  # the in-game button leaves the game
         "python-runtime": _("Python runtime"),
         "runtime-micropython": _("MicroPython (quick start)"),
         "runtime-pyodide": _("Pyodide (full Python, 14 MB)"),

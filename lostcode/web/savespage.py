@@ -275,7 +275,7 @@ def saves_boot():
     if document.querySelectorAll("#leave-game").length == 0:
         leave = el(
             "button",
-            _("Saved games"),
+            _("Exit to saved games"),  # it leaves the game (saved): say so (issue 22)
             "btn",
             {"type": "button", "id": "leave-game", "data-act": actions.NEW_GAME,
              "data-i18n": "saved-games"},

@@ -60,12 +60,16 @@ from .actions import (
     WHY,
 )
 from .assistant import PANEL_SCREENS, best_wheel, keep_analysis, why_key
+from .betscreens import centred_low, range_middle
 from .describe import reason
 from .i18n import _
 from .sheet import Sheet
 from .solo import BotSeats, check_seats
 
-PRIVATE_PHASES = (vocab.PHASE_SHORTCUT, vocab.PHASE_GUESS, vocab.PHASE_FINAL)
+# Screens only their player may see. The roller's keep-or-turn (R-R1c) is one of
+# them (issue 22): like a player at a real table they choose while looking at
+# the others' stones, which a public screen would have to hide.
+PRIVATE_PHASES = (vocab.PHASE_CHANGE, vocab.PHASE_SHORTCUT, vocab.PHASE_GUESS, vocab.PHASE_FINAL)
 
 
 def _bare(act, arg):
@@ -92,6 +96,7 @@ BUTTON_MOVES = {
 # The roller's and the replacing player's choices: screen kind -> button act.
 PICKS = {vocab.PHASE_BEAR: TURN_BEAR, vocab.PHASE_CHANGE: CHANGE, vocab.PHASE_REPLACE: DISCARD}
 DEFAULT_LOW = 8
+KEEP = "keep"  # confirm_pick's argument on the change screen's "Keep the dice"
 TABLE = -1  # next_holder(): nobody needs privacy next, the device goes to the table
 
 
@@ -368,6 +373,8 @@ class Session:
         self.undo_stack = []
 
     def _on_continue(self, act, arg, kind, viewer):
+        if kind == "bot" and self.bots.waiting():
+            raise _no_button()  # a bot still deciding: nothing to go on to (issue 22)
         if kind == "bot":
             self.bots.acknowledge()
         elif kind == "checks":
@@ -430,23 +437,42 @@ class Session:
         d = self._ensure_draft(kind, None)
         s = self.state
         move = PICKS[kind]
-        if act == move:  # choose, choose another, or tap the chosen one again to drop it
+        if act == move:  # choose, or choose another
             action = _die_symbol(move, arg) if move != DISCARD else _symbol(move, arg)
             if action not in legal_actions(s):
                 raise IllegalAction(_PICK_RULE[move], "ui_no_button")
-            d["arg"] = "" if d["arg"] == str(arg) else str(arg)
+            # Issue 22: a tap on the chosen one keeps it chosen (a fast double tap
+            # must not leave nothing chosen); the change screen's "Keep the dice"
+            # is the explicit way back to no die turned.
+            d["arg"] = str(arg)
             return
+        p = s.to_act
+        if kind == vocab.PHASE_CHANGE and arg == KEEP:  # "Keep the dice", a face chosen or not
+            d["arg"] = ""
         if not d["arg"]:  # "confirm_pick" with nothing chosen
             if kind != vocab.PHASE_CHANGE:
                 raise IllegalAction(_PICK_RULE[move], "ui_no_button")
             self._act((ACCEPT,))
+            self._after_change(p)
             return
-        p = s.to_act
         action = _die_symbol(move, d["arg"]) if move != DISCARD else _symbol(move, d["arg"])
         self._act(action)
+        if kind == vocab.PHASE_CHANGE:
+            self._after_change(p)
         if move == DISCARD:
             gone = s.discards[p][-1]
             self.notices = [{"player": p, "symbol": gone["symbol"], "value": gone["value"]}]
+
+    def _after_change(self, roller):
+        """The dice are final (R-R1c) before anyone bets. When the roller is also
+        the first to set a wheel (R-G1 and R-R1 both start from the furthest
+        behind, and no score moves in between: always, today), their
+        private screen goes on to it with no second handoff; otherwise the
+        device is passed as after any private screen."""
+        self._finish_private()
+        s = self.state
+        if s.phase == vocab.PHASE_GUESS and s.to_act == roller and not self.bots.solo():
+            self.unlocked = roller
 
     # -- who takes the device next ----------------------------------------------------
     def next_holder(self, viewer):
@@ -539,10 +565,12 @@ class Session:
             if arg not in WHEEL_WIDTH:
                 raise IllegalAction("R-G1", "ui_no_wheel")
             self._remember("draft", viewer)
+            # Issue 22: another wheel keeps the range centred where it was (its
+            # middle, not its low end); the first wheel centres on the low end.
+            old = WHEEL_WIDTH.get(d["wheel"], 1) if d["wheel"] else 1
+            middle = range_middle(d["low"], old)
             d["wheel"] = arg
-            top = self.state.options.ring_max - WHEEL_WIDTH[arg] + 1
-            if d["low"] > top:
-                d["low"] = max(0, top)
+            d["low"] = centred_low(middle, WHEEL_WIDTH[arg], self.state.options.ring_max)
         elif act in (LOWER, RAISE, LOW):
             if act == LOW:
                 low = int(str(arg).strip())

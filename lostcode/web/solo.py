@@ -9,6 +9,13 @@ by the page's one describer (describe.py), so a bot's line never holds a
 range, a candidate or a stone a bot cannot see face up. A bot decides from its
 own observation only (`bots.Player.choose`).
 
+Issue 22: a bot's turn needs no tap. The bot screen draws the board (the dice
+of a bot's roll included) and carries `auto`: the page (gamepage.py) plays
+CONTINUE by itself after PACE_MS per reported move (at once under reduced
+motion), or at once on a tap anywhere on the screen; Continue stays as a
+control for keyboard and screen-reader users. While a bot has not decided
+yet (the Bot lab's, labseat.py) nothing advances and Continue is disabled.
+
 Pure Python, MicroPython-portable (no DOM here).
 """
 
@@ -24,11 +31,25 @@ from ..rules.vocab import (
     SEAT_KINDS,
 )
 from .actions import CONTINUE
+from .blocks import button, buttons
 from .describe import describe
 from .i18n import _
 
 # Events the check-results screen shows: the bot report leaves them to it.
 SHOWN_WITH_CHECKS = (EV_CHECK, EV_MOVE, EV_CURSE_TAKEN, EV_CURSE_PASSED, EV_CURSE_GONE)
+PACE_MS = 1200  # how long the page shows each reported bot move before going on
+
+
+def before_checks(events):
+    """The events a bot report tells: those before the round's check. What the
+    move caused after it (the end of the round, the next roller) comes after
+    the check-results screen, so the report stops there (the log keeps it)."""
+    out = []
+    for e in events:
+        if e.get("t") == EV_CHECK:
+            break
+        out.append(e)
+    return out
 
 
 def seat_kind_label(kind):
@@ -98,9 +119,18 @@ class BotSeats:
         return [
             describe(e, names)
             for r in self.report
-            for e in r["events"]
+            for e in before_checks(r["events"])
             if e.get("t") not in SHOWN_WITH_CHECKS
         ]
+
+    def waiting(self):
+        """A bot must move and has not decided yet (only the Bot lab's waits)."""
+        return False
+
+    def pace_ms(self):
+        """How long the bot screen stays before it goes on by itself."""
+        moves = len([r for r in self.report if r.get("action") is not None])
+        return PACE_MS * max(1, moves)
 
     def heading(self, names):
         """The bot screen's heading: who played."""
@@ -117,27 +147,17 @@ class BotSeats:
 
 
 def bot_screen(session, obs, m):
-    """The public screen listing what the computer players just did."""
+    """The public screen of what the computer players just did, over the drawn
+    board; it goes on by itself (`auto`, issue 22) unless a bot is still
+    deciding, when it says so and Continue waits."""
     bots = session.bots
     names = obs["names"]
     m["heading"] = bots.heading(names)
     lines = bots.lines(names)
-    m["blocks"] = [
-        {"t": "list", "label": _("What the computer did"), "items": lines},
-        {
-            "t": "buttons",
-            "label": "",
-            "items": [
-                {
-                    "text": _("Continue"),
-                    "act": CONTINUE,
-                    "arg": "",
-                    "disabled": False,
-                    "pressed": None,
-                    "aria": None,
-                    "symbol": None,
-                    "primary": True,
-                }
-            ],
-        },
-    ]
+    waiting = bots.waiting()
+    blocks = []
+    if lines:
+        blocks.append({"t": "list", "label": _("What the computer did"), "items": lines})
+    blocks.append(buttons([button(_("Continue"), CONTINUE, disabled=waiting, primary=True)]))
+    m["blocks"] = blocks
+    m["auto"] = None if waiting else {"act": CONTINUE, "ms": bots.pace_ms()}

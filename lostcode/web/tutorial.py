@@ -1,5 +1,6 @@
-"""The guided first game: a tip for each screen of the first round, and the
-part of the drawn board it speaks about.
+"""The guided first game: a tip for each screen of the first two rounds, for
+the first replacement and the final candidates whenever they come, and the
+part of the drawn board each speaks about.
 
 A newcomer learns by playing: the tutorial is an ordinary game (solo against
 an easy bot, fixed seed) whose first round carries an explanation on every
@@ -10,7 +11,7 @@ tutorial can never reveal more than the screen itself may show.
 from .i18n import _
 
 TUTORIAL_SEED = 20261125
-TUTORIAL_ROUNDS = 1  # tips are shown in this many opening rounds
+TUTORIAL_ROUNDS = 2  # tips are shown in this many opening rounds (issue 22: not one)
 
 
 def _tips() -> dict:
@@ -75,10 +76,17 @@ TIP_PARTS = {
 }
 
 
+def first_replacement(obs: dict) -> bool:
+    """No stone has been replaced yet (the replace screen then is the first)."""
+    return not any(obs.get("discards", ()))
+
+
 def tutorial_tip(obs: dict, screen: str):
-    """The tip for this screen in the opening round(s), or None."""
-    if screen == "final":
-        return _tips()["final"]
+    """The tip for this screen in the opening rounds, or None. The first
+    replacement and the final candidates get theirs whenever they come; the
+    first check is in round 1."""
+    if screen == "final" or (screen == "replace" and first_replacement(obs)):
+        return _tips()[screen]
     if obs.get("round", 1) > TUTORIAL_ROUNDS:
         return None
     return _tips().get(screen)
@@ -103,16 +111,13 @@ def tip_block(session, obs: dict, screen: str):
     tip = tutorial_tip(obs, screen)
     if not tip:
         return None
-    # Once a wheel is chosen the tip has been read: it folds below the controls,
-    # so the question, the dice and racks and "Confirm the wheel" fit a
-    # 360x640 screen as they do without a tip (issue 11).
-    draft = getattr(session, "draft", None)
-    folded = screen == "guess" and isinstance(draft, dict) and bool(draft.get("wheel"))
+    # Issue 22: a tip stays open above the controls (folded below "Confirm the
+    # wheel" a beginner never saw it); the layout makes the screen fit.
     return {
         "t": "tip",
         "label": _("Tip"),
         "text": tip,
         "preview": tip_preview(tip),  # a folded tip's summary: "▸ Tip: Your sum is…"
         "parts": list(TIP_PARTS.get(screen, ())),
-        "folded": folded,
+        "folded": False,
     }

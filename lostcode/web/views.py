@@ -30,11 +30,12 @@ from . import actions
 from .assistant import panel_model
 from .betscreens import _final, _guess, _shortcut
 from .blocks import button, buttons, para
-from .board import board_model
+from .board import board_model, dice_svg
 from .describe import log_lines
 from .i18n import _
 from .names import dice_text, symbol_name
 from .resultscreens import _checks, _end, _replace
+from .session import KEEP
 from .solo import bot_screen
 from .tableview import sheet_model, strip_model, table_model
 from .tutorial import tip_block
@@ -56,6 +57,7 @@ def screen_model(session):
         "log_label": _("Game log"),
         "error": session.error,
         "undo": False,
+        "auto": None,  # {"act", "ms"}: the page goes on by itself (bot screens, solo.py)
         "notices": [
             _(
                 "{name} discarded their {sym} stone: it showed {value}. "
@@ -71,8 +73,11 @@ def screen_model(session):
     m["board"] = board_model(obs)  # the drawn table (board.py)
     checks = session.pending_checks() if kind == "checks" else None
     m["strip"] = strip_model(obs, kind, checks["round"] if checks else None)  # pinned on top
+    draft_die(session, kind, obs, m["board"])
     # What the decision rests on goes next to the question (the rest below).
     m["evidence"] = EVIDENCE.get(kind, "")
+    if kind == "handoff" and obs["phase"] == PHASE_CHANGE:
+        m["evidence"] = "dice"  # the roll is public: the table sees it while passing
     if viewer is not None:
         m["sheet"] = sheet_model(session.sheets[viewer], obs)
         m["undo"] = session.can_undo()
@@ -83,6 +88,31 @@ def screen_model(session):
     if tip:
         m["blocks"].insert(0, tip)
     return m
+
+
+def draft_die(session, kind, obs, board):
+    """Issue 22: on a dice screen, once a die's new face is chosen the drawn dice
+    show it, marked as a draft (a dashed outline, class "draft", and its name
+    says it is not confirmed) until the confirm plays it."""
+    if kind not in (PHASE_BEAR, PHASE_CHANGE) or not board or not board.get("dice"):
+        return
+    chosen = session.pick_draft(kind)["arg"]
+    if not chosen:
+        return
+    die, sym = chosen.split(":")
+    shown = list(obs["dice"])
+    shown[int(die)] = sym
+    dice = dice_svg({"dice": shown})
+    for kid in dice[2]:
+        attrs = kid[1]
+        if attrs.get("data-die") != die:
+            continue
+        attrs["class"] += " draft"
+        attrs["aria-label"] = _("{sym} (chosen, not confirmed yet)", sym=symbol_name(sym))
+        for part in kid[2]:
+            if part[1].get("class") == "die-face":
+                part[1]["stroke-dasharray"] = "6 4"
+    board["dice"] = dice
 
 
 def log_model(session):
@@ -184,6 +214,12 @@ def _change(session, obs, m):
     name = obs["names"][obs["roller"]]
     chosen = session.pick_draft(PHASE_CHANGE)["arg"]
     m["heading"] = _("{name}: keep the dice or turn one", name=name)
+    # A chosen face is confirmed by the primary control; "Keep the dice" stays
+    # beside it as the explicit way back (issue 22: a second tap on the chosen
+    # face keeps it chosen).
+    controls = [button(_("Keep the dice"), actions.CONFIRM_PICK, KEEP, primary=not chosen)]
+    if chosen:
+        controls.insert(0, button(turn_confirm(chosen), actions.CONFIRM_PICK, primary=True))
     blocks = [
         para(
             _(
@@ -193,20 +229,8 @@ def _change(session, obs, m):
                 name=name,
             )
         ),
-        buttons(
-            [
-                button(
-                    turn_confirm(chosen) if chosen else _("Keep the dice"),
-                    actions.CONFIRM_PICK,
-                    primary=True,
-                )
-            ]
-        ),
+        buttons(controls),
     ]
-    if chosen:
-        hint = para(_("Tap the chosen face again to keep the dice as they are instead."))
-        hint["cls"] = "hint"  # small print: the racks stay in the first viewport
-        blocks.insert(1, hint)
     for i, face in enumerate(obs["dice"]):
         row = buttons(
             face_buttons(CHANGE, i, [sym for sym in obs["symbols"] if sym != face], chosen),
@@ -223,6 +247,7 @@ def _handoff(session, obs, m):
     name = obs["names"][obs["to_act"]]
     m["heading"] = _("Pass the device to {name}", name=name)
     why = {
+        PHASE_CHANGE: _("{name} keeps the dice or turns one die.", name=name),
         PHASE_GUESS: _("{name} sets a guessing wheel.", name=name),
         PHASE_SHORTCUT: _("{name} writes shortcut candidates.", name=name),
         PHASE_FINAL: _("{name} writes final candidates.", name=name),
@@ -243,6 +268,7 @@ EVIDENCE = {
     PHASE_OFFER: "dice",
     PHASE_REPLACE: "dice",
     PHASE_ROLL: "dice",
+    "bot": "dice",  # a bot's roll and die turn are drawn (issue 22)
 }
 
 

@@ -88,6 +88,7 @@ SECOND_PERSON = {
     # a bot seat's report ("Play against my bot", labseat.py; a seat named You
     # is a person, but the sentences stay right whatever the name)
     "{name} is thinking…": N_("You are thinking…"),
+    "{name} is starting…": N_("You are starting…"),
     "{name} chose a move that is not legal: {move}.": N_(
         "You chose a move that is not legal: {move}."
     ),
@@ -156,6 +157,7 @@ SECOND_PERSON = {
     "The dice show {dice}. {name} may keep them or turn exactly one die to another face.": N_(
         "The dice show {dice}. You may keep them or turn exactly one die to another face."
     ),
+    "{name} keeps the dice or turns one die.": N_("You keep the dice or turn one die."),
     "{name} sets a guessing wheel.": N_("You set a guessing wheel."),
     "{name} writes shortcut candidates.": N_("You write shortcut candidates."),
     "{name} writes final candidates.": N_("You write final candidates."),
