@@ -193,6 +193,7 @@ class Bench:
         self.replace_taps = 0
         self.replacements = 0
         self.bot_taps = 0
+        self.bot_screens = 0  # computers' turns seen (each waited for, never tapped)
         self.screens = []
         self.set_ok = []  # wheel screens measured again once the player's own bet is set
         self.min_text = None
@@ -319,6 +320,8 @@ class Bench:
             elif kind == "bear":
                 self.tap(page.get_by_role("button", name=re.compile(r"^Turn die \d to ")).first)
                 self.tap(page.locator(PRIMARY + ":enabled").first)
+            elif kind == "bot":  # issue 22: a computer's turn goes on by itself, untapped
+                self.bot_screens += 1
             else:
                 if page.locator("#screen .wheel-btn").count():
                     self.own_bet()  # the wheel screen (or a private roller's screen with it)
@@ -378,6 +381,7 @@ class Bench:
             if self.replacements
             else None,
             "replacements": self.replacements,
+            "bot_screens": self.bot_screens,
             "taps_per_bot_turn": round(self.bot_taps / (bots * rounds_played), 2)
             if bots and rounds_played
             else None,
