@@ -186,11 +186,18 @@ def _found(names) -> set:
     return {c for _n, _s, candidates in names for c in _normalised(candidates)}
 
 
-def test_readme_what_is_where_names_only_existing_paths():
-    names = readme_names()
+def check_names(names, expected, where):
+    """The parser read what the document says (`expected` among what it found,
+    not nothing), and every path it names exists."""
     found = _found(names)
-    # The parser reads what the table says (not nothing, not something else).
-    for expected in (
+    for path in expected:
+        assert path in found, path
+    assert len(names) > 60
+    assert not missing(names), where + ": no such path: " + repr(missing(names))
+
+
+def test_readme_what_is_where_names_only_existing_paths():
+    check_names(readme_names(), (
         "lostcode/rules/engine.py",
         "lostcode/player/deduction.py",
         "lostcode/services/record.py",
@@ -202,16 +209,11 @@ def test_readme_what_is_where_names_only_existing_paths():
         "docs/rules.md",
         "tests/test_rules_spec.py",
         "pyscript.toml",
-    ):
-        assert expected in found, expected
-    assert len(names) > 60
-    assert not missing(names), "README.md, What is where: no such path: " + repr(missing(names))
+    ), "README.md, What is where")
 
 
 def test_architecture_names_only_existing_paths():
-    names = architecture_names()
-    found = _found(names)
-    for expected in (
+    check_names(architecture_names(), (
         "lostcode/rules/moves.py",
         "lostcode/rules/rng.py",
         "lostcode/web/main.py",
@@ -219,10 +221,7 @@ def test_architecture_names_only_existing_paths():
         "lostcode/player/botapi.py",
         "tests/test_rules_spec.py",
         "README.md",
-    ):
-        assert expected in found, expected
-    assert len(names) > 60
-    assert not missing(names), "docs/architecture.md: no such path: " + repr(missing(names))
+    ), "docs/architecture.md")
 
 
 def test_a_missing_path_is_reported():
