@@ -69,3 +69,26 @@ def test_text_size_values():
     assert normalize_text_size("LARGE") == "large"
     assert normalize_text_size("huge") == "normal"
     assert normalize_text_size(None) == "normal"
+
+
+def test_a_language_switch_retells_the_news_at_once():
+    """Issue 24: after a switch mid-game the live region speaks the new language
+    on the next render, not only after the next event."""
+    s = new_game(Options(2), 3, ["Ann", "Ben"])
+    a = Announcer()
+    i18n.set_language("en")
+    try:
+        a.reset(s.log)
+        apply_action(s, ("roll",))
+        text = a.update(s.log, s.names, private=False)
+        assert text.startswith("Round 1: ")
+        assert a.update(s.log, s.names, private=False) is None
+        i18n.set_language("ru")
+        again = a.update(s.log, s.names, private=False)
+        assert again and again.startswith("Раунд 1: ") and again != text
+        assert a.update(s.log, s.names, private=False) is None  # said once
+        i18n.set_language("it")
+        assert a.update(s.log, s.names, private=True).startswith("Round 1: ")  # it: "Round"
+        assert a.text != again
+    finally:
+        i18n.set_language("en")

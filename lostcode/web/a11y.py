@@ -17,6 +17,7 @@ Portable to MicroPython (no f-strings with `=`, no typing).
 """
 
 from .describe import ANNOUNCED, describe
+from .i18n import get_language
 
 TEXT_SIZES = ("normal", "large")
 TEXT_SIZE_CLASS = "text-large"
@@ -46,33 +47,55 @@ def entry_sentence(e, names):
 
 class Announcer:
     """What the live region says after each render: the announced part of the
-    public log entries added since the last public screen."""
+    public log entries added since the last public screen.
+
+    It keeps the entries of its last announcement and the language it was said
+    in: after a language switch mid-game the next render says the same news
+    again in the new language at once (issue 24), instead of leaving the old
+    language in the live region until the next event."""
 
     def __init__(self):
         self.seen = 0
         self.text = ""
+        self.entries = []
+        self.lang = ""
 
     def reset(self, log=()):
         """A new (or loaded) game: what is already in its log is not news."""
         self.seen = len(log)
         self.text = ""
+        self.entries = []
+        self.lang = get_language()
+
+    def _say(self, entries, names):
+        lines = []
+        for e in entries:
+            line = entry_sentence(e, names)
+            if line:
+                lines.append(line)
+        if not lines:
+            return None
+        self.entries = list(entries)
+        self.lang = get_language()
+        self.text = " ".join(lines)
+        return self.text
 
     def update(self, log, names, private):
         """The new announcement, or None when there is nothing new to say.
 
-        On private screens nothing is announced (and nothing is consumed)."""
-        if private:
-            return None
+        On private screens nothing new is announced (and nothing is consumed);
+        the last announcement is said again when the language changed since."""
         if len(log) < self.seen:  # an undo or another game: start over quietly
             self.seen = len(log)
+            self.entries = []
+            self.text = ""
             return None
-        lines = []
-        for e in log[self.seen :]:
-            line = entry_sentence(e, names)
-            if line:
-                lines.append(line)
-        self.seen = len(log)
-        if not lines:
-            return None
-        self.text = " ".join(lines)
-        return self.text
+        if not private and len(log) > self.seen:
+            fresh = log[self.seen :]
+            self.seen = len(log)
+            text = self._say(fresh, names)
+            if text is not None:
+                return text
+        if self.entries and self.lang != get_language():
+            return self._say(self.entries, names)
+        return None
