@@ -77,6 +77,21 @@ def test_menu_switch_rerenders_and_is_remembered(page):
     expect(page.locator("#rules h2").first).to_have_text("The Lost Code: rules")
 
 
+def test_live_region_speaks_the_new_language_at_once(page):
+    """Issue 24: after a switch mid-game the live region says its news again in
+    the new language, without waiting for the next event."""
+    page.goto("/")
+    wait_engine_ready(page)
+    page.get_by_role("button", name="Play", exact=True).click()
+    page.get_by_role("button", name="Roll the dice").click()
+    box = page.locator("#announce")
+    expect(box).to_have_text(re.compile(r"^Round 1: .+ rolled .+\.$"))
+    page.get_by_label("Language").select_option("ru")
+    expect(box).to_have_text(re.compile(r"^Раунд 1: .+ — бросок: .+\.$"))
+    page.get_by_label("Язык").select_option("it")
+    expect(box).to_have_text(re.compile(r"^Round 1: .+ ha lanciato .+\.$"))
+
+
 def test_browser_language_is_picked(browser, site_url):
     context = browser.new_context(locale="it-IT", base_url=site_url)
     log = RequestLog(site_url).attach(context)
