@@ -146,17 +146,22 @@ def explanation_text(e, analysis_, obs=None):
 
 
 
-def percent(p):
+def percent(p, tight=False):
+    """A chance as each language writes percentages (issue 24): "50%" in
+    English and Italian, "50 %" in Russian and Polish with a narrow no-break
+    space (U+202F). `tight` is for the grid's cells, nine to a phone-wide row:
+    there the sign follows the number in every language, as in a table column."""
     if p <= 0:
-        return "0%"
-    if p >= 1:
-        return "100%"
-    n = int(p * 100 + 0.5)
-    if n < 1:
-        return "<1%"
-    if n > 99:
-        return ">99%"
-    return str(n) + "%"
+        n = 0
+    elif p >= 1:
+        n = 100
+    else:
+        n = int(p * 100 + 0.5)
+        if n < 1:
+            return "<1%" if tight else _("<{n}%", n=1)
+        if n > 99:
+            return ">99%" if tight else _(">{n}%", n=99)
+    return str(n) + "%" if tight else _("{n}%", n=n)
 
 
 # --------------------------------------------------------------------------- panel
@@ -177,7 +182,7 @@ def panel_model(session, obs, kind):
         for v in range(vmax + 1):
             p = entry["probs"][v]
             out = p <= 0
-            text = str(v) if out else percent(p)
+            text = str(v) if out else percent(p, tight=True)
             if out:
                 label = _("{sym} {value}: ruled out", sym=name, value=v)
             else:

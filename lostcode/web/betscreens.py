@@ -264,9 +264,8 @@ def _final(session, obs, m):
     d, pickers = _candidate_pickers(session, obs, PHASE_FINAL)
     how = para(
         _(
-            "For each symbol pick 0 to 3 values your own stone may have. Right with 1 value: "
-            "+5, "
-            "with 2: +2, with 3: +1; wrong or none: −2."
+            "For each symbol pick 0 to 3 values your own stone may have. If the true value is "
+            "among them: +5 if you picked one, +2 if two, +1 if three; if not, or none: −2."
         )
     )
     how["cls"] = "hint"  # small print: the racks and the six rows stay in the first viewport

@@ -159,11 +159,12 @@ def rack_svg(obs, r):
     owner = rack["owner"]
     if owner is not None:
         name = obs["names"][owner]
-    else:  # short enough for the room left of the stones; the full title names the SVG
+        if len(name) > 8:  # the stones begin 84 units in: a long name is cut, the title holds it
+            name = name[:7] + "…"
+    else:  # short enough for the room left of the stones (never cut: the letter is
+        # what tells the racks apart); the full title names the SVG
         k = sum(1 for i in range(r + 1) if obs["racks"][i]["owner"] is None)
-        name = _("Unowned {letter}", letter="ABCD"[k - 1])
-    if len(name) > 8:  # the stones begin 84 units in: a long name is cut, the title holds it
-        name = name[:7] + "…"
+        name = _("Rack {letter}", letter="ABCD"[k - 1])
     kids = [text(0, 17, name, "rack-name", anchor="start", size=15)]
     disc = obs["discards"][r]
     dx = 0

@@ -55,8 +55,9 @@ def _tips() -> dict:
             "from you, like the rest of your rack."
         ),
         "final": _(
-            "Final guesses: for each symbol write up to 3 candidate values. One right "
-            "candidate scores 5, two score 2, three score 1; a miss costs 2."
+            "Final guesses: for each symbol write 1 to 3 candidate values. If the right value "
+            "is among them: 5 points when you wrote one candidate, 2 when you wrote two, 1 when "
+            "you wrote three; if not, you lose 2."
         ),
     }
 

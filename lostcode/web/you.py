@@ -162,6 +162,14 @@ SECOND_PERSON = {
     "{name} writes shortcut candidates.": N_("You write shortcut candidates."),
     "{name} writes final candidates.": N_("You write final candidates."),
     "Tap when only {name} is looking.": N_("Tap when only you are looking."),
+    # the handoff to the guided game's newcomer when the other seat is a person
+    # ("Friend"): "Pass the device to You", "I am You" (issue 24)
+    "Pass the device to {name}": N_("Your turn: take the device"),
+    "I am {name}": N_("It's me"),
+    "Confirm and pass to {name}": N_("Confirm and hand over the device"),
+    "Confirm {wheel} · {range} and pass to {name}": N_(
+        "Confirm {wheel} · {range} and hand over the device"
+    ),
     "{name}: set your wheel": N_("Set your wheel"),
     "{name}: your {sym} candidates": N_("Your {sym} candidates"),
     "{name}: your final candidates": N_("Your final candidates"),
