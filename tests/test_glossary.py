@@ -336,3 +336,62 @@ def test_unowned_rack_label_keeps_its_letter(lang):
     finally:
         i18n.set_language("en")
     assert label in drawn, drawn[:300]
+
+
+# ---------------------------------------------------------------- the guided game with a friend
+
+HANDED_TO_YOU = {
+    "en": ("Your turn: take the device", "It's me", "Confirm W5 · 2–6 and hand over the device"),
+    "ru": ("Ваш ход: возьмите устройство", "Это я", "Подтвердить W5 · 2–6 и передать устройство"),
+    "it": ("Tocca a te: prendi il dispositivo", "Sono io",
+           "Conferma W5 · 2–6 e passa il dispositivo"),
+    "pl": ("Twoja kolej: weź urządzenie", "To ja", "Potwierdź W5 · 2–6 i przekaż urządzenie"),
+}
+
+
+@pytest.mark.parametrize("lang", ("en",) + LANGS)
+def test_guided_game_with_a_friend_speaks_to_you(lang):
+    """The guided game without computer seats ("Friend" and "You"): the handoff
+    to the newcomer and the friend's confirm say "you", never «Sono Tu»,
+    «Passa il dispositivo a Tu», «Я — Вы», «To ja: Ty»."""
+    from lostcode.rules.options import Options
+    from lostcode.web import i18n
+    from lostcode.web.session import Session
+    from lostcode.web.views import screen_model
+
+    i18n.set_language(lang)
+    try:
+        names = [i18n._("Friend"), i18n._("You")]
+        seen = set()
+        for seed in range(12):
+            ses = Session(Options(2, introductory=True), seed, names)
+            for _step in range(40):
+                m = screen_model(ses)
+                buttons = [it for b in m["blocks"] if b["t"] == "buttons" for it in b["items"]]
+                texts = [it["text"] for it in buttons]
+                if m["kind"] == "handoff" and ses.state.to_act == 1:
+                    assert m["heading"] == HANDED_TO_YOU[lang][0], m["heading"]
+                    assert HANDED_TO_YOU[lang][1] in texts, texts
+                    seen.add("handoff")
+                if m["kind"] == "guess" and ses.state.to_act == 0:
+                    ses.do("wheel", "W5")
+                    ses.do("low", "2")
+                    m = screen_model(ses)
+                    texts = [it["text"] for b in m["blocks"] if b["t"] == "buttons"
+                             for it in b["items"]]
+                    if ses.state.queue[1:2] == [1]:
+                        assert HANDED_TO_YOU[lang][2] in texts, texts
+                        seen.add("confirm")
+                for text in texts + [m["heading"]]:
+                    assert not re.search(r"\b(Sono Tu|a Tu|I am You|to You)\b|Я — Вы|To ja: Ty",
+                                         text), text
+                act = next((it for it in buttons if not it.get("disabled")
+                            and it["act"] in ("roll", "unlock", "keep", "confirm_pick")), None)
+                if act is None:
+                    break
+                ses.do(act["act"], act.get("arg", ""))
+            if seen == {"handoff", "confirm"}:
+                break
+    finally:
+        i18n.set_language("en")
+    assert seen == {"handoff", "confirm"}, seen
