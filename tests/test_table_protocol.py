@@ -23,6 +23,8 @@ from lostcode.services.record import replay, to_record
 from lostcode.table import protocol as p
 from lostcode.table.guest import Guest
 from lostcode.table.host import Host
+from lostcode.table.screen import table_screen
+from lostcode.web.board import tree_text
 
 TOKENS = {1: "tok-one-4f9a", 2: "tok-two-8c1e", 3: "tok-three-77"}
 PRIVATE_KEYS = ("viewer", "racks", "legal", "my_guess", "my_tokens", "my_final")
@@ -95,6 +97,16 @@ def check_messages(host, loop):
                 if r != guest.seat:  # the others' stones, exactly as they are
                     assert rack["stones"] == s.racks[r]
             assert "box" not in text and "piles" in obs
+            guest_sees = Guest(guest.seat, "x")
+            guest_sees.receive(text)
+            screen = table_screen(guest_sees.obs)
+            own = tree_text(screen["board"]["racks"][guest.seat])
+            if obs["phase"] != "end":  # the screen too: own stones face down (R-S7)
+                assert any("hidden" in t for t in own)
+                assert not [
+                    t for t in own if ": " in t and not t.endswith("hidden") and "discard" not in t
+                ]
+            assert len(screen["choices"]) == len(guest_sees.legal())
 
 
 def check_same_public_state(host, loop):

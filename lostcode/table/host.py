@@ -21,6 +21,7 @@ from ..rules.engine import apply_action, is_over, normalize
 from ..rules.errors import IllegalAction
 from ..rules.observation import observe
 from ..rules.vocab import HUMAN
+from ..services.record import to_record
 from ..web.solo import BotSeats
 from . import protocol as p
 
@@ -159,6 +160,17 @@ class Host:
     def broadcast(self) -> list:
         """Every joined phone's own observation of the game now."""
         return [(ch, self.observation(seat)) for ch, seat in sorted(self.channels.items())]
+
+    def seen_by(self, seat) -> dict:
+        """The host's own seat's observation: its screen is drawn like a guest's."""
+        return observe(self.state, seat)
+
+    def record(self) -> dict:
+        """The game record (saved by the host's page, replayed by the tests)."""
+        return to_record(self.state, self.seats)
+
+    def name(self, seat) -> str:
+        return self.state.names[seat]
 
     def waiting_for(self):
         """The seat whose move the game waits for (None at the end)."""

@@ -1,0 +1,382 @@
+"""Table mode in the page (issue 23): one phone per player over WebRTC.
+
+index.html#table=host makes this phone the host: it runs the engine
+(lostcode/table/host.py), plays seat 1, and shows a join code per phone seat
+(a link holding a compact WebRTC offer in its #fragment, never sent to any
+server). index.html#j=CODE is a guest: it answers the offer with a code of
+its own for the host to paste or scan, then draws only what the host sends
+for its seat. The channels live in assets/table/bridge.js; this module keeps
+the Host or the Guest in `APP.table` and draws lostcode/table/screen.py's
+model. Its controls are the table screen's own (data-table-* attributes,
+handled here), not the pass-and-play session's actions.
+"""
+
+from json import loads
+
+from pyscript import document, window
+
+from lostcode.rules.errors import IllegalAction
+from lostcode.rules.options import Options
+from lostcode.rules.setup import new_game
+from lostcode.rules.vocab import BOT_LEVELS, HUMAN
+from lostcode.services.record import dumps
+from lostcode.table.guest import Guest
+from lostcode.table.host import Host
+from lostcode.table.screen import table_screen
+from lostcode.web.app import APP, guarded, keep, listen
+from lostcode.web.describe import reason
+from lostcode.web.dom import by_id, clear, create_proxy, el, render_board, render_evidence
+from lostcode.web.i18n import _
+from lostcode.web.solo import seat_kind_label
+
+HOST_HASH = "#table=host"
+JOIN_HASH = "#j="
+PHONE = "phone"
+
+
+def entry():
+    """The set-up's "Play on several phones" link (drawn here: no edit of the form)."""
+    setup = by_id("setup")
+    if setup is None or by_id("table-entry") is not None:
+        return
+    p = el("p", None, "table-entry", None, None)
+    a = el("a", _("Play on several phones"), "btn", {"href": HOST_HASH, "id": "table-entry"}, p)
+    listen(a, "click", lambda e: later_start())
+    quick = document.querySelector("#setup .quick-play")
+    if quick is not None:
+        quick.after(p)
+    else:
+        setup.append(p)
+
+
+def later_start():
+    window.setTimeout(keep(create_proxy(guarded(start_from_hash))), 0)
+
+
+def start_from_hash(*_a):
+    h = str(window.location.hash)
+    if h == HOST_HASH:
+        _load_bridge(host_lobby)
+    elif h.startswith(JOIN_HASH):
+        code = h[len(JOIN_HASH) :]
+        _load_bridge(lambda: guest_start(code))
+
+
+def _section():
+    sec = by_id("tablemode")
+    if sec is None:
+        sec = el("section", None, "tablemode", {"id": "tablemode", "aria-live": "off"}, None)
+        document.querySelector("main").append(sec)
+        listen(sec, "click", on_click)
+    for other in ("setup", "game"):
+        node = by_id(other)
+        if node is not None:
+            node.hidden = True
+    sec.hidden = False
+    return sec
+
+
+def _load_bridge(then):
+    if APP.table.bridge is not None:
+        then()
+        return
+    script = document.createElement("script")
+    script.type = "module"
+    script.src = "./assets/table/bridge.js"
+
+    def loaded(*_a):
+        APP.table.bridge = window.lostcodeTable
+        APP.table.bridge.bind(
+            keep(create_proxy(guarded(on_open))),
+            keep(create_proxy(guarded(on_message))),
+            keep(create_proxy(guarded(on_close))),
+        )
+        then()
+
+    script.addEventListener("load", keep(create_proxy(guarded(loaded))))
+    document.head.append(script)
+
+
+# --------------------------------------------------------------------------- host
+def host_lobby():
+    sec = _section()
+    clear(sec)
+    el("h2", _("Play on several phones"), None, {"id": "table-h"}, sec)
+    el(
+        "p",
+        _(
+            "Every phone must be on the same Wi-Fi as this one. "
+            "This phone is the host and plays as Player 1."
+        ),
+        "note",
+        None,
+        sec,
+    )
+    lab = el("label", _("Number of players"), None, {"for": "table-players"}, sec)
+    box = el("select", None, None, {"id": "table-players"}, sec)
+    for n in (2, 3, 4):
+        o = el("option", str(n), None, {"value": str(n)}, box)
+        if n == 3:
+            o.selected = True
+    lab.after(box)
+    for seat in range(1, 4):
+        row = el("p", None, None, None, sec)
+        el(
+            "label",
+            _("Player {n} plays as", n=seat + 1),
+            None,
+            {"for": "table-seat-" + str(seat)},
+            row,
+        )
+        pick = el("select", None, None, {"id": "table-seat-" + str(seat)}, row)
+        el("option", _("A phone"), None, {"value": PHONE}, pick)
+        for level in BOT_LEVELS:
+            el("option", seat_kind_label(level), None, {"value": level}, pick)
+    el("button", _("Play"), "btn primary", {"type": "button", "data-table": "start"}, sec)
+
+
+def host_start():
+    players = int(str(by_id("table-players").value))
+    seats = [HUMAN]
+    phones = []
+    for seat in range(1, players):
+        kind = str(by_id("table-seat-" + str(seat)).value)
+        seats.append(HUMAN if kind == PHONE else kind)
+        if kind == PHONE:
+            phones.append(seat)
+    seed = int(window.Math.floor(window.Math.random() * 2147483647))
+    tokens = {seat: str(APP.table.bridge.token()) for seat in phones}
+    host = Host(new_game(Options(players), seed), seats, phones, tokens)
+    host.run_bots()
+    APP.table.host = host
+    APP.table.seat = 0
+    APP.table.codes = {}
+    for seat in phones:
+        new_offer(seat)
+    render()
+
+
+def new_offer(seat):
+    host = APP.table.host
+    APP.table.codes[seat] = None
+
+    def got(code):
+        APP.table.codes[seat] = str(code)
+        render()
+
+    APP.table.bridge.offer(seat, host.tokens[seat]).then(keep(create_proxy(guarded(got))))
+
+
+def connect(seat):
+    box = by_id("table-answer-" + str(seat))
+    code = str(box.value).strip() if box is not None else ""
+    if not code:
+        return
+
+    def done(problem):
+        if str(problem):
+            status(_("This is not the answer code for this seat."))
+        else:
+            status(_("Connecting…"))
+
+    APP.table.bridge.accept(seat, code).then(keep(create_proxy(guarded(done))))
+
+
+# --------------------------------------------------------------------------- guest
+def guest_start(code):
+    sec = _section()
+    clear(sec)
+    el("h2", _("Joining the table…"), None, {"id": "table-h"}, sec)
+
+    def got(text):
+        reply = loads(str(text))
+        if "error" in reply:
+            clear(sec)
+            el("h2", _("This is not a join code."), None, {"id": "table-h"}, sec)
+            return
+        APP.table.guest = Guest(int(reply["seat"]), str(reply["token"]))
+        APP.table.answer = str(reply["code"])
+        render()
+
+    APP.table.bridge.answer(code).then(keep(create_proxy(guarded(got))))
+
+
+# --------------------------------------------------------------------------- channels
+def on_open(channel):
+    channel = str(channel)
+    if APP.table.host is not None and channel.startswith("s"):
+        # A seat's code was used: a fresh one stands ready for a rejoin.
+        new_offer(int(channel[1 : channel.index("-")]))
+        return
+    guest = APP.table.guest
+    if guest is not None:
+        APP.table.bridge.send(channel, guest.resume() if guest.move >= 0 else guest.join())
+        APP.table.answer = None
+        render()
+
+
+def on_message(channel, text):
+    channel, text = str(channel), str(text)
+    if APP.table.host is not None:
+        send_all(APP.table.host.receive(channel, text))
+        render()
+    elif APP.table.guest is not None:
+        APP.table.guest.receive(text)
+        render()
+
+
+def on_close(channel):
+    channel = str(channel)
+    host = APP.table.host
+    if host is not None:
+        host.disconnect(channel)  # the seat's player rejoins with its standing code
+        render()
+    elif APP.table.guest is not None:
+        status(_("The connection to the host was lost. Scan your seat's code again."))
+
+
+def send_all(outbox):
+    for ch, text in outbox:
+        APP.table.bridge.send(ch, text)
+
+
+# --------------------------------------------------------------------------- drawing
+def status(text):
+    box = by_id("table-status")
+    if box is not None:
+        box.textContent = text
+
+
+def render():
+    sec = _section()
+    folded = by_id("table-rejoin")
+    APP.table.rejoin_open = folded is not None and bool(folded.open)
+    clear(sec)
+    host, guest = APP.table.host, APP.table.guest
+    if host is not None:
+        obs = host.seen_by(APP.table.seat)
+        sec.setAttribute("data-record", dumps(host.record()))
+        draw_joins(sec, host)
+    elif guest is not None and guest.obs is not None:
+        obs = guest.obs
+    elif guest is not None:
+        el("h2", _("Show this code to the host"), None, {"id": "table-h"}, sec)
+        draw_code(sec, APP.table.answer or "", None)
+        el("p", "", None, {"id": "table-status", "role": "status"}, sec)
+        return
+    else:
+        return
+    m = table_screen(obs)
+    APP.table.choices = list(obs["legal"]) if obs["to_act"] == obs["viewer"] else []
+    sec.setAttribute("data-public", m["public"])
+    el("h2", m["heading"], None, {"id": "table-h"}, sec)
+    el("p", "", None, {"id": "table-status", "role": "status"}, sec)
+    if guest is not None and guest.error is not None and guest.error.get("msg"):
+        status(
+            reason(
+                IllegalAction(
+                    str(guest.error.get("rule")), guest.error["msg"], guest.error.get("params")
+                )
+            )
+        )
+    draw_choices(sec, m)
+    render_evidence(m["board"], sec)
+    render_board(m["board"], sec)
+    log = el("ol", None, "table-log", None, sec)
+    for line in m["log"]:
+        el("li", line, None, None, log)
+
+
+def draw_choices(sec, m):
+    if not m["choices"]:
+        return
+    box = el("div", None, "table-choices", None, sec)
+    if m["list"]:
+        pick = el("select", None, None, {"id": "table-pick", "aria-label": m["heading"]}, box)
+        for i, label in enumerate(m["choices"]):
+            el("option", label, None, {"value": str(i)}, pick)
+        el("button", _("Play"), "btn primary", {"type": "button", "data-table": "pick"}, box)
+        return
+    for i, label in enumerate(m["choices"]):
+        el("button", label, "btn", {"type": "button", "data-table": "move", "data-i": str(i)}, box)
+
+
+def draw_joins(sec, host):
+    """A code per phone seat: open for the seats still to join, folded away
+    for the seats at the table (to rejoin after a drop)."""
+    joined = host.joined()
+    waiting = [s for s in host.phones if s not in joined]
+    if waiting:
+        box = el("section", None, "table-joins", {"aria-label": _("Join codes")}, sec)
+        draw_seat_codes(box, host, waiting)
+    if joined:
+        box = el("details", None, "table-rejoin", {"id": "table-rejoin"}, sec)
+        if APP.table.rejoin_open:
+            box.open = True
+        el("summary", _("Codes to rejoin"), None, None, box)
+        draw_seat_codes(box, host, joined)
+
+
+def draw_seat_codes(box, host, seats):
+    for seat in seats:
+        part = el("div", None, "table-join", {"data-seat": str(seat)}, box)
+        el("h3", _("Join code for {name}", name=host.name(seat)), None, None, part)
+        code = APP.table.codes.get(seat)
+        if code is None:
+            el("p", _("Preparing the code…"), None, None, part)
+            continue
+        draw_code(part, str(APP.table.bridge.link(code)), seat)
+        lab = el(
+            "label",
+            _("Paste the phone's answer code"),
+            None,
+            {"for": "table-answer-" + str(seat)},
+            part,
+        )
+        inp = el(
+            "input", None, None, {"id": "table-answer-" + str(seat), "autocomplete": "off"}, part
+        )
+        lab.after(inp)
+        el(
+            "button",
+            _("Connect"),
+            "btn",
+            {"type": "button", "data-table": "connect", "data-seat": str(seat)},
+            part,
+        )
+
+
+def draw_code(parent, text, seat):
+    attrs = {"readonly": "readonly", "rows": "3", "class": "table-code"}
+    if seat is not None:
+        attrs["data-seat"] = str(seat)
+    box = el("textarea", None, None, attrs, parent)
+    box.value = text
+
+
+def on_click(event):
+    target = event.target.closest("[data-table]")
+    if target is None:
+        return
+    what = str(target.getAttribute("data-table"))
+    if what == "start":
+        host_start()
+    elif what == "connect":
+        connect(int(str(target.getAttribute("data-seat"))))
+    elif what == "move":
+        play(int(str(target.getAttribute("data-i"))))
+    elif what == "pick":
+        play(int(str(by_id("table-pick").value)))
+
+
+def play(i):
+    choices = APP.table.choices or []
+    if not 0 <= i < len(choices):
+        return
+    action = choices[i]
+    APP.table.choices = []
+    if APP.table.host is not None:
+        send_all(APP.table.host.local(APP.table.seat, action))
+        render()
+    elif APP.table.guest is not None:
+        APP.table.bridge.send("host", APP.table.guest.act(action))
