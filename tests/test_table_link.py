@@ -72,7 +72,7 @@ def test_codes_are_short_and_rebuild_the_same_connection_data(results):
         assert (r["kind"], r["seat"], r["token"]) == ("o", 2, "Tok_en-12")
         assert r["parts"]["fingerprint"] == FP
         assert set(r["code"]) <= set(
-            "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~,:"
+            "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~,:*"
         )
     chrome, firefox = results[0], results[1]
     # Only UDP candidates of component 1 travel: TCP ones are never used here.
@@ -81,6 +81,8 @@ def test_codes_are_short_and_rebuild_the_same_connection_data(results):
         ["0c7e5d1a-8b1e-4d7c-a2a3-3f0a3c9d1e55.local", "41735"]
     ]
     assert chrome["parts"]["pwd"] == "tqY77VYk+AIDxQCgm5q/OAAJ"
+    # An mDNS name (a UUID) travels as 16 bytes: 23 characters instead of 42.
+    assert "*DH5dGoseTXyioz8KPJ0eVQ~41735" in firefox["code"]
 
 
 def test_a_code_that_is_not_one_is_refused(results):

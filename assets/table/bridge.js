@@ -35,7 +35,125 @@ function randomToken() {
   return L.b64uEncode(bytes);
 }
 
+// QR codes: qrcode-generator and jsQR, pinned in package.json and served from
+// vendor/ (tools/vendor.py); loaded only when a code is drawn or scanned.
+let qrcodeLib = null;
+function qrcode() {
+  if (!qrcodeLib) {
+    qrcodeLib = import("../../vendor/qrcode/qrcode.mjs").then((m) => m.default).catch(() => null);
+  }
+  return qrcodeLib;
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+
+// `text` as a QR code (an <svg>) appended to `parent`; false if the library is missing.
+async function drawQr(text, parent, label) {
+  const make = await qrcode();
+  if (!make) return false;
+  const qr = make(0, "L");
+  qr.addData(text);
+  qr.make();
+  const n = qr.getModuleCount();
+  const size = n + 8; // a quiet zone of 4 modules
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", `0 0 ${size} ${size}`);
+  svg.setAttribute("width", "240");
+  svg.setAttribute("height", "240");
+  svg.setAttribute("class", "table-qr");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", label);
+  svg.setAttribute("shape-rendering", "crispEdges");
+  const bg = document.createElementNS(SVG, "rect");
+  bg.setAttribute("width", String(size));
+  bg.setAttribute("height", String(size));
+  bg.setAttribute("fill", "#fff");
+  svg.append(bg);
+  let d = "";
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) if (qr.isDark(r, c)) d += `M${c + 4} ${r + 4}h1v1h-1z`;
+  }
+  const path = document.createElementNS(SVG, "path");
+  path.setAttribute("d", d);
+  path.setAttribute("fill", "#000");
+  svg.append(path);
+  parent.append(svg);
+  return true;
+}
+
+function loadScript(src) {
+  return new Promise((resolve, reject) => {
+    const s = document.createElement("script");
+    s.src = src;
+    s.addEventListener("load", resolve);
+    s.addEventListener("error", reject);
+    document.head.append(s);
+  });
+}
+
+// A decoder of one video frame: the browser's BarcodeDetector where present,
+// jsQR on a canvas otherwise.
+async function frameReader(video) {
+  if ("BarcodeDetector" in window) {
+    try {
+      const detector = new window.BarcodeDetector({ formats: ["qr_code"] });
+      return async () => {
+        const found = await detector.detect(video);
+        return found.length ? found[0].rawValue : null;
+      };
+    } catch (e) { /* no QR support in this detector: jsQR below */ }
+  }
+  if (!window.jsQR) await loadScript(new URL("../../vendor/jsqr/jsQR.js", import.meta.url).href);
+  const canvas = document.createElement("canvas");
+  const ctx = canvas.getContext("2d", { willReadFrequently: true });
+  return async () => {
+    const w = video.videoWidth;
+    const h = video.videoHeight;
+    if (!w || !h) return null;
+    canvas.width = w;
+    canvas.height = h;
+    ctx.drawImage(video, 0, 0, w, h);
+    const found = window.jsQR(ctx.getImageData(0, 0, w, h).data, w, h);
+    return found ? found.data : null;
+  };
+}
+
+let scanning = null;
+
+// The camera in `video` until a QR code is read: resolves to its text ("" if
+// stopped); rejects with the camera's error (no permission, no camera).
+async function scan(video) {
+  stopScan();
+  const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" } });
+  const job = { stream, stopped: false };
+  scanning = job;
+  video.srcObject = stream;
+  video.setAttribute("playsinline", "");
+  await video.play();
+  const read = await frameReader(video);
+  try {
+    while (!job.stopped) {
+      const text = await read();
+      if (text) return text;
+      await new Promise((r) => setTimeout(r, 150));
+    }
+    return "";
+  } finally {
+    for (const t of stream.getTracks()) t.stop();
+    if (scanning === job) scanning = null;
+  }
+}
+
+function stopScan() {
+  if (scanning) scanning.stopped = true;
+}
+
 window.lostcodeTable = {
+  drawQr,
+  scan(video) {
+    return scan(video).catch((e) => "!" + String((e && e.name) || e));
+  },
+  stopScan,
   bind(open, message, close) {
     handlers = { open, message, close };
   },

@@ -13,7 +13,8 @@
 //   TOKEN        the seat's secret (base64url), proves the join (lostcode/table/host.py)
 //   UFRAG, PWD   the ICE credentials ("+" and "/" written "-" and "_": URL-safe)
 //   FINGERPRINT  the 32 bytes of the sha-256 fingerprint, base64url (43 chars)
-//   CANDIDATES   "," separated  ip~port  (udp host candidates, IPv4/IPv6 or mDNS name)
+//   CANDIDATES   "," separated  ip~port  (udp host candidates, IPv4/IPv6 or mDNS name;
+//                an mDNS name UUID.local is written "*" + its 16 bytes in base64url)
 // The offerer's DTLS role is "actpass", the answerer's "active" (fixed).
 
 export const VERSION = "1";
@@ -72,10 +73,32 @@ export function sdpParts(sdp) {
   return { ufrag, pwd, fingerprint: fp, candidates };
 }
 
+const MDNS = /^([0-9a-f]{8})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{12})\.local$/;
+
+// Browsers hide a phone's address behind a random mDNS name (a UUID): 42
+// characters as text, 23 packed.
+function packHost(ip) {
+  const m = MDNS.exec(ip);
+  if (!m) return ip;
+  const hex = m.slice(1).join("");
+  return "*" + b64uEncode(Uint8Array.from(hex.match(/../g), (h) => parseInt(h, 16)));
+}
+
+function unpackHost(text) {
+  if (!text.startsWith("*")) {
+    if (!/^[0-9A-Za-z.:-]{2,64}$/.test(text)) throw new Error("bad candidate");
+    return text;
+  }
+  const bytes = b64uDecode(text.slice(1));
+  if (bytes.length !== 16) throw new Error("bad candidate");
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}.local`;
+}
+
 export function pack(kind, seat, token, sdp) {
   const p = sdpParts(sdp);
   const fp = Uint8Array.from(p.fingerprint.split(":").map((h) => parseInt(h, 16)));
-  const cands = p.candidates.map(([ip, port]) => ip + "~" + port).join(",");
+  const cands = p.candidates.map(([ip, port]) => packHost(ip) + "~" + port).join(",");
   return [
     VERSION + kind + String(seat),
     token,
@@ -103,7 +126,13 @@ export function unpack(code) {
   if (fpBytes.length !== 32) throw new Error("bad fingerprint");
   const fingerprint = Array.from(fpBytes, (b) => b.toString(16).padStart(2, "0").toUpperCase()).join(":");
   const candText = parts.slice(5).join(".");
-  const candidates = candText ? candText.split(",").map((c) => c.split("~")) : [];
+  const candidates = candText
+    ? candText.split(",").map((c) => {
+      const [ip, port] = c.split("~");
+      if (!/^\d{1,5}$/.test(port || "")) throw new Error("bad candidate");
+      return [unpackHost(ip), port];
+    })
+    : [];
   const sdp = buildSdp(kind === "o" ? "actpass" : "active", ufrag, pwd, fingerprint, candidates);
   return { kind, seat, token, sdp };
 }

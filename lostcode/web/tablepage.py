@@ -25,12 +25,14 @@ from lostcode.table.host import Host
 from lostcode.table.screen import table_screen
 from lostcode.web.app import APP, guarded, keep, listen
 from lostcode.web.describe import reason
-from lostcode.web.dom import by_id, clear, create_proxy, el, render_board, render_evidence
+from lostcode.web.dom import by_id, clear, create_proxy, el, py, render_board, render_evidence
 from lostcode.web.i18n import _
 from lostcode.web.solo import seat_kind_label
 
 HOST_HASH = "#table=host"
 JOIN_HASH = "#j="
+JOIN_PAGE_HASH = "#table=join"
+CONNECT_WAIT_MS = 12000  # a LAN connection takes well under a second; then we say why not
 PHONE = "phone"
 
 
@@ -57,6 +59,8 @@ def start_from_hash(*_a):
     h = str(window.location.hash)
     if h == HOST_HASH:
         _load_bridge(host_lobby)
+    elif h == JOIN_PAGE_HASH:
+        _load_bridge(join_page)
     elif h.startswith(JOIN_HASH):
         code = h[len(JOIN_HASH) :]
         _load_bridge(lambda: guest_start(code))
@@ -133,6 +137,35 @@ def host_lobby():
         for level in BOT_LEVELS:
             el("option", seat_kind_label(level), None, {"value": level}, pick)
     el("button", _("Play"), "btn primary", {"type": "button", "data-table": "start"}, sec)
+    p = el("p", None, None, None, sec)
+    el("a", _("Join a table"), None, {"href": JOIN_PAGE_HASH, "data-table": "join-page"}, p)
+
+
+def join_page():
+    """A guest who opened the site itself: scan the host's code or paste it."""
+    sec = _section()
+    clear(sec)
+    el("h2", _("Join a table"), None, {"id": "table-h"}, sec)
+    el(
+        "button",
+        _("Scan the join code"),
+        "btn primary",
+        {"type": "button", "data-table": "scan"},
+        sec,
+    )
+    lab = el("label", _("Or paste the join code"), None, {"for": "table-join-code"}, sec)
+    inp = el("input", None, None, {"id": "table-join-code", "autocomplete": "off"}, sec)
+    lab.after(inp)
+    el("button", _("Join"), "btn", {"type": "button", "data-table": "join"}, sec)
+    el("p", "", None, {"id": "table-status", "role": "status"}, sec)
+
+
+def join_with(text):
+    text = str(text).strip()
+    if JOIN_HASH in text:
+        text = text[text.index(JOIN_HASH) + len(JOIN_HASH) :]
+    if text:
+        guest_start(text)
 
 
 def host_start():
@@ -178,8 +211,75 @@ def connect(seat):
             status(_("This is not the answer code for this seat."))
         else:
             status(_("Connecting…"))
+            window.setTimeout(
+                keep(create_proxy(guarded(lambda *a: not_joined(seat)))), CONNECT_WAIT_MS
+            )
 
     APP.table.bridge.accept(seat, code).then(keep(create_proxy(guarded(done))))
+
+
+def not_joined(seat):
+    host = APP.table.host
+    if host is not None and seat not in host.joined():
+        status(
+            _(
+                "No connection yet. Both phones must be on the same Wi-Fi; then scan the "
+                "seat's code again."
+            )
+        )
+
+
+def scan_box():
+    """The camera's view, outside the table screen (which is redrawn on every move)."""
+    box = by_id("table-scan")
+    if box is None:
+        box = el("div", None, "table-scan", {"id": "table-scan"}, None)
+        by_id("tablemode").after(box)
+        listen(box, "click", lambda e: stop_scan())
+    clear(box)
+    video = el(
+        "video",
+        None,
+        None,
+        {"muted": "muted", "playsinline": "playsinline", "width": "240", "height": "240"},
+        box,
+    )
+    el("button", _("Stop"), "btn", {"type": "button", "data-table": "stop-scan"}, box)
+    return video
+
+
+def stop_scan():
+    APP.table.bridge.stopScan()
+    box = by_id("table-scan")
+    if box is not None:
+        clear(box)
+
+
+def scan(seat):
+    """Read a QR code with the camera: the answer of `seat` (host), or a join code."""
+    video = scan_box()
+
+    def got(text):
+        text = str(text)
+        box = by_id("table-scan")
+        if box is not None:
+            clear(box)
+        if text.startswith("!"):
+            status(
+                _(
+                    "The camera could not be opened: allow it for this site (on iPhone: "
+                    "Settings › Safari › Camera), or paste the code."
+                )
+            )
+        elif text and seat is None:
+            join_with(text)
+        elif text:
+            box = by_id("table-answer-" + str(seat))
+            if box is not None:
+                box.value = text
+            connect(seat)
+
+    APP.table.bridge.scan(video).then(keep(create_proxy(guarded(got))))
 
 
 # --------------------------------------------------------------------------- guest
@@ -261,7 +361,7 @@ def render():
         obs = guest.obs
     elif guest is not None:
         el("h2", _("Show this code to the host"), None, {"id": "table-h"}, sec)
-        draw_code(sec, APP.table.answer or "", None)
+        draw_code(sec, APP.table.answer or "", None, _("Show this code to the host"))
         el("p", "", None, {"id": "table-status", "role": "status"}, sec)
         return
     else:
@@ -320,12 +420,13 @@ def draw_joins(sec, host):
 def draw_seat_codes(box, host, seats):
     for seat in seats:
         part = el("div", None, "table-join", {"data-seat": str(seat)}, box)
-        el("h3", _("Join code for {name}", name=host.name(seat)), None, None, part)
+        name = _("Join code for {name}", name=host.name(seat))
+        el("h3", name, None, None, part)
         code = APP.table.codes.get(seat)
         if code is None:
             el("p", _("Preparing the code…"), None, None, part)
             continue
-        draw_code(part, str(APP.table.bridge.link(code)), seat)
+        draw_code(part, str(APP.table.bridge.link(code)), seat, name)
         lab = el(
             "label",
             _("Paste the phone's answer code"),
@@ -344,9 +445,19 @@ def draw_seat_codes(box, host, seats):
             {"type": "button", "data-table": "connect", "data-seat": str(seat)},
             part,
         )
+        el(
+            "button",
+            _("Scan the answer"),
+            "btn",
+            {"type": "button", "data-table": "scan", "data-seat": str(seat)},
+            part,
+        )
 
 
-def draw_code(parent, text, seat):
+def draw_code(parent, text, seat, label=""):
+    """The code as a QR code (when the vendored library is there) and as text
+    to copy or paste: the camera is never the only way."""
+    APP.table.bridge.drawQr(text, el("div", None, "table-qr-box", None, parent), label)
     attrs = {"readonly": "readonly", "rows": "3", "class": "table-code"}
     if seat is not None:
         attrs["data-seat"] = str(seat)
@@ -367,6 +478,15 @@ def on_click(event):
         play(int(str(target.getAttribute("data-i"))))
     elif what == "pick":
         play(int(str(by_id("table-pick").value)))
+    elif what == "scan":
+        seat = py(target.getAttribute("data-seat"))
+        scan(None if seat is None else int(str(seat)))
+    elif what == "join":
+        join_with(by_id("table-join-code").value)
+    elif what == "join-page":
+        event.preventDefault()
+        window.history.replaceState(None, "", JOIN_PAGE_HASH)
+        join_page()
 
 
 def play(i):
