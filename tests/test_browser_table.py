@@ -8,7 +8,8 @@ act, scores, dice: R-G1's order reaches each phone at once), each guest's DOM
 shows its own rack face down and no message a guest received holds its own
 stone values (R-S7), and the host's record replays on CPython to the game the
 pages show. Mid-round a guest's page is closed and reopened: it rejoins with a
-fresh code and gets the current state.
+fresh code and gets the current state. Later the host's page reloads: it
+resumes the stored table, and both guests rejoin from fresh codes.
 """
 
 import json
@@ -145,6 +146,7 @@ def test_three_phones_play_a_whole_game(browser, site_url):
     table.start()
     rng = random.Random(23)
     rejoined = False
+    reloaded = False
     steps = 0
     while True:
         s = replay(table.record())
@@ -157,6 +159,17 @@ def test_three_phones_play_a_whole_game(browser, site_url):
             table.join(2)
             rejoined = True
             table.settle(len(s.actions))
+            continue
+        if not reloaded and s.round == 3 and s.phase == "guess":
+            table.host.reload()
+            table.host.wait_for_selector("[data-table=resume]", timeout=60000)
+            table.host.click("[data-table=resume]")
+            for seat in (1, 2):
+                table.guests.pop(seat).context.close()
+                table.join(seat)
+            reloaded = True
+            table.settle(len(s.actions))
+            assert replay(table.record()).actions == s.actions
             continue
         seat, pg = table.actor()
         assert seat == s.to_act, (seat, s.to_act)
@@ -171,7 +184,7 @@ def test_three_phones_play_a_whole_game(browser, site_url):
         table.settle(len(s.actions) + 1)
         steps += 1
         assert steps < 600
-    assert rejoined and steps > 40
+    assert rejoined and reloaded and steps > 40
     # The end: every page says so, the record replays to that game.
     for pg in table.pages().values():
         assert pg.inner_text("#table-h") == "Game over"

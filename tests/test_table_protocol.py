@@ -16,6 +16,7 @@ import pytest
 from lostcode.player.bots import Player
 from lostcode.rules.canon import state_digest
 from lostcode.rules.engine import apply_action, is_over
+from lostcode.rules.errors import IllegalAction, RecordError
 from lostcode.rules.observation import observe, rack_values_in
 from lostcode.rules.options import Options
 from lostcode.rules.setup import new_game
@@ -23,7 +24,7 @@ from lostcode.services.record import replay, to_record
 from lostcode.table import protocol as p
 from lostcode.table.guest import Guest
 from lostcode.table.host import Host
-from lostcode.table.screen import table_screen
+from lostcode.table.screen import action_label, table_screen
 from lostcode.web.board import tree_text
 
 TOKENS = {1: "tok-one-4f9a", 2: "tok-two-8c1e", 3: "tok-three-77"}
@@ -396,3 +397,113 @@ def test_observations_fit_the_guest_limit():
     s = local_game(4, ["human", "easy", "easy", "easy"], 3, shortcut=True, curse=True)
     biggest = max(len(json.dumps(observe(s, seat))) for seat in range(4))
     assert biggest < p.MAX_TO_GUEST // 3
+
+
+def test_host_reload_from_its_stored_table_and_guests_rejoin():
+    """The host page stores `saved()` after every move; a reload rebuilds the
+    same game with the same seats' tokens, and the guests' codes still work."""
+    host, loop = setup(4, (1, 2), ["human", "human", "human", "easy"], 5)
+    choosers = {i: chooser(i) for i in range(4)}
+    host.run_bots()
+    for _ in range(15):
+        seat = host.waiting_for()
+        obs = observe(host.state, seat)
+        apply_action(host.state, choosers[seat].choose(obs, obs["legal"]), seat)
+        host.run_bots()
+    text = json.dumps(host.saved())
+    again = Host.from_saved(text)
+    assert state_digest(again.state) == state_digest(host.state)
+    assert again.seats == host.seats and again.phones == [1, 2]
+    loop2 = Loop(again)
+    loop2.connect("a", Guest(1, TOKENS[1]), resume=True)
+    loop2.connect("b", Guest(2, TOKENS[2]), resume=True)
+    check_messages(again, loop2)
+    check_same_public_state(again, loop2)
+    for bad in (
+        "{}",
+        "[]",
+        '{"format":"lostcode-table","version":2}',
+        '{"format":"lostcode-table","version":1,"phones":[1],"tokens":{"1":"x"}}',
+    ):
+        with pytest.raises(RecordError):
+            Host.from_saved(bad)
+
+
+def test_a_seat_that_stays_gone_is_handed_to_the_computer():
+    host, loop = setup()
+    choosers = {i: chooser(i) for i in range(3)}
+
+    def drop_and_hand(host, loop, steps):
+        if host.state.round == 2 and 2 in host.phones:
+            loop.drop("ch2")
+            loop.deliver(host.hand_to_computer(2, "medium"))
+            assert host.phones == [1] and host.seats[2] == "medium"
+            return {1: "ch1"}
+        return None
+
+    play_game(host, loop, choosers, drop_and_hand)
+    assert is_over(host.state) and host.seats[2] == "medium"
+    assert to_record(host.state, host.seats)["players"][2]["kind"] == "medium"
+    assert state_digest(replay(to_record(host.state, host.seats))) == state_digest(host.state)
+    # The seat's old code no longer claims it.
+    out = host.receive("x", p.encode(p.JOIN, {"seat": 2, "token": TOKENS[2]}))
+    assert json.loads(out[0][1])["code"] == p.E_NOT_REMOTE
+
+
+def test_odd_inputs_on_both_sides():
+    host, loop = setup()
+    guest = loop.guests["ch1"]
+    assert json.loads(guest.join("Gina"))["name"] == "Gina"
+    move = guest.move
+    assert guest.receive(p.encode(p.OBSERVATION, {"seat": 1, "move": "9", "obs": {}})) == p.ERROR
+    assert guest.move == move
+    guest.receive(p.encode(p.ACK, {"move": "x"}))
+    assert guest.acked == -1
+    assert guest.receive(b"x" * (p.MAX_TO_GUEST * 4 + 1)) == p.ERROR
+    assert guest.error == {"code": p.E_TOO_LARGE}
+    text = p.encode(p.ACTION, {"seat": 1, "move": len(host.state.actions), "action": "roll"})
+    refused(host, loop, "ch1", text, p.E_MALFORMED)
+    text = p.encode(p.ACTION, {"seat": 1, "move": None, "action": ["roll"]})
+    refused(host, loop, "ch1", text, p.E_MALFORMED)
+    with pytest.raises(IllegalAction):
+        host.local(1, ("roll",))
+    with pytest.raises(ValueError):
+        host.hand_to_computer(0, "easy")
+    with pytest.raises(ValueError):
+        host.hand_to_computer(1, "oracle")
+    with pytest.raises(ValueError):
+        Host(host.state, ["human"] * 2, [], {})
+    saved = host.saved()
+    saved["tokens"] = {"1": "short"}
+    with pytest.raises(RecordError):
+        Host.from_saved(saved)
+
+
+def test_every_kind_of_move_has_a_label():
+    obs = {"offer": {"symbol": "bird"}}
+    moves = [
+        ("roll",),
+        ("accept",),
+        ("pass",),
+        ("take",),
+        ("change", 0, "bird"),
+        ("turn_bear", 2, "snake"),
+        ("guess", "W3", 4),
+        ("discard", "bear"),
+        ("shortcut", (1, 2)),
+        ("shortcut", ()),
+        ("final", "human", (0, 7)),
+        ("final", "human", ()),
+    ]
+    labels = [action_label(a, obs) for a in moves]
+    assert labels[:4] == ["Roll the dice", "Keep the dice", "Pass", "Take the bird token"]
+    assert labels[4:] == [
+        "1: bird",
+        "3: snake",
+        "W3 (3 wide, 3 VP) · 4–6",
+        "bear",
+        "1, 2",
+        "–",
+        "human: 0, 7",
+        "human: –",
+    ]

@@ -18,12 +18,16 @@ Pure Python, no I/O: `receive` and `local` return the outbox, a list of
 """
 
 from ..rules.engine import apply_action, is_over, normalize
-from ..rules.errors import IllegalAction
+from ..rules.errors import IllegalAction, RecordError
 from ..rules.observation import observe
-from ..rules.vocab import HUMAN
-from ..services.record import to_record
+from ..rules.vocab import BOT_LEVELS, HUMAN
+from ..services.jsonlimits import loads_limited
+from ..services.record import replay, seats_of, to_record
 from ..web.solo import BotSeats
 from . import protocol as p
+
+SAVE_FORMAT = "lostcode-table"
+SAVE_VERSION = 1
 
 
 class Host:
@@ -121,7 +125,7 @@ class Host:
             self._apply(action, seat)
         except IllegalAction as e:
             self.refused += 1
-            return [(channel, p.error(p.E_ILLEGAL, None, e.rule, e.msg, _plain(e.params)))]
+            return [(channel, p.error(p.E_ILLEGAL, e.rule, e.msg, _plain(e.params)))]
         self.run_bots()
         out = [(channel, p.encode(p.ACK, {"move": len(self.state.actions)}))]
         return out + self.broadcast()
@@ -132,7 +136,7 @@ class Host:
         (the engine checks everything before it changes anything)."""
         try:
             apply_action(self.state, normalize(action), seat)
-        except IllegalAction:
+        except IllegalAction:  # a ValueError too: the rule's own refusal goes through
             raise
         except (TypeError, ValueError, KeyError, IndexError, AttributeError):
             raise p.ProtocolError(p.E_MALFORMED, "the action's arguments") from None
@@ -168,6 +172,51 @@ class Host:
     def record(self) -> dict:
         """The game record (saved by the host's page, replayed by the tests)."""
         return to_record(self.state, self.seats)
+
+    def hand_to_computer(self, seat, level) -> list:
+        """A phone seat that stays gone is played by the computer from now on
+        (its channel, if any, is dropped); the outbox: everyone's update."""
+        if seat not in self.phones or level not in BOT_LEVELS:
+            raise ValueError("only a phone seat can be handed to a computer level")
+        for ch in [c for c, s in self.channels.items() if s == seat]:
+            del self.channels[ch]
+        self.phones.remove(seat)
+        del self.tokens[seat]
+        self.seats[seat] = level
+        self.bots = BotSeats(self.seats, self.state.seed)
+        self.run_bots()
+        return self.broadcast()
+
+    def saved(self) -> dict:
+        """What the host's page stores to resume the table after a reload:
+        the record (the whole game) and each phone seat's token, so the same
+        players can claim their seats again."""
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "record": self.record(),
+            "phones": list(self.phones),
+            "tokens": {str(s): t for s, t in self.tokens.items()},
+        }
+
+    @classmethod
+    def from_saved(cls, data):
+        """The Host of a stored table (text or dict); RecordError if unreadable."""
+        data = loads_limited(data, 4000000, "table")
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise RecordError("this is not a stored table")
+        if data.get("version") != SAVE_VERSION:
+            raise RecordError("a stored table of another version")
+        phones = data.get("phones")
+        tokens = data.get("tokens")
+        if not isinstance(phones, list) or not isinstance(tokens, dict):
+            raise RecordError("the stored table has no seats")
+        state = replay(data.get("record"))
+        seats = seats_of(data.get("record"))
+        try:
+            return cls(state, seats, phones, {int(k): v for k, v in tokens.items()})
+        except (ValueError, TypeError):
+            raise RecordError("the stored table's seats are invalid") from None
 
     def name(self, seat) -> str:
         return self.state.names[seat]

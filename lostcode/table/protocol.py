@@ -96,11 +96,9 @@ def is_int(x) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-def error(code, ref=None, rule=None, msg=None, params=None) -> str:
+def error(code, rule=None, msg=None, params=None) -> str:
     """An error reply: what was refused and why (the game did not change)."""
     fields: dict = {"code": code}
-    if ref is not None:
-        fields["ref"] = ref
     if rule is not None:
         fields["rule"] = rule
     if msg is not None:

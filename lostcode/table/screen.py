@@ -69,9 +69,9 @@ def action_label(a, obs) -> str:
         return symbol_name(a[1])
     if kind == SHORTCUT:
         return ", ".join(str(v) for v in a[1]) or "–"
-    if kind == FINAL:
-        return symbol_name(a[1]) + ": " + (", ".join(str(v) for v in a[2]) or "–")
-    return " ".join(str(x) for x in a)
+    assert kind == FINAL, kind
+    # FINAL, the last kind (moves.MOVES)
+    return symbol_name(a[1]) + ": " + (", ".join(str(v) for v in a[2]) or "–")
 
 
 def table_screen(obs) -> dict:

@@ -104,7 +104,9 @@ class TableLink:
     """Table mode (issue 23, lostcode/web/tablepage.py): this phone's Host or
     Guest, the channels' bridge and what the table screen last offered."""
 
-    __slots__ = ("bridge", "host", "guest", "seat", "codes", "answer", "choices", "rejoin_open")
+    __slots__ = (
+        "bridge", "host", "guest", "seat", "codes", "answer", "choices", "rejoin_open", "stored",
+    )
 
     def __init__(self) -> None:
         self.bridge = None  # window.lostcodeTable (assets/table/bridge.js)
@@ -115,6 +117,7 @@ class TableLink:
         self.answer = None  # a guest's answer code, until its channel opens
         self.choices = []  # the moves the screen offers, in order
         self.rejoin_open = False  # the host's "Codes to rejoin" unfolded
+        self.stored = None  # the move number of the table last stored (host)
 
 
 class App:

@@ -15,7 +15,7 @@ from json import loads
 
 from pyscript import document, window
 
-from lostcode.rules.errors import IllegalAction
+from lostcode.rules.errors import IllegalAction, RecordError
 from lostcode.rules.options import Options
 from lostcode.rules.setup import new_game
 from lostcode.rules.vocab import BOT_LEVELS, HUMAN
@@ -28,12 +28,14 @@ from lostcode.web.describe import reason
 from lostcode.web.dom import by_id, clear, create_proxy, el, py, render_board, render_evidence
 from lostcode.web.i18n import _
 from lostcode.web.solo import seat_kind_label
+from lostcode.web.storage import ls_get, ls_set
 
 HOST_HASH = "#table=host"
 JOIN_HASH = "#j="
 JOIN_PAGE_HASH = "#table=join"
 CONNECT_WAIT_MS = 12000  # a LAN connection takes well under a second; then we say why not
 PHONE = "phone"
+STORE_KEY = "lostcode.table"  # the host's table, to resume after a reload (not a saved game)
 
 
 def entry():
@@ -137,6 +139,14 @@ def host_lobby():
         for level in BOT_LEVELS:
             el("option", seat_kind_label(level), None, {"value": level}, pick)
     el("button", _("Play"), "btn primary", {"type": "button", "data-table": "start"}, sec)
+    if stored_host() is not None:
+        el(
+            "button",
+            _("Continue the table"),
+            "btn",
+            {"type": "button", "data-table": "resume"},
+            sec,
+        )
     p = el("p", None, None, None, sec)
     el("a", _("Join a table"), None, {"href": JOIN_PAGE_HASH, "data-table": "join-page"}, p)
 
@@ -186,6 +196,49 @@ def host_start():
     APP.table.codes = {}
     for seat in phones:
         new_offer(seat)
+    render()
+
+
+def stored_host():
+    """The host's stored table if it can be read and is not over, else None."""
+    text = ls_get(STORE_KEY)
+    if not text:
+        return None
+    try:
+        host = Host.from_saved(text)
+    except RecordError:
+        return None
+    return None if host.waiting_for() is None else host
+
+
+def host_resume():
+    """After a reload: the same game, the same seats; every phone seat gets a
+    fresh code (the old connections died with the page)."""
+    host = stored_host()
+    if host is None:
+        return
+    APP.table.host = host
+    APP.table.seat = 0
+    APP.table.codes = {}
+    for seat in host.phones:
+        new_offer(seat)
+    render()
+
+
+def store(host):
+    move = host.seen_by(0)["move_number"]
+    if APP.table.stored != move:
+        if ls_set(STORE_KEY, dumps(host.saved())):
+            APP.table.stored = move
+
+
+def to_computer(seat):
+    host = APP.table.host
+    if host is None or seat not in host.phones:
+        return
+    send_all(host.hand_to_computer(seat, "medium"))
+    APP.table.codes.pop(seat, None)
+    APP.table.stored = None
     render()
 
 
@@ -356,6 +409,7 @@ def render():
     if host is not None:
         obs = host.seen_by(APP.table.seat)
         sec.setAttribute("data-record", dumps(host.record()))
+        store(host)
         draw_joins(sec, host)
     elif guest is not None and guest.obs is not None:
         obs = guest.obs
@@ -452,6 +506,14 @@ def draw_seat_codes(box, host, seats):
             {"type": "button", "data-table": "scan", "data-seat": str(seat)},
             part,
         )
+        if host.seen_by(0)["move_number"] > 0:  # a seat that stays gone
+            el(
+                "button",
+                _("Let the computer play {name}", name=host.name(seat)),
+                "btn",
+                {"type": "button", "data-table": "to-computer", "data-seat": str(seat)},
+                part,
+            )
 
 
 def draw_code(parent, text, seat, label=""):
@@ -478,6 +540,10 @@ def on_click(event):
         play(int(str(target.getAttribute("data-i"))))
     elif what == "pick":
         play(int(str(by_id("table-pick").value)))
+    elif what == "resume":
+        host_resume()
+    elif what == "to-computer":
+        to_computer(int(str(target.getAttribute("data-seat"))))
     elif what == "scan":
         seat = py(target.getAttribute("data-seat"))
         scan(None if seat is None else int(str(seat)))
