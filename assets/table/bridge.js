@@ -5,6 +5,12 @@
 // (channel id, text). Star shape: a guest has one channel, to the host.
 import * as L from "./link.js";
 
+// Table mode's own few styles (the game's stylesheet stays as it is).
+const sheet = document.createElement("link");
+sheet.rel = "stylesheet";
+sheet.href = new URL("./table.css", import.meta.url).href;
+document.head.append(sheet);
+
 const channels = new Map(); // id -> RTCDataChannel
 const peers = new Map(); // seat -> the host's latest offer {pc, channel, accept, id}
 let handlers = null;

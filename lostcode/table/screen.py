@@ -74,6 +74,26 @@ def action_label(a, obs) -> str:
     return symbol_name(a[1]) + ": " + (", ".join(str(v) for v in a[2]) or "–")
 
 
+def groups(legal, obs) -> list:
+    """The moves of a long list in groups: a wheel's ranges under the wheel
+    (a phone's picker shows them as headed sections); [(heading, [(label,
+    index)])], one group with an empty heading for other moves."""
+    out: list = []
+    for i, a in enumerate(legal):
+        if a[0] == GUESS:
+            w = a[1]
+            head = _(
+                "{wheel} ({width} wide, {vp} VP)", wheel=w, width=WHEEL_WIDTH[w], vp=WHEEL_VP[w]
+            )
+            label = range_text(a[2], a[2] + WHEEL_WIDTH[w] - 1)
+        else:
+            head, label = "", action_label(a, obs)
+        if not out or out[-1][0] != head:
+            out.append((head, []))
+        out[-1][1].append((label, i))
+    return out
+
+
 def table_screen(obs) -> dict:
     seat = obs["viewer"]
     legal = obs["legal"] if obs["to_act"] == seat else []
@@ -91,5 +111,6 @@ def table_screen(obs) -> dict:
         "board": board_model(obs),
         "choices": [action_label(a, obs) for a in legal],
         "list": len(legal) > MAX_BUTTONS,
+        "groups": groups(legal, obs) if len(legal) > MAX_BUTTONS else [],
         "log": log_lines(obs["log"], obs["names"])[-LOG_LINES:],
     }

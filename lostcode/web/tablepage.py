@@ -447,8 +447,10 @@ def draw_choices(sec, m):
     box = el("div", None, "table-choices", None, sec)
     if m["list"]:
         pick = el("select", None, None, {"id": "table-pick", "aria-label": m["heading"]}, box)
-        for i, label in enumerate(m["choices"]):
-            el("option", label, None, {"value": str(i)}, pick)
+        for head, items in m["groups"]:
+            where = el("optgroup", None, None, {"label": head}, pick) if head else pick
+            for label, i in items:
+                el("option", label, None, {"value": str(i)}, where)
         el("button", _("Play"), "btn primary", {"type": "button", "data-table": "pick"}, box)
         return
     for i, label in enumerate(m["choices"]):
