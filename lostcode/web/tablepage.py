@@ -125,8 +125,9 @@ def host_lobby():
         if n == 3:
             o.selected = True
     lab.after(box)
+    listen(box, "change", lambda e: seat_rows())
     for seat in range(1, 4):
-        row = el("p", None, None, None, sec)
+        row = el("p", None, None, {"id": "table-seat-row-" + str(seat)}, sec)
         el(
             "label",
             _("Player {n} plays as", n=seat + 1),
@@ -149,6 +150,18 @@ def host_lobby():
         )
     p = el("p", None, None, None, sec)
     el("a", _("Join a table"), None, {"href": JOIN_PAGE_HASH, "data-table": "join-page"}, p)
+    p = el("p", None, None, None, sec)
+    el("a", _("New game"), None, {"href": "./"}, p)  # pass-and-play, one tap away
+    seat_rows()
+
+
+def seat_rows():
+    """Only the seats of the chosen number of players are asked about."""
+    n = int(str(by_id("table-players").value))
+    for seat in range(1, 4):
+        row = by_id("table-seat-row-" + str(seat))
+        if row is not None:
+            row.hidden = seat >= n
 
 
 def join_page():
