@@ -17,7 +17,7 @@ import random
 import time
 
 import pytest
-from helpers import RequestLog
+from helpers import ROOT, RequestLog
 
 from lostcode.rules.engine import is_over
 from lostcode.rules.observation import rack_values_in
@@ -190,3 +190,39 @@ def test_three_phones_play_a_whole_game(browser, site_url):
         assert pg.inner_text("#table-h") == "Game over"
     for log in table.logs:
         log.assert_same_origin()
+
+
+QR_ROUND_TRIP = """async ([text, base]) => {
+  await import(base + 'assets/table/bridge.js');
+  const box = document.createElement('div');
+  document.body.append(box);
+  const drawn = await window.lostcodeTable.drawQr(text, box, 'code');
+  if (!drawn) return null;
+  await new Promise((res, rej) => {
+    const s = document.createElement('script');
+    s.src = base + 'vendor/jsqr/jsQR.js'; s.onload = res; s.onerror = rej; document.head.append(s);
+  });
+  const svg = box.querySelector('svg');
+  const img = new Image();
+  img.src = 'data:image/svg+xml;base64,' + btoa(new XMLSerializer().serializeToString(svg));
+  await img.decode();
+  const c = document.createElement('canvas');
+  c.width = c.height = 400;
+  const ctx = c.getContext('2d');
+  ctx.drawImage(img, 0, 0, 400, 400);
+  const found = window.jsQR(ctx.getImageData(0, 0, 400, 400).data, 400, 400);
+  return found ? found.data : '';
+}"""
+
+
+@pytest.mark.skipif(
+    not (ROOT / "vendor" / "qrcode" / "qrcode.mjs").is_file()
+    or not (ROOT / "vendor" / "jsqr" / "jsQR.js").is_file(),
+    reason="vendor/qrcode and vendor/jsqr come with `npm ci` (package.json)",
+)
+def test_a_join_link_drawn_as_a_qr_code_reads_back(page, site_url):
+    """qrcode-generator draws it, jsQR (the fallback where the browser has no
+    BarcodeDetector) reads it back: a 219-character join link, served locally."""
+    page.goto(site_url + "assets/rules/en.html")
+    link = site_url + "index.html#j=1o1." + "Ab-_" * 45
+    assert page.evaluate(QR_ROUND_TRIP, [link, site_url]) == link
