@@ -96,7 +96,10 @@ class Table:
         return {0: self.host, **self.guests}
 
     def record(self):
-        return json.loads(self.host.get_attribute("#tablemode", "data-record"))
+        """The host's stored table (storage, like a saved game: never in its DOM)."""
+        assert self.host.locator("[data-record]").count() == 0
+        text = self.host.evaluate("localStorage.getItem('lostcode.table')")
+        return json.loads(text)["record"]
 
     def settle(self, move):
         for pg in self.pages().values():

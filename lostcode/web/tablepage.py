@@ -421,7 +421,8 @@ def render():
     host, guest = APP.table.host, APP.table.guest
     if host is not None:
         obs = host.seen_by(APP.table.seat)
-        sec.setAttribute("data-record", dumps(host.record()))
+        # The record (its seed rebuilds every rack) goes to storage, like a
+        # saved game, never into the page the host's player looks at.
         store(host)
         draw_joins(sec, host)
     elif guest is not None and guest.obs is not None:
