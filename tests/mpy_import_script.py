@@ -26,7 +26,10 @@ assert not [f for f in os.listdir(".") if f.endswith(".pack")], "packs are remov
 # The browser adapter (lostcode/web: the modules that import pyscript).
 BROWSER_ONLY = {
     "lostcode.web." + m
-    for m in ("main", "dom", "app", "storage", "gamepage", "savespage", "setuppage", "labbridge")
+    for m in (
+        "main", "dom", "app", "storage", "gamepage", "savespage", "setuppage", "labbridge",
+        "tablepage",
+    )
 }  # tests/helpers.py ADAPTER_MODULES
 count = 0
 for path in sorted(files):

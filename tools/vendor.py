@@ -11,6 +11,8 @@ Result (vendor/ is gitignored, the site loads everything from it, never a CDN):
     vendor/pyodide/      pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm,
                          python_stdlib.zip, pyodide-lock.json
     vendor/micropython/  micropython.mjs, micropython.wasm
+    vendor/qrcode/       qrcode.mjs (qrcode-generator: table mode's join codes, issue 23)
+    vendor/jsqr/         jsQR.js (the QR decoder where the browser has no BarcodeDetector)
     vendor/versions.json {"pyodide": "314.0.7", ...} for cache names etc.
 
 Idempotent and fast: a file is copied only when its size or mtime differ from
@@ -51,6 +53,8 @@ LAYOUT: dict[str, tuple[str, str, list[str] | None]] = {
         "",
         ["micropython.mjs", "micropython.wasm"],
     ),
+    "qrcode": ("qrcode-generator", "dist", ["qrcode.mjs"]),
+    "jsqr": ("jsqr", "dist", ["jsQR.js"]),
 }
 
 

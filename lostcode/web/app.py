@@ -100,8 +100,28 @@ class LabLink:
         self.reply = None
 
 
+class TableLink:
+    """Table mode (issue 23, lostcode/web/tablepage.py): this phone's Host or
+    Guest, the channels' bridge and what the table screen last offered."""
+
+    __slots__ = (
+        "bridge", "host", "guest", "seat", "codes", "answer", "choices", "rejoin_open", "stored",
+    )
+
+    def __init__(self) -> None:
+        self.bridge = None  # window.lostcodeTable (assets/table/bridge.js)
+        self.host = None  # lostcode.table.host.Host on the host's phone
+        self.guest = None  # lostcode.table.guest.Guest on a guest's
+        self.seat = 0  # the host's own seat
+        self.codes = {}  # seat -> its join code (None while it is made)
+        self.answer = None  # a guest's answer code, until its channel opens
+        self.choices = []  # the moves the screen offers, in order
+        self.rejoin_open = False  # the host's "Codes to rejoin" unfolded
+        self.stored = None  # the move number of the table last stored (host)
+
+
 class App:
-    __slots__ = ("game", "save", "saves", "page", "lab", "guard", "settled", "proxies")
+    __slots__ = ("game", "save", "saves", "page", "lab", "table", "guard", "settled", "proxies")
 
     def __init__(self) -> None:
         self.game = GameView()
@@ -109,6 +129,7 @@ class App:
         self.saves = SavesList()
         self.page = PageState()
         self.lab = LabLink()
+        self.table = TableLink()
         self.guard = None  # activation.ActivationGuard
         self.settled = None  # the proxy of gamepage.settled
         self.proxies = []  # JS proxies of our handlers, kept alive

@@ -11,7 +11,7 @@ savespage, setuppage, labbridge — docs/architecture.md draws them.
 from pyscript import document
 
 import lostcode.rules.engine  # noqa: F401  (the engine, loaded before "ready")
-from lostcode.web import actions, gamepage, labbridge, savespage, setuppage, storage
+from lostcode.web import actions, gamepage, labbridge, savespage, setuppage, storage, tablepage
 from lostcode.web.app import APP, keep, listen, log_error
 from lostcode.web.dom import ROOT, by_id, create_proxy, progress, py
 from lostcode.web.i18n import _
@@ -115,6 +115,8 @@ def boot(*_args):
         labbridge.watch_from_lab()  # the Bot lab's "Watch the game" (issue 14)
         progress(3, _("Ready."))
         labbridge.play_from_lab()  # the Bot lab's "Play against my bot" (issue 14)
+        tablepage.entry()  # "Play on several phones" (issue 23)
+        tablepage.start_from_hash()  # #table=host, #j=CODE: table mode (issue 23)
         ROOT.dataset.engine = "ready"
         by_id("loading").hidden = True
         if ROOT.getAttribute("data-start-pending") == "1":

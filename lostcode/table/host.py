@@ -1,0 +1,244 @@
+"""The host's side of table mode: the one authoritative game, on the host's phone.
+
+The host owns the engine State. Each guest phone talks only to the host over
+its own data channel (a star: meshes of three or more phones form only
+partly). A channel is keyed to one seat by the join code's token, for the
+channel's life; every action that arrives on it is checked by the engine
+exactly as a local one (`apply_action(state, action, player=seat)`), so a
+guest can never act for another seat, out of turn or with a move the rules
+refuse. Anything refused gets an error reply and leaves the game as it was.
+
+What goes out is only `observe(state, seat)` for the seat a channel is keyed
+to: the others' stones, never its own (R-S7), until the game is over and
+every rack is face up. Computer seats play on the host, from their own
+observations, as in a local game (lostcode/web/solo.py).
+
+Pure Python, no I/O: `receive` and `local` return the outbox, a list of
+(channel, text) pairs the page sends.
+"""
+
+from ..rules.engine import apply_action, is_over, normalize
+from ..rules.errors import IllegalAction, RecordError
+from ..rules.observation import observe
+from ..rules.vocab import BOT_LEVELS, HUMAN
+from ..services.jsonlimits import loads_limited
+from ..services.record import replay, seats_of, to_record
+from ..web.solo import BotSeats
+from . import protocol as p
+
+SAVE_FORMAT = "lostcode-table"
+SAVE_VERSION = 1
+
+
+class Host:
+    __slots__ = ("state", "seats", "phones", "tokens", "channels", "bots", "refused")
+
+    def __init__(self, state, seats, phones, tokens):
+        """`seats`: each seat's kind (human or a bot level); `phones`: the
+        human seats played on guest phones (the others on the host's phone);
+        `tokens`: seat -> the secret in that seat's join code (random, made
+        by the page, never sent anywhere but in the code itself)."""
+        if len(seats) != state.options.players:
+            raise ValueError("one kind per seat")
+        for seat in phones:
+            if not 0 <= seat < len(seats) or seats[seat] != HUMAN:
+                raise ValueError("a phone seat must be a human seat")
+            if not isinstance(tokens.get(seat), str) or len(tokens[seat]) < 8:
+                raise ValueError("every phone seat needs a token of 8 characters or more")
+        self.state = state
+        self.seats = list(seats)
+        self.phones = list(phones)
+        self.tokens = dict(tokens)
+        self.channels = {}  # channel -> seat, once joined
+        self.bots = BotSeats(self.seats, state.seed)
+        self.refused = 0  # messages refused so far (for the page's diagnostics)
+
+    # ------------------------------------------------------------ channels
+    def seat_of(self, channel):
+        return self.channels.get(channel)
+
+    def channel_of(self, seat):
+        for ch, s in self.channels.items():
+            if s == seat:
+                return ch
+        return None
+
+    def joined(self) -> list:
+        """The phone seats with a live channel."""
+        return sorted(self.channels.values())
+
+    def disconnect(self, channel) -> None:
+        """A channel closed: its seat waits for a rejoin (the game goes on)."""
+        self.channels.pop(channel, None)
+
+    # ------------------------------------------------------------ messages
+    def receive(self, channel, text) -> list:
+        """Handle one message from `channel`; the outbox. Never raises for
+        anything a guest can send."""
+        try:
+            msg = p.decode(text, p.MAX_TO_HOST, p.TO_HOST)
+            t = msg["t"]
+            if t == p.JOIN or t == p.RESUME:
+                return self._join(channel, msg)
+            return self._action(channel, msg)
+        except p.ProtocolError as e:
+            self.refused += 1
+            return [(channel, p.error(e.code))]
+
+    def _join(self, channel, msg):
+        seat = msg.get("seat")
+        token = msg.get("token")
+        if not p.is_int(seat) or not isinstance(token, str):
+            raise p.ProtocolError(p.E_MALFORMED, "a join needs a seat and a token")
+        if seat not in self.phones:
+            raise p.ProtocolError(p.E_NOT_REMOTE)
+        if not _same(token, self.tokens[seat]):
+            raise p.ProtocolError(p.E_BAD_TOKEN)
+        mine = self.channels.get(channel)
+        if mine is not None and mine != seat:
+            raise p.ProtocolError(p.E_WRONG_SEAT, "this channel is keyed to another seat")
+        # The code's holder is the seat's player: a rejoin after a drop the
+        # host has not noticed yet replaces the dead channel.
+        old = self.channel_of(seat)
+        if old is not None and old != channel:
+            del self.channels[old]
+        self.channels[channel] = seat
+        return [(channel, self.observation(seat))]
+
+    def _action(self, channel, msg):
+        seat = self.channels.get(channel)
+        if seat is None:
+            raise p.ProtocolError(p.E_NOT_JOINED)
+        if msg.get("seat") != seat:
+            raise p.ProtocolError(p.E_WRONG_SEAT)
+        move = msg.get("move")
+        if not p.is_int(move):
+            raise p.ProtocolError(p.E_MALFORMED, "an action needs its move number")
+        if move != len(self.state.actions):
+            # Made on an old observation: refused, and the current one sent.
+            self.refused += 1
+            return [(channel, p.error(p.E_STALE)), (channel, self.observation(seat))]
+        action = msg.get("action")
+        if not isinstance(action, list):
+            raise p.ProtocolError(p.E_MALFORMED, "the action is not a list")
+        try:
+            self._apply(action, seat)
+        except IllegalAction as e:
+            self.refused += 1
+            return [(channel, p.error(p.E_ILLEGAL, e.rule, e.msg, _plain(e.params)))]
+        self.run_bots()
+        out = [(channel, p.encode(p.ACK, {"move": len(self.state.actions)}))]
+        return out + self.broadcast()
+
+    def _apply(self, action, seat):
+        """The engine's own check and apply, as for a local move; a value of
+        a type the move's check does not expect is refused as malformed
+        (the engine checks everything before it changes anything)."""
+        try:
+            apply_action(self.state, normalize(action), seat)
+        except IllegalAction:  # a ValueError too: the rule's own refusal goes through
+            raise
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+            raise p.ProtocolError(p.E_MALFORMED, "the action's arguments") from None
+
+    def local(self, seat, action) -> list:
+        """A move made on the host's phone for one of its own seats; raises
+        IllegalAction as a local game does. The outbox: everyone's update."""
+        if seat in self.phones:
+            raise IllegalAction("R-0", "not_your_turn", {"name": "?", "other": "?"})
+        self._apply(list(action), seat)
+        self.run_bots()
+        return self.broadcast()
+
+    def run_bots(self) -> None:
+        """Computer seats play up to the next human decision."""
+        s = self.state
+        while not is_over(s) and self.bots.is_bot(s.to_act):
+            seat = s.to_act
+            apply_action(s, self.bots.decide(seat, observe(s, seat)), seat)
+
+    def observation(self, seat) -> str:
+        obs = observe(self.state, seat)
+        return p.encode(p.OBSERVATION, {"seat": seat, "move": obs["move_number"], "obs": obs})
+
+    def broadcast(self) -> list:
+        """Every joined phone's own observation of the game now."""
+        return [(ch, self.observation(seat)) for ch, seat in sorted(self.channels.items())]
+
+    def seen_by(self, seat) -> dict:
+        """The host's own seat's observation: its screen is drawn like a guest's."""
+        return observe(self.state, seat)
+
+    def record(self) -> dict:
+        """The game record (saved by the host's page, replayed by the tests)."""
+        return to_record(self.state, self.seats)
+
+    def hand_to_computer(self, seat, level) -> list:
+        """A phone seat that stays gone is played by the computer from now on
+        (its channel, if any, is dropped); the outbox: everyone's update."""
+        if seat not in self.phones or level not in BOT_LEVELS:
+            raise ValueError("only a phone seat can be handed to a computer level")
+        for ch in [c for c, s in self.channels.items() if s == seat]:
+            del self.channels[ch]
+        self.phones.remove(seat)
+        del self.tokens[seat]
+        self.seats[seat] = level
+        self.bots = BotSeats(self.seats, self.state.seed)
+        self.run_bots()
+        return self.broadcast()
+
+    def saved(self) -> dict:
+        """What the host's page stores to resume the table after a reload:
+        the record (the whole game) and each phone seat's token, so the same
+        players can claim their seats again."""
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "record": self.record(),
+            "phones": list(self.phones),
+            "tokens": {str(s): t for s, t in self.tokens.items()},
+        }
+
+    @classmethod
+    def from_saved(cls, data):
+        """The Host of a stored table (text or dict); RecordError if unreadable."""
+        data = loads_limited(data, 4000000, "table")
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise RecordError("this is not a stored table")
+        if data.get("version") != SAVE_VERSION:
+            raise RecordError("a stored table of another version")
+        phones = data.get("phones")
+        tokens = data.get("tokens")
+        if not isinstance(phones, list) or not isinstance(tokens, dict):
+            raise RecordError("the stored table has no seats")
+        state = replay(data.get("record"))
+        seats = seats_of(data.get("record"))
+        try:
+            return cls(state, seats, phones, {int(k): v for k, v in tokens.items()})
+        except (ValueError, TypeError):
+            raise RecordError("the stored table's seats are invalid") from None
+
+    def name(self, seat) -> str:
+        return self.state.names[seat]
+
+    def waiting_for(self):
+        """The seat whose move the game waits for (None at the end)."""
+        return None if is_over(self.state) else self.state.to_act
+
+
+def _same(a, b) -> bool:
+    """Token comparison that takes as long for every wrong token of a length."""
+    if len(a) != len(b):
+        return False
+    d = 0
+    for i in range(len(a)):
+        d |= ord(a[i]) ^ ord(b[i])
+    return d == 0
+
+
+def _plain(params):
+    """An IllegalAction's parameters as JSON (tuples become lists)."""
+    out = {}
+    for k, v in params.items():
+        out[k] = list(v) if isinstance(v, tuple) else v
+    return out

@@ -1,0 +1,116 @@
+"""What one phone shows in table mode, from that seat's observation only.
+
+A guest's phone never holds the State: it draws what the host sent it
+(`observe(state, seat)`, R-S7: the others' stones, never its own), with the
+board the pass-and-play screens draw (lostcode/web/board.py). The host's own
+seat is drawn the same way from its own observation. The moves on offer are
+the observation's legal moves, exactly what the host's engine accepts.
+
+Pure Python (tested on CPython): `table_screen(obs)` returns plain data the
+adapter (lostcode/web/tablepage.py) draws.
+"""
+
+from ..rules.components import WHEEL_VP, WHEEL_WIDTH
+from ..rules.vocab import (
+    ACCEPT,
+    CHANGE,
+    DISCARD,
+    FINAL,
+    GUESS,
+    PASS,
+    ROLL,
+    SHORTCUT,
+    TAKE,
+    TURN_BEAR,
+)
+from ..web.board import board_model
+from ..web.describe import log_lines, say
+from ..web.i18n import _
+from ..web.names import range_text, symbol_name
+
+MAX_BUTTONS = 8  # more moves than this are offered as one list (wheels x ranges, candidates)
+LOG_LINES = 6
+
+
+def public_key(obs) -> str:
+    """The part of the table every phone shows alike (the tests compare it)."""
+    return "|".join(
+        [
+            str(obs["move_number"]),
+            str(obs["round"]),
+            str(obs["phase"]),
+            str(obs["to_act"]),
+            ",".join(str(x) for x in obs["scores"]),
+            ",".join(obs["dice"]),
+        ]
+    )
+
+
+def action_label(a, obs) -> str:
+    kind = a[0]
+    if kind == ROLL:
+        return _("Roll the dice")
+    if kind == ACCEPT:
+        return _("Keep the dice")
+    if kind == PASS:
+        return _("Pass")
+    if kind == TAKE:
+        return _("Take the {sym} token", sym=symbol_name((obs.get("offer") or {}).get("symbol")))
+    if kind in (CHANGE, TURN_BEAR):
+        return str(a[1] + 1) + ": " + symbol_name(a[2])
+    if kind == GUESS:
+        w = a[1]
+        return (
+            _("{wheel} ({width} wide, {vp} VP)", wheel=w, width=WHEEL_WIDTH[w], vp=WHEEL_VP[w])
+            + " · "
+            + range_text(a[2], a[2] + WHEEL_WIDTH[w] - 1)
+        )
+    if kind == DISCARD:
+        return symbol_name(a[1])
+    if kind == SHORTCUT:
+        return ", ".join(str(v) for v in a[1]) or "–"
+    assert kind == FINAL, kind
+    # FINAL, the last kind (moves.MOVES)
+    return symbol_name(a[1]) + ": " + (", ".join(str(v) for v in a[2]) or "–")
+
+
+def groups(legal, obs) -> list:
+    """The moves of a long list in groups: a wheel's ranges under the wheel
+    (a phone's picker shows them as headed sections); [(heading, [(label,
+    index)])], one group with an empty heading for other moves."""
+    out: list = []
+    for i, a in enumerate(legal):
+        if a[0] == GUESS:
+            w = a[1]
+            head = _(
+                "{wheel} ({width} wide, {vp} VP)", wheel=w, width=WHEEL_WIDTH[w], vp=WHEEL_VP[w]
+            )
+            label = range_text(a[2], a[2] + WHEEL_WIDTH[w] - 1)
+        else:
+            head, label = "", action_label(a, obs)
+        if not out or out[-1][0] != head:
+            out.append((head, []))
+        out[-1][1].append((label, i))
+    return out
+
+
+def table_screen(obs) -> dict:
+    seat = obs["viewer"]
+    legal = obs["legal"] if obs["to_act"] == seat else []
+    prompt = obs["prompt"]
+    if prompt is None:
+        heading = _("Game over")
+    elif obs["to_act"] == seat:
+        heading = _("Your turn: {what}", what=say(prompt["msg"], prompt["params"]))
+    else:
+        heading = say(prompt["msg"], prompt["params"])
+    return {
+        "heading": heading,
+        "public": public_key(obs),
+        "move": obs["move_number"],
+        "board": board_model(obs),
+        "choices": [action_label(a, obs) for a in legal],
+        "list": len(legal) > MAX_BUTTONS,
+        "groups": groups(legal, obs) if len(legal) > MAX_BUTTONS else [],
+        "log": log_lines(obs["log"], obs["names"])[-LOG_LINES:],
+    }

@@ -1,0 +1,584 @@
+"""Table mode in the page (issue 23): one phone per player over WebRTC.
+
+index.html#table=host makes this phone the host: it runs the engine
+(lostcode/table/host.py), plays seat 1, and shows a join code per phone seat
+(a link holding a compact WebRTC offer in its #fragment, never sent to any
+server). index.html#j=CODE is a guest: it answers the offer with a code of
+its own for the host to paste or scan, then draws only what the host sends
+for its seat. The channels live in assets/table/bridge.js; this module keeps
+the Host or the Guest in `APP.table` and draws lostcode/table/screen.py's
+model. Its controls are the table screen's own (data-table-* attributes,
+handled here), not the pass-and-play session's actions.
+"""
+
+from json import loads
+
+from pyscript import document, window
+
+from lostcode.rules.errors import IllegalAction, RecordError
+from lostcode.rules.options import Options
+from lostcode.rules.setup import new_game
+from lostcode.rules.vocab import BOT_LEVELS, HUMAN
+from lostcode.services.record import dumps
+from lostcode.table.guest import Guest
+from lostcode.table.host import Host
+from lostcode.table.screen import table_screen
+from lostcode.web.app import APP, guarded, keep, listen
+from lostcode.web.describe import reason
+from lostcode.web.dom import by_id, clear, create_proxy, el, py, render_board, render_evidence
+from lostcode.web.i18n import _
+from lostcode.web.solo import seat_kind_label
+from lostcode.web.storage import ls_get, ls_set
+
+HOST_HASH = "#table=host"
+JOIN_HASH = "#j="
+JOIN_PAGE_HASH = "#table=join"
+CONNECT_WAIT_MS = 12000  # a LAN connection takes well under a second; then we say why not
+PHONE = "phone"
+STORE_KEY = "lostcode.table"  # the host's table, to resume after a reload (not a saved game)
+
+
+def entry():
+    """The set-up's "Play on several phones" link (drawn here: no edit of the form)."""
+    setup = by_id("setup")
+    if setup is None or by_id("table-entry") is not None:
+        return
+    p = el("p", None, "table-entry", None, None)
+    a = el("a", _("Play on several phones"), "btn", {"href": HOST_HASH, "id": "table-entry"}, p)
+    listen(a, "click", lambda e: later_start())
+    quick = document.querySelector("#setup .quick-play")
+    if quick is not None:
+        quick.after(p)
+    else:
+        setup.append(p)
+
+
+def later_start():
+    window.setTimeout(keep(create_proxy(guarded(start_from_hash))), 0)
+
+
+def start_from_hash(*_a):
+    h = str(window.location.hash)
+    if h == HOST_HASH:
+        _load_bridge(host_lobby)
+    elif h == JOIN_PAGE_HASH:
+        _load_bridge(join_page)
+    elif h.startswith(JOIN_HASH):
+        code = h[len(JOIN_HASH) :]
+        _load_bridge(lambda: guest_start(code))
+
+
+def _section():
+    sec = by_id("tablemode")
+    if sec is None:
+        sec = el("section", None, "tablemode", {"id": "tablemode", "aria-live": "off"}, None)
+        document.querySelector("main").append(sec)
+        listen(sec, "click", on_click)
+    for other in ("setup", "game"):
+        node = by_id(other)
+        if node is not None:
+            node.hidden = True
+    sec.hidden = False
+    return sec
+
+
+def _load_bridge(then):
+    if APP.table.bridge is not None:
+        then()
+        return
+    script = document.createElement("script")
+    script.type = "module"
+    script.src = "./assets/table/bridge.js"
+
+    def loaded(*_a):
+        APP.table.bridge = window.lostcodeTable
+        APP.table.bridge.bind(
+            keep(create_proxy(guarded(on_open))),
+            keep(create_proxy(guarded(on_message))),
+            keep(create_proxy(guarded(on_close))),
+        )
+        then()
+
+    script.addEventListener("load", keep(create_proxy(guarded(loaded))))
+    document.head.append(script)
+
+
+# --------------------------------------------------------------------------- host
+def host_lobby():
+    sec = _section()
+    clear(sec)
+    el("h2", _("Play on several phones"), None, {"id": "table-h"}, sec)
+    el(
+        "p",
+        _(
+            "Every phone must be on the same Wi-Fi as this one. "
+            "This phone is the host and plays as Player 1."
+        ),
+        "note",
+        None,
+        sec,
+    )
+    lab = el("label", _("Number of players"), None, {"for": "table-players"}, sec)
+    box = el("select", None, None, {"id": "table-players"}, sec)
+    for n in (2, 3, 4):
+        o = el("option", str(n), None, {"value": str(n)}, box)
+        if n == 3:
+            o.selected = True
+    lab.after(box)
+    listen(box, "change", lambda e: seat_rows())
+    for seat in range(1, 4):
+        row = el("p", None, None, {"id": "table-seat-row-" + str(seat)}, sec)
+        el(
+            "label",
+            _("Player {n} plays as", n=seat + 1),
+            None,
+            {"for": "table-seat-" + str(seat)},
+            row,
+        )
+        pick = el("select", None, None, {"id": "table-seat-" + str(seat)}, row)
+        el("option", _("A phone"), None, {"value": PHONE}, pick)
+        for level in BOT_LEVELS:
+            el("option", seat_kind_label(level), None, {"value": level}, pick)
+    el("button", _("Play"), "btn primary", {"type": "button", "data-table": "start"}, sec)
+    if stored_host() is not None:
+        el(
+            "button",
+            _("Continue the table"),
+            "btn",
+            {"type": "button", "data-table": "resume"},
+            sec,
+        )
+    p = el("p", None, None, None, sec)
+    el("a", _("Join a table"), None, {"href": JOIN_PAGE_HASH, "data-table": "join-page"}, p)
+    p = el("p", None, None, None, sec)
+    el("a", _("New game"), None, {"href": "./"}, p)  # pass-and-play, one tap away
+    seat_rows()
+
+
+def seat_rows():
+    """Only the seats of the chosen number of players are asked about."""
+    n = int(str(by_id("table-players").value))
+    for seat in range(1, 4):
+        row = by_id("table-seat-row-" + str(seat))
+        if row is not None:
+            row.hidden = seat >= n
+
+
+def join_page():
+    """A guest who opened the site itself: scan the host's code or paste it."""
+    sec = _section()
+    clear(sec)
+    el("h2", _("Join a table"), None, {"id": "table-h"}, sec)
+    el(
+        "button",
+        _("Scan the join code"),
+        "btn primary",
+        {"type": "button", "data-table": "scan"},
+        sec,
+    )
+    lab = el("label", _("Or paste the join code"), None, {"for": "table-join-code"}, sec)
+    inp = el("input", None, None, {"id": "table-join-code", "autocomplete": "off"}, sec)
+    lab.after(inp)
+    el("button", _("Join"), "btn", {"type": "button", "data-table": "join"}, sec)
+    el("p", "", None, {"id": "table-status", "role": "status"}, sec)
+
+
+def join_with(text):
+    text = str(text).strip()
+    if JOIN_HASH in text:
+        text = text[text.index(JOIN_HASH) + len(JOIN_HASH) :]
+    if text:
+        guest_start(text)
+
+
+def host_start():
+    players = int(str(by_id("table-players").value))
+    seats = [HUMAN]
+    phones = []
+    for seat in range(1, players):
+        kind = str(by_id("table-seat-" + str(seat)).value)
+        seats.append(HUMAN if kind == PHONE else kind)
+        if kind == PHONE:
+            phones.append(seat)
+    seed = int(window.Math.floor(window.Math.random() * 2147483647))
+    tokens = {seat: str(APP.table.bridge.token()) for seat in phones}
+    host = Host(new_game(Options(players), seed), seats, phones, tokens)
+    host.run_bots()
+    APP.table.host = host
+    APP.table.seat = 0
+    APP.table.codes = {}
+    for seat in phones:
+        new_offer(seat)
+    render()
+
+
+def stored_host():
+    """The host's stored table if it can be read and is not over, else None."""
+    text = ls_get(STORE_KEY)
+    if not text:
+        return None
+    try:
+        host = Host.from_saved(text)
+    except RecordError:
+        return None
+    return None if host.waiting_for() is None else host
+
+
+def host_resume():
+    """After a reload: the same game, the same seats; every phone seat gets a
+    fresh code (the old connections died with the page)."""
+    host = stored_host()
+    if host is None:
+        return
+    APP.table.host = host
+    APP.table.seat = 0
+    APP.table.codes = {}
+    for seat in host.phones:
+        new_offer(seat)
+    render()
+
+
+def store(host):
+    move = host.seen_by(0)["move_number"]
+    if APP.table.stored != move:
+        if ls_set(STORE_KEY, dumps(host.saved())):
+            APP.table.stored = move
+
+
+def to_computer(seat):
+    host = APP.table.host
+    if host is None or seat not in host.phones:
+        return
+    send_all(host.hand_to_computer(seat, "medium"))
+    APP.table.codes.pop(seat, None)
+    APP.table.stored = None
+    render()
+
+
+def new_offer(seat):
+    host = APP.table.host
+    APP.table.codes[seat] = None
+
+    def got(code):
+        APP.table.codes[seat] = str(code)
+        render()
+
+    APP.table.bridge.offer(seat, host.tokens[seat]).then(keep(create_proxy(guarded(got))))
+
+
+def connect(seat):
+    box = by_id("table-answer-" + str(seat))
+    code = str(box.value).strip() if box is not None else ""
+    if not code:
+        return
+
+    def done(problem):
+        if str(problem):
+            status(_("This is not the answer code for this seat."))
+        else:
+            status(_("Connecting…"))
+            window.setTimeout(
+                keep(create_proxy(guarded(lambda *a: not_joined(seat)))), CONNECT_WAIT_MS
+            )
+
+    APP.table.bridge.accept(seat, code).then(keep(create_proxy(guarded(done))))
+
+
+def not_joined(seat):
+    host = APP.table.host
+    if host is not None and seat not in host.joined():
+        status(
+            _(
+                "No connection yet. Both phones must be on the same Wi-Fi; then scan the "
+                "seat's code again."
+            )
+        )
+
+
+def scan_box():
+    """The camera's view, outside the table screen (which is redrawn on every move)."""
+    box = by_id("table-scan")
+    if box is None:
+        box = el("div", None, "table-scan", {"id": "table-scan"}, None)
+        by_id("tablemode").after(box)
+        listen(box, "click", lambda e: stop_scan())
+    clear(box)
+    video = el(
+        "video",
+        None,
+        None,
+        {"muted": "muted", "playsinline": "playsinline", "width": "240", "height": "240"},
+        box,
+    )
+    el("button", _("Stop"), "btn", {"type": "button", "data-table": "stop-scan"}, box)
+    return video
+
+
+def stop_scan():
+    APP.table.bridge.stopScan()
+    box = by_id("table-scan")
+    if box is not None:
+        clear(box)
+
+
+def scan(seat):
+    """Read a QR code with the camera: the answer of `seat` (host), or a join code."""
+    video = scan_box()
+
+    def got(text):
+        text = str(text)
+        box = by_id("table-scan")
+        if box is not None:
+            clear(box)
+        if text.startswith("!"):
+            status(
+                _(
+                    "The camera could not be opened: allow it for this site (on iPhone: "
+                    "Settings › Safari › Camera), or paste the code."
+                )
+            )
+        elif text and seat is None:
+            join_with(text)
+        elif text:
+            box = by_id("table-answer-" + str(seat))
+            if box is not None:
+                box.value = text
+            connect(seat)
+
+    APP.table.bridge.scan(video).then(keep(create_proxy(guarded(got))))
+
+
+# --------------------------------------------------------------------------- guest
+def guest_start(code):
+    sec = _section()
+    clear(sec)
+    el("h2", _("Joining the table…"), None, {"id": "table-h"}, sec)
+
+    def got(text):
+        reply = loads(str(text))
+        if "error" in reply:
+            clear(sec)
+            el("h2", _("This is not a join code."), None, {"id": "table-h"}, sec)
+            return
+        APP.table.guest = Guest(int(reply["seat"]), str(reply["token"]))
+        APP.table.answer = str(reply["code"])
+        render()
+
+    APP.table.bridge.answer(code).then(keep(create_proxy(guarded(got))))
+
+
+# --------------------------------------------------------------------------- channels
+def on_open(channel):
+    channel = str(channel)
+    if APP.table.host is not None and channel.startswith("s"):
+        # A seat's code was used: a fresh one stands ready for a rejoin.
+        new_offer(int(channel[1 : channel.index("-")]))
+        return
+    guest = APP.table.guest
+    if guest is not None:
+        APP.table.bridge.send(channel, guest.resume() if guest.move >= 0 else guest.join())
+        APP.table.answer = None
+        render()
+
+
+def on_message(channel, text):
+    channel, text = str(channel), str(text)
+    if APP.table.host is not None:
+        send_all(APP.table.host.receive(channel, text))
+        render()
+    elif APP.table.guest is not None:
+        APP.table.guest.receive(text)
+        render()
+
+
+def on_close(channel):
+    channel = str(channel)
+    host = APP.table.host
+    if host is not None:
+        host.disconnect(channel)  # the seat's player rejoins with its standing code
+        render()
+    elif APP.table.guest is not None:
+        status(_("The connection to the host was lost. Scan your seat's code again."))
+
+
+def send_all(outbox):
+    for ch, text in outbox:
+        APP.table.bridge.send(ch, text)
+
+
+# --------------------------------------------------------------------------- drawing
+def status(text):
+    box = by_id("table-status")
+    if box is not None:
+        box.textContent = text
+
+
+def render():
+    sec = _section()
+    folded = by_id("table-rejoin")
+    APP.table.rejoin_open = folded is not None and bool(folded.open)
+    clear(sec)
+    host, guest = APP.table.host, APP.table.guest
+    if host is not None:
+        obs = host.seen_by(APP.table.seat)
+        # The record (its seed rebuilds every rack) goes to storage, like a
+        # saved game, never into the page the host's player looks at.
+        store(host)
+        draw_joins(sec, host)
+    elif guest is not None and guest.obs is not None:
+        obs = guest.obs
+    elif guest is not None:
+        el("h2", _("Show this code to the host"), None, {"id": "table-h"}, sec)
+        draw_code(sec, APP.table.answer or "", None, _("Show this code to the host"))
+        el("p", "", None, {"id": "table-status", "role": "status"}, sec)
+        return
+    else:
+        return
+    m = table_screen(obs)
+    APP.table.choices = list(obs["legal"]) if obs["to_act"] == obs["viewer"] else []
+    sec.setAttribute("data-public", m["public"])
+    el("h2", m["heading"], None, {"id": "table-h"}, sec)
+    el("p", "", None, {"id": "table-status", "role": "status"}, sec)
+    if guest is not None and guest.error is not None and guest.error.get("msg"):
+        status(
+            reason(
+                IllegalAction(
+                    str(guest.error.get("rule")), guest.error["msg"], guest.error.get("params")
+                )
+            )
+        )
+    draw_choices(sec, m)
+    render_evidence(m["board"], sec)
+    render_board(m["board"], sec)
+    log = el("ol", None, "table-log", None, sec)
+    for line in m["log"]:
+        el("li", line, None, None, log)
+
+
+def draw_choices(sec, m):
+    if not m["choices"]:
+        return
+    box = el("div", None, "table-choices", None, sec)
+    if m["list"]:
+        pick = el("select", None, None, {"id": "table-pick", "aria-label": m["heading"]}, box)
+        for head, items in m["groups"]:
+            where = el("optgroup", None, None, {"label": head}, pick) if head else pick
+            for label, i in items:
+                el("option", label, None, {"value": str(i)}, where)
+        el("button", _("Play"), "btn primary", {"type": "button", "data-table": "pick"}, box)
+        return
+    for i, label in enumerate(m["choices"]):
+        el("button", label, "btn", {"type": "button", "data-table": "move", "data-i": str(i)}, box)
+
+
+def draw_joins(sec, host):
+    """A code per phone seat: open for the seats still to join, folded away
+    for the seats at the table (to rejoin after a drop)."""
+    joined = host.joined()
+    waiting = [s for s in host.phones if s not in joined]
+    if waiting:
+        box = el("section", None, "table-joins", {"aria-label": _("Join codes")}, sec)
+        draw_seat_codes(box, host, waiting)
+    if joined:
+        box = el("details", None, "table-rejoin", {"id": "table-rejoin"}, sec)
+        if APP.table.rejoin_open:
+            box.open = True
+        el("summary", _("Codes to rejoin"), None, None, box)
+        draw_seat_codes(box, host, joined)
+
+
+def draw_seat_codes(box, host, seats):
+    for seat in seats:
+        part = el("div", None, "table-join", {"data-seat": str(seat)}, box)
+        name = _("Join code for {name}", name=host.name(seat))
+        el("h3", name, None, None, part)
+        code = APP.table.codes.get(seat)
+        if code is None:
+            el("p", _("Preparing the code…"), None, None, part)
+            continue
+        draw_code(part, str(APP.table.bridge.link(code)), seat, name)
+        lab = el(
+            "label",
+            _("Paste the phone's answer code"),
+            None,
+            {"for": "table-answer-" + str(seat)},
+            part,
+        )
+        inp = el(
+            "input", None, None, {"id": "table-answer-" + str(seat), "autocomplete": "off"}, part
+        )
+        lab.after(inp)
+        el(
+            "button",
+            _("Connect"),
+            "btn",
+            {"type": "button", "data-table": "connect", "data-seat": str(seat)},
+            part,
+        )
+        el(
+            "button",
+            _("Scan the answer"),
+            "btn",
+            {"type": "button", "data-table": "scan", "data-seat": str(seat)},
+            part,
+        )
+        if host.seen_by(0)["move_number"] > 0:  # a seat that stays gone
+            el(
+                "button",
+                _("Let the computer play {name}", name=host.name(seat)),
+                "btn",
+                {"type": "button", "data-table": "to-computer", "data-seat": str(seat)},
+                part,
+            )
+
+
+def draw_code(parent, text, seat, label=""):
+    """The code as a QR code (when the vendored library is there) and as text
+    to copy or paste: the camera is never the only way."""
+    APP.table.bridge.drawQr(text, el("div", None, "table-qr-box", None, parent), label)
+    attrs = {"readonly": "readonly", "rows": "3", "class": "table-code"}
+    if seat is not None:
+        attrs["data-seat"] = str(seat)
+    box = el("textarea", None, None, attrs, parent)
+    box.value = text
+
+
+def on_click(event):
+    target = event.target.closest("[data-table]")
+    if target is None:
+        return
+    what = str(target.getAttribute("data-table"))
+    if what == "start":
+        host_start()
+    elif what == "connect":
+        connect(int(str(target.getAttribute("data-seat"))))
+    elif what == "move":
+        play(int(str(target.getAttribute("data-i"))))
+    elif what == "pick":
+        play(int(str(by_id("table-pick").value)))
+    elif what == "resume":
+        host_resume()
+    elif what == "to-computer":
+        to_computer(int(str(target.getAttribute("data-seat"))))
+    elif what == "scan":
+        seat = py(target.getAttribute("data-seat"))
+        scan(None if seat is None else int(str(seat)))
+    elif what == "join":
+        join_with(by_id("table-join-code").value)
+    elif what == "join-page":
+        event.preventDefault()
+        window.history.replaceState(None, "", JOIN_PAGE_HASH)
+        join_page()
+
+
+def play(i):
+    choices = APP.table.choices or []
+    if not 0 <= i < len(choices):
+        return
+    action = choices[i]
+    APP.table.choices = []
+    if APP.table.host is not None:
+        send_all(APP.table.host.local(APP.table.seat, action))
+        render()
+    elif APP.table.guest is not None:
+        APP.table.bridge.send("host", APP.table.guest.act(action))
