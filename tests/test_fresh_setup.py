@@ -72,7 +72,21 @@ def write_script(path: Path, text: str) -> None:
     path.chmod(0o755)
 
 
-@pytest.mark.skipif(not (ROOT / "node_modules").is_dir(), reason="run npm ci first")
+def _node_modules_match_the_lock() -> bool:
+    """The linked node_modules/ must be the lock's: otherwise test.sh would run
+    `npm ci` through the link and empty the checkout's own node_modules/."""
+    import hashlib
+
+    stamp = ROOT / "node_modules" / ".lostcode-lock.sha256"
+    if not stamp.is_file():
+        return False
+    lock = hashlib.sha256((ROOT / "package-lock.json").read_bytes()).hexdigest()
+    return stamp.read_text(encoding="utf-8").strip() == lock
+
+
+@pytest.mark.skipif(
+    not _node_modules_match_the_lock(), reason="run npm ci first (node_modules/ is not the lock's)"
+)
 def test_setup_on_a_fresh_copy_with_the_system_python(tmp_path):
     copy = tmp_path / "lostcode"
     clean_copy(copy)
