@@ -109,6 +109,7 @@ def test_every_step_of_a_bots_run_is_public_and_in_the_engines_order(players, se
                 "of": len(steps),
                 "seat": r["seat"],
                 "moment": m["bot_step"]["moment"],
+                "caption": [b for b in m["blocks"] if b["t"] == "step"][0]["text"],
             }
             check_step_privacy(ses, m)
             # The board drawn is the table right after the move (just before,

@@ -367,6 +367,8 @@ def test_bot_moves_are_played_one_by_one_on_the_board_without_a_tap(browser, sit
     boards = []
     for k in range(1, total + 1):
         expect(caption).to_have_text(re.compile(f"^Move {k} of {total} · "), timeout=8000)
+        # the live region says each move as it is played (screen readers follow it)
+        expect(page.locator("#announce")).to_have_text(caption.inner_text())
         own_rack_hidden(page)
         boards.append(page.locator("#screen .evidence").inner_html()
                       + page.locator("#table").inner_html())

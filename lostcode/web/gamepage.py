@@ -423,6 +423,8 @@ def announce(m):
         APP.game.announcer = Announcer()
         APP.game.announcer.reset(obs["log"])
     text = APP.game.announcer.update(obs["log"], obs["names"], m["private"])
+    if m.get("bot_step"):  # a computer's move on the board: its caption, move by move
+        text = m["bot_step"]["caption"]
     box = by_id("announce")
     if text and box is not None:
         box.textContent = text

@@ -366,6 +366,7 @@ def bot_screen(session, obs, m):
         blocks.append(
             {"t": "step", "cls": "seat-" + str(r["seat"]), "art": step_art(r, shown), "text": text}
         )
+        m["bot_step"]["caption"] = text  # the live region says it (gamepage.announce)
     # the words of the moves shown so far (all of them while a bot still decides)
     upto = bots.shown()
     if waiting or len(upto) == len(bots.report):
