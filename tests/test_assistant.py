@@ -157,22 +157,30 @@ def bot_reports_said(ses) -> list:
     """Check every bot screen of one whole game; the kinds of the events said."""
     said = []  # log positions of the events said on bot screens, screen after screen
     kinds = []
+    run = [None, []]  # the report being played move by move, and what it has said
 
     def visit(s, m):
         if m["kind"] != "bot":
             return
-        lines = [b for b in m["blocks"] if b["t"] == "list"][0]["items"]
+        lines = ([b for b in m["blocks"] if b["t"] == "list"] or [{"items": []}])[0]["items"]
         log = s.state.log
         # What a move caused after the round's check (its end) is not said
-        # before the check-results screen (issue 22: solo.before_checks).
+        # before the check-results screen (issue 22: solo.before_checks); the
+        # words grow move by move as the moves are played on the board.
         events = [
             e
-            for r in s.bots.report
+            for r in s.bots.shown()
             for e in before_checks(r["events"])
             if e["t"] not in SHOWN_WITH_CHECKS
         ]
         at = [next(i for i, x in enumerate(log) if x is e) for e in events]
         assert lines == [describe(e, s.state.names) for e in events]
+        if run[0] is s.bots.report:  # the same run, one move further: what was said, then more
+            assert at[: len(run[1])] == run[1], (at, run[1])
+            events = events[len(run[1]) :]
+            at, run[1] = at[len(run[1]) :], at
+        else:
+            run[0], run[1] = s.bots.report, at
         assert at == sorted(set(at)) and (not said or not at or at[0] > said[-1]), (at, said)
         said.extend(at)
         for e in events:
@@ -200,14 +208,19 @@ def test_bot_summaries_are_public_and_reveal_no_range():
         if m["kind"] != "bot":
             return
         assert not m["private"] and m["assistant"] is None and m["sheet"] is None
-        lines = [b for b in m["blocks"] if b["t"] == "list"][0]["items"]
+        lines = ([b for b in m["blocks"] if b["t"] == "list"] or [{"items": []}])[0]["items"]
         names = s.state.names
-        events = [e for r in s.bots.report for e in r["events"] if e["t"] not in SHOWN_WITH_CHECKS]
+        events = [
+            e
+            for r in s.bots.shown()
+            for e in before_checks(r["events"])
+            if e["t"] not in SHOWN_WITH_CHECKS
+        ]
         assert lines == [describe(e, names) for e in events]
         assert len(lines) == len(set(id(e) for e in events))
         log = s.state.log
         assert [log.index(e) for e in events] == sorted(log.index(e) for e in events)
-        for r in s.bots.report:
+        for r in s.bots.shown():
             seen.append((r, [describe(e, names) for e in r["events"]]))
 
     run_game(ses, random.Random(4), visit)

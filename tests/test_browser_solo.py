@@ -104,11 +104,12 @@ class SeatsGame(UIGame):
         items = page.get_by_role("region", name="What the computer did").get_by_role("listitem")
         shown = [t.strip() for t in items.all_inner_texts()]
         if page.locator("#game").get_attribute("data-screen") == "bot":  # not gone on yet
-            assert shown[: len(expected)] == expected, (shown, expected)
+            # the words of the moves played on the board so far (issue 22: move by move)
+            assert shown == expected[: len(shown)], (shown, expected)
         self.bot_lines += expected
         if self.tap_bots:
-            page.locator("#screen-h").click()  # a tap on no control: go on now
-        expect(page.locator("#game")).not_to_have_attribute("data-screen", "bot", timeout=20000)
+            page.locator("#screen-h").click()  # a tap on no control: to the end of the run
+        expect(page.locator("#game")).not_to_have_attribute("data-screen", "bot", timeout=60000)
 
     def on_checks(self):
         for h in reversed(self.s.history):
@@ -288,3 +289,138 @@ def test_bot_turns_go_on_by_themselves_with_zero_taps(page):
     assert not early, early
     print(f"2 bots, 2 rounds: {game.bot_screens} bot turns, 0 taps, "
           f"{time.perf_counter() - t0:.1f} s")
+
+
+PHONE = {"width": 360, "height": 640}
+# Every caption of a bot's move the page draws, with when (issue 22).
+CAPTIONS_JS = """
+window.__captions = [];
+new MutationObserver(() => {
+  const c = document.querySelector('p.step-caption > span');
+  const t = c ? c.textContent : null;
+  const last = window.__captions[window.__captions.length - 1];
+  if (t && (!last || last[0] !== t)) window.__captions.push([t, performance.now()]);
+}).observe(document, {subtree: true, childList: true, characterData: true});
+"""
+SETTLED_JS = "!document.querySelector('#game [data-settling]')"
+
+
+def phone_solo(browser, site_url, reduced=False):
+    """Solo against two hard computers at 360x640 (touch), from the set-up's URL."""
+    kw = {"reduced_motion": "reduce"} if reduced else {}
+    context = browser.new_context(
+        viewport=PHONE, base_url=site_url, has_touch=True, is_mobile=True, **kw
+    )
+    page = context.new_page()
+    page.add_init_script(CAPTIONS_JS)
+    page.goto("/?players=3&seats=human,hard,hard&seed=31")
+    wait_engine_ready(page)
+    play = page.locator("#play")
+    (play if play.count() else page.locator("#setup-form [type=submit]").first).click()
+    expect(page.locator("#game")).to_be_visible(timeout=30000)
+    return page
+
+
+def own_rack_hidden(page):
+    """R-S7: the human's rack (seat 0) shows no value on a bot's move; the
+    computers' racks show theirs."""
+    labels = page.locator('#game svg.rack[data-owner="0"] .stones > g').evaluate_all(
+        "gs => gs.map(g => g.getAttribute('aria-label'))"
+    )
+    assert labels and all(x.endswith(": hidden") for x in labels), labels
+    for seat in (1, 2):
+        shown = page.locator(f'#game svg.rack[data-owner="{seat}"] .stones > g').evaluate_all(
+            "gs => gs.map(g => g.getAttribute('aria-label'))"
+        )
+        assert shown and not any(x.endswith(": hidden") for x in shown), shown
+
+
+def human_move(page):
+    """The human's decision on the screen shown: its completing control."""
+    page.wait_for_function(SETTLED_JS)
+    kind = page.locator("#game").get_attribute("data-screen")
+    if kind == "replace":
+        stone = page.get_by_role("button", name=re.compile("^Replace the ")).and_(
+            page.locator(":enabled")
+        )
+        if stone.count():
+            stone.first.click()
+    page.locator("#screen .actionbar button.primary:enabled").first.click()
+    yes = page.get_by_role("button", name="Yes", exact=True)
+    if kind == "final" and yes.count():
+        yes.click()
+
+
+def test_bot_moves_are_played_one_by_one_on_the_board_without_a_tap(browser, site_url):
+    """Issue 22 at 360x640: the computers' moves are played on the drawn board
+    one after another (the caption's move counter and the board change by
+    themselves, about 1.2 s a move), the human's stones never shown; one Skip
+    goes to the human's next decision, and its second click (a double tap)
+    does nothing there (one activation, one action)."""
+    page = phone_solo(browser, site_url)
+    game = page.locator("#game")
+    expect(game).to_have_attribute("data-screen", "bot")
+    caption = page.locator("p.step-caption > span")
+    expect(caption).to_have_text(re.compile(r"^Move 1 of \d+ · "))
+    total = int(re.match(r"Move 1 of (\d+)", caption.inner_text()).group(1))
+    assert total >= 3, total
+    boards = []
+    for k in range(1, total + 1):
+        expect(caption).to_have_text(re.compile(f"^Move {k} of {total} · "), timeout=8000)
+        # the live region says each move as it is played (screen readers follow it)
+        expect(page.locator("#announce")).to_have_text(caption.inner_text())
+        own_rack_hidden(page)
+        boards.append(page.locator("#screen .evidence").inner_html()
+                      + page.locator("#table").inner_html())
+        if k == 1:
+            expect(page.locator("#screen svg.dice .die")).to_have_count(3)  # the roll, drawn
+    assert all(boards[i] != boards[i + 1] for i in range(total - 1))  # each move on the board
+    expect(game).not_to_have_attribute("data-screen", "bot", timeout=8000)
+    seen = page.evaluate("window.__captions")
+    assert [t for t, _at in seen] == [t for t, _at in seen[:total]] and len(seen) == total, seen
+    gaps = [seen[i + 1][1] - seen[i][1] for i in range(total - 1)]
+    assert min(gaps) >= 900, gaps  # paced, not all at once
+    # Play on to a run of two moves or more, and skip it with a double tap.
+    for _ in range(200):
+        kind = game.get_attribute("data-screen")
+        if kind == "end":
+            raise AssertionError("no second run of computer moves")
+        if kind != "bot":
+            human_move(page)
+            page.wait_for_timeout(100)
+            continue
+        m = re.match(r"Move (\d+) of (\d+)", caption.inner_text())
+        if not m or m.group(1) != "1" or int(m.group(2)) < 2:
+            page.wait_for_timeout(100)
+            continue
+        own_rack_hidden(page)
+        moves = page.evaluate("window.__captions.length")
+        page.get_by_role("button", name="Skip to the end of the computers' moves").dblclick()
+        expect(game).not_to_have_attribute("data-screen", "bot", timeout=3000)
+        after = game.get_attribute("data-screen")
+        heading = page.locator("#screen-h").inner_text()
+        page.wait_for_timeout(800)
+        # The second click of the double tap acted on nothing: the same decision waits.
+        assert game.get_attribute("data-screen") == after
+        assert page.locator("#screen-h").inner_text() == heading
+        assert after in ("checks", "change", "guess", "replace", "final", "shortcut", "offer")
+        assert page.evaluate("window.__captions.length") == moves  # no move shown after it
+        break
+    else:
+        raise AssertionError("no run of two computer moves to skip")
+    page.context.close()
+
+
+def test_reduced_motion_shows_the_end_of_the_bots_moves_at_once(browser, site_url):
+    """Issue 22: under prefers-reduced-motion nothing is played move by move:
+    the end of the computers' run (the human's decision) comes at once."""
+    page = phone_solo(browser, site_url, reduced=True)
+    game = page.locator("#game")
+    expect(game).to_have_attribute("data-screen", "guess", timeout=5000)
+    seen = [t for t, _at in page.evaluate("window.__captions")]
+    assert not [t for t in seen if not t.startswith("Move 1 of ")], seen
+    own = page.locator('#game svg.rack[data-owner="0"] .stones > g').evaluate_all(
+        "gs => gs.map(g => g.getAttribute('aria-label'))"
+    )
+    assert own and all(x.endswith(": hidden") for x in own)
+    page.context.close()

@@ -289,31 +289,33 @@ def test_records_hold_confirmed_moves_only():
 
 
 def test_a_bot_turn_goes_on_by_itself_over_the_drawn_dice():
-    """Issue 22: a bot screen draws the dice (evidence "dice") and carries the
-    page's pace: Continue after 1.2 s per reported move; its report stops at
-    the round's check, so "End of round N." never comes before round N's check
-    results (the log keeps it)."""
+    """Issue 22: a bot screen plays the bots' moves on the drawn board, one
+    step a move: the dice and racks beside the caption, the page's pace (the
+    next move after 1.2 s; Skip, a tap or reduced motion: SKIP, the end of the
+    run); its report stops at the round's check, so "End of round N." never
+    comes before round N's check results (the log keeps it)."""
     from lostcode.web.solo import PACE_MS
 
     seen = 0
     for seed in range(6):
         ses = Session(Options(3), seed, ["Ana", "Bot", "Cyd"], seats=["human", "easy", "hard"])
-        for _ in range(400):
+        for _ in range(900):
             m = screen_model(ses)
             if m["kind"] == "end":
                 break
             if m["kind"] == "bot":
                 seen += 1
-                moves = len([r for r in ses.bots.report if r["action"] is not None])
-                assert m["evidence"] == "dice" and m["board"]["dice"]
-                assert m["auto"] == {"act": "continue", "ms": PACE_MS * max(1, moves)}
-                lines = [b for b in m["blocks"] if b["t"] == "list"][0]["items"]
+                assert m["evidence"] == "racks" and m["board"]["dice"] and m["board"]["racks"]
+                assert m["auto"] == {"act": "continue", "ms": PACE_MS, "skip": "skip"}
+                assert primary(m)[0]["act"] == "skip"
+                lists = [b for b in m["blocks"] if b["t"] == "list"]
                 shown = ses.checks_shown
-                for line in lines:
+                for line in lists[0]["items"] if lists else []:
                     if line.startswith("End of round "):
                         assert int(line.split()[3].rstrip(".")) <= shown, (line, shown)
-            else:
-                assert m["auto"] is None
+                ses.do(m["auto"]["act"] if seed % 2 else "skip")
+                continue
+            assert m["auto"] is None
             b = primary(m)
             if m["kind"] == "guess":
                 ses.do("confirm_guess")
@@ -326,4 +328,5 @@ def test_a_bot_turn_goes_on_by_itself_over_the_drawn_dice():
                 ses.do(b[0]["act"], b[0]["arg"])
             else:
                 ses.do(enabled(m)[0]["act"], enabled(m)[0]["arg"])
+        assert m["kind"] == "end"
     assert seen > 10

@@ -191,7 +191,9 @@ def check_privacy(ses, m):
 def human_step(ses, m, rng):
     """One human decision on screen model `m` (random but legal), as a player taps."""
     k = m["kind"]
-    if k == "guess":
+    if k == "bot" and m["auto"]:
+        ses.do(m["auto"]["act"])  # untapped, as on the page: the next move comes by itself
+    elif k == "guess":
         if ses.guess_draft()["wheel"] is None:
             ses.do("wheel", rng.choice(enabled(m, "wheel"))["arg"])
             return

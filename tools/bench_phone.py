@@ -35,7 +35,9 @@ On every screen, scrolled to the top, it measures:
   scroll width  document.documentElement.scrollWidth (sideways scroll if > width).
 It counts taps (clicks and fills): per round (the round named by the drawn
 table's heading), on the final candidates apart, and on computer players'
-screens: taps_per_bot_turn = those taps / (computer seats x rounds).
+screens: taps_per_bot_turn = those taps / (computer seats x rounds). Each
+computer move played on the board (a step, issue 22) is waited for and
+measured as a screen (bot_steps; bot_screens counts the runs of moves).
 
 Output: one line, {"pass": {...}, "solo": {...}}: screens,
 screens_first_viewport_ok, not_ok (kind, round, why; the first few),
@@ -77,6 +79,7 @@ EVIDENCE = {
     "offer": ("dice",),
     "checks": ("results",),
     "end": ("scores",),
+    "bot": ("racks", "dice", "step"),  # a computer's move played on the board (issue 22)
 }
 
 MEASURE_JS = """([kinds, width, height]) => {
@@ -122,6 +125,8 @@ MEASURE_JS = """([kinds, width, height]) => {
     } else if (k === "range") {
       els = q('#screen [role=status]')
         .filter(e => e.textContent.startsWith("Range:")).slice(0, 1);
+    } else if (k === "step") {
+      els = q('#screen p.step-caption').slice(0, 1);
     } else if (k === "cands") {
       els = q('#screen [role=group]')
         .filter(g => / candidates$/.test(g.getAttribute("aria-label") || ""));
@@ -194,6 +199,7 @@ class Bench:
         self.replacements = 0
         self.bot_taps = 0
         self.bot_screens = 0  # computers' turns seen (each waited for, never tapped)
+        self.bot_steps = 0  # their moves played on the board one by one (issue 22)
         self.screens = []
         self.set_ok = []  # wheel screens measured again once the player's own bet is set
         self.min_text = None
@@ -264,8 +270,9 @@ class Bench:
     def state(self):
         return self.page.evaluate(
             "() => { const g = document.getElementById('game'); const h = document.getElementById"
-            "('screen-h'); return [g.dataset.screen, h ? h.textContent : '',"
-            " document.querySelectorAll('#log-list li').length]; }"
+            "('screen-h'); const c = document.querySelector('p.step-caption > span');"
+            " return [g.dataset.screen, h ? h.textContent : '',"
+            " document.querySelectorAll('#log-list li').length, c ? c.textContent : '']; }"
         )
 
     def own_bet(self):
@@ -321,7 +328,9 @@ class Bench:
                 self.tap(page.get_by_role("button", name=re.compile(r"^Turn die \d to ")).first)
                 self.tap(page.locator(PRIMARY + ":enabled").first)
             elif kind == "bot":  # issue 22: a computer's turn goes on by itself, untapped
-                self.bot_screens += 1
+                self.bot_steps += 1  # each move on the board is one step, each waited for
+                if not before[3] or before[3].startswith("Move 1 of "):
+                    self.bot_screens += 1
             else:
                 if page.locator("#screen .wheel-btn").count():
                     self.own_bet()  # the wheel screen (or a private roller's screen with it)
@@ -337,10 +346,12 @@ class Bench:
                     raise SystemExit(f"no completing control on {kind}")
             try:  # a screen that advances by itself (a computer's turn) is waited for
                 page.wait_for_function(
-                    "([k, h, n]) => { const g = document.getElementById('game');"
+                    "([k, h, n, c]) => { const g = document.getElementById('game');"
                     " const e = document.getElementById('screen-h');"
+                    " const s = document.querySelector('p.step-caption > span');"
                     " return g.dataset.screen !== k || (e ? e.textContent : '') !== h"
-                    " || document.querySelectorAll('#log-list li').length !== n; }",
+                    " || document.querySelectorAll('#log-list li').length !== n"
+                    " || (s ? s.textContent : '') !== c; }",
                     arg=before, timeout=15000,
                 )
             except Exception as err:
@@ -382,6 +393,7 @@ class Bench:
             else None,
             "replacements": self.replacements,
             "bot_screens": self.bot_screens,
+            "bot_steps": self.bot_steps,
             "taps_per_bot_turn": round(self.bot_taps / (bots * rounds_played), 2)
             if bots and rounds_played
             else None,

@@ -40,7 +40,8 @@ class PageAction:
 # the dice (the engine's ACCEPT) is CONFIRM_PICK with no face chosen.
 CONFIRM_PICK = "confirm_pick"  # play the chosen pick (or keep the dice)
 UNLOCK = "unlock"  # "I am NAME": the private screen opens
-CONTINUE = "continue"  # past the check results or a computer's moves
+CONTINUE = "continue"  # past the check results, or a computer's next move on the board
+SKIP = "skip"  # past all the computers' moves shown: to the next decision (issue 22)
 WHEEL = "wheel"  # choose a wheel (draft)
 LOWER = "lower"  # the range's low end -1 (draft)
 RAISE = "raise"  # +1 (draft)
@@ -104,7 +105,7 @@ ACTIONS = {
         (ROLL, TAKE, PASS, CONFIRM_PICK, CONFIRM_GUESS, CONFIRM, CONFIRM_EMPTY,
          CONTINUE, MARK, AUTO, SHEET_MODE, UNDO),
         (TURN_BEAR, CHANGE, DISCARD, UNLOCK, WHEEL, LOWER, RAISE, LOW, USE_HINT, CAND, BACK,
-         WHY, LEAVE),
+         WHY, LEAVE, SKIP),
     )
     + _table(GAME_PAGE, (TAKE_NEWEST, FREE_DONE),
              (NEW_GAME, DOWNLOAD_RECORD, WATCH, WATCH_CLOSE, WATCH_VIEW) + WATCH_STEPS)

@@ -20,7 +20,7 @@ class GameView:
     __slots__ = (
         "session", "kind", "heading", "announcer", "log_shown", "screen", "sheet_owner",
         "watch", "watch_back", "moments_seen", "check_played", "auto", "auto_seq",
-        "auto_proxy", "dispatch",
+        "auto_proxy", "dispatch", "step_played",
     )
 
     def __init__(self) -> None:
@@ -42,6 +42,7 @@ class GameView:
         self.auto_seq = 0
         self.auto_proxy = None
         self.dispatch = None
+        self.step_played = None  # (screen, step) whose bot move was last played (issue 22)
 
 
 class SaveSlot:

@@ -187,6 +187,11 @@ def render_block(b, parent):
                 if i == 0:
                     attrs = {"scope": "row", "colspan": span} if span > 1 else {"scope": "row"}
                 el("th" if i == 0 else "td", cell, None, attrs, tr)
+    elif t == "step":  # a computer's move played on the board (issue 22): its caption
+        cap = el("p", None, "step-caption " + b.get("cls", ""), None, parent)  # read: announce
+        if b.get("art"):
+            draw(b["art"], cap)
+        el("span", b["text"], None, None, cap)
     elif t == "list":
         sec = el("section", None, "listblock", {"aria-label": b["label"]}, parent)
         el("h3", b["label"], None, None, sec)

@@ -124,23 +124,26 @@ def render():
 
 
 def schedule_auto(m):
-    """Issue 22: a screen that goes on by itself (a bot's turn, solo.bot_screen):
-    its action is dispatched after the model's pace (at once under reduced
-    motion), or on a tap anywhere on it (on_tap). One pending step at a time,
-    tied to the screen drawn: a redraw of the same screen keeps its timer, and
-    a timer that fires after the screen changed does nothing."""
+    """Issue 22: a screen that goes on by itself (a bot's move played on the
+    board, solo.bot_screen): its action (the next move) is dispatched after the
+    model's pace; under reduced motion its "skip" (the end of the bots' run) at
+    once; a tap anywhere on it skips (on_tap). One pending step at a time,
+    tied to the screen and step drawn: a redraw of the same step keeps its
+    timer, and a timer that fires after the screen changed does nothing."""
     auto = m.get("auto")
     if not auto:
         APP.game.auto = None
         return
-    key = APP.game.screen  # settle_if_new's key of the screen now drawn
+    key = (APP.game.screen, (m.get("bot_step") or {}).get("n"))
     if APP.game.auto is not None and APP.game.auto[1] == key:
         return
+    reduce = motion_reduced()
+    act = (auto.get("skip") or auto["act"]) if reduce else auto["act"]
     APP.game.auto_seq += 1
-    APP.game.auto = (APP.game.auto_seq, key, auto["act"])
+    APP.game.auto = (APP.game.auto_seq, key, act, auto.get("skip") or act)
     if APP.game.auto_proxy is None:
         APP.game.auto_proxy = keep(create_proxy(guarded(auto_due)))
-    ms = 0 if motion_reduced() else int(auto["ms"])
+    ms = 0 if reduce else int(auto["ms"])
     window.setTimeout(APP.game.auto_proxy, ms, APP.game.auto_seq)
 
 
@@ -150,20 +153,22 @@ def auto_due(seq=None):
         advance()
 
 
-def advance():
-    """Dispatch the pending step once, if its screen is still the one drawn."""
+def advance(skip=False):
+    """Dispatch the pending step once (with `skip`, its skip: a tap), if its
+    screen is still the one drawn."""
     pending = APP.game.auto
     APP.game.auto = None
-    if pending is None or APP.game.screen != pending[1] or APP.game.dispatch is None:
+    if pending is None or APP.game.screen != pending[1][0] or APP.game.dispatch is None:
         return
-    APP.game.dispatch(pending[2], "")
+    APP.game.dispatch(pending[3] if skip else pending[2], "")
 
 
 TAP_IGNORED = "a, button, input, select, textarea, summary, details, label, [data-act]"
 
 
 def on_tap(event):
-    """A tap on no control of a screen that goes on by itself: it goes on now."""
+    """A tap on no control of a screen that goes on by itself: to its end now
+    (the bots' moves: the next human decision, or the round's check)."""
     if APP.game.auto is None or APP.game.watch is not None:
         return
     target = event.target
@@ -174,7 +179,7 @@ def on_tap(event):
             return
     except Exception:  # a text node or the document: not a tap on the screen
         return
-    advance()
+    advance(skip=True)
 
 
 def save_game():
@@ -290,8 +295,13 @@ def play_moments(m):
     if APP.game.moments_seen is None or APP.game.moments_seen > len(log):
         APP.game.moments_seen = len(log)  # a new or resumed game: its past is no moment
         return
-    new = log[APP.game.moments_seen :]
     reduce = motion_reduced()
+    if m.get("bot_step"):
+        APP.game.moments_seen = len(log)  # the bots' moves are played step by step
+        if not reduce:
+            play_step_moment(m["bot_step"])
+        return
+    new = log[APP.game.moments_seen :]
     dice = py(document.querySelector("#screen svg.dice"))
     rolls = [e for e in new if e.get("t") in ROLLS]
     if rolls and dice is None:
@@ -329,6 +339,29 @@ def play_moments(m):
                         offsets(marker)
                     moment(track, "moment-check")
     APP.game.moments_seen = keep
+
+
+def play_step_moment(step):
+    """Issue 22: the move of the bot step just drawn, once: the dice rolled,
+    the die turned, or the replaced stone."""
+    key = (APP.game.screen, step["n"])
+    if APP.game.step_played == key:
+        return
+    APP.game.step_played = key
+    what = step.get("moment") or ""
+    dice = py(document.querySelector("#screen svg.dice"))
+    if what == "roll" and dice is not None:
+        moment(dice, "moment-roll")
+    elif what.startswith("turn:") and dice is not None:
+        die = py(dice.querySelector('[data-die="' + what[5:] + '"]'))
+        if die is not None:
+            moment(die, "moment-turn")
+    elif what == "discard":
+        sel = '#game svg.rack[data-owner="' + str(step["seat"]) + '"] .discard[data-dx]'
+        stone = py(document.querySelector(sel))
+        if stone is not None:
+            offsets(stone)
+            moment(stone, "moment-discard")
 
 
 TIP_SELECTORS = {
@@ -390,6 +423,8 @@ def announce(m):
         APP.game.announcer = Announcer()
         APP.game.announcer.reset(obs["log"])
     text = APP.game.announcer.update(obs["log"], obs["names"], m["private"])
+    if m.get("bot_step"):  # a computer's move on the board: its caption, move by move
+        text = m["bot_step"]["caption"]
     box = by_id("announce")
     if text and box is not None:
         box.textContent = text

@@ -163,6 +163,9 @@ class LabSession(Session):
             return Session.play_bots(self, limit)
         except Waiting:
             self.lab.thinking = True
+            # the moves so far stay drawn while it thinks (solo.bot_screen shows the
+            # latest): once it has moved, the steps go on from there, not from the first
+            self.lab.step = max(0, len(self.lab.steps()) - 1)
             return 0
 
     def lab_request(self):

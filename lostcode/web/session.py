@@ -53,6 +53,7 @@ from .actions import (
     MARK,
     RAISE,
     SHEET_MODE,
+    SKIP,
     UNDO,
     UNLOCK,
     USE_HINT,
@@ -100,6 +101,24 @@ KEEP = "keep"  # confirm_pick's argument on the change screen's "Keep the dice"
 TABLE = -1  # next_holder(): nobody needs privacy next, the device goes to the table
 
 
+def step_view(s, humans):
+    """The whole table's view of the state now, kept for a bot's step on the
+    board (issue 22): observe_table (computer and unowned racks face up, no
+    human's own stone), with the round now played copied, since the engine
+    goes on filling it (the wheels taken, the offer, the discards)."""
+    obs = observe_table(s, humans, reveal_end=False)
+    if obs["history"]:
+        last = {}
+        for k, v in obs["history"][-1].items():
+            if isinstance(v, list):
+                v = [list(x) if isinstance(x, list) else x for x in v]
+            elif isinstance(v, dict):
+                v = {a: list(b) if isinstance(b, list) else b for a, b in v.items()}
+            last[k] = v
+        obs["history"][-1] = last
+    return obs
+
+
 def _no_button():
     return IllegalAction("UI", "ui_no_button")
 
@@ -120,6 +139,7 @@ class Session:
         WHY: "_on_why",
         UNLOCK: "_on_unlock",
         CONTINUE: "_on_continue",
+        SKIP: "_on_skip",
         LEAVE: "_on_leave",
         BACK: "_on_back",
         MARK: "_on_sheet",
@@ -191,8 +211,11 @@ class Session:
 
     def play_bots(self, limit=200):
         """The bot moves of run_bots. Each bot decides from its own observation;
-        the report keeps the public events each move caused (solo.py says them)."""
+        the report keeps the public events each move caused (solo.py says them)
+        and the whole table's view just before and after it, from which its step
+        is drawn on the board: observe_table, so no human's own stones."""
         s = self.state
+        humans = self.bots.humans
         n = 0
         while (
             s.phase != vocab.PHASE_END
@@ -203,8 +226,10 @@ class Session:
             p = s.to_act
             action = self.bots.decide(p, observe(s, p))
             before = len(s.log)
+            seen = step_view(s, humans)
             apply_action(s, action, p)
-            self.bots.played(p, action, s.log[before:])
+            after = step_view(s, humans)
+            self.bots.played(p, action, s.log[before:], seen, after)
             n += 1
         return n
 
@@ -376,11 +401,18 @@ class Session:
         if kind == "bot" and self.bots.waiting():
             raise _no_button()  # a bot still deciding: nothing to go on to (issue 22)
         if kind == "bot":
-            self.bots.acknowledge()
+            self.bots.next_step()  # the next move on the board, or past the last
         elif kind == "checks":
             self.checks_shown = self.pending_checks()["round"]
         else:
             raise _no_button()
+
+    def _on_skip(self, act, arg, kind, viewer):
+        """Past every computer move shown: to the next human decision or the
+        round's check at once (a tap on the bot screen, Skip, reduced motion)."""
+        if kind != "bot" or self.bots.waiting():
+            raise _no_button()
+        self.bots.acknowledge()
 
     def _on_leave(self, act, arg, kind, viewer):
         if kind != "end":

@@ -1,0 +1,181 @@
+"""Issue 22: the computer seats' moves played on the drawn board, one step a
+move (lostcode/web/solo.py bot_screen, Session.play_bots).
+
+The bot screen is a screen the whole table sees, so every step's board, its
+tables and the observations the session keeps for it hold no human player's
+own stone (R-S7; computer seats' and unowned racks face up), and the steps are
+the bots' actions in the engine's order, one step per action, each drawing the
+table as it was right after its move (replayed here from the seed).
+"""
+
+import json
+import random
+
+import pytest
+from test_viewmodels import human_step
+
+from lostcode.rules.engine import apply_action
+from lostcode.rules.observation import observe_table, rack_values_in
+from lostcode.rules.options import Options
+from lostcode.rules.setup import new_game
+from lostcode.web import actions
+from lostcode.web.board import tree_text
+from lostcode.web.session import Session
+from lostcode.web.solo import step_obs
+from lostcode.web.views import screen_model
+
+GAMES = [
+    # players, seats, option flags
+    (3, ["human", "hard", "hard"], {}),
+    (3, ["human", "easy", "human"], {"shortcut": True}),
+    (4, ["medium", "human", "hard", "human"], {"introductory": True, "curse": True}),
+    (2, ["hard", "human"], {"high_stakes": True}),
+]
+
+
+def session(players, seats, flags, seed):
+    opts = Options(players, **flags)
+    return Session(opts, seed, ["Ana", "Bo", "Cy", "Di"][:players], seats)
+
+
+def own_rack_stones(board, seat):
+    """The stone groups of `seat`'s rack on a drawn board (their classes, labels, text)."""
+    out = []
+    for rack in board["racks"]:
+        if rack[1].get("data-owner") != str(seat):
+            continue
+        for part in rack[2]:
+            if part[1].get("class") == "stones":
+                out += part[2]
+    return out
+
+
+def check_step_privacy(ses, m):
+    """R-S7 on one step: no human's own stone anywhere in it, every computer
+    and unowned rack face up."""
+    s = ses.state
+    humans = ses.bots.humans
+    for p in range(s.options.players):
+        stones = own_rack_stones(m["board"], p)
+        assert len(stones) == len(s.options.symbols)
+        faces = ["down" in g[1]["class"].split() for g in stones]
+        assert all(faces) if p in humans else not any(faces), (p, m["bot_step"])
+    for r in m["table"]["racks"]:
+        values = [st["value"] for st in r["stones"] if st["value"] is not None]
+        assert values == [] if r["owner"] in humans else len(values) == len(s.options.symbols)
+    for r in ses.bots.report:
+        for obs in (r["before"], r["after"]):
+            for h in humans:
+                assert rack_values_in(obs, h) == [], (h, r["action"])
+    # Nowhere in the step's model a human's stone named with its value.
+    text = json.dumps(m)
+    for h in humans:
+        for g in own_rack_stones(m["board"], h):
+            assert g[1]["aria-label"].endswith("hidden"), g[1]["aria-label"]
+        assert '"stone-v"' not in json.dumps(own_rack_stones(m["board"], h))
+    assert "stone-v" in text  # the computers' stones are drawn with their values
+
+
+def replayed_table(ses, upto):
+    """The whole table's view after the first `upto` actions, replayed from the seed."""
+    s = ses.state
+    t = new_game(s.options, s.seed, s.names)
+    for a in s.actions[:upto]:
+        apply_action(t, a)
+    return observe_table(t, ses.bots.humans, reveal_end=False)
+
+
+@pytest.mark.parametrize("players,seats,flags", GAMES)
+def test_every_step_of_a_bots_run_is_public_and_in_the_engines_order(players, seats, flags):
+    ses = session(players, seats, flags, seed=7 + players)
+    rng = random.Random(players)
+    runs = steps_seen = 0
+    for _ in range(6000):
+        m = screen_model(ses)
+        if m["kind"] == "end":
+            break
+        if m["kind"] != "bot":
+            human_step(ses, m, rng)
+            continue
+        runs += 1
+        steps = ses.bots.steps()
+        # One step per bot action, the bots' actions just played, in order.
+        start = len(ses.state.actions) - len(steps)
+        assert [r["action"] for r in steps] == ses.state.actions[start:]
+        assert all(ses.bots.is_bot(r["seat"]) for r in steps)
+        for k, r in enumerate(steps):
+            assert m["bot_step"] == {
+                "n": k + 1,
+                "of": len(steps),
+                "seat": r["seat"],
+                "moment": m["bot_step"]["moment"],
+                "caption": [b for b in m["blocks"] if b["t"] == "step"][0]["text"],
+            }
+            check_step_privacy(ses, m)
+            # The board drawn is the table right after the move (just before,
+            # for the move that brought the round's check or the game's end).
+            upto = start + k + (1 if step_obs(r) is r["after"] else 0)
+            table = replayed_table(ses, upto)
+            shown = step_obs(r)
+            for key in ("dice", "scores", "racks", "discards", "phase", "round"):
+                assert shown[key] == table[key], (key, k)
+            assert shown["history"][-1] == table["history"][-1]
+            caption = [b for b in m["blocks"] if b["t"] == "step"][0]["text"]
+            assert caption.startswith(
+                (f"Move {k + 1} of {len(steps)}: ", f"Move {k + 1} of {len(steps)} · ")
+            )
+            assert ses.state.names[r["seat"]] in caption
+            steps_seen += 1
+            before = len(ses.state.actions)
+            ses.do(actions.CONTINUE)  # what the page does after PACE_MS
+            assert len(ses.state.actions) == before or k == len(steps) - 1
+            m = screen_model(ses)
+        assert m["kind"] != "bot" or ses.bots.steps() != steps
+    assert m["kind"] == "end"
+    assert runs > 5 and steps_seen > runs
+
+
+def test_skip_goes_to_the_end_of_the_bots_run_in_one_action():
+    """One Skip (a tap, or reduced motion) leaves every remaining step: the
+    next screen is the human's decision or the round's check."""
+    ses = session(3, ["human", "hard", "hard"], {}, seed=31)
+    rng = random.Random(1)
+    skipped = 0
+    for _ in range(3000):
+        m = screen_model(ses)
+        if m["kind"] == "end":
+            break
+        if m["kind"] == "bot" and m["bot_step"]["of"] > 1:
+            ses.do(actions.CONTINUE)
+            assert screen_model(ses)["bot_step"]["n"] == 2
+            ses.do(actions.SKIP)
+            after = screen_model(ses)
+            assert after["kind"] != "bot" and not ses.bots.report
+            assert after["kind"] in ("checks", "end") or ses.state.to_act in ses.bots.humans
+            skipped += 1
+            continue
+        human_step(ses, m, rng)
+    assert skipped >= 5
+
+
+def test_a_wheel_step_marks_the_wheel_and_keeps_its_range_secret():
+    """R-G3: the wheel a bot takes is drawn in its colour; its range stays
+    secret until the check (neither the caption nor the board says it)."""
+    ses = session(3, ["human", "hard", "hard"], {}, seed=31)
+    for _ in range(10):
+        m = screen_model(ses)
+        if m["kind"] != "bot":
+            break
+        r = ses.bots.steps()[m["bot_step"]["n"] - 1]
+        if r["action"][0] == "guess":
+            _kind, wheel, low = r["action"]
+            step = [b for b in m["blocks"] if b["t"] == "step"][0]
+            assert wheel in step["text"] and str(low) not in step["text"].split(wheel)[1]
+            just = [g for g in m["board"]["wheels"][2] if "just" in g[1]["class"]]
+            assert len(just) == 1 and just[0][1]["class"].endswith("seat-" + str(r["seat"]))
+            assert wheel + ":" in just[0][1]["aria-label"]
+            assert step["art"] is not None
+            assert f"{low}–" not in " ".join(tree_text(m["board"]["wheels"]))
+        ses.do(actions.CONTINUE)
+    else:
+        raise AssertionError("the bots' run did not end")
