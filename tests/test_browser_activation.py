@@ -83,12 +83,14 @@ def _records_in(data):
 
 
 def assert_handoff_before_private(screens):
-    """Every private screen opens after its handoff; the one exception is the
-    roller's wheel right after their own private dice (same viewer, issue 22)."""
+    """Every private screen opens after its handoff; the exceptions are the
+    roller's wheel right after their own private dice, and the roller's dice
+    right after their own shortcut candidates (same viewer, issue 22: another
+    taker's candidates are followed by the roller's handoff)."""
     for i, s in enumerate(screens):
         if s in PRIVATE:
             before = screens[i - 1] if i > 0 else None
-            ok = before == "handoff" or (s == "guess" and before == "change")
+            ok = before == "handoff" or (s, before) in (("guess", "change"), ("change", "shortcut"))
             assert ok, screens[max(0, i - 4) : i + 1]
 
 

@@ -62,7 +62,8 @@ class FlowGame(UIGame):
     def check_compact_dice(self):
         """One compact row per die: every face button is a 44 px square at
         least, and at 360x640 the first two racks (the evidence for choosing a
-        die) lie inside the first viewport below the dice and "Keep the dice"."""
+        die) lie inside the first viewport on the board, above the bottom sheet
+        that holds "Keep the dice" (issue 22)."""
         page = self.page
         page.evaluate("window.scrollTo(0, 0)")
         faces = page.get_by_role("button", name=re.compile(r"^Turn die \d to "))
@@ -73,9 +74,34 @@ class FlowGame(UIGame):
         keep = self.button("Keep the dice").bounding_box()
         racks = page.locator("#game .racks > svg")  # one drawn rack each
         second = racks.nth(1).bounding_box()
-        assert keep["y"] + keep["height"] <= second["y"]
-        assert second["y"] + second["height"] <= PHONE["height"]
+        sheet = page.locator("#screen .bottom-sheet").bounding_box()
+        assert second["y"] + second["height"] <= sheet["y"] <= keep["y"]
+        assert keep["y"] + keep["height"] <= PHONE["height"]
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+    def check_bottom_sheet(self):
+        """Issue 22: at 360x640 the wheel screen's own part is a bottom sheet: a
+        panel pinned to the bottom edge (rounded top, a shadow), holding the
+        question and the confirm, under the board: the racks the player reads
+        lie above it, in the first viewport. It stays pinned as the page scrolls."""
+        page = self.page
+        page.evaluate("window.scrollTo(0, 0)")
+        sheet = page.locator("#screen .bottom-sheet")
+        expect(sheet.get_by_role("heading", name=re.compile(": set your wheel$"))).to_be_visible()
+        confirm = sheet.get_by_role("button", name=re.compile("^Confirm W"))
+        expect(confirm).to_be_in_viewport()
+        look = sheet.evaluate("""e => { const c = getComputedStyle(e);
+            return [c.position, parseFloat(c.borderTopLeftRadius), c.boxShadow]; }""")
+        assert look[0] == "sticky" and look[1] >= 8 and look[2] != "none", look
+        box = sheet.bounding_box()
+        assert abs(box["y"] + box["height"] - PHONE["height"]) <= 1, box  # on the edge
+        racks = page.locator("#game svg.rack")
+        last = racks.nth(racks.count() - 1).bounding_box()
+        assert 0 <= last["y"] and last["y"] + last["height"] <= box["y"], (last, box)
+        page.evaluate("window.scrollTo(0, 300)")
+        moved = sheet.bounding_box()
+        assert abs(moved["y"] + moved["height"] - PHONE["height"]) <= 1, moved  # still pinned
+        page.evaluate("window.scrollTo(0, 0)")
 
     def on_guess(self):
         s = self.s
@@ -83,6 +109,7 @@ class FlowGame(UIGame):
             return super().on_guess()
         p = s.to_act
         page = self.page
+        self.check_bottom_sheet()
         box = page.get_by_label("Low end of the range")
         start_low = box.input_value()
         self.click(wheel_name("W2"))

@@ -212,10 +212,11 @@ class Fuzz:
         assert not snap["appError"] and snap["pyError"] == 0, what
         screens = snap["screens"]
         for i, s in enumerate(screens):
-            if s in PRIVATE:  # after its handoff, or the roller's wheel after their dice
+            if s in PRIVATE:  # after its handoff, or the roller's wheel after their dice,
+                # or the roller's dice after their own shortcut candidates (issue 22)
                 before = screens[i - 1] if i > 0 else ""
-                assert before == "handoff" or (s, before) == (GUESS, CHANGE), (
-                    what, screens[max(0, i - 5) :])
+                same = (s, before) in ((GUESS, CHANGE), (CHANGE, SHORTCUT))
+                assert before == "handoff" or same, (what, screens[max(0, i - 5) :])
         counts = stored_counts(snap["store"])
         for key, n in counts.items():  # a stored game never loses actions
             assert n >= self.counts.get(key, 0), (what, key, n, self.counts.get(key))

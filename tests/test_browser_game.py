@@ -145,3 +145,39 @@ def test_a_missing_file_shows_an_error(page):
     page.goto("/")
     page.wait_for_function("document.documentElement.dataset.engine === 'error'", timeout=60000)
     expect(page.get_by_role("alert")).to_contain_text("The game could not start")
+
+
+# Each strip chip's name (is it cut short?), score and place, and who is to act.
+STRIP_JS = """() => [...document.querySelectorAll('#strip .seat')].map(li => {
+  const name = li.querySelector('.seat-name'), score = li.querySelector('.seat-score');
+  const r = score.getBoundingClientRect();
+  return {name: name.textContent, whole: name.scrollWidth <= name.clientWidth,
+          score: score.textContent, seen: r.width > 0 && r.right <= innerWidth && r.top >= 0,
+          turn: li.getAttribute('aria-current') === 'true'};
+})"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_strip_names_read_whole_on_a_phone(page, lang):
+    """Issue 22: at 360x640 the player strip shows four default names whole
+    ("Player 1", not "Playe…"), each seat's score and whose turn it is."""
+    from helpers import wait_engine_ready
+
+    from lostcode.web.i18n import _, set_language
+
+    page.set_viewport_size(MOBILE)
+    page.goto(f"/?lang={lang}&players=4")
+    wait_engine_ready(page)
+    set_language(lang)
+    try:
+        names = [_("Player {n}", n=i) for i in range(1, 5)]
+        play = _("Play")
+    finally:
+        set_language("en")
+    page.get_by_role("button", name=play, exact=True).click()
+    expect(page.locator("#strip .seat")).to_have_count(4)
+    chips = page.evaluate(STRIP_JS)
+    assert [c["name"] for c in chips] == names, chips
+    assert all(c["whole"] and c["seen"] and c["score"] == "0" for c in chips), chips
+    assert sum(c["turn"] for c in chips) == 1, chips
+    assert page.evaluate("document.documentElement.scrollWidth") <= MOBILE["width"]

@@ -293,6 +293,7 @@ def test_lab_on_a_phone_passes_axe_and_keeps_progress_in_view(lab):
                                timeout=RUN_TIMEOUT)
         found["results"] = axe_violations(page)
         small["results"] = page.evaluate(TARGETS_JS)
+        chart_px = page.evaluate(CHART_TEXT_JS)  # issue 22: the chart's text, as drawn
         load_bot(page, "def choose(observation, legal_moves):\n    return 1 / 0\n")
         run(page, 1)
         expect(page.get_by_role("region", name="Problems")).to_be_visible()
@@ -304,6 +305,15 @@ def test_lab_on_a_phone_passes_axe_and_keeps_progress_in_view(lab):
     assert not {k: v for k, v in found.items() if v}, found
     assert not {k: v for k, v in small.items() if v}, small
     assert not wide, "the lab scrolls sideways at 360 px"
+    assert chart_px and min(chart_px) >= 11, chart_px  # every chart text >= 11 CSS px
+
+
+# The rendered size of every text of the results chart, in CSS px: its font size
+# times its SVG's scale on screen.
+CHART_TEXT_JS = """() => [...document.querySelectorAll("svg.chart text")]
+  .filter(t => t.getBoundingClientRect().width > 0)
+  .map(t => { const m = t.getScreenCTM();
+    return parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b); })"""
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "it", "pl"])

@@ -153,10 +153,34 @@ TIP_OUTLINES = {  # lostcode/web/tutorial.py TIP_PARTS, as main.py outlines them
 }
 
 
+# Where the wheel screen's parts are at the top of the page (CSS px): its
+# question (the heading and its words), the tip, the wheels, the ring, the -/+
+# stepper, the "Range: ..." line; the Confirm, with the top of its action bar.
+FIT_JS = """() => {
+  window.scrollTo(0, 0);
+  const box = e => { if (!e) return null; const r = e.getBoundingClientRect();
+    return r.height > 0 ? {top: r.top, bottom: r.bottom} : null; };
+  const q = s => document.querySelector(s);
+  const c = q("#screen [data-act=confirm_guess]");
+  const bar = c && c.closest(".actionbar");
+  return {
+    heading: box(q("#screen-h")),
+    question: box(q(".bottom-sheet > p:not([class])")),
+    tip: box(q("#tip")),
+    wheels: box(q("#screen .wheel-btn").closest("[role=group]")),
+    ring: box(q("#screen .ring-grid")),
+    stepper: box(q("#screen .stepper")),
+    range: box(q("#screen .stepper + p.status")),
+    confirm: c ? Object.assign(box(c), {barTop: bar.getBoundingClientRect().top}) : null,
+  };
+}"""
+
+
 def test_guided_first_game_tips_in_round_one(page):
     """Each tip of round one, the part of the board it speaks about outlined
     and described by it, the newcomer called "You" and spoken to (issue 11), and
-    the wheel screen's tip open above its controls (issue 22)."""
+    the wheel screen's tip open above its controls, the screen fitting 360x640
+    with its question, tip, range controls and Confirm (issue 22)."""
     page.set_viewport_size({"width": 360, "height": 640})
     page.goto("/")
     wait_engine_ready(page)
@@ -196,13 +220,15 @@ def test_guided_first_game_tips_in_round_one(page):
             act = "[data-act=confirm_guess]"
             if not fit_checked:  # issue 22: the tip stays open, above the controls
                 expect(tip).to_contain_text("Your sum is")
-                page.evaluate("window.scrollTo(0, 0)")
-                for sel in ("#screen-h", "#tip"):
-                    box = page.locator(sel).bounding_box()
-                    assert box and box["y"] >= 0 and box["y"] < 640, (sel, box)
-                tip_box = page.locator("#tip").bounding_box()
-                confirm = page.locator("#screen [data-act=confirm_guess]").bounding_box()
-                assert tip_box["y"] < confirm["y"]  # read before the control
+                # ... and the screen fits 360x640: its question, the tip, the range
+                # controls above the action bar, the Confirm inside the viewport
+                boxes = page.evaluate(FIT_JS)
+                bar = boxes.pop("confirm")
+                assert bar and bar["top"] >= 0 and bar["bottom"] <= 640, bar
+                for part, box in boxes.items():
+                    assert box and box["top"] >= 0 and box["bottom"] <= bar["barTop"], (
+                        part, box, bar)
+                assert boxes["tip"]["bottom"] <= boxes["question"]["top"]  # read first
                 fit_checked = True
         if screen == "bot":  # a bot's turn goes on by itself (issue 22)
             expect(page.locator("#game")).not_to_have_attribute("data-screen", "bot")

@@ -84,3 +84,15 @@ def test_tip_preview_keeps_whole_words():
     )
     assert tip_preview("Short tip.") == "Short tip."
     assert tip_preview("Guesses are secret. Pass the device", 20) == "Guesses are secret…"
+
+
+def test_the_rollers_handoff_has_its_own_tip():
+    """Issue 22: the handoff to the roller's dice screen (R-R1c) says what that
+    screen is for, not "Guesses are secret" (which the wheels' handoffs keep)."""
+    from lostcode.rules.vocab import PHASE_CHANGE, PHASE_GUESS
+
+    obs = observe(new_game(Options(2), 1), None)
+    dice = tutorial_tip(dict(obs, phase=PHASE_CHANGE), "handoff")
+    guess = tutorial_tip(dict(obs, phase=PHASE_GUESS), "handoff")
+    assert "Guesses are secret" not in dice and "roller" in dice and "dice" in dice
+    assert guess.startswith("Guesses are secret")

@@ -318,12 +318,41 @@ def test_shortcut_offer_and_candidates_screens():
     ses.do("cand", sym + ":4")
     ses.do("undo")
     assert ses.candidates_draft("shortcut", m["viewer"])["values"][sym] == [3]
-    ses.do("confirm")  # confirms and passes: no "done" screen (issue 11)
+    # The roller took the token (R-X2a: offered from the roller on): their own
+    # dice come next, so the confirm passes to nobody ...
+    assert m["viewer"] == ses.state.roller
+    confirm = [b for b in enabled(screen_model(ses)) if b["act"] == "confirm"]
+    assert [b["text"] for b in confirm] == ["Confirm the candidates"]
+    ses.do("confirm")  # confirms: no "done" screen (issue 11)
     assert ses.sheets[m["viewer"]].final[sym] == [3]
-    # Back to the roller's keep-or-turn: a private screen after its handoff (issue 22).
+    # ... and their keep-or-turn follows with no second "I am NAME" (issue 22, R-R1c).
+    assert ses.screen() == ("change", ses.state.roller)
+
+
+def test_shortcut_taken_by_another_player_passes_to_the_roller():
+    """Issue 22: the candidates of a player who is not the roller are confirmed
+    "and pass to ROLLER" (the roller's dice are their private screen), and the
+    roller's handoff comes next."""
+    for seed in range(60):
+        ses = Session(Options(2, shortcut=True), seed, ["A", "B"])
+        ses.do("roll")
+        if ses.screen()[0] == "offer":
+            break
+    else:
+        pytest.skip("no offer in the first rounds of 60 seeds")
+    roller = ses.state.roller
+    ses.do("pass")  # the roller passes; the other player takes it
+    ses.do("take")
+    ses.do("unlock")
+    m = screen_model(ses)
+    assert m["kind"] == "shortcut" and m["viewer"] != roller
+    ses.do("cand", ses.state.offer_symbol + ":2")
+    confirm = [b for b in enabled(screen_model(ses)) if b["act"] == "confirm"]
+    assert [b["text"] for b in confirm] == ["Confirm and pass to " + "AB"[roller]]
+    ses.do("confirm")
     assert ses.screen() == ("handoff", None)
     ses.do("unlock")
-    assert ses.screen() == ("change", ses.state.roller)
+    assert ses.screen() == ("change", roller)
 
 
 def test_guess_range_must_be_on_the_ring():

@@ -5,29 +5,35 @@
     python3 tools/bench_phone.py --games pass         # only the pass-and-play game
     python3 tools/bench_phone.py --shots docs/screens --tag after
     python3 tools/bench_phone.py --width 1280 --height 800 --shots DIR --tag desk
+    python3 tools/bench_phone.py --lang ru            # the same games in Russian
 
 Why: "fits a phone" is a number, not a feeling (issue 22). Two seeded games
 are played from the set-up screen to the winner in Chromium at 360x640:
 "pass", a 3-player pass-and-play game (Ana, Bo, Cy, seed 7), and "solo", Ana
-against two hard computer players (seed 7); default rules, hints on. The page
+against two hard computer players (seed 7); default rules, hints on; in
+English or, with --lang, another language (every name the script looks for is
+translated from the page's own catalogues, lostcode/web/i18n.py). The page
 is driven by roles and accessible names only, and by what a screen offers
 rather than by a fixed order of screens, so the same script follows either
 flow (a private screen for the roller or not, computer turns that wait for a
 Continue or advance by themselves): the completing control is the primary
 button of the screen's action bar; "I am NAME" on handoffs; on a wheel
 screen each player picks THEIR OWN bet, not the suggestion: another free
-wheel than the pressed one and a tap on the ring; the first stone offered
+wheel than the pressed one and a tap on a ring value ("5: range 4-7") that
+is not the centre of the range set; the first stone offered
 on a replacement; "Yes" when asked about symbols left without candidates.
 
 On every screen, scrolled to the top, it measures:
   control   the completing control lies wholly inside the first viewport;
-  evidence  what the viewer needs lies wholly inside it and above the sticky
-            action bar (nothing under the bar counts as seen): the racks that
+  evidence  what the viewer needs lies wholly inside it and above the pinned
+            panel: the bottom sheet on phones, the sticky action bar on a
+            wider screen (nothing under them counts as seen): the racks that
             show values and the dice on the wheel, candidate and dice
             screens; the results on the check screen; the final scores;
   question  the controls of the question itself, above the bar too: on a
             wheel screen the wheels, the ring, the -/+ stepper and the
-            "Range: ..." line; on a candidate screen every symbol's row;
+            "Range: ..." line (inside the viewport and above the action bar);
+            on a candidate screen every symbol's row;
   text      the smallest text on the board, in CSS px: every rendered SVG
             <text> in the game (its computed font size times its SVG's scale
             on screen, getScreenCTM) and the HTML text of the strip, the
@@ -41,8 +47,11 @@ measured as a screen (bot_steps; bot_screens counts the runs of moves).
 
 Output: one line, {"pass": {...}, "solo": {...}}: screens,
 screens_first_viewport_ok, not_ok (kind, round, why; the first few),
-max_scroll_width, min_board_text_px (and where), taps_clean_round (mean
-taps of rounds in which no human replaced a stone), taps_final,
+max_scroll_width, min_board_text_px (and where), own_ranges_set (wheel
+screens whose range was set on the ring), taps_clean_round (mean taps of
+rounds in which no human replaced a stone; with every player's own bet few
+rounds are clean), taps_round_less_replacing (every round's taps less those
+spent replacing stones: a clean round's cost), taps_by_round, taps_final,
 taps_per_replacement, taps_per_bot_turn, per-kind details. With --shots,
 one screenshot per screen kind (viewport only) goes to DIR/TAG-GAME-KIND.png,
 plus -r9 for round 9's kinds.
@@ -57,6 +66,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT))
 CHROMIUM = os.environ.get("LOSTCODE_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [  # as tests/conftest.py
     "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
@@ -82,15 +92,22 @@ EVIDENCE = {
     "bot": ("racks", "dice", "step"),  # a computer's move played on the board (issue 22)
 }
 
-MEASURE_JS = """([kinds, width, height]) => {
+MEASURE_JS = """([kinds, width, height, L]) => {
   window.scrollTo(0, 0);
   const bar = [...document.querySelectorAll('#screen .actionbar')]
     .filter(b => b.getBoundingClientRect().height > 0).pop();
   const barTop = bar ? Math.min(height, bar.getBoundingClientRect().top) : height;
-  const inView = (e, limit) => {
+  // The bottom sheet (phones): pinned over the board, so the board's evidence
+  // counts only above it; on a wider screen it is no box of its own.
+  const sheet = document.querySelector('#screen .bottom-sheet');
+  const pinned = sheet && ["sticky", "fixed"].includes(getComputedStyle(sheet).position)
+    && sheet.getBoundingClientRect().height > 0;
+  const sheetTop = pinned ? Math.min(height, sheet.getBoundingClientRect().top) : null;
+  const cover = pinned ? sheetTop : barTop;
+  const inView = (e, limit, from) => {
     if (!e) return false;
     const r = e.getBoundingClientRect();
-    return r.width > 0 && r.top >= -1 && r.bottom <= limit + 1
+    return r.width > 0 && r.top >= (from || 0) - 1 && r.bottom <= limit + 1
       && r.left >= -1 && r.right <= width + 1;
   };
   const visible = e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
@@ -101,39 +118,43 @@ MEASURE_JS = """([kinds, width, height]) => {
   const th = document.getElementById("table-h");
   const rm = th ? /(\\d+)/.exec(th.textContent) : null;
   out.round = rm ? +rm[1] : 0;
+  out.sheet = pinned;
   for (const k of kinds) {
     let els = [];
-    if (k === "racks") {
-      els = q('#game [aria-label^="Rack of"], #game [aria-label^="Unowned rack"]')
+    const board = k === "racks" || k === "dice";  // on the board, above the sheet
+    if (k === "racks") {  // the racks that show values ("jaguar: 5", in any language)
+      els = q('#game svg.rack')
         .filter(e => [...e.querySelectorAll("[aria-label]")]
-          .some(s => /^[a-z]+: \\d+$/.test(s.getAttribute("aria-label"))));
+          .some(s => /: \\d+$/.test(s.getAttribute("aria-label"))));
     } else if (k === "dice") {
-      els = q('#game [aria-label^="Dice:"]').slice(0, 1);
+      els = q('#game svg.dice').slice(0, 1);
     } else if (k === "results") {
-      els = q("#game table, #game [aria-label='Guesses in order']")
-        .filter(t => t.getAttribute("aria-label") === "Guesses in order" ||
-          (t.caption && t.caption.textContent === "Guesses in order")).slice(0, 1);
+      els = q("#game table, #game [aria-label]")
+        .filter(t => t.getAttribute("aria-label") === L.results ||
+          (t.caption && t.caption.textContent === L.results)).slice(0, 1);
     } else if (k === "scores") {
-      els = q('#game [aria-label="Final scores"]').slice(0, 1);
+      els = q('#game [aria-label]').filter(e => e.getAttribute("aria-label") === L.scores)
+        .slice(0, 1);
     } else if (k === "wheels") {
-      els = q('#screen [role=group][aria-label="Wheels"]').slice(0, 1);
+      els = q('#screen [role=group]').filter(g => g.querySelector(".wheel-btn")).slice(0, 1);
     } else if (k === "ring") {
-      els = q('#screen [role=group][aria-label^="The ring"]').slice(0, 1);
+      els = q('#screen .ring-grid[role=group]').slice(0, 1);
     } else if (k === "stepper") {
-      els = q('#screen button[aria-label="Lower the range by one"], '
-        + '#screen button[aria-label="Raise the range by one"]');
+      els = q('#screen button[data-act=lower], #screen button[data-act=raise]');
     } else if (k === "range") {
       els = q('#screen [role=status]')
-        .filter(e => e.textContent.startsWith("Range:")).slice(0, 1);
+        .filter(e => e.textContent.startsWith(L.range)).slice(0, 1);
     } else if (k === "step") {
       els = q('#screen p.step-caption').slice(0, 1);
     } else if (k === "cands") {
-      els = q('#screen [role=group]')
-        .filter(g => / candidates$/.test(g.getAttribute("aria-label") || ""));
+      els = q('#screen [role=group].cand');
     }
     const optional = k === "ring" || k === "stepper" || k === "range";  // before a wheel
     if (!els.length) { if (!optional) out.missing.push(k); continue; }
-    for (const e of els) if (!inView(e, barTop)) { out.outside.push(k); break; }
+    for (const e of els) {
+      const ok = board ? inView(e, cover) : inView(e, barTop, pinned ? sheetTop : 0);
+      if (!ok) { out.outside.push(k); break; }
+    }
   }
   const ctl = bar ? [...bar.querySelectorAll("button")].filter(visible).pop() : null;
   const name = b => (b.getAttribute("aria-label") || b.textContent).trim();
@@ -170,6 +191,37 @@ MEASURE_JS = """([kinds, width, height]) => {
 }"""
 
 PRIMARY = "#screen .actionbar button.primary"
+LANG = {"code": "en"}  # the page's language (--lang)
+
+
+def T(msg, **kw):
+    """`msg` as the page words it in the chosen language (its own catalogues)."""
+    from lostcode.web.i18n import _, set_language
+
+    set_language(LANG["code"])
+    try:
+        return _(msg, **kw)
+    finally:
+        set_language("en")
+
+
+def rx(msg, anchor=True, **parts):
+    """A regex for the page's wording of `msg`, each {placeholder} matching the
+    regex given for it ("I am {name}", name=".+" -> ^Я — .+$ in Russian)."""
+    marks = {k: "\x01" + k + "\x02" for k in parts}
+    text = re.escape(T(msg, **marks))
+    for k, part in parts.items():
+        text = text.replace(re.escape(marks[k]), part)
+    return re.compile("^" + text + "$" if anchor else text)
+
+
+def labels():
+    """The names MEASURE_JS compares, in the page's language."""
+    return {
+        "results": T("Guesses in order"),
+        "scores": T("Final scores"),
+        "range": T("Range: {range} (the ring runs 0–{end})", range="\x01", end=0).split("\x01")[0],
+    }
 
 
 def small_png(path, colours=256):
@@ -196,6 +248,7 @@ class Bench:
         self.round_taps = {}
         self.round_wrong = set()
         self.replace_taps = 0
+        self.round_replace_taps = {}  # round: taps spent replacing stones in it
         self.replacements = 0
         self.bot_taps = 0
         self.bot_screens = 0  # computers' turns seen (each waited for, never tapped)
@@ -205,6 +258,7 @@ class Bench:
         self.min_text = None
         self.in_final = False
         self.kind = ""
+        self.ring_taps = 0  # own ranges set on the ring (a check that own_bet tapped it)
 
     def tap(self, locator, text=None):
         if text is None:
@@ -218,10 +272,12 @@ class Bench:
             self.bot_taps += 1
 
     def button(self, pattern):
-        return self.page.get_by_role("button", name=re.compile(pattern)).first
+        return self.page.get_by_role("button", name=pattern).first
 
     def measure(self, kind, count=True):
-        m = self.page.evaluate(MEASURE_JS, [list(EVIDENCE.get(kind, ())), self.width, self.height])
+        m = self.page.evaluate(
+            MEASURE_JS, [list(EVIDENCE.get(kind, ())), self.width, self.height, labels()]
+        )
         self.round = m["round"] or self.round
         ok = m["control_ok"] is not False and not m["missing"] and not m["outside"]
         row = {
@@ -255,16 +311,18 @@ class Bench:
             "document.documentElement.dataset.engine === 'ready'", timeout=120000
         )
         self.kind = "setup"
-        fold = page.get_by_text(re.compile("^(Settings|Game settings|Change settings)")).first
-        players = page.get_by_label("Number of players")
+        folds = "|".join(re.escape(T(t)) for t in ("Settings", "Game settings", "Change settings"))
+        fold = page.get_by_text(re.compile("^(" + folds + ")")).first
+        players = page.get_by_label(T("Number of players"))
         if not players.is_visible() and fold.count():
             fold.click()
         players.select_option("3")
         for i, name in enumerate(NAMES):
-            page.get_by_label(f"Name of player {i + 1}").fill(name)
-            page.get_by_label(f"Player {i + 1} plays as").select_option(label=seats[i])
-        page.get_by_label("Seed (optional, to replay the same deal)").fill("7")
-        page.get_by_role("button", name=re.compile(r"^(Play|Start the game)")).first.click()
+            page.get_by_label(T("Name of player {n}", n=i + 1)).fill(name)
+            page.get_by_label(T("Player {n} plays as", n=i + 1)).select_option(label=T(seats[i]))
+        page.get_by_label(T("Seed (optional, to replay the same deal)")).fill("7")
+        start = "|".join(re.escape(T(t)) for t in ("Play", "Start the game"))
+        page.get_by_role("button", name=re.compile("^(" + start + ")")).first.click()
         page.wait_for_function("!document.getElementById('game').hidden")
 
     def state(self):
@@ -286,9 +344,20 @@ class Bench:
         choice = [i for i in range(n) if i not in pressed]
         if choice:
             self.tap(wheels.nth(choice[(self.round * 3) % len(choice)]))
-        ring = page.get_by_role("button", name=re.compile(r"^Centre the range on \d+$"))
-        if ring.count():
-            self.tap(ring.nth((self.round * 5 + 4) % ring.count()))
+        # a ring value names the range it gives ("5: range 4-7"); tap one that is
+        # not the range's centre now, so the range moves (the player's own)
+        value = rx("{value}: range {range}", value=r"\d+", range=".+")
+        ring = page.get_by_role("button", name=value)
+        n = ring.count()
+        if n:
+            centre = page.locator("#screen .ring-grid [aria-pressed=true]")
+            pressed = [centre.nth(i).inner_text() for i in range(centre.count())]
+            mid = pressed[len(pressed) // 2] if pressed else None
+            pick = (self.round * 5 + 4) % n
+            if ring.nth(pick).inner_text() == mid:
+                pick = (pick + 3) % n
+            self.tap(ring.nth(pick))
+            self.ring_taps += 1
         self.set_ok.append(self.measure("guess", count=False)["ok"])
 
     def play(self, max_screens=600):
@@ -304,42 +373,50 @@ class Bench:
             self.measure(kind)
             if kind == "end":
                 return
-            if kind == "final" or (kind == "handoff" and page.get_by_text(
-                    re.compile("writes final candidates")).count()):
+            final_handoff = rx("{name} writes final candidates.", anchor=False, name=".+")
+            if kind == "final" or (kind == "handoff" and page.get_by_text(final_handoff).count()):
                 self.in_final = True
             primary = page.locator(PRIMARY + ":enabled")
             if kind == "handoff":
-                self.tap(self.button(r"^I am "))
+                self.tap(self.button(rx("I am {name}", name=".+")))
             elif kind == "replace":
+                stone = rx("Replace the {sym} stone", sym=".+")
                 if page.locator("#game[data-private=true]").count() or page.get_by_role(
-                        "button", name=re.compile("^Replace the ")).count():
+                        "button", name=stone).count():
                     self.round_wrong.add(self.round)
                     before_taps = self.taps
-                    self.tap(page.get_by_role("button", name=re.compile("^Replace the ")).and_(
+                    self.tap(page.get_by_role("button", name=stone).and_(
                         page.locator(":enabled")).first)
                     self.tap(page.locator(PRIMARY + ":enabled").first)
                     self.replace_taps += self.taps - before_taps
+                    spent = self.round_replace_taps.get(self.round, 0)
+                    self.round_replace_taps[self.round] = spent + self.taps - before_taps
                     self.replacements += 1
                 elif primary.count():
                     self.tap(primary.first)
             elif kind == "offer":
-                self.tap(self.button(r" passes$"))
+                self.tap(self.button(rx("{name} passes", name=".+")))
             elif kind == "bear":
-                self.tap(page.get_by_role("button", name=re.compile(r"^Turn die \d to ")).first)
+                turn = rx("Turn die {die} to {sym}", die=r"\d", sym=".+")
+                self.tap(page.get_by_role("button", name=turn).first)
                 self.tap(page.locator(PRIMARY + ":enabled").first)
             elif kind == "bot":  # issue 22: a computer's turn goes on by itself, untapped
                 self.bot_steps += 1  # each move on the board is one step, each waited for
-                if not before[3] or before[3].startswith("Move 1 of "):
+                first = rx(
+                    "Move {n} of {total} · {name}: {what}", n="1", total=r"\d+", name=".+", what=".*"
+                )
+                if not before[3] or first.match(before[3]):
                     self.bot_screens += 1
             else:
                 if page.locator("#screen .wheel-btn").count():
                     self.own_bet()  # the wheel screen (or a private roller's screen with it)
                 if kind == "shortcut":
-                    self.tap(page.get_by_role("button", name=re.compile(r" candidate \d+$")).first)
+                    cand = rx("{sym} candidate {value}", sym=".+", value=r"\d+")
+                    self.tap(page.get_by_role("button", name=cand).first)
                 primary = page.locator(PRIMARY + ":enabled")
                 if primary.count():
                     self.tap(primary.first)
-                    yes = page.get_by_role("button", name="Yes", exact=True)
+                    yes = page.get_by_role("button", name=T("Yes"), exact=True)
                     if kind == "final" and yes.count():
                         self.tap(yes)
                 elif kind != "bot":
@@ -363,6 +440,7 @@ class Bench:
     def result(self, bots):
         rounds = [r for r in self.round_taps if isinstance(r, int)]
         clean = [self.round_taps[r] for r in rounds if r not in self.round_wrong]
+        less = [self.round_taps[r] - self.round_replace_taps.get(r, 0) for r in rounds]
         kinds = {}
         for s in self.screens:
             k = kinds.setdefault(s["kind"], {"n": 0, "ok": 0, "why": [], "width": 0})
@@ -375,18 +453,23 @@ class Bench:
         rounds_played = max(rounds) if rounds else 0
         return {
             "viewport": f"{self.width}x{self.height}",
+            "lang": LANG["code"],
             "screens": len(self.screens),
             "screens_first_viewport_ok": sum(1 for s in self.screens if s["ok"]),
             "not_ok": [
                 (s["kind"], s["round"], s["why"]) for s in self.screens if not s["ok"]
             ][:8],
             "guess_after_choice_ok": f"{sum(self.set_ok)}/{len(self.set_ok)}",
+            "own_ranges_set": f"{self.ring_taps}/{len(self.set_ok)}",
             "max_scroll_width": max(s["scroll_width"] for s in self.screens),
             "max_scroll_height": max(s["scroll_height"] for s in self.screens),
             "min_board_text_px": self.min_text,
             "taps": self.taps,
             "taps_clean_round": round(sum(clean) / len(clean), 2) if clean else None,
             "clean_rounds": len(clean),
+            # every round as if clean: its taps less those spent replacing stones
+            "taps_round_less_replacing": round(sum(less) / len(less), 2) if less else None,
+            "taps_by_round": {r: self.round_taps[r] for r in rounds},
             "taps_final": self.round_taps.get("final", 0),
             "taps_per_replacement": round(self.replace_taps / self.replacements, 2)
             if self.replacements
@@ -409,7 +492,9 @@ def main():
     ap.add_argument("--games", default="pass,solo", help="pass, solo or both (comma)")
     ap.add_argument("--shots", help="directory for one screenshot per screen kind")
     ap.add_argument("--tag", default="shot", help="screenshot file name prefix")
+    ap.add_argument("--lang", default="en", choices=("en", "ru", "it", "pl"))
     args = ap.parse_args()
+    LANG["code"] = args.lang
     from playwright.sync_api import sync_playwright
     from serve import serve_in_thread
 
@@ -432,7 +517,8 @@ def main():
                 )
                 page = ctx.new_page()
                 bench = Bench(page, args.width, args.height, game, args.shots, args.tag)
-                url = base + ("?runtime=micropython" if args.runtime == "micropython" else "")
+                url = base + "?lang=" + args.lang
+                url += "&runtime=micropython" if args.runtime == "micropython" else ""
                 seats = GAMES[game]
                 bench.setup(url, seats)
                 bench.play()

@@ -269,6 +269,7 @@ def _final(session, obs, m):
         )
     )
     how["cls"] = "hint"  # small print: the racks and the six rows stay in the first viewport
+    how["aside"] = True  # not the question itself: under the board on a phone (issue 22)
     blocks = [how]
     for sym in obs["my_tokens"]:
         blocks.append(

@@ -115,7 +115,10 @@ def render_blocks(blocks, parent):
 def render_block(b, parent):
     t = b["t"]
     if t == "p":
-        el("p", b["text"], b.get("cls"), None, parent)
+        cls = b.get("cls")
+        if b.get("aside"):  # gamepage.render puts it out of the bottom sheet
+            cls = (cls + " aside") if cls else "aside"
+        el("p", b["text"], cls, None, parent)
     elif t == "status":
         el("p", b["text"], "status", {"role": "status"}, parent)
     elif t == "warning":

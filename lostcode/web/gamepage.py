@@ -61,30 +61,40 @@ def render():
     board = m.get("board")
     evidence = m.get("evidence")
     badge = _("Private screen of {name}", name=m["viewer_name"]) if m["private"] else None
+    if board and evidence:
+        # what the question rests on, on the board above the bottom sheet; the
+        # final candidates rest on the racks alone
+        render_evidence(board, screen, evidence == "racks", m["kind"] != "final", badge)
+    # Issue 22: the screen's own part (its question, its choices, the confirm) is
+    # one panel; on a phone a bottom sheet pinned under the board (style.css).
+    own = el("div", None, "bottom-sheet", None, screen)
     if badge and not (board and evidence):
-        el("p", badge, "private-badge", None, screen)
-    h = el("h2", m["heading"], None, {"id": "screen-h", "tabindex": "-1"}, screen)
+        el("p", badge, "private-badge", None, own)
+    h = el("h2", m["heading"], None, {"id": "screen-h", "tabindex": "-1"}, own)
     # A replacement's notice: above a screen's question, but below the controls
     # of a bet (the board shows the new discard; the racks and rows stay in the
-    # first viewport at 360x640, issue 22).
+    # first viewport at 360x640, issue 22), out of the sheet.
     late = m["kind"] in ("guess", "shortcut", "final")
     if not late:
         for n in m["notices"]:
-            el("p", n, "notice", {"role": "status"}, screen)
+            el("p", n, "notice", {"role": "status"}, own)
     if m["error"]:
-        el("p", m["error"], "warning", {"role": "alert"}, screen)
-    if board and evidence:
-        # next to the question; the final candidates rest on the racks alone
-        render_evidence(board, screen, evidence == "racks", m["kind"] != "final", badge)
-    render_blocks(m["blocks"], screen)
+        el("p", m["error"], "warning", {"role": "alert"}, own)
+    render_blocks([b for b in m["blocks"] if not b.get("aside")], own)
+    if m["private"]:  # in the action bar, beside the confirm (one line less in the sheet)
+        bars = own.querySelectorAll(".actionbar")
+        box = bars.item(bars.length - 1) if bars.length else own
+        u = el("button", None, "btn undo", {"type": "button", "data-act": actions.UNDO}, box)
+        el("span", "↶", "undo-icon", {"aria-hidden": "true"}, u)
+        el("span", _("Undo"), "undo-text", None, u)
+        u.disabled = not m["undo"]
     if late:
         for n in m["notices"]:
-            el("p", n, "notice", {"role": "status"}, screen)
+            el("p", n, "notice late", {"role": "status"}, screen)
+    # small print about the question (how it scores): under the board on a phone
+    render_blocks([b for b in m["blocks"] if b.get("aside")], screen)
     if m.get("assistant"):  # None with "Play without help": nothing in the DOM
         render_assistant(m["assistant"], screen)
-    if m["private"]:
-        u = el("button", _("Undo"), "btn", {"type": "button", "data-act": actions.UNDO}, screen)
-        u.disabled = not m["undo"]
     sheet = by_id("sheet")
     old = py(document.getElementById("sheet-panel"))
     was_open = old is not None and old.open and APP.game.sheet_owner == m["viewer"]

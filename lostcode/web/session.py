@@ -502,21 +502,38 @@ class Session:
         private screen goes on to it with no second handoff; otherwise the
         device is passed as after any private screen."""
         self._finish_private()
-        s = self.state
-        if s.phase == vocab.PHASE_GUESS and s.to_act == roller and not self.bots.solo():
+        if self._goes_on(roller):
             self.unlocked = roller
+
+    def _goes_on(self, viewer):
+        """Whether the player who just confirmed a private screen acts next on
+        another private screen of theirs (the roller's wheel after their dice;
+        the roller's dice after their own shortcut candidates, R-X2b then
+        R-R1c): they keep the device, with no handoff in between (issue 22)."""
+        s = self.state
+        return (
+            s.phase in (vocab.PHASE_CHANGE, vocab.PHASE_GUESS)
+            and s.to_act == viewer
+            and not self.bots.solo()
+        )
 
     # -- who takes the device next ----------------------------------------------------
     def next_holder(self, viewer):
         """Who must take the device once `viewer` confirms their private screen:
         a player (their handoff screen comes next), TABLE (a shared screen comes
         next: the check, the dice, the end, a computer's move) or None (solo
-        play: nobody to pass to). The engine's queue holds who acts after the
+        play, or the roller's shortcut candidates before their own dice: nobody
+        to pass to). The engine's queue holds who acts after the
         viewer in the wheel and final phases (R-G1, R-E3 order); a shortcut's
-        candidates (R-X2b) lead back to the roller's dice, a shared screen."""
+        candidates (R-X2b) lead on to the roller's dice, their private screen
+        (issue 22)."""
         if self.bots.solo():
             return None
         s = self.state
+        if s.phase == vocab.PHASE_SHORTCUT:
+            if s.roller == viewer:
+                return None  # their own dice come next (_goes_on): nobody to pass to
+            return TABLE if self.bots.is_bot(s.roller) else s.roller
         queued = s.phase in (vocab.PHASE_GUESS, vocab.PHASE_FINAL) and s.to_act == viewer
         if not queued or len(s.queue) < 2:
             return TABLE
@@ -670,6 +687,8 @@ class Session:
             self._act((SHORTCUT, tuple(vals)))
             self.sheets[viewer].final[sym] = list(vals)
             self._finish_private()
+            if self._goes_on(viewer):  # the roller's own dice next: no second handoff
+                self.unlocked = viewer
         elif act == BACK and kind == vocab.PHASE_FINAL:  # "Confirm with no candidates?" -> Back
             d["ask_empty"] = False
         elif act in (CONFIRM, CONFIRM_EMPTY) and kind == vocab.PHASE_FINAL:

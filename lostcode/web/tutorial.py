@@ -8,6 +8,7 @@ screen. Tips are chosen from the screen kind and the observation only, so the
 tutorial can never reveal more than the screen itself may show.
 """
 
+from ..rules.vocab import PHASE_CHANGE
 from .i18n import _
 
 TUTORIAL_SEED = 20261125
@@ -37,6 +38,11 @@ def _tips() -> dict:
         "handoff": _(
             "Guesses are secret. Pass the device so that only the named player looks at "
             "the screen, then tap."
+        ),
+        # the roller's handoff leads to their dice, not to a guess (issue 22)
+        "handoff_dice": _(
+            "The roller chooses the dice on a screen of their own, which shows the other "
+            "players' stones. Pass the device to the roller, then tap."
         ),
         "guess": _(
             "Your sum is the total of your own stones for the rolled symbols; a symbol rolled "
@@ -90,6 +96,8 @@ def tutorial_tip(obs: dict, screen: str):
         return _tips()[screen]
     if obs.get("round", 1) > TUTORIAL_ROUNDS:
         return None
+    if screen == "handoff" and obs.get("phase") == PHASE_CHANGE:
+        screen = "handoff_dice"  # the device goes to the roller for the dice
     return _tips().get(screen)
 
 

@@ -281,6 +281,7 @@ MESSAGES = {
     'The range {low}–{high} runs past {end}, the end of the ring. Lower it.': "L'intervallo {low}–{high} va oltre {end}, la fine dell'anello. Abbassalo.",
     'The range {low}–{high} starts below 0, the start of the ring. Raise it.': "L'intervallo {low}–{high} comincia sotto lo 0, l'inizio dell'anello. Alzalo.",
     'The ring: tap the value your sum is near': "L'anello: tocca il valore vicino alla tua somma",
+    "The roller chooses the dice on a screen of their own, which shows the other players' stones. Pass the device to the roller, then tap.": 'Chi ha lanciato sceglie i dadi su una schermata tutta sua, che mostra le rocce degli altri giocatori. Passa il dispositivo a chi ha lanciato, poi tocca.',
     'The roller may keep the dice or turn exactly one die to another symbol — for example to a symbol whose stones they already know well.': 'Chi ha lanciato può tenere i dadi o girare esattamente un dado su un altro simbolo, per esempio su un simbolo di cui conosce già bene le rocce.',
     'The {sym} pile is empty.': 'La pila «{sym}» è vuota.',
     'The {sym} shortcut token': 'Il segnalino scorciatoia «{sym}»',

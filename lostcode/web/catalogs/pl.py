@@ -285,6 +285,7 @@ MESSAGES = {
     'The range {low}–{high} runs past {end}, the end of the ring. Lower it.': 'Zakres {low}–{high} wychodzi poza {end}, koniec pierścienia. Obniż go.',
     'The range {low}–{high} starts below 0, the start of the ring. Raise it.': 'Zakres {low}–{high} zaczyna się poniżej 0, początku pierścienia. Podnieś go.',
     'The ring: tap the value your sum is near': 'Pierścień: dotknij wartości, blisko której jest twoja suma',
+    "The roller chooses the dice on a screen of their own, which shows the other players' stones. Pass the device to the roller, then tap.": 'Rzucający wybiera kości na własnym ekranie, który pokazuje płytki pozostałych graczy. Przekaż urządzenie rzucającemu, a potem dotknij.',
     'The roller may keep the dice or turn exactly one die to another symbol — for example to a symbol whose stones they already know well.': 'Rzucający może zostawić kości albo obrócić dokładnie jedną kość na inny symbol — na przykład na taki, którego płytki zna już dobrze.',
     'The {sym} pile is empty.': 'Stos „{sym}” jest pusty.',
     'The {sym} shortcut token': 'Żeton skrótu „{sym}”',

@@ -285,6 +285,7 @@ MESSAGES = {
     'The range {low}–{high} runs past {end}, the end of the ring. Lower it.': 'Диапазон {low}–{high} выходит за {end} — конец кольца. Сдвиньте его вниз.',
     'The range {low}–{high} starts below 0, the start of the ring. Raise it.': 'Диапазон {low}–{high} начинается ниже 0 — начала кольца. Сдвиньте его вверх.',
     'The ring: tap the value your sum is near': 'Кольцо: нажмите число, рядом с которым ваша сумма',
+    "The roller chooses the dice on a screen of their own, which shows the other players' stones. Pass the device to the roller, then tap.": 'Бросавший выбирает кубики на своём экране, где видны камни других игроков. Передайте устройство бросавшему, затем нажмите.',
     'The roller may keep the dice or turn exactly one die to another symbol — for example to a symbol whose stones they already know well.': 'Бросавший может оставить кубики или повернуть ровно один кубик на другой символ — например, на тот, чьи камни уже хорошо известны.',
     'The {sym} pile is empty.': 'Стопка «{sym}» пуста.',
     'The {sym} shortcut token': 'Жетон тропы «{sym}»',
