@@ -402,7 +402,8 @@ class Bench:
                 self.tap(page.locator(PRIMARY + ":enabled").first)
             elif kind == "bot":  # issue 22: a computer's turn goes on by itself, untapped
                 self.bot_steps += 1  # each move on the board is one step, each waited for
-                first = rx("Move {n} of {total}", False, n="1", total=r"\d+")  # .match: the start
+                move = "Move {n} of {total} · {name}: {what}"
+                first = rx(move, n="1", total=r"\d+", name=".+", what=".*")
                 if not before[3] or first.match(before[3]):
                     self.bot_screens += 1
             else:
