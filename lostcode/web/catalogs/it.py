@@ -470,7 +470,7 @@ MESSAGES = {
     'this button does not apply to the current screen': 'questo pulsante non vale per la schermata attuale',
     'those candidates are fixed (shortcut token) or not in play': 'quelle supposizioni sono fissate (segnalino scorciatoia) o non sono in gioco',
     'to play': 'di turno',
-    'took {wheel} (range hidden until the check)': 'ruota {wheel} (intervallo nascosto fino alla verifica)',
+    'took {wheel} (range hidden until the check)': "ruota {wheel} (intervallo nascosto fino all'assegnazione dei punti)",
     'turned': 'girato',
     'turned die {die} to {sym}': 'dado {die} girato su {sym}',
     'turning bear dice': "si girano i dadi con l'orso",

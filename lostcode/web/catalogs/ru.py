@@ -474,7 +474,7 @@ MESSAGES = {
     'this button does not apply to the current screen': 'эта кнопка не относится к текущему экрану',
     'those candidates are fixed (shortcut token) or not in play': 'эти предположения зафиксированы (жетон тропы) или не участвуют в игре',
     'to play': 'сейчас ходит',
-    'took {wheel} (range hidden until the check)': 'диск {wheel} (диапазон скрыт до проверки)',
+    'took {wheel} (range hidden until the check)': 'диск {wheel} (диапазон скрыт до подсчёта очков)',
     'turned': 'повёрнут',
     'turned die {die} to {sym}': 'кубик {die} повёрнут: {sym}',
     'turning bear dice': 'поворот кубиков с медведем',
