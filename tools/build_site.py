@@ -87,9 +87,14 @@ CATALOG_MPY_PACK = re.compile(r"^lostcode-mpy-[a-z]{2}\.pack$")
 UNUSED_PLUGINS = ["!deprecations-manager", "!donkey", "!py-editor", "!py-game", "!py-terminal"]
 MPY_LAYOUTS = ("pack", "files")  # measured in docs/performance.md: "pack" loads faster
 DEFAULT_RUNTIME = "micropython"  # = RUNTIMES[0] in assets/runtime.js
+# The QR decoder (jsQR, 257 KB) is only for phones without BarcodeDetector that
+# scan a table-mode code in the page; pasting the code always works, so it is
+# cached on first use. The encoder (52 KB) is precached: a host offline still
+# shows join codes (issue 23).
+QR_DECODER = "vendor/jsqr/"
 LAZY_PREFIXES = {  # files only the *other* runtime needs: cached on first use, not precached
-    "micropython": ("vendor/pyodide/", ARCHIVE, PY_CONFIG),
-    "pyodide": ("vendor/micropython/", MPY_PACK, MPY_CONFIG, "lostcode/"),
+    "micropython": ("vendor/pyodide/", ARCHIVE, PY_CONFIG, QR_DECODER),
+    "pyodide": ("vendor/micropython/", MPY_PACK, MPY_CONFIG, "lostcode/", QR_DECODER),
 }
 # The MicroPython page's inline code (built runtime.js): unpack the one pack of
 # precompiled .mpy files PyScript fetched into the cwd, then import the game.
