@@ -202,7 +202,7 @@ function newBot() {
 
 function onBotMessage(m, w) {
   if (w !== bot) return; // a stopped worker's last words
-  if (m.type === "print") printed(m.text);
+  if (m.type === "print") printed(m.text, m.cut);
   else if ((m.type === "decision" || m.type === "loaded") && w.pending) {
     // Only the reply to the question asked counts: the bot's code can post
     // messages too, and must not answer for itself.
@@ -289,8 +289,13 @@ function clearProblems() {
   $("problems-box").hidden = true;
 }
 
-function printed(text) {
+function printed(text, cut) {
   const out = $("output");
+  if (cut) { // the worker stopped passing on what the bot prints (issue 25)
+    out.append(t("output-shortened") + "\n");
+    $("output-box").hidden = false;
+    return;
+  }
   lab.outputLines = (lab.outputLines || 0) + 1;
   if (lab.outputLines > MAX_OUTPUT_LINES) {
     if (lab.outputLines === MAX_OUTPUT_LINES + 1) out.append(t("output-cut") + "\n");

@@ -11,6 +11,7 @@ hand-made percent-decoding here.
 from ..rules.messages import english
 from ..rules.options import OPTION_FLAGS
 from ..rules.vocab import HUMAN, SEAT_KINDS
+from .jsonlimits import _strict_utf8, read_optional
 
 LANGS = ("en", "ru", "it", "pl")
 RUNTIMES = ("pyodide", "micropython")
@@ -224,6 +225,49 @@ _READERS = {
 }
 
 
+LAST_MAX = 20000  # characters of the remembered settings (a few hundred in use)
+
+
+def read_last(text):
+    """The settings the last game started with (localStorage
+    "lostcode-last-settings", read on every visit), checked; None when missing
+    or unusable. Read by the one reader and never raising (issue 25): a value
+    nested 100,000 deep there had stopped Pyodide from starting the page.
+
+    {"players": 2-4, "names": [str], "seats": [str], "flags": {flag: bool},
+    "hints": bool}; names and seats have one entry per player ("" or "?"
+    where the stored one is missing or unusable)."""
+    last = read_optional(text, "remembered settings", LAST_MAX)
+    if not isinstance(last, dict):
+        return None
+    players = last.get("players")
+    if isinstance(players, bool) or players not in (2, 3, 4):
+        return None
+    names = last.get("names")
+    seats = last.get("seats")
+    flags = last.get("flags")
+    if not isinstance(names, list):
+        names = []
+    if not isinstance(seats, list):
+        seats = []
+    if not isinstance(flags, dict):
+        flags = {}
+    out_names = []
+    out_seats = []
+    for i in range(players):
+        n = names[i] if i < len(names) and isinstance(names[i], str) else ""
+        out_names.append(n[:24])
+        k = seats[i] if i < len(seats) and isinstance(seats[i], str) else ""
+        out_seats.append(k if k in SEAT_KINDS else "?")
+    return {
+        "players": players,
+        "names": out_names,
+        "seats": out_seats,
+        "flags": {f: bool(flags.get(f)) for f in OPTION_FLAGS},
+        "hints": last.get("hints", True) is not False,
+    }
+
+
 def to_query(settings) -> str:
     """The query string ("?..." or "") for settings as parse() returns them."""
     parts = []
@@ -360,37 +404,6 @@ def _utf8(b: bytes):
         return b.decode("utf-8")
     except Exception:
         return None
-
-
-def _strict_utf8(b: bytes) -> bool:
-    i = 0
-    n = len(b)
-    while i < n:
-        c = b[i]
-        if c < 0x80:
-            i += 1
-            continue
-        if 0xC2 <= c <= 0xDF:
-            need, lo, hi = 1, 0x80, 0xBF
-        elif 0xE0 <= c <= 0xEF:
-            need = 2
-            lo = 0xA0 if c == 0xE0 else 0x80  # no overlong forms
-            hi = 0x9F if c == 0xED else 0xBF  # no surrogates
-        elif 0xF0 <= c <= 0xF4:
-            need = 3
-            lo = 0x90 if c == 0xF0 else 0x80
-            hi = 0x8F if c == 0xF4 else 0xBF  # nothing above U+10FFFF
-        else:
-            return False
-        if i + need >= n:  # cut short
-            return False
-        if not lo <= b[i + 1] <= hi:
-            return False
-        for j in range(i + 2, i + need + 1):
-            if not 0x80 <= b[j] <= 0xBF:
-                return False
-        i += need + 1
-    return True
 
 
 def _show(value) -> str:

@@ -14,6 +14,7 @@ from lostcode.web.app import APP, keep, listen
 from lostcode.web.dom import ROOT, by_id, clear, create_proxy, el, py, render_block
 from lostcode.web.i18n import _
 from lostcode.web.persist import (
+    MAX_IMPORT_BYTES,
     finished_problem,
     read_import,
     record_filename,
@@ -97,7 +98,15 @@ def render_saves():
 
 def download(filename, text):
     """A same-origin file download: a Blob URL clicked from a hidden <a download>."""
-    blob = window.Blob.new(window.Array.of(text), window.JSON.parse('{"type":"application/json"}'))
+    # The text goes to JavaScript in pieces between its NULs, each NUL made
+    # there: MicroPython's strings end at a NUL on the way to JavaScript, and
+    # damaged data with one was downloaded as an empty file (issue 25).
+    parts = window.Array.new()
+    for i, piece in enumerate(str(text).split("\x00")):
+        if i:
+            parts.push(window.String.fromCharCode(0))
+        parts.push(piece)
+    blob = window.Blob.new(parts, window.JSON.parse('{"type":"application/json"}'))
     url = window.URL.createObjectURL(blob)
     a = el("a", None, None, {"href": url, "download": filename, "hidden": ""})
     document.body.appendChild(a)
@@ -199,7 +208,7 @@ def imported_text(text):
     try:
         state, seats, ui = read_import(text)
     except RecordError as e:
-        import_problem(str(e.args[0] if e.args else e), text)
+        import_problem(str(e.args[0] if e.args else e), text if isinstance(text, str) else None)
         return
     APP.saves.imported = (state, seats, ui)
     info = {"names": list(state.names), "finished": state.phase == PHASE_END, "round": state.round}
@@ -211,18 +220,37 @@ def on_saves_change(event):
     target = event.target
     if target.getAttribute("id") != "import-file" or not target.files or target.files.length == 0:
         return
+    file = target.files.item(0)
+    if file.size > MAX_IMPORT_BYTES:  # never read (MicroPython ran out of memory, issue 25)
+        import_problem("the file is too large to be a game record", None)
+        return
     reader = window.FileReader.new()
 
     def loaded(*_a):
-        result = reader.result
-        imported_text(result if isinstance(result, str) else "")
+        imported_text(strict_text(reader.result))
 
     def failed(*_a):
         import_problem(_("the file could not be read"), None)
 
     listen(reader, "load", loaded)
     listen(reader, "error", failed)
-    reader.readAsText(target.files.item(0))
+    reader.readAsArrayBuffer(file)
+
+
+def strict_text(buffer):
+    """The file's bytes as text, decoded by the browser as strictly as the
+    command line decodes (issue 25: readAsText had turned invalid UTF-8 in a
+    name into U+FFFD); a NUL is refused before the text reaches Python
+    (MicroPython's strings end at a NUL when they come from JavaScript).
+    Returns the text, or bytes the reader refuses with its own message."""
+    try:
+        options = window.JSON.parse('{"fatal": true}')
+        text = window.TextDecoder.new("utf-8", options).decode(buffer)
+    except Exception:
+        return b"\xff"  # not UTF-8: read_import says so
+    if text.includes(window.String.fromCharCode(0)):
+        return b"\x00"  # not valid JSON: read_import says so
+    return str(text)
 
 
 def take_newest():
