@@ -33,12 +33,28 @@ function storageSet(key, value) {
   try { window.localStorage.setItem(key, value); } catch { /* blocked: keep going */ }
 }
 
+// The language part of a code, as assets/runtime.js langCode and
+// lostcode/web/i18n.py normalize_language read it ("ru-RU", "ru_RU" -> "ru").
+function langCode(value) {
+  const base = String(value || "").trim().toLowerCase().replace(/_/g, "-").split("-")[0];
+  return LANGS.includes(base) ? base : undefined;
+}
+
+// Issue 25: a ?lang= the lab cannot use was ignored with no word; now the
+// page says what it did with it, as the game page's notes do.
+let langNote = null;
+
 function pickLanguage() {
   const asked = new URLSearchParams(location.search).get("lang");
+  if (asked !== null) {
+    const code = langCode(asked);
+    if (!code) langNote = { key: "lang-bad", value: asked };
+    else if (asked.trim().toLowerCase() !== code) langNote = { key: "lang-read-as", value: asked };
+  }
   const wanted = [asked, storageGet(LANG_KEY), ...(navigator.languages || [])];
   for (const w of wanted) {
-    const code = (w || "").slice(0, 2).toLowerCase();
-    if (LANGS.includes(code)) return code;
+    const code = langCode(w);
+    if (code) return code;
   }
   return "en";
 }
@@ -57,6 +73,12 @@ function applyStatic() {
   $("back").href = "./index.html?lang=" + lang;
   if (editor) editor.label(t("your-bot"));
   if (lab.stats) renderStats(lab.stats);
+  const note = $("lang-note");
+  if (note && langNote) {
+    const shown = langNote.value.length > 30 ? langNote.value.slice(0, 27) + "..." : langNote.value;
+    note.textContent = t(langNote.key, { value: shown, lang });
+    note.hidden = false;
+  }
 }
 
 // --- code: editor, storage, file, link -------------------------------------------------

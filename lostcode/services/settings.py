@@ -138,10 +138,35 @@ def _flag(key, why):
 
 
 def _digits(value):
+    """The whole number `value` spells, leading zeros allowed (issue 25:
+    "seed=00000000000000001" had been "not a whole number"); else None."""
     v = (value or "").strip(_BLANKS)
-    if not v or len(v) > 16 or any(c not in "0123456789" for c in v):
+    if not v or any(c not in "0123456789" for c in v):
+        return None
+    v = v.lstrip("0") or "0"
+    if len(v) > 16:
         return None
     return int(v)
+
+
+def _read_as(key, value, used, notes):
+    """A note saying exactly what was used when it is not what the URL spelt
+    (issue 25: "lang=ru-RU" switched the page to Russian while a note said
+    it was ignored)."""
+    if _fold(value or "") != str(used):
+        notes.append(("read_as", {"key": key, "value": _show(value), "used": str(used)}))
+
+
+def _read_lang(value, settings, notes):
+    """en, ru, it, pl, or one of them with a region ("ru-RU", "ru_RU", "pl-PL"),
+    read as the page's language picker reads it (lostcode/web/i18n.py
+    normalize_language, assets/runtime.js langCode): the language part counts."""
+    base = _fold(value or "").replace("_", "-").split("-")[0]
+    if base in LANGS:
+        settings["lang"] = base
+        _read_as("lang", value, base, notes)
+    else:
+        notes.append(_bad("lang", value, "why_lang"))
 
 
 def _read_players(value, settings, notes):
@@ -150,6 +175,7 @@ def _read_players(value, settings, notes):
         notes.append(_bad("players", value, "why_players"))
     else:
         settings["players"] = n
+        _read_as("players", value, n, notes)
 
 
 def _read_seed(value, settings, notes):
@@ -158,6 +184,7 @@ def _read_seed(value, settings, notes):
         notes.append(_bad("seed", value, "why_seed"))
     else:
         settings["seed"] = n
+        _read_as("seed", value, n, notes)
 
 
 def _read_seats(value, settings, notes):
@@ -212,7 +239,7 @@ def _bad(key, value, why):
 
 
 _READERS = {
-    "lang": _choice("lang", LANGS, "why_lang"),
+    "lang": _read_lang,
     "players": _read_players,
     "seats": _read_seats,
     "options": _read_options,

@@ -174,6 +174,7 @@ MESSAGES = {
     'Rack of {name}': 'Stojak: {name}',
     'Raise the range by one': 'Podnieś zakres o jeden',
     'Range: {range} (the ring runs 0–{end})': 'Zakres: {range} (pierścień: 0–{end})',
+    'Read {key}={value} as {key}={used}.': 'Odczytano {key}={value} jako {key}={used}.',
     'Ready.': 'Gotowe.',
     'Reduce motion': 'Ogranicz animacje',
     'Replace the {sym} stone': 'Wymień płytkę „{sym}”',
