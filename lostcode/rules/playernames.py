@@ -102,8 +102,14 @@ def _skeleton_table():
         from .lookalikes import TABLE
 
         for entry in TABLE.split("\n"):
-            if entry:
-                ch, mapped = entry.split("\t", 1)
+            if not entry:
+                continue
+            parts = entry.split("\t")
+            ch, mapped = parts[0], parts[1]
+            if len(parts) == 3:  # a run: consecutive characters, consecutive skeletons
+                for k in range(int(parts[2])):
+                    _SKELETONS[chr(ord(ch) + k)] = chr(ord(mapped) + k)
+            else:
                 _SKELETONS[ch] = mapped
     return _SKELETONS
 
