@@ -160,4 +160,5 @@ def main():
             print("FAIL " + name + ": " + kind + " " + repr(got)[:200])
 
 
-main()
+if __name__ == "__main__":
+    main()
