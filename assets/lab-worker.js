@@ -18,8 +18,9 @@ let stopped = false;
 let asked = 0; // id of the question waiting for an answer: late answers to old ones are dropped
 let matches = 0; // tags each game for the bot's worker: a class Bot is made anew per game
 // Issue 25: a bot printing 30 M characters froze the lab for ~12 s. What the
-// bot prints is passed on up to this many characters per run of its file
-// (counted from each "load"), then once {cut: true} ("output shortened").
+// bot prints is passed on up to this many characters per message (running its
+// file, or one decision), then once {cut: true} ("output shortened"); the
+// page keeps its own limit per run (assets/lab.js printed()).
 const MAX_PRINTED = 100000;
 let printBudget = MAX_PRINTED;
 
@@ -128,6 +129,7 @@ self.onmessage = async (event) => {
       printBudget = MAX_PRINTED;
       post({ type: "loaded", error: glue.load(m.source) });
     } else if (m.type === "decide") {
+      printBudget = MAX_PRINTED;
       post({ type: "decision", id: m.id, result: glue.decision(m.request, String(m.game)) });
     }
   } catch (err) {

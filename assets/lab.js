@@ -14,6 +14,7 @@ const TIME_LIMIT_MS = 2000; // per decision (lostcode.player.botapi.TIME_LIMIT)
 const LOAD_LIMIT_MS = 2000; // running the bot's file once it is sent
 const MAX_LOST_IN_A_ROW = 3; // stop a run when the bot keeps losing by bad moves
 const MAX_OUTPUT_LINES = 200;
+const MAX_OUTPUT_CHARS = 100000; // per run (issue 25: 30 M characters froze the page)
 const CODE_KEY = "lostcode.lab.code";
 const LANG_KEY = "lostcode.lang"; // shared with the game page (lostcode/web/page.py)
 const WATCH_KEY = "lostcode.lab.watch"; // the record "Watch the game" hands to index.html
@@ -313,11 +314,17 @@ function clearProblems() {
 
 function printed(text, cut) {
   const out = $("output");
-  if (cut) { // the worker stopped passing on what the bot prints (issue 25)
+  if (lab.outputCut) return;
+  // Issue 25: at most MAX_OUTPUT_CHARS characters per run, then "output shortened".
+  const room = MAX_OUTPUT_CHARS - (lab.outputChars || 0);
+  if (cut || text.length > room) {
+    if (!cut && room > 0) out.append(text.slice(0, room) + "\n");
     out.append(t("output-shortened") + "\n");
     $("output-box").hidden = false;
+    lab.outputCut = true;
     return;
   }
+  lab.outputChars = (lab.outputChars || 0) + text.length;
   lab.outputLines = (lab.outputLines || 0) + 1;
   if (lab.outputLines > MAX_OUTPUT_LINES) {
     if (lab.outputLines === MAX_OUTPUT_LINES + 1) out.append(t("output-cut") + "\n");
@@ -374,6 +381,8 @@ async function runGames() {
   lab.games = [];
   lab.stats = null;
   lab.outputLines = 0;
+  lab.outputChars = 0;
+  lab.outputCut = false;
   $("output").replaceChildren();
   lab.run = { games, players, lostInARow: 0, start: performance.now() };
   lab.longestTask = 0;

@@ -28,12 +28,10 @@ MAX_CHARS = 2000000
 MAX_DIGITS = 60
 
 
-_WHITE = " \t\n\r"
-_ESCAPES = '"\\/bfnrtu'
-_HEXDIGITS = "0123456789abcdefABCDEF"
-_DIGITS = "0123456789"
-# What the scanner expects next.
-_VALUE, _VALUE_OR_END, _KEY, _KEY_OR_END, _COLON, _AFTER = 0, 1, 2, 3, 4, 5
+_ESCAPES = b'"\\/bfnrt'
+_HEX = b"0123456789abcdefABCDEF"
+_WORDS = (b"true", b"false", b"null")
+_INVALID = "it is not valid JSON"
 
 
 def nesting_problem(text, max_depth=MAX_DEPTH):
@@ -42,136 +40,155 @@ def nesting_problem(text, max_depth=MAX_DEPTH):
     Issue 25: MicroPython's `json` is lenient where CPython's and Pyodide's
     are strict: it stops at a NUL (so anything after it is ignored), accepts
     trailing commas, a missing colon or comma and leading zeros. So the whole
-    grammar is checked here, as a loop with an explicit stack (no recursion,
-    no regular expression), and every runtime accepts exactly the same text.
-    Too deep, a number with too many digits, a control character in a string
-    and anything after the end of the value are refused by name.
+    grammar is checked here, with an explicit stack (no recursion, no regular
+    expression), and every runtime accepts exactly the same text. Too deep, a
+    number with too many digits, a control character in a string and anything
+    after the end of the value are refused by name.
+
+    The scan runs over the UTF-8 bytes: indexing a MicroPython string is not
+    constant time (an indexing scan took minutes on half a megabyte), and
+    strings are skipped with bytes.find, in C, not one character at a time.
     """
-    n = len(text)
+    data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
+    # What the grammar expects next. Local names: a global lookup costs a
+    # dictionary search per use on MicroPython.
+    VALUE, VALUE_OR_END, KEY, KEY_OR_END, COLON, AFTER = 0, 1, 2, 3, 4, 5  # noqa: N806
+    string_end, number_end = _string_end, _number_end
+    n = len(data)
     i = 0
     stack = []
-    state = _VALUE
-    while True:
-        while i < n and text[i] in _WHITE:
+    state = VALUE
+    while i < n:
+        c = data[i]
+        if c <= 32 and (c == 32 or c == 10 or c == 13 or c == 9):
             i += 1
-        if i >= n:
-            break
-        ch = text[i]
-        if state == _AFTER:
+            continue
+        if c == 34:  # a string: a key or a value
+            if state == KEY or state == KEY_OR_END:
+                state = COLON
+            elif state == VALUE or state == VALUE_OR_END:
+                state = AFTER
+            elif state == AFTER and not stack:
+                return "it has more after the end of its data"
+            else:
+                return _INVALID
+            i = string_end(data, i)
+            if i < 0:
+                return _INVALID
+            continue
+        if state == AFTER:
             if not stack:
                 return "it has more after the end of its data"
             top = stack[-1]
-            if ch == ",":
-                state = _KEY if top == "{" else _VALUE
-            elif (ch == "}" and top == "{") or (ch == "]" and top == "["):
+            if c == 44:  # ,
+                state = KEY if top == 123 else VALUE
+            elif (c == 125 and top == 123) or (c == 93 and top == 91):
                 stack.pop()
             else:
-                return "it is not valid JSON"
+                return _INVALID
             i += 1
             continue
-        if state == _COLON:
-            if ch != ":":
-                return "it is not valid JSON"
-            state = _VALUE
+        if state == COLON:
+            if c != 58:  # :
+                return _INVALID
+            state = VALUE
             i += 1
             continue
-        if state == _KEY or state == _KEY_OR_END:
-            if ch == "}" and state == _KEY_OR_END:
+        if state == KEY or state == KEY_OR_END:
+            if c == 125 and state == KEY_OR_END:
                 stack.pop()
-                state = _AFTER
+                state = AFTER
                 i += 1
                 continue
-            if ch != '"':
-                return "it is not valid JSON"
-            i = _string_end(text, i)
-            if i < 0:
-                return "it is not valid JSON"
-            state = _COLON
-            continue
+            return _INVALID
         # a value
-        if ch == "]" and state == _VALUE_OR_END:
+        if c == 93 and state == VALUE_OR_END:
             stack.pop()
-            state = _AFTER
+            state = AFTER
             i += 1
-        elif ch == "{" or ch == "[":
-            stack.append(ch)
+        elif c == 123 or c == 91:  # { [
+            stack.append(c)
             if len(stack) > max_depth:
                 return "it is nested more than " + str(max_depth) + " levels deep"
-            state = _KEY_OR_END if ch == "{" else _VALUE_OR_END
+            state = KEY_OR_END if c == 123 else VALUE_OR_END
             i += 1
-        elif ch == '"':
-            i = _string_end(text, i)
-            if i < 0:
-                return "it is not valid JSON"
-            state = _AFTER
-        elif ch == "-" or ch in _DIGITS:
-            end = _number_end(text, i)
+        elif c == 45 or 48 <= c <= 57:
+            end = number_end(data, i)
             if end < 0:
-                return "it is not valid JSON"
+                return _INVALID
             if end - i > MAX_DIGITS:
                 return "it holds a number with more than " + str(MAX_DIGITS) + " digits"
             i = end
-            state = _AFTER
+            state = AFTER
         else:
-            for word in ("true", "false", "null"):
-                if text.startswith(word, i):
+            for word in _WORDS:
+                if data[i : i + len(word)] == word:
                     i += len(word)
-                    state = _AFTER
+                    state = AFTER
                     break
             else:
-                return "it is not valid JSON"
-    if stack or state != _AFTER:
+                return _INVALID
+    if stack or state != AFTER:
         return "it is not valid JSON (it ends too early)"
     return None
 
 
-def _string_end(text, i):
-    """Index after the string starting at text[i] ('"'), or -1 if it is invalid."""
-    n = len(text)
-    i += 1
-    while i < n:
-        ch = text[i]
-        if ch == '"':
-            return i + 1
-        if ch == "\\":
-            if i + 1 >= n or text[i + 1] not in _ESCAPES:
-                return -1
-            if text[i + 1] == "u":
-                if i + 6 > n or any(c not in _HEXDIGITS for c in text[i + 2 : i + 6]):
-                    return -1
-                i += 6
-            else:
-                i += 2
-            continue
-        if ch < " ":  # control characters (NUL included) must be escaped
+def _string_end(data, i):
+    """Index after the string whose quote is data[i], or -1 if it is invalid."""
+    j = i + 1
+    while True:
+        q = data.find(b'"', j)
+        if q < 0:
             return -1
-        i += 1
-    return -1
+        segment = data[j:q]
+        if segment and min(segment) < 32:  # control characters (NUL too) must be escaped
+            return -1
+        backslash = segment.find(b"\\")
+        if backslash < 0:
+            return q + 1
+        p = j + backslash
+        while p < q:
+            if data[p] != 92:
+                p += 1
+                continue
+            e = data[p + 1]  # p < q, so p + 1 <= q exists
+            if e == 117:  # \uXXXX
+                four = data[p + 2 : p + 6]
+                if len(four) != 4 or any(h not in _HEX for h in four):
+                    return -1
+                p += 6
+            elif e in _ESCAPES:
+                p += 2
+            else:
+                return -1
+        if p == q:
+            return q + 1
+        j = p  # that quote was escaped: look for the next one
 
 
-def _number_end(text, i):
-    """Index after the JSON number starting at text[i], or -1 if it is invalid."""
-    n = len(text)
-    if text[i] == "-":
+def _number_end(data, i):
+    """Index after the JSON number starting at data[i], or -1 if it is invalid."""
+    n = len(data)
+    if data[i] == 45:
         i += 1
     start = i
-    while i < n and text[i] in _DIGITS:
+    while i < n and 48 <= data[i] <= 57:
         i += 1
-    if i == start or (text[start] == "0" and i - start > 1):
+    if i == start or (data[start] == 48 and i - start > 1):
         return -1
-    if i < n and text[i] == ".":
+    if i < n and data[i] == 46:  # .
         i += 1
         start = i
-        while i < n and text[i] in _DIGITS:
+        while i < n and 48 <= data[i] <= 57:
             i += 1
         if i == start:
             return -1
-    if i < n and text[i] in "eE":
+    if i < n and data[i] in b"eE":
         i += 1
-        if i < n and text[i] in "+-":
+        if i < n and data[i] in b"+-":
             i += 1
         start = i
-        while i < n and text[i] in _DIGITS:
+        while i < n and 48 <= data[i] <= 57:
             i += 1
         if i == start:
             return -1

@@ -40,7 +40,7 @@ from .solo import SHOWN_WITH_CHECKS, BotSeats, before_checks
 PLAY_HASH = "#play=lab"
 PLAY_KEY = "lostcode.lab.play"  # written by assets/lab.js, read here
 WATCH_KEY = "lostcode.lab.watch"  # the lab's game for "Watch the game" (assets/lab.js)
-MAX_WATCH = 2000000  # characters, as a record (lostcode/services/record.py)
+MAX_WATCH = 200000  # characters, as a record (lostcode/services/record.py MAX_CHARS)
 FALLBACK = BOT_LEVELS[0]  # who plays a move the student's bot could not
 MAX_FAILURES = 3  # failed decisions in a row before the easy bot keeps the seat
 MAX_CODE = 200000  # characters: the lab refuses bigger files too

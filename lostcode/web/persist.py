@@ -27,7 +27,7 @@ from .session import Session
 from .sheet import Sheet
 from .solo import BotSeats
 
-MAX_IMPORT_BYTES = 500000  # as lostcode/services/record.py MAX_CHARS
+MAX_IMPORT_BYTES = 200000  # as lostcode/services/record.py MAX_CHARS
 
 
 # --------------------------------------------------------------------------- Session <-> save
