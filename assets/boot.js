@@ -81,6 +81,17 @@
     if (root.dataset.engine === "loading") failed("loading took more than 3 minutes");
   }, 180000);
 })();
+// Issue 25: stored text as a download, read here: a JavaScript string with a
+// NUL ends at the NUL on its way into MicroPython, so damaged data holding one
+// was downloaded cut short. Returns a Blob, or null when the key is gone.
+window.lostcodeStoredBlob = function (key) {
+  try {
+    const value = localStorage.getItem(key);
+    return value === null ? null : new Blob([value], { type: "application/json" });
+  } catch (e) {
+    return null;
+  }
+};
 // Issue 12: a localStorage write that answers true/false instead of throwing.
 // A JavaScript exception (quota exceeded) does not reach Python's try/except
 // under MicroPython: it surfaced as an uncaught page error and cut the handler short.

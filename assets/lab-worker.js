@@ -17,6 +17,12 @@ let waiting = null;
 let stopped = false;
 let asked = 0; // id of the question waiting for an answer: late answers to old ones are dropped
 let matches = 0; // tags each game for the bot's worker: a class Bot is made anew per game
+// Issue 25: a bot printing 30 M characters froze the lab for ~12 s. What the
+// bot prints is passed on up to this many characters per message (running its
+// file, or one decision), then once {cut: true} ("output shortened"); the
+// page keeps its own limit per run (assets/lab.js printed()).
+const MAX_PRINTED = 100000;
+let printBudget = MAX_PRINTED;
 
 function post(message) {
   self.postMessage(message);
@@ -56,7 +62,14 @@ async function boot(role) {
   }
   const name = role === "referee" ? "labref" : "labbot";
   py.FS.writeFile(home + name + ".py", files[list[role]]);
-  const out = (line) => post({ type: "print", text: line });
+  const out = (line) => {
+    if (printBudget <= 0) return;
+    const text = String(line);
+    const kept = text.length > printBudget ? text.slice(0, printBudget) : text;
+    printBudget -= text.length;
+    post({ type: "print", text: kept });
+    if (printBudget <= 0) post({ type: "print", text: "", cut: true });
+  };
   py.setStdout({ batched: out });
   py.setStderr({ batched: out });
   py.runPython("import sys\nif '/home/pyodide' not in sys.path: sys.path.insert(0, '/home/pyodide')");
@@ -112,8 +125,11 @@ self.onmessage = async (event) => {
       const reply = m.type === "stop" ? { stop: true } : m;
       if (waiting) { const w = waiting; waiting = null; w(reply); } else answers.push(reply);
     } else if (m.type === "series") await series(m);
-    else if (m.type === "load") post({ type: "loaded", error: glue.load(m.source) });
-    else if (m.type === "decide") {
+    else if (m.type === "load") {
+      printBudget = MAX_PRINTED;
+      post({ type: "loaded", error: glue.load(m.source) });
+    } else if (m.type === "decide") {
+      printBudget = MAX_PRINTED;
       post({ type: "decision", id: m.id, result: glue.decision(m.request, String(m.game)) });
     }
   } catch (err) {

@@ -14,6 +14,7 @@ const TIME_LIMIT_MS = 2000; // per decision (lostcode.player.botapi.TIME_LIMIT)
 const LOAD_LIMIT_MS = 2000; // running the bot's file once it is sent
 const MAX_LOST_IN_A_ROW = 3; // stop a run when the bot keeps losing by bad moves
 const MAX_OUTPUT_LINES = 200;
+const MAX_OUTPUT_CHARS = 100000; // per run (issue 25: 30 M characters froze the page)
 const CODE_KEY = "lostcode.lab.code";
 const LANG_KEY = "lostcode.lang"; // shared with the game page (lostcode/web/page.py)
 const WATCH_KEY = "lostcode.lab.watch"; // the record "Watch the game" hands to index.html
@@ -33,12 +34,28 @@ function storageSet(key, value) {
   try { window.localStorage.setItem(key, value); } catch { /* blocked: keep going */ }
 }
 
+// The language part of a code, as assets/runtime.js langCode and
+// lostcode/web/i18n.py normalize_language read it ("ru-RU", "ru_RU" -> "ru").
+function langCode(value) {
+  const base = String(value || "").trim().toLowerCase().replace(/_/g, "-").split("-")[0];
+  return LANGS.includes(base) ? base : undefined;
+}
+
+// Issue 25: a ?lang= the lab cannot use was ignored with no word; now the
+// page says what it did with it, as the game page's notes do.
+let langNote = null;
+
 function pickLanguage() {
   const asked = new URLSearchParams(location.search).get("lang");
+  if (asked !== null) {
+    const code = langCode(asked);
+    if (!code) langNote = { key: "lang-bad", value: asked };
+    else if (asked.trim().toLowerCase() !== code) langNote = { key: "lang-read-as", value: asked };
+  }
   const wanted = [asked, storageGet(LANG_KEY), ...(navigator.languages || [])];
   for (const w of wanted) {
-    const code = (w || "").slice(0, 2).toLowerCase();
-    if (LANGS.includes(code)) return code;
+    const code = langCode(w);
+    if (code) return code;
   }
   return "en";
 }
@@ -57,6 +74,12 @@ function applyStatic() {
   $("back").href = "./index.html?lang=" + lang;
   if (editor) editor.label(t("your-bot"));
   if (lab.stats) renderStats(lab.stats);
+  const note = $("lang-note");
+  if (note && langNote) {
+    const shown = langNote.value.length > 30 ? langNote.value.slice(0, 27) + "..." : langNote.value;
+    note.textContent = t(langNote.key, { value: shown, lang });
+    note.hidden = false;
+  }
 }
 
 // --- code: editor, storage, file, link -------------------------------------------------
@@ -202,7 +225,7 @@ function newBot() {
 
 function onBotMessage(m, w) {
   if (w !== bot) return; // a stopped worker's last words
-  if (m.type === "print") printed(m.text);
+  if (m.type === "print") printed(m.text, m.cut);
   else if ((m.type === "decision" || m.type === "loaded") && w.pending) {
     // Only the reply to the question asked counts: the bot's code can post
     // messages too, and must not answer for itself.
@@ -289,8 +312,19 @@ function clearProblems() {
   $("problems-box").hidden = true;
 }
 
-function printed(text) {
+function printed(text, cut) {
   const out = $("output");
+  if (lab.outputCut) return;
+  // Issue 25: at most MAX_OUTPUT_CHARS characters per run, then "output shortened".
+  const room = MAX_OUTPUT_CHARS - (lab.outputChars || 0);
+  if (cut || text.length > room) {
+    if (!cut && room > 0) out.append(text.slice(0, room) + "\n");
+    out.append(t("output-shortened") + "\n");
+    $("output-box").hidden = false;
+    lab.outputCut = true;
+    return;
+  }
+  lab.outputChars = (lab.outputChars || 0) + text.length;
   lab.outputLines = (lab.outputLines || 0) + 1;
   if (lab.outputLines > MAX_OUTPUT_LINES) {
     if (lab.outputLines === MAX_OUTPUT_LINES + 1) out.append(t("output-cut") + "\n");
@@ -347,6 +381,8 @@ async function runGames() {
   lab.games = [];
   lab.stats = null;
   lab.outputLines = 0;
+  lab.outputChars = 0;
+  lab.outputCut = false;
   $("output").replaceChildren();
   lab.run = { games, players, lostInARow: 0, start: performance.now() };
   lab.longestTask = 0;

@@ -41,7 +41,10 @@ function start() {
     worker.onmessage = (event) => {
       const m = event.data;
       if (m.type === "ready") { w.started = true; resolve(); return; }
-      if (m.type === "print") { console.info("[your bot]", m.text); return; }
+      if (m.type === "print") {
+        console.info("[your bot]", m.cut ? "(output shortened)" : m.text);
+        return;
+      }
       if (m.type === "fatal" && !w.started) { reject(new Error(m.error)); return; }
       const p = w.pending;
       if (!p) return;

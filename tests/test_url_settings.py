@@ -177,3 +177,34 @@ def test_tips_only_in_a_guided_game():
     m = screen_model(ses)
     assert m["blocks"][0]["t"] == "tip" and m["blocks"][0]["label"] == "Tip"
     assert "Welcome" in m["blocks"][0]["text"]
+
+
+# --------------------------------------------------------------------------- issue 25
+
+
+@pytest.mark.parametrize("spelt, lang", [("ru-RU", "ru"), ("ru_RU", "ru"), ("pl-PL", "pl"),
+                                         ("IT-it", "it")])
+def test_a_language_with_a_region_is_read_as_the_page_reads_it_and_said_so(spelt, lang):
+    from lostcode.web.i18n import normalize_language
+
+    settings, notes = parse("?lang=" + spelt)
+    assert settings == {"lang": lang} and normalize_language(spelt) == lang
+    assert notes == [f"Read lang='{spelt}' as lang={lang}."]
+
+
+@pytest.mark.parametrize("spelt", ["xx-RU", "rux", "-ru", "r"])
+def test_a_language_the_page_cannot_use_is_refused_and_said_so(spelt):
+    from lostcode.web.i18n import normalize_language
+
+    settings, notes = parse("?lang=" + spelt)
+    assert settings == {} and normalize_language(spelt) is None
+    assert notes[0].startswith(f"Ignored lang='{spelt}'")
+
+
+def test_leading_zeros_are_a_whole_number_and_the_note_says_which():
+    assert parse("?seed=00000000000000001") == (
+        {"seed": 1}, ["Read seed='00000000000000001' as seed=1."])
+    assert parse("?seed=0&players=03") == (
+        {"seed": 0, "players": 3}, ["Read players='03' as players=3."])
+    assert parse("?seed=" + "0" * 40 + "9007199254740991")[0] == {"seed": 9007199254740991}
+    assert parse("?seed=9007199254740992")[0] == {}

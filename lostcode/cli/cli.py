@@ -68,9 +68,14 @@ def cmd_replay(args) -> int:
 
 def cmd_selfplay(args) -> int:
     from .selfplay import run
+    from .tournament import seeds_fit
 
     if args.record:
         return _write_record(args)
+    problem = seeds_fit(args.seed, args.games)
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 2
     out = run(args.games, _options(args), args.seed)
     if args.json:
         print(dumps({k: out[k] for k in ("games", "games_per_s", "violations")}))
@@ -105,18 +110,20 @@ def _write_record(args) -> int:
 
 
 def main(argv=None) -> int:
+    from .tournament import games_count, seed_number
+
     ap = argparse.ArgumentParser(prog="python -m lostcode", description="The Lost Code engine")
     sub = ap.add_subparsers(dest="cmd", required=True)
     rp = sub.add_parser("replay", help="print the per-round summary and final scores of a record")
     rp.add_argument("file")
     rp.set_defaults(func=cmd_replay)
     sp = sub.add_parser("selfplay", help="random legal games with invariant checks")
-    sp.add_argument("--games", type=int, default=100)
+    sp.add_argument("--games", type=games_count, default=100)
     sp.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
     sp.add_argument(
         "--options", action="append", help="e.g. shortcut,curse,high_stakes,introductory"
     )
-    sp.add_argument("--seed", type=int, default=0)
+    sp.add_argument("--seed", type=seed_number, default=0)
     sp.add_argument("--json", action="store_true")
     sp.add_argument(
         "--record",

@@ -11,20 +11,36 @@ were still free when the hard bot chose (a perfect guesser is always right).
 import time
 from json import dumps
 
-from ..player.botapi import Forfeit, check_seat, seat_player, warn
+from ..player.botapi import Forfeit, is_bot_file, seat_player, warn
+from ..player.bots import LEVELS
 from ..rules.components import WHEEL_VP
 from ..rules.engine import apply_action, is_over, legal_actions
 from ..rules.options import Options, from_flags
+from ..rules.rng import MAX_SEED
 from ..rules.setup import new_game
+from .botchild import ChildBot, check_file
+
+MAX_GAMES = 1000000
+MAX_WARNINGS = 20  # forfeited games told one line each, then a count
 
 
-def play_game(levels: list, options: Options, seed: int, bot_seed: int):
-    """One game; `levels[p]` plays seat p. Returns the finished State."""
+def play_game(levels: list, options: Options, seed: int, bot_seed: int, files=None):
+    """One game; `levels[p]` plays seat p. Returns the finished State.
+
+    `files` ({path: ChildBot}) plays bot files in their child processes
+    (lostcode/cli/botchild.py); without it a bot file runs in this process."""
     s = new_game(options, seed)
-    players = [seat_player(levels[p], bot_seed * 31 + p) for p in range(len(levels))]
+    players = []
+    for p in range(len(levels)):
+        if files is not None and levels[p] in files:
+            bot = files[levels[p]]
+            bot.new_game(str(seed) + ":" + str(bot_seed))
+            players.append(bot)
+        else:
+            players.append(seat_player(levels[p], bot_seed * 31 + p))
     while not is_over(s):
-        p = s.to_act
-        apply_action(s, players[p].act(s, legal_actions(s)))
+        seat = s.to_act
+        apply_action(s, players[seat].act(s, legal_actions(s)))
     return s
 
 
@@ -47,36 +63,22 @@ def guess_vp(s, seat: int) -> tuple:
 
 def run(games: int, seats: list, options: Options, seed: int = 0) -> dict:
     n = len(seats)
-    wins = [0] * n
-    score = [0] * n
-    hard_got, hard_best = 0, 0
-    forfeits = [0] * n  # games a bot file lost by a bad decision (lostcode.player.botapi)
+    t = {
+        "wins": [0] * n,
+        "score": [0] * n,
+        "forfeits": [0] * n,  # games a bot file lost by a bad decision (player/botapi.py)
+        "hard": [0, 0],  # the hard seats' range-guess VP, and a perfect guesser's
+    }
+    files = {x: ChildBot(x) for x in seats if is_bot_file(x)}
     start = time.perf_counter()
-    for g in range(games):
-        deal, shift = g // n, g % n
-        # seat label i sits at table position (i + shift) % n
-        at = [(i + shift) % n for i in range(n)]
-        levels = [None] * n
-        for i in range(n):
-            levels[at[i]] = seats[i]
-        try:
-            s = play_game(levels, options, seed + deal, seed * 1000003 + g)
-        except Forfeit as f:
-            i = at.index(f.seat)
-            if not forfeits[i]:
-                warn("game " + str(g + 1) + ": " + seats[i] + " lost the game: " + str(f))
-            forfeits[i] += 1
-            continue
-        for i in range(n):
-            p = at[i]
-            score[i] += s.scores[p]
-            if s.result["winner"] == p:
-                wins[i] += 1
-            if seats[i] == "hard":
-                a, b = guess_vp(s, p)
-                hard_got += a
-                hard_best += b
+    try:
+        for g in range(games):
+            _play_one(g, seats, options, seed, files, t)
+    finally:
+        for bot in files.values():
+            bot.close()
     elapsed = time.perf_counter() - start
+    wins, score, forfeits, hard = t["wins"], t["score"], t["forfeits"], t["hard"]
     played = games - sum(forfeits)  # a forfeited game counts for nobody's mean
     return {
         "games": games,
@@ -91,9 +93,94 @@ def run(games: int, seats: list, options: Options, seed: int = 0) -> dict:
             }
             for i in range(n)
         ],
-        "oracle_ratio": round(hard_got / hard_best, 4) if hard_best else None,
+        "oracle_ratio": round(hard[0] / hard[1], 4) if hard[1] else None,
         "seconds": round(elapsed, 1),
     }
+
+
+def _play_one(g, seats, options, seed, files, t):
+    n = len(seats)
+    deal, shift = g // n, g % n
+    # seat label i sits at table position (i + shift) % n
+    at = [(i + shift) % n for i in range(n)]
+    levels = [None] * n
+    for i in range(n):
+        levels[at[i]] = seats[i]
+    try:
+        s = play_game(levels, options, seed + deal, seed * 1000003 + g, files)
+    except Forfeit as f:
+        i = at.index(f.seat)
+        told = sum(t["forfeits"])
+        if told < MAX_WARNINGS:  # one line per game, never a traceback (issue 25)
+            warn("game " + str(g + 1) + ": " + seats[i] + " lost the game: " + _short(f))
+        elif told == MAX_WARNINGS:
+            warn("(more games lost by a bot are only counted, under forfeits)")
+        t["forfeits"][i] += 1
+        return
+    for i in range(n):
+        p = at[i]
+        t["score"][i] += s.scores[p]
+        if s.result["winner"] == p:
+            t["wins"][i] += 1
+        if seats[i] == "hard":
+            a, b = guess_vp(s, p)
+            t["hard"][0] += a
+            t["hard"][1] += b
+
+
+def _short(f) -> str:
+    """A forfeit in one line: its reason and the last line of its detail
+    (a traceback's last line names the exception)."""
+    lines = [line for line in str(f.detail).splitlines() if line.strip()]
+    last = lines[-1].strip() if lines else ""
+    if len(last) > 160:
+        last = last[:157] + "..."
+    return f.reason + (": " + last if last else "")
+
+
+def check_seat(spec: str):
+    """None if `spec` can sit at a table, else a message for the command line."""
+    if spec in LEVELS:
+        return None
+    if not is_bot_file(spec):
+        return "unknown bot " + spec + " (choose from " + ", ".join(LEVELS) + ", or a .py file)"
+    return check_file(spec)
+
+
+def games_count(text):
+    """argparse type: a number of games, 1 to MAX_GAMES (issue 25: "--games -5"
+    printed "-5 games (-0.0%)")."""
+    from argparse import ArgumentTypeError
+
+    try:
+        n = int(text)
+    except ValueError:
+        raise ArgumentTypeError("not a whole number: " + repr(text)) from None
+    if not 1 <= n <= MAX_GAMES:
+        raise ArgumentTypeError("give 1 to " + str(MAX_GAMES) + " games, not " + text)
+    return n
+
+
+def seed_number(text):
+    """argparse type: a game seed, 0 to MAX_SEED (issue 25: a negative or huge
+    seed ended in a traceback)."""
+    from argparse import ArgumentTypeError
+
+    try:
+        n = int(text)
+    except ValueError:
+        raise ArgumentTypeError("not a whole number: " + repr(text)) from None
+    if not 0 <= n <= MAX_SEED:
+        raise ArgumentTypeError("a seed is 0 to " + str(MAX_SEED) + ", not " + text)
+    return n
+
+
+def seeds_fit(seed, deals):
+    """None, or why the seeds seed .. seed + deals - 1 do not all exist."""
+    if seed + deals - 1 > MAX_SEED:
+        return ("--seed " + str(seed) + " leaves no room for " + str(deals)
+                + " deals: the largest seed is " + str(MAX_SEED))
+    return None
 
 
 def cmd_tournament(args) -> int:
@@ -112,6 +199,10 @@ def cmd_tournament(args) -> int:
         options = from_flags(args.players, args.options)
     except ValueError as e:
         print(str(e))
+        return 2
+    problem = seeds_fit(args.seed, (args.games + args.players - 1) // args.players)
+    if problem is not None:
+        print(problem)
         return 2
     out = run(args.games, seats, options, args.seed)
     if args.json:
@@ -170,7 +261,7 @@ def add_parser(sub) -> None:
         epilog=HELP_EPILOG,
         formatter_class=RawDescriptionHelpFormatter,
     )
-    tp.add_argument("--games", type=int, default=100, help="games to play (default 100)")
+    tp.add_argument("--games", type=games_count, default=100, help="games to play (default 100)")
     tp.add_argument(
         "--players",
         type=int,
@@ -184,7 +275,9 @@ def add_parser(sub) -> None:
         help="bot per seat, comma-separated: easy, medium, hard, oracle or a bot .py file"
         " (docs/bot-api.md; default hard,easy)",
     )
-    tp.add_argument("--seed", type=int, default=0, help="first deal's game seed (default 0)")
+    tp.add_argument(
+        "--seed", type=seed_number, default=0, help="first deal's game seed (default 0)"
+    )
     tp.add_argument(
         "--options", action="append", help="e.g. shortcut,curse,high_stakes,introductory"
     )

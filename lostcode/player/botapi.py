@@ -9,8 +9,9 @@ numbers: what a browser worker receives), and returns one of the moves.
 
 Why a separate referee: the bot never gets the State. In the Bot lab the bot
 runs in its own Web Worker and only ever receives this JSON; on the command
-line (`python -m lostcode tournament --seats my_bot.py,easy`) it runs in the
-same interpreter, which is convenient for development but not a sandbox.
+line (`python -m lostcode tournament --seats my_bot.py,easy`) it runs in a
+child process (lostcode/cli/botchild.py) with the same time limit; `FileBot`
+(the same interpreter, not a sandbox) is kept for tests that need that.
 
 A decision that raises, returns something that is not a legal move, or takes
 longer than the time limit loses that game (`Forfeit`): the game stops there,

@@ -84,6 +84,7 @@ NOTES = {
     "unknown_setting": N_("Ignored unknown setting {name}."),
     "second_key": N_("Ignored a second {key}=: the first one counts."),
     "bad_value": N_("Ignored {key}={value}: {reason}"),
+    "read_as": N_("Read {key}={value} as {key}={used}."),
     "bad_option": N_(
         "Ignored option {name}: the options are introductory, high_stakes, shortcut and curse."
     ),

@@ -15,8 +15,16 @@ name appeared in. So before a name is compared or shown it is normalised:
 - any run of spaces (including no-break and wide spaces) becomes one space,
   trimmed at both ends.
 
-`look_alike` then finds names that would still be shown the same; the
-new-game form refuses them with a message (R-S1). Pure Python, portable.
+`look_alike` then finds names that would still be shown the same, or
+nearly: names are compared by their look-alike skeleton (issue 25: "Ann" and
+"Аnn" with a Cyrillic А, "Bob" and "Βob" with a Greek Β, "fiona" and "ﬁona"
+with a ligature were two players). The skeleton maps every character
+through lostcode/rules/lookalikes.py, a table tools/build_lookalikes.py
+generates from Unicode's confusables (Latin, Greek, Cyrillic) and
+compatibility decompositions, so MicroPython, which has no `unicodedata`,
+compares exactly as CPython and Pyodide do ("José" precomposed and
+decomposed included). The new-game form refuses such names with a message
+(R-S1). Pure Python, portable.
 """
 
 try:
@@ -84,12 +92,40 @@ def normalize_name(name):
     return text
 
 
+_SKELETONS = {}
+
+
+def _skeleton_table():
+    """{character: skeleton}, read from the generated table on first use (the
+    page imports the table only when names are compared)."""
+    if not _SKELETONS:
+        from .lookalikes import TABLE
+
+        for entry in TABLE.split("\n"):
+            if not entry:
+                continue
+            parts = entry.split("\t")
+            ch, mapped = parts[0], parts[1]
+            if len(parts) == 3:  # a run: consecutive characters, consecutive skeletons
+                for k in range(int(parts[2])):
+                    _SKELETONS[chr(ord(ch) + k)] = chr(ord(mapped) + k)
+            else:
+                _SKELETONS[ch] = mapped
+    return _SKELETONS
+
+
+def skeleton(name):
+    """The name's look-alike skeleton: equal for names people can't tell apart."""
+    table = _skeleton_table()
+    return "".join(table.get(ch, ch) for ch in normalize_name(name))
+
+
 def look_alike(names):
-    """The first name shown the same as an earlier one (after normalising), or None."""
+    """The first name that looks like an earlier one (same skeleton), normalised; or None."""
     seen = []
     for n in names:
-        key = normalize_name(n)
+        key = skeleton(n)
         if key and key in seen:
-            return key
+            return normalize_name(n)
         seen.append(key)
     return None

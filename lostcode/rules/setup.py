@@ -4,7 +4,7 @@ filled, the rest as face-down piles, markers stacked in random order."""
 from .components import RACKS
 from .errors import IllegalAction
 from .options import Options
-from .playernames import normalize_name
+from .playernames import normalize_name, skeleton
 from .rng import MAX_SEED, Rng
 from .rounds import start_round
 from .state import AVAILABLE, ROLL, State
@@ -18,19 +18,23 @@ def default_names(players: int) -> list:
 
 def clean_names(names, players: int) -> list:
     """Names are shown as text: normalised (playernames.py: nothing invisible,
-    no bidi controls, NFC where available), trimmed and made distinct."""
+    no bidi controls, NFC where available), trimmed and made distinct: told
+    apart by their look-alike skeleton (issue 25), so "Аnn" with a Cyrillic А
+    beside "Ann" becomes "Аnn (2)" wherever a game is made."""
     if names is None:
         names = default_names(players)
     if not isinstance(names, (list, tuple)) or len(names) != players:
         raise IllegalAction("R-S1", "one_name_each")
     out = []
+    seen = []
     for i, n in enumerate(names):
         n = normalize_name(n)[:MAX_NAME_LENGTH].strip() or "Player " + str(i + 1)
         base, k = n, 2
-        while n in out:
+        while skeleton(n) in seen:
             n = base + " (" + str(k) + ")"
             k += 1
         out.append(n)
+        seen.append(skeleton(n))
     return out
 
 

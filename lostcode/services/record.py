@@ -15,7 +15,7 @@ from .jsonlimits import loads_limited
 
 FORMAT = "lostcode-record"
 VERSION = 1
-MAX_CHARS = 2000000  # a whole game's record is ~10-30 kB
+MAX_CHARS = 200000  # a whole game's record is 3-30 kB; MicroPython ran out of memory at ~1.9 MB
 
 
 def to_record(s, seats=None) -> dict:

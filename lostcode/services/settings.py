@@ -11,6 +11,7 @@ hand-made percent-decoding here.
 from ..rules.messages import english
 from ..rules.options import OPTION_FLAGS
 from ..rules.vocab import HUMAN, SEAT_KINDS
+from .jsonlimits import _strict_utf8, read_optional
 
 LANGS = ("en", "ru", "it", "pl")
 RUNTIMES = ("pyodide", "micropython")
@@ -137,10 +138,35 @@ def _flag(key, why):
 
 
 def _digits(value):
+    """The whole number `value` spells, leading zeros allowed (issue 25:
+    "seed=00000000000000001" had been "not a whole number"); else None."""
     v = (value or "").strip(_BLANKS)
-    if not v or len(v) > 16 or any(c not in "0123456789" for c in v):
+    if not v or any(c not in "0123456789" for c in v):
+        return None
+    v = v.lstrip("0") or "0"
+    if len(v) > 16:
         return None
     return int(v)
+
+
+def _read_as(key, value, used, notes):
+    """A note saying exactly what was used when it is not what the URL spelt
+    (issue 25: "lang=ru-RU" switched the page to Russian while a note said
+    it was ignored)."""
+    if _fold(value or "") != str(used):
+        notes.append(("read_as", {"key": key, "value": _show(value), "used": str(used)}))
+
+
+def _read_lang(value, settings, notes):
+    """en, ru, it, pl, or one of them with a region ("ru-RU", "ru_RU", "pl-PL"),
+    read as the page's language picker reads it (lostcode/web/i18n.py
+    normalize_language, assets/runtime.js langCode): the language part counts."""
+    base = _fold(value or "").replace("_", "-").split("-")[0]
+    if base in LANGS:
+        settings["lang"] = base
+        _read_as("lang", value, base, notes)
+    else:
+        notes.append(_bad("lang", value, "why_lang"))
 
 
 def _read_players(value, settings, notes):
@@ -149,6 +175,7 @@ def _read_players(value, settings, notes):
         notes.append(_bad("players", value, "why_players"))
     else:
         settings["players"] = n
+        _read_as("players", value, n, notes)
 
 
 def _read_seed(value, settings, notes):
@@ -157,6 +184,7 @@ def _read_seed(value, settings, notes):
         notes.append(_bad("seed", value, "why_seed"))
     else:
         settings["seed"] = n
+        _read_as("seed", value, n, notes)
 
 
 def _read_seats(value, settings, notes):
@@ -211,7 +239,7 @@ def _bad(key, value, why):
 
 
 _READERS = {
-    "lang": _choice("lang", LANGS, "why_lang"),
+    "lang": _read_lang,
     "players": _read_players,
     "seats": _read_seats,
     "options": _read_options,
@@ -222,6 +250,49 @@ _READERS = {
     "textsize": _choice("textsize", TEXT_SIZES, "why_textsize"),
     "motion": _choice("motion", MOTIONS, "why_motion"),
 }
+
+
+LAST_MAX = 20000  # characters of the remembered settings (a few hundred in use)
+
+
+def read_last(text):
+    """The settings the last game started with (localStorage
+    "lostcode-last-settings", read on every visit), checked; None when missing
+    or unusable. Read by the one reader and never raising (issue 25): a value
+    nested 100,000 deep there had stopped Pyodide from starting the page.
+
+    {"players": 2-4, "names": [str], "seats": [str], "flags": {flag: bool},
+    "hints": bool}; names and seats have one entry per player ("" or "?"
+    where the stored one is missing or unusable)."""
+    last = read_optional(text, "remembered settings", LAST_MAX)
+    if not isinstance(last, dict):
+        return None
+    players = last.get("players")
+    if isinstance(players, bool) or players not in (2, 3, 4):
+        return None
+    names = last.get("names")
+    seats = last.get("seats")
+    flags = last.get("flags")
+    if not isinstance(names, list):
+        names = []
+    if not isinstance(seats, list):
+        seats = []
+    if not isinstance(flags, dict):
+        flags = {}
+    out_names = []
+    out_seats = []
+    for i in range(players):
+        n = names[i] if i < len(names) and isinstance(names[i], str) else ""
+        out_names.append(n[:24])
+        k = seats[i] if i < len(seats) and isinstance(seats[i], str) else ""
+        out_seats.append(k if k in SEAT_KINDS else "?")
+    return {
+        "players": players,
+        "names": out_names,
+        "seats": out_seats,
+        "flags": {f: bool(flags.get(f)) for f in OPTION_FLAGS},
+        "hints": last.get("hints", True) is not False,
+    }
 
 
 def to_query(settings) -> str:
@@ -360,37 +431,6 @@ def _utf8(b: bytes):
         return b.decode("utf-8")
     except Exception:
         return None
-
-
-def _strict_utf8(b: bytes) -> bool:
-    i = 0
-    n = len(b)
-    while i < n:
-        c = b[i]
-        if c < 0x80:
-            i += 1
-            continue
-        if 0xC2 <= c <= 0xDF:
-            need, lo, hi = 1, 0x80, 0xBF
-        elif 0xE0 <= c <= 0xEF:
-            need = 2
-            lo = 0xA0 if c == 0xE0 else 0x80  # no overlong forms
-            hi = 0x9F if c == 0xED else 0xBF  # no surrogates
-        elif 0xF0 <= c <= 0xF4:
-            need = 3
-            lo = 0x90 if c == 0xF0 else 0x80
-            hi = 0x8F if c == 0xF4 else 0xBF  # nothing above U+10FFFF
-        else:
-            return False
-        if i + need >= n:  # cut short
-            return False
-        if not lo <= b[i + 1] <= hi:
-            return False
-        for j in range(i + 2, i + need + 1):
-            if not 0x80 <= b[j] <= 0xBF:
-                return False
-        i += need + 1
-    return True
 
 
 def _show(value) -> str:

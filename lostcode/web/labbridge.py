@@ -6,15 +6,20 @@ lostcode/web/labseat.py; the bot's worker is driven by assets/labseat.js,
 loaded only in this mode.
 """
 
-from json import loads
-
 from pyscript import document, window
 
 from lostcode.web import gamepage, savespage, storage
 from lostcode.web.app import APP, guarded, keep
 from lostcode.web.dom import by_id, create_proxy
 from lostcode.web.i18n import _
-from lostcode.web.labseat import PLAY_HASH, PLAY_KEY, LabSession, read_play
+from lostcode.web.labseat import (
+    PLAY_HASH,
+    PLAY_KEY,
+    WATCH_KEY,
+    LabSession,
+    read_play,
+    read_watch,
+)
 
 
 def play_from_lab():
@@ -65,8 +70,7 @@ def lab_ask():
 
 def lab_reply(text):
     ses = APP.game.session
-    reply = loads(str(text))
-    if ses is not None and hasattr(ses, "lab_answer") and ses.lab_answer(reply["n"], reply):
+    if ses is not None and hasattr(ses, "lab_answer_text") and ses.lab_answer_text(str(text)):
         gamepage.render()
         gamepage.save_game()
         lab_ask()
@@ -79,10 +83,6 @@ def watch_from_lab():
     settings parser need not know it."""
     if str(window.location.hash) != "#watch=lab":
         return
-    text = storage.storage_get("lostcode.lab.watch")
-    if text:
-        try:
-            record = loads(text)
-        except ValueError:
-            return
+    record = read_watch(storage.storage_get(WATCH_KEY))
+    if record is not None:
         savespage.watch_record(record, step_through=True)

@@ -24,13 +24,14 @@ bot's code stays in the lab, not in the save).
 Pure Python, MicroPython-portable (no DOM here; labbridge.py does the DOM and JS).
 """
 
-from json import dumps, loads
+from json import dumps
 
 from ..rules.engine import legal_actions
 from ..rules.observation import observe
 from ..rules.options import Options
 from ..rules.setup import new_game
 from ..rules.vocab import BOT_LEVELS, HUMAN, PHASE_END
+from ..services.jsonlimits import loads_limited, read_optional
 from .describe import describe
 from .i18n import _
 from .session import Session
@@ -38,9 +39,12 @@ from .solo import SHOWN_WITH_CHECKS, BotSeats, before_checks
 
 PLAY_HASH = "#play=lab"
 PLAY_KEY = "lostcode.lab.play"  # written by assets/lab.js, read here
+WATCH_KEY = "lostcode.lab.watch"  # the lab's game for "Watch the game" (assets/lab.js)
+MAX_WATCH = 200000  # characters, as a record (lostcode/services/record.py MAX_CHARS)
 FALLBACK = BOT_LEVELS[0]  # who plays a move the student's bot could not
 MAX_FAILURES = 3  # failed decisions in a row before the easy bot keeps the seat
 MAX_CODE = 200000  # characters: the lab refuses bigger files too
+MAX_REPLY = 100000  # characters of a bot's reply (a move is a few dozen)
 NAME_MAX = 24  # the set-up form's limit
 LAB_SEAT = 1  # the person sits at 0, the bot at 1, the lab's opponents after
 
@@ -49,16 +53,20 @@ class Waiting(Exception):
     """The lab seat must decide and its worker has not answered yet."""
 
 
+def read_watch(text):
+    """The record the lab left under WATCH_KEY, or None: read by the one reader,
+    so a damaged or hostile key never stops the page (issue 25)."""
+    data = read_optional(text, "Bot lab's game", MAX_WATCH)
+    return data if isinstance(data, dict) else None
+
+
 def read_play(text):
     """The lab's table settings from PLAY_KEY's text, checked; None when unusable.
 
     {"code": str, "players": 2-4, "level": a bot level, "names": [str] (optional),
     "seed": int (optional: the same deal again, e.g. for a class; else None)}.
     """
-    try:
-        data = loads(text) if text else None
-    except ValueError:
-        return None
+    data = read_optional(text, "Bot lab's table", MAX_CODE * 2)  # never stops the page
     if not isinstance(data, dict):
         return None
     code = data.get("code")
@@ -183,6 +191,20 @@ class LabSession(Session):
         b.asked = n
         request = {"seat": b.lab_seat, "kind": "bot", "observation": obs, "legal": legal_actions(s)}
         return n, dumps(request)
+
+    def lab_answer_text(self, text):
+        """The worker's reply as the page receives it (JSON text), read by the
+        one reader (issue 25): a reply too long or too deep to read (a bot can
+        return anything) is no answer, for the question asked, and never
+        stops the page. True when it was taken (as lab_answer)."""
+        try:
+            reply = loads_limited(text, MAX_REPLY, "bot's reply")
+        except Exception:
+            return self.lab_answer(self.lab.asked, None)
+        n = reply.get("n") if isinstance(reply, dict) else None
+        if isinstance(n, bool) or not isinstance(n, int):
+            return self.lab_answer(self.lab.asked, None)
+        return self.lab_answer(n, reply)
 
     def lab_answer(self, move_number, reply):
         """The worker's reply (a dict) to the question for `move_number`: the move

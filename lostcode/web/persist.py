@@ -18,6 +18,7 @@ import json
 from ..rules import vocab
 from ..rules.errors import RecordError
 from ..rules.vocab import BOT_LEVELS, HUMAN
+from ..services.jsonlimits import as_text
 from ..services.saves import load_save, make_save
 from . import actions
 from .blocks import button, buttons
@@ -26,7 +27,7 @@ from .session import Session
 from .sheet import Sheet
 from .solo import BotSeats
 
-MAX_IMPORT_BYTES = 2000000
+MAX_IMPORT_BYTES = 200000  # as lostcode/services/record.py MAX_CHARS
 
 
 # --------------------------------------------------------------------------- Session <-> save
@@ -145,7 +146,15 @@ def reject(index, save_id, reason):
 
 
 def read_import(text):
-    """(state, seats, ui) from an imported file's text; RecordError otherwise."""
+    """(state, seats, ui) from an imported file's bytes or text; RecordError otherwise.
+
+    Bytes are read as the command line reads a file (strict UTF-8, issue 25:
+    the browser's own text reading had turned invalid bytes in a name into
+    U+FFFD), their size checked before anything is decoded."""
+    if isinstance(text, (bytes, bytearray)):
+        if len(text) > MAX_IMPORT_BYTES:
+            raise RecordError("the file is too large to be a game record")
+        text = as_text(text, "file", MAX_IMPORT_BYTES)
     if not isinstance(text, str):
         raise RecordError("the file is not text")
     if len(text) > MAX_IMPORT_BYTES:

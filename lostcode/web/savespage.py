@@ -14,6 +14,7 @@ from lostcode.web.app import APP, keep, listen
 from lostcode.web.dom import ROOT, by_id, clear, create_proxy, el, py, render_block
 from lostcode.web.i18n import _
 from lostcode.web.persist import (
+    MAX_IMPORT_BYTES,
     finished_problem,
     read_import,
     record_filename,
@@ -22,7 +23,7 @@ from lostcode.web.persist import (
     session_from_state,
     short_time,
 )
-from lostcode.web.slots import done_key, game_key, newer_moves, size_label
+from lostcode.web.slots import REJECTED, done_key, game_key, newer_moves, size_label
 from lostcode.web.viewer import Replay
 
 
@@ -95,9 +96,10 @@ def render_saves():
             render_block({"t": "buttons", "label": "", "items": g["items"]}, li)
 
 
-def download(filename, text):
+def download(filename, text, blob=None):
     """A same-origin file download: a Blob URL clicked from a hidden <a download>."""
-    blob = window.Blob.new(window.Array.of(text), window.JSON.parse('{"type":"application/json"}'))
+    if blob is None:
+        blob = text_blob(text)
     url = window.URL.createObjectURL(blob)
     a = el("a", None, None, {"href": url, "download": filename, "hidden": ""})
     document.body.appendChild(a)
@@ -106,6 +108,19 @@ def download(filename, text):
     revoke = create_proxy(lambda *_a: window.URL.revokeObjectURL(url))
     keep(revoke)
     window.setTimeout(revoke, 60000)
+
+
+def text_blob(text):
+    """The text as a Blob. It goes to JavaScript in pieces between its NULs,
+    each NUL a zero byte made there: MicroPython's strings end at a NUL on the
+    way to JavaScript, and damaged data with one was downloaded cut short or
+    empty (issue 25)."""
+    parts = window.Array.new()
+    for i, piece in enumerate(str(text).split("\x00")):
+        if i:
+            parts.push(window.Uint8Array.new(1))
+        parts.push(piece)
+    return window.Blob.new(parts, window.JSON.parse('{"type":"application/json"}'))
 
 
 def download_record():
@@ -199,7 +214,7 @@ def imported_text(text):
     try:
         state, seats, ui = read_import(text)
     except RecordError as e:
-        import_problem(str(e.args[0] if e.args else e), text)
+        import_problem(str(e.args[0] if e.args else e), text if isinstance(text, str) else None)
         return
     APP.saves.imported = (state, seats, ui)
     info = {"names": list(state.names), "finished": state.phase == PHASE_END, "round": state.round}
@@ -211,18 +226,47 @@ def on_saves_change(event):
     target = event.target
     if target.getAttribute("id") != "import-file" or not target.files or target.files.length == 0:
         return
+    file = target.files.item(0)
+    if file.size > MAX_IMPORT_BYTES:  # never read (MicroPython ran out of memory, issue 25)
+        import_problem("the file is too large to be a game record", None)
+        return
     reader = window.FileReader.new()
 
     def loaded(*_a):
-        result = reader.result
-        imported_text(result if isinstance(result, str) else "")
+        imported_text(strict_text(reader.result))
 
     def failed(*_a):
         import_problem(_("the file could not be read"), None)
 
     listen(reader, "load", loaded)
     listen(reader, "error", failed)
-    reader.readAsText(target.files.item(0))
+    reader.readAsArrayBuffer(file)
+
+
+def strict_text(buffer):
+    """The file's bytes as text, as strictly as the command line decodes them
+    (issue 25: readAsText had turned invalid UTF-8 in a name into U+FFFD).
+
+    The browser decodes (a fatal TextDecoder's exception does not reach
+    MicroPython's `except`), then the text is encoded again and compared
+    with the bytes (indexedDB.cmp compares two byte arrays in one call):
+    any difference means bytes that were not UTF-8. A NUL is refused before
+    the text reaches Python (MicroPython's strings end at a NUL when they
+    come from JavaScript), looked for in the bytes. Returns the text, or
+    bytes that the reader refuses with its own message."""
+    if int(window.Uint8Array.new(buffer).indexOf(0)) >= 0:
+        return b"\x00"  # not valid JSON: read_import says so
+    text = window.TextDecoder.new("utf-8", window.JSON.parse('{"ignoreBOM": true}')).decode(buffer)
+    again = window.TextEncoder.new().encode(text)
+    same = int(again.length) == int(buffer.byteLength)
+    if same:
+        try:
+            same = int(window.indexedDB.cmp(window.Uint8Array.new(buffer), again)) == 0
+        except Exception:  # no IndexedDB here: the lengths agreed
+            pass
+    if not same:
+        return b"\xff"  # not UTF-8: read_import says so
+    return str(text)
 
 
 def take_newest():
@@ -366,7 +410,14 @@ def _rejected(arg):
 def _download_damaged(arg):
     found = _rejected(arg)
     if found is not None:
-        download("lostcode-damaged-save.json", found[0].rejected[found[1]]["raw"])
+        entry = found[0].rejected[found[1]]
+        # Stored as it is under its key: read whole by the browser (a NUL cuts
+        # a string short on its way into MicroPython), else the text we hold.
+        key = entry.get("key")
+        stored = None
+        if key and not str(key).startswith(REJECTED):
+            stored = py(window.lostcodeStoredBlob(key))
+        download("lostcode-damaged-save.json", entry["raw"], stored)
 
 
 @handles(actions.DISMISS_DAMAGED, redraw=True)

@@ -12,7 +12,7 @@ from lostcode.rules.errors import IllegalAction
 from lostcode.rules.options import OPTION_FLAGS
 from lostcode.rules.playernames import look_alike
 from lostcode.rules.vocab import BOT_LEVELS, HUMAN
-from lostcode.services.settings import parse, read_pairs, with_setting
+from lostcode.services.settings import parse, read_last, read_pairs, with_setting
 from lostcode.web import gamepage, savespage, storage
 from lostcode.web.a11y import (
     MOTION_KEY,
@@ -140,31 +140,28 @@ def remember_settings(players, names, flags, seats, hints):
 def restore_settings():
     """Last game's settings into the form (when the URL brings none)."""
 
-    text = storage.storage_get(LAST_KEY)
-    if not text or ROOT.hasAttribute("data-setup-touched"):
+    last = read_last(storage.storage_get(LAST_KEY))  # never raises (issue 25)
+    if last is None or ROOT.hasAttribute("data-setup-touched"):
         return  # edits made while the engine loaded win over the remembered settings
     try:
-        last = json.loads(text)
-        players = int(last["players"])
-        if players not in (2, 3, 4):
-            return
+        players = last["players"]
         by_id("players").value = str(players)
         fire_change(by_id("players"))
         for i in range(players):
-            name = str(last["names"][i])[:24]
+            name = last["names"][i]
             if name:
                 by_id("name-" + str(i + 1)).value = name
             box = by_id("kind-" + str(i + 1))
-            kind = str(last["seats"][i])
+            kind = last["seats"][i]
             known = box is not None and py(box.querySelector('option[value="' + kind + '"]'))
             if known is not None and known is not False:
                 box.value = kind
         for f in OPTION_FLAGS:
-            by_id("opt-" + f).checked = bool(last["flags"].get(f))
+            by_id("opt-" + f).checked = last["flags"][f]
         box = by_id("no-hints")
         if box is not None:
-            box.checked = not last.get("hints", True)
-    except Exception as e:  # damaged or old data: the defaults stay
+            box.checked = not last["hints"]
+    except Exception as e:  # a form that changed: the defaults stay
         log_error("could not restore the last settings", e)
 
 

@@ -34,7 +34,7 @@ REJECTED = "lostcode.rejected."
 FORMAT = "lostcode-slot"
 VERSION = 1
 # A slot larger than this is not read (a record of a whole game is ~10-30 kB).
-MAX_SLOT_CHARS = 2000000
+MAX_SLOT_CHARS = 400000  # a record and the page's part; checking 2 MB took MicroPython ~20 s
 
 
 def game_key(save_id):

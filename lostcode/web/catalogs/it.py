@@ -195,6 +195,7 @@ MESSAGES = {
     'Rack {letter}': 'Tronco {letter}',
     'Raise the range by one': "Alza l'intervallo di uno",
     'Range: {range} (the ring runs 0–{end})': "Intervallo: {range} (l'anello va da 0 a {end})",
+    'Read {key}={value} as {key}={used}.': '{key}={value} letto come {key}={used}.',
     'Ready.': 'Pronto.',
     'Reduce motion': 'Riduci le animazioni',
     'Replace the {sym} stone': 'Sostituisci la roccia «{sym}»',

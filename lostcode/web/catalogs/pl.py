@@ -199,6 +199,7 @@ MESSAGES = {
     'Rack {letter}': 'Niczyj {letter}',
     'Raise the range by one': 'Podnieś zakres o jeden',
     'Range: {range} (the ring runs 0–{end})': 'Zakres: {range} (pierścień: 0–{end})',
+    'Read {key}={value} as {key}={used}.': 'Odczytano {key}={value} jako {key}={used}.',
     'Ready.': 'Gotowe.',
     'Reduce motion': 'Ogranicz animacje',
     'Replace the {sym} stone': 'Wymień płytkę „{sym}”',

@@ -199,6 +199,7 @@ MESSAGES = {
     'Rack {letter}': 'Ничья {letter}',
     'Raise the range by one': 'Сдвинуть диапазон на 1 вверх',
     'Range: {range} (the ring runs 0–{end})': 'Диапазон: {range} (кольцо: 0–{end})',
+    'Read {key}={value} as {key}={used}.': 'Значение {key}={value} прочитано как {key}={used}.',
     'Ready.': 'Готово.',
     'Reduce motion': 'Меньше анимации',
     'Replace the {sym} stone': 'Заменить камень «{sym}»',
