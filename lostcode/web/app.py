@@ -78,6 +78,7 @@ class PageState:
     __slots__ = (
         "seat_notes", "defaults", "picked_language", "rules_en", "rules_want",
         "rules_have", "rules_loading",
+        "press_point",
     )
 
     def __init__(self) -> None:
@@ -88,6 +89,7 @@ class PageState:
         self.rules_want = "en"
         self.rules_have = "en"
         self.rules_loading = None
+        self.press_point = None  # (x, y) of the last pointer press: issue 25's handoff
 
 
 class LabLink:
