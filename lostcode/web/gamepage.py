@@ -575,6 +575,17 @@ def on_keydown_capture(event):
         drop(event)
 
 
+def on_pagehide(*_a):
+    """Issue 25: leaving the page (Back, another address, closing the tab)
+    hides a private screen behind its handoff before the browser keeps the
+    page in its back-forward cache, so coming back never shows the stones."""
+    ses = APP.game.session
+    if ses is None or APP.game.watch is not None or APP.save.conflict:
+        return
+    if ses.hide():
+        render()
+
+
 def install_guard():
     for kind, fn in (
         ("pointerdown", on_pointerdown_capture),
@@ -582,3 +593,5 @@ def install_guard():
         ("keydown", on_keydown_capture),
     ):
         listen(document, kind, fn, capture=True)
+    # document.defaultView: pyscript's `window` proxy throws on MicroPython (main.py)
+    listen(document.defaultView, "pagehide", on_pagehide)
