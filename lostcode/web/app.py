@@ -47,7 +47,7 @@ class GameView:
 class SaveSlot:
     """The save the game on screen is written to (id None: not saved, e.g. watching)."""
 
-    __slots__ = ("id", "created", "rev", "conflict", "failed", "revision")
+    __slots__ = ("id", "created", "rev", "conflict", "failed", "revision", "queued", "lock_proxy")
 
     def __init__(self) -> None:
         self.id = None
@@ -56,6 +56,8 @@ class SaveSlot:
         self.conflict = False  # another tab saved a newer one
         self.failed = None  # when the last write failed (storage full or blocked)
         self.revision = -1  # the session revision last written (-1: never: write it)
+        self.queued = None  # the move waiting for this game's save lock (issue 25)
+        self.lock_proxy = None  # storage.run_locked, as one JS proxy for the page
 
 
 class SavesList:

@@ -50,7 +50,24 @@ def dispatch(act, arg=""):
         return
     if action.scope != actions.SESSION or APP.save.conflict:
         return  # nothing acts on a game another tab went on with
-    APP.game.session.do(act, arg)
+    if action.saves and APP.save.id is not None:
+        storage.locked(lambda: move(act, arg))  # issue 25: a compare-and-set across tabs
+        return
+    move(act, arg)
+
+
+def move(act, arg):
+    """The session's action, drawn and saved. A saving action runs under the
+    game's save lock (storage.locked): if another tab saved newer moves, this
+    tab says so and the move is not made."""
+    ses = APP.game.session
+    if ses is None or APP.save.conflict:
+        return
+    if APP.save.id is not None and actions.ACTIONS[act].saves and storage.went_on(ses):
+        APP.save.conflict = True
+        gamepage.render_conflict()
+        return
+    ses.do(act, arg)
     gamepage.render()
     gamepage.save_game()
     labbridge.lab_ask()

@@ -22,7 +22,7 @@ from lostcode.web.persist import (
     session_from_state,
     short_time,
 )
-from lostcode.web.slots import done_key, game_key, newer_moves, size_label
+from lostcode.web.slots import done_key, game_key, size_label
 from lostcode.web.viewer import Replay
 
 
@@ -256,12 +256,13 @@ def on_storage(event):
     if APP.save.id is None or APP.save.conflict:
         return
 
-    moves = APP.game.session.record()["actions"]
-    for k in (game_key(APP.save.id), done_key(APP.save.id)):
-        if newer_moves(storage.ls_get(k), APP.save.rev, moves):
-            APP.save.conflict = True
-            gamepage.render_conflict()
-            return
+    # forked: another tab's write at this tab's own revision replaced this
+    # tab's (a race the save lock should prevent; if it ever happens, the tab
+    # whose save is gone says so, issue 25).
+    ses = APP.game.session
+    if storage.went_on(ses) or storage.forked(ses):
+        APP.save.conflict = True
+        gamepage.render_conflict()
 
 
 def saves_boot():
