@@ -43,9 +43,31 @@ def show_setup():
     APP.save.conflict = False
     show_save_problem_in_list()
     render_saves()
+    show_update_note()
     APP.game.screen = None
     gamepage.settle("#setup button, #setup input, #setup select")
     by_id("setup-h").focus()
+
+
+def show_update_note(*_a):
+    """Issue 25: a new version that took over while a game was on screen is
+    offered here, between games (the set-up screen: never over a private
+    screen, nothing of a game is lost by loading it); an update that failed
+    to download completely (a partial deploy) is said in the tab that saw it.
+    assets/pwa.js sets <html data-update> and fires "lostcode-update"."""
+    box = by_id("update-note")
+    if box is None:
+        return
+    state = str(ROOT.getAttribute("data-update") or "")
+    clear(box)
+    if state == "ready":
+        el("p", _("A new version of the game is ready."), None, None, box)
+        url = str(window.location.pathname) + str(window.location.search)
+        el("a", _("Load the new version"), "btn", {"href": url, "id": "update-load"}, box)
+    elif state == "failed":
+        el("p", _("An update of the game could not be downloaded completely; this version "
+                  "stays in use. The page will try again on your next visit."), None, None, box)
+    box.hidden = state not in ("ready", "failed")
 
 
 def show_save_problem_in_list():
@@ -272,6 +294,8 @@ def saves_boot():
         return
     listen(box, "click", on_click)
     listen(box, "change", on_saves_change)
+    listen(document, "lostcode-update", show_update_note)  # assets/pwa.js
+    show_update_note()
     game = by_id("game")
     if document.querySelectorAll("#leave-game").length == 0:
         leave = el(
