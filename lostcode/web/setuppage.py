@@ -336,7 +336,7 @@ def forget_url_seed():
         if not url.searchParams.has("seed"):
             return
         url.searchParams.delete("seed")
-        window.history.replaceState(window.history.state, "", str(url.href))
+        window.history.replaceState(None, "", str(url.href))
     except Exception as e:  # an old browser without URL: the note below still warns
         log_error("could not drop the seed from the address", e)
 

@@ -261,7 +261,7 @@ MESSAGES = {
     "This game is not over: each player's own stones stay hidden, as at the table.": 'La partita non è finita: le rocce di ogni giocatore restano nascoste, come al tavolo.',
     'This game went on in another tab': "Questa partita è proseguita in un'altra scheda",
     'This language could not be loaded. Check the connection and choose it again.': 'Non è stato possibile caricare questa lingua. Controlla la connessione e sceglila di nuovo.',
-    "This link fixes the deal (seed {seed}): whoever has it can know every player's stones.": 'Questo link fissa la distribuzione (seme {seed}): chi lo ha può conoscere le pietre di ogni giocatore.',
+    "This link fixes the deal (seed {seed}): whoever has it can know every player's stones.": 'Questo link fissa la distribuzione (seme {seed}): chi lo ha può conoscere le rocce di ogni giocatore.',
     'This page is not served over http(s), so it cannot be embedded from here. Open the published site and try again.': 'Questa pagina non è servita via http(s), quindi da qui non si può incorporare. Apri il sito pubblicato e riprova.',
     'Tip': 'Suggerimento',
     'Total': 'Totale',

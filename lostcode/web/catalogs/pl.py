@@ -265,7 +265,7 @@ MESSAGES = {
     "This game is not over: each player's own stones stay hidden, as at the table.": 'Gra się nie skończyła: płytki każdego gracza pozostają ukryte, jak przy stole.',
     'This game went on in another tab': 'Ta partia toczyła się dalej w innej karcie',
     'This language could not be loaded. Check the connection and choose it again.': 'Nie udało się wczytać tego języka. Sprawdź połączenie i wybierz go ponownie.',
-    "This link fixes the deal (seed {seed}): whoever has it can know every player's stones.": 'Ten link ustala rozdanie (ziarno {seed}): każdy, kto go ma, może poznać kamienie każdego gracza.',
+    "This link fixes the deal (seed {seed}): whoever has it can know every player's stones.": 'Ten link ustala rozdanie (ziarno {seed}): każdy, kto go ma, może poznać płytki każdego gracza.',
     'This page is not served over http(s), so it cannot be embedded from here. Open the published site and try again.': 'Ta strona nie jest udostępniana przez http(s), więc nie da się jej stąd osadzić. Otwórz opublikowaną stronę i spróbuj ponownie.',
     'Tip': 'Podpowiedź',
     'Total': 'Razem',
