@@ -50,6 +50,7 @@ def start(page, names, seed):
 
 
 def stored_actions(page):
+    page.wait_for_function("() => !document.documentElement.hasAttribute('data-saving')")
     texts = list(page.evaluate(STORED_JS).values())
     assert len(texts) == 1
     return json.loads(texts[0])["entry"]["save"]["record"]["actions"]

@@ -168,11 +168,13 @@ class Fuzz:
         if not cands:
             return "nothing to press"
         weights = [WEIGHTS.get(c["act"], 20 if c["primary"] else 3) for c in cands]
+        primary = [i for i, c in enumerate(cands) if c["primary"]]
+        if r < 0.28 and primary:  # spaced taps on what moves the game (issue 25)
+            i = self.rng.choice(primary)
+            return self.spaced(self.page.locator(f'[data-fuzz="{i}"]'), cands[i])
         i = self.rng.choices(range(len(cands)), weights)[0]
         c = cands[i]
         loc = self.page.locator(f'[data-fuzz="{i}"]')
-        if r < 0.28 and c["type"] != "number":
-            return self.spaced(loc, c)
         if c["type"] == "number":
             loc.fill(str(self.rng.randrange(-2, 40)), timeout=1500)
             return "type " + c["id"]
@@ -260,6 +262,9 @@ class Fuzz:
             assert after.get(key, -1) >= n, (key, n, after.get(key))
 
     def check(self, what):
+        # A move's save waits for the game's save lock (issue 25): read after it.
+        self.page.wait_for_function(
+            "() => !document.documentElement.hasAttribute('data-saving')")
         snap = self.page.evaluate(STATE_JS)
         assert self.errors == [], (what, self.errors)
         assert not snap["appError"] and snap["pyError"] == 0, what

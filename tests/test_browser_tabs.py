@@ -65,7 +65,9 @@ def start(page, names, seed):
 
 
 def games(page):
-    """{names: number of actions} of the games in progress in storage."""
+    """{names: number of actions} of the games in progress in storage, once
+    the page's last write is done (it waits for the game's save lock, issue 25)."""
+    page.wait_for_function("() => !document.documentElement.hasAttribute('data-saving')")
     out = {}
     for key, text in page.evaluate(STORED_JS).items():
         if key.startswith("lostcode.game."):

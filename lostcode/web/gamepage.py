@@ -185,6 +185,18 @@ def save_game():
     slot = APP.save
     if ses is None or slot.id is None or slot.conflict or ses.revision == slot.revision:
         return
+    storage.locked(write_save)
+
+
+def write_save():
+    """Issue 25: run holding the game's Web Lock (storage.locked), so the read
+    of the stored revision, the check and the write are one step across tabs:
+    of two tabs that moved from the same revision, the second finds the
+    first's save, writes nothing and shows the conflict screen at once."""
+    ses = APP.game.session
+    slot = APP.save
+    if ses is None or slot.id is None or slot.conflict or ses.revision == slot.revision:
+        return
     if storage.autosave(ses) == storage.CONFLICT:
         render_conflict()
         return
@@ -579,6 +591,8 @@ def on_pagehide(*_a):
     """Issue 25: leaving the page (Back, another address, closing the tab)
     hides a private screen behind its handoff before the browser keeps the
     page in its back-forward cache, so coming back never shows the stones."""
+    if APP.save.queued is not None:  # a save still waiting for its lock: now
+        storage.run_locked()
     ses = APP.game.session
     if ses is None or APP.game.watch is not None or APP.save.conflict:
         return

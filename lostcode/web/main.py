@@ -50,26 +50,14 @@ def dispatch(act, arg=""):
         return
     if action.scope != actions.SESSION or APP.save.conflict:
         return  # nothing acts on a game another tab went on with
-    if action.saves and APP.save.id is not None:
-        storage.locked(lambda: move(act, arg))  # issue 25: a compare-and-set across tabs
-        return
-    move(act, arg)
-
-
-def move(act, arg):
-    """The session's action, drawn and saved. A saving action runs under the
-    game's save lock (storage.locked): if another tab saved newer moves, this
-    tab says so and the move is not made."""
     ses = APP.game.session
-    if ses is None or APP.save.conflict:
-        return
-    if APP.save.id is not None and actions.ACTIONS[act].saves and storage.went_on(ses):
-        APP.save.conflict = True
+    if action.saves and APP.save.id is not None and storage.went_on(ses):
+        APP.save.conflict = True  # issue 25: told before the move is made
         gamepage.render_conflict()
         return
     ses.do(act, arg)
     gamepage.render()
-    gamepage.save_game()
+    gamepage.save_game()  # a compare-and-set under the game's Web Lock (storage.locked)
     labbridge.lab_ask()
 
 

@@ -8,7 +8,7 @@ persist.py; here only reading and writing the browser's storage.
 from pyscript import window
 
 from lostcode.web.app import APP, guarded, keep, log_error
-from lostcode.web.dom import create_proxy, py
+from lostcode.web.dom import ROOT, create_proxy, py
 from lostcode.web.i18n import get_language
 from lostcode.web.persist import reject, store
 from lostcode.web.slots import (
@@ -203,39 +203,43 @@ def forked(ses):
 
 
 def locked(fn):
-    """Issue 25, saves as a compare-and-set: `fn` (check that no other tab went
-    on, then move, draw and write) runs holding this game's lock of the Web
-    Locks API, which holds across the tabs of this origin; so two tabs can
-    never both move from the same stored revision: the second reads the
-    first's save and is told before its move is made. Without Web Locks
-    (old browsers) it runs at once. One move waits at a time: False if one
-    already does (a tap while the lock is asked for is not a second move)."""
+    """Issue 25, saves as a compare-and-set: `fn` (read the stored revision,
+    check that no other tab went on, write) runs holding this game's lock of
+    the Web Locks API, which holds across the tabs of this origin, so two tabs
+    can never both write from the same stored revision. Without Web Locks
+    (old browsers) it runs at once. One call waits at a time: `fn` saves the
+    game as it is when the lock is granted, so a later call adds nothing."""
     if APP.save.queued is not None:
-        return False
+        return
     try:
         locks = py(window.navigator.locks)
     except Exception:
         locks = None
     if locks is None or APP.save.id is None:
         fn()
-        return True
+        return
     APP.save.queued = fn
+    ROOT.setAttribute("data-saving", "")  # a write waits for its lock (tests wait on it)
     if APP.save.lock_proxy is None:
         APP.save.lock_proxy = keep(create_proxy(guarded(run_locked)))
     try:
         locks.request(LOCK + APP.save.id, APP.save.lock_proxy)
-    except Exception as e:  # a browser that refuses the lock: move unlocked
+    except Exception as e:  # a browser that refuses the lock: write unlocked
         log_error("Web Locks refused", e)
         run_locked()
-    return True
 
 
 def run_locked(*_a):
-    """The lock is held (released when this returns): the waiting move runs."""
+    """The lock is held (released when this returns): the waiting save runs
+    (also called at once on pagehide, so a page left within a moment of a
+    move does not drop its save)."""
     fn = APP.save.queued
     APP.save.queued = None
-    if fn is not None:
-        fn()
+    try:
+        if fn is not None:
+            fn()
+    finally:
+        ROOT.removeAttribute("data-saving")
 
 
 def keep_storage():
