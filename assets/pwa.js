@@ -56,12 +56,25 @@ function showOffline(state, text) {
   if (line) line.textContent = text;
 }
 
+// The page says it (lostcode/web/savespage.py, on the set-up screen between
+// games, never over a private screen): data-update = "ready" | "failed".
+function tellUpdate(state) {
+  root.dataset.update = state;
+  document.dispatchEvent(new Event("lostcode-update"));
+}
+
 function watchWorker(worker) {
   if (!worker) return;
+  // A worker that was active and is replaced by the next version also turns
+  // "redundant": that is an update, not a failure (issue 25).
+  let activated = false;
   const check = () => {
+    if (worker.state === "activating" || worker.state === "activated") activated = true;
     if (worker.state === "activated") {
       showOffline("ready", "Offline play is ready on this device.");
-    } else if (worker.state === "redundant" && root.dataset.sw !== "ready") {
+    } else if (worker.state === "redundant" && !activated && root.dataset.sw !== "ready") {
+      // An update (a worker controls this page) that failed: a partial deploy.
+      if (navigator.serviceWorker.controller) tellUpdate("failed");
       showOffline("failed", navigator.serviceWorker.controller
         ? "An update could not be saved for offline play; the previous version stays" +
           " available offline. The page will try again on your next visit."
@@ -96,13 +109,20 @@ if (
 ) {
   // A page that started under an older worker reloads when the new one takes
   // over — unless a game is on screen: then everything is already loaded, and
-  // the new version is used on the next visit (data-update="ready").
-  const hadController = Boolean(navigator.serviceWorker.controller);
+  // the new version is offered on the set-up screen (data-update="ready").
+  // The first worker taking over a page it did not control yet (first visit)
+  // changes no version; every later change is an update (issue 25: also in a
+  // tab opened on the first visit).
+  let controlled = Boolean(navigator.serviceWorker.controller);
   let reloading = false;
   navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (!hadController || reloading) return;
+    if (!controlled) {
+      controlled = true;
+      return;
+    }
+    if (reloading) return;
     if (gameOnScreen()) {
-      root.dataset.update = "ready";
+      tellUpdate("ready");
       return;
     }
     reloading = true;

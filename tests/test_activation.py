@@ -1,6 +1,15 @@
 """lostcode/web/activation.py (issue 12): which clicks and keys may act."""
 
-from lostcode.web.activation import SETTLE_MS, ActivationGuard
+from lostcode.web.activation import (
+    HANDOFF_MS,
+    SETTLE_MS,
+    SPOT_MARGIN,
+    SPOT_MS,
+    ActivationGuard,
+    under,
+    unlock_shift,
+    wait_ms,
+)
 
 
 def shown_and_settled(g, t):
@@ -60,3 +69,41 @@ def test_parts_of_the_page_that_are_not_the_new_screens_controls_open_at_once():
     g.pointer_down()
     assert g.allows_click(1, 1, settling_control=False)  # e.g. the game log's summary
     assert not g.allows_click(1, 1, settling_control=True)
+
+
+def test_the_later_clicks_of_a_double_tap_are_one_activation_except_on_steppers():
+    """Issue 25: a double tap on a stone chose and un-chose it."""
+    g = ActivationGuard()
+    t = shown_and_settled(g, 0)
+    g.pointer_down()
+    assert g.allows_click(1, t)
+    g.pointer_down()
+    assert not g.allows_click(2, t + 100)
+    g.pointer_down()
+    assert g.allows_click(2, t + 200, repeatable=True)  # -1 / +1 tapped quickly
+
+
+def test_the_handoff_waits_longer_and_the_control_under_the_last_press_waits_longest():
+    """Issue 25: a second tap 520-700 ms later at the same spot."""
+    point = (180.0, 228.0)
+    assert wait_ms(True, (11, 500, 348, 548), point) == HANDOFF_MS
+    assert wait_ms(False, (11, 209, 348, 257), point) == SPOT_MS
+    assert wait_ms(False, (11, 500, 348, 548), point) == SETTLE_MS
+    assert wait_ms(False, (11, 209, 348, 257), None) == SETTLE_MS
+    g = ActivationGuard()
+    g.shown(0)
+    g.pointer_down()
+    assert not g.allows_click(1, HANDOFF_MS - 1, wait=HANDOFF_MS)
+    g.pointer_down()
+    assert g.allows_click(1, HANDOFF_MS, wait=HANDOFF_MS)
+
+
+def test_the_handoff_control_moves_below_the_press_that_drew_it():
+    rect = (11.0, 209.0, 348.0, 257.0)
+    for y in (177.0, 209.0, 228.0, 257.0, 289.0):
+        shift = unlock_shift(rect, (180.0, y))
+        moved = (rect[0], rect[1] + shift, rect[2], rect[3] + shift)
+        assert shift > 0 and not under(moved, (180.0, y)), y
+        assert shift <= 48 + 2 * SPOT_MARGIN + 1  # stays in the first viewport at 360x640
+    assert unlock_shift(rect, (180.0, 120.0)) == 0
+    assert unlock_shift(rect, None) == 0

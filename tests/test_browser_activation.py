@@ -55,6 +55,7 @@ def saved_records(page):
 
 def stored_actions(page):
     """The actions of the one game in storage (in progress or finished)."""
+    page.wait_for_function("() => !document.documentElement.hasAttribute('data-saving')")
     found = []
     for _key, text in saved_records(page):
         try:

@@ -1,13 +1,20 @@
 """A seeded fuzz of the page (issue 12): random clicks, double and triple
 clicks, keys (held Enter too), range typing, reloads, Back/Forward and
-resizes over whole pass-and-play games. After every step:
+resizes over whole pass-and-play games; since issue 25 also touch taps
+spaced 50-1,500 ms at one spot and Back/Forward with the browser's
+back-forward cache ON (this test launches its own Chromium without
+Playwright's --disable-back-forward-cache). After every step:
 
 - no page error, no "Something went wrong" banner;
 - no private screen without its own handoff screen just before it, and no
   stone value on a screen the table sees, none of the viewer's own on hers;
 - the stored record replays to the screen shown (phase, player to act);
 - nothing lost after a reload or Back/Forward: every stored game keeps
-  every action it had.
+  every action it had;
+- (issue 25) no second tap of a spaced pair passes a handoff the first tap
+  drew, and no page restored from the back-forward cache shows a private
+  screen. These two families are counted (tries, failures: printed) and
+  must have no failure.
 
 Bounded: FUZZ_STEPS steps or FUZZ_SECONDS, whichever comes first. The
 runtime is a parameter: LOSTCODE_RUNTIME=micropython|pyodide (unset: both,
@@ -20,7 +27,7 @@ import random
 import time
 
 import pytest
-from helpers import SCREEN_WATCH, open_settings, wait_engine_ready
+from helpers import SCREEN_WATCH, RequestLog, open_settings, wait_engine_ready
 from playwright.sync_api import Error as PlaywrightError
 
 from lostcode.rules.state import CHANGE, END, FINAL, GUESS, SHORTCUT
@@ -61,6 +68,13 @@ SKIP_IDS = ("guided", "embed-open", "embed-copy", "embed-close", "rules-button")
 WEIGHTS = {"mark": 0.2, "new_game": 0.3, "sheet_mode": 0.5, "undo": 1}
 
 WATCH = SCREEN_WATCH  # tests/helpers.py
+# Whether each show of the page came from the back-forward cache (issue 25).
+RESTORES = """window.__restored = [];
+addEventListener("pageshow", e => window.__restored.push(e.persisted));"""
+GAPS = (50, 150, 300, 520, 600, 700, 1000, 1500)  # ms between two taps at one spot
+AWAY = "/docs/rules.md"  # a page of the site to leave to
+SPACED = "spaced taps"
+HISTORY = "back/forward (bfcache on)"
 
 # Marks the controls a step may press and describes them.
 CANDIDATES_JS = """([skipActs, skipIds]) => {
@@ -134,23 +148,30 @@ class Fuzz:
         self.errors = []
         self.counts = {}
         self.log = []
-        self.checked = {"replayed": 0, "private": 0, "reloads": 0, "history": 0}
+        self.checked = {"replayed": 0, "private": 0, "reloads": 0, "history": 0, "restored": 0}
+        self.tries = {SPACED: 0, HISTORY: 0}
+        self.failures = {SPACED: [], HISTORY: []}
         page.on("pageerror", lambda exc: self.errors.append(str(exc)))
         page.add_init_script(WATCH)
+        page.add_init_script(RESTORES)
 
     # -- steps ------------------------------------------------------------------------
     def step(self):
         r = self.rng.random()
         if r < 0.03:
             return self.reload()
-        if r < 0.05:
-            return self.back_forward()
         if r < 0.08:
+            return self.back_forward()
+        if r < 0.11:
             return self.resize()
         cands = self.page.evaluate(CANDIDATES_JS, [list(SKIP_ACTS), list(SKIP_IDS)])
         if not cands:
             return "nothing to press"
         weights = [WEIGHTS.get(c["act"], 20 if c["primary"] else 3) for c in cands]
+        primary = [i for i, c in enumerate(cands) if c["primary"]]
+        if r < 0.28 and primary:  # spaced taps on what moves the game (issue 25)
+            i = self.rng.choice(primary)
+            return self.spaced(self.page.locator(f'[data-fuzz="{i}"]'), cands[i])
         i = self.rng.choices(range(len(cands)), weights)[0]
         c = cands[i]
         loc = self.page.locator(f'[data-fuzz="{i}"]')
@@ -176,6 +197,27 @@ class Fuzz:
                 kb.up("Enter")
         return how + " " + (c["act"] or c["id"]) + " " + c["text"]
 
+    def spaced(self, loc, c):
+        """Two touch taps at one spot, 50-1,500 ms apart (issue 25): the second
+        must never open the private screen behind a handoff the first drew."""
+        box = loc.bounding_box(timeout=1500)
+        if box is None:
+            return "spaced: not on screen"
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        gap = self.rng.choice(GAPS)
+        page = self.page
+        seen = len(page.evaluate("() => window.__screens || []"))
+        page.touchscreen.tap(x, y)
+        page.wait_for_timeout(gap)
+        page.touchscreen.tap(x, y)
+        page.wait_for_timeout(150)
+        new = page.evaluate("() => window.__screens || []")[seen:]
+        self.tries[SPACED] += 1
+        what = f"spaced {gap} ms {c['act'] or c['id']} {c['text']}"
+        if any(a == "handoff" and b in PRIVATE for a, b in zip(new, new[1:], strict=False)):
+            self.failures[SPACED].append((what, new))
+        return what
+
     def reload(self):
         before = stored_counts(self.page.evaluate(STATE_JS)["store"])
         self.page.reload()
@@ -187,14 +229,27 @@ class Fuzz:
     def back_forward(self):
         before = stored_counts(self.page.evaluate(STATE_JS)["store"])
         url = self.page.url
-        self.page.go_back()
-        self.page.go_forward()
+        shows = len(self.page.evaluate("() => window.__restored"))
+        # Away to another page of the site, then Back (and Forward and Back once
+        # more, half the time). A page from the back-forward cache fires no
+        # load: wait for the commit.
+        self.page.goto(AWAY)
+        self.page.go_back(wait_until="commit")
+        if self.rng.random() < 0.5:
+            self.page.go_forward(wait_until="commit")
+            self.page.go_back(wait_until="commit")
         if self.page.url != url:
             self.page.goto(self.path)
         wait_engine_ready(self.page)
         self.checked["history"] += 1
+        restored = self.page.evaluate("() => window.__restored")[shows:][-1:] == [True]
+        if restored:  # the same page, its DOM as left: never a private screen (issue 25)
+            self.checked["restored"] += 1
+            self.tries[HISTORY] += 1
+            if self.page.locator("#game").get_attribute("data-private") == "true":
+                self.failures[HISTORY].append(self.log[-3:])
         self.assert_nothing_lost(before)
-        return "back/forward"
+        return "back/forward" + (" (restored from the cache)" if restored else "")
 
     def resize(self):
         self.page.set_viewport_size(self.rng.choice(SIZES))
@@ -207,6 +262,9 @@ class Fuzz:
             assert after.get(key, -1) >= n, (key, n, after.get(key))
 
     def check(self, what):
+        # A move's save waits for the game's save lock (issue 25): read after it.
+        self.page.wait_for_function(
+            "() => !document.documentElement.hasAttribute('data-saving')")
         snap = self.page.evaluate(STATE_JS)
         assert self.errors == [], (what, self.errors)
         assert not snap["appError"] and snap["pyError"] == 0, what
@@ -266,9 +324,22 @@ def start_if_needed(fuzz):
     page.get_by_role("button", name="Start the game").click()
 
 
+@pytest.fixture
+def fuzz_page(browser_type, browser_type_launch_args, base_url, site_url):
+    """A touch page in a Chromium that keeps the back-forward cache on."""
+    browser = browser_type.launch(
+        **browser_type_launch_args, ignore_default_args=["--disable-back-forward-cache"])
+    context = browser.new_context(viewport=SIZES[0], has_touch=True, base_url=base_url)
+    log = RequestLog(site_url).attach(context)
+    yield context.new_page()
+    browser.close()
+    log.assert_same_origin()
+
+
 @pytest.mark.parametrize("runtime", RUNTIMES)
 @pytest.mark.parametrize("seed", SEEDS)
-def test_fuzz_whole_games(page, seed, runtime):
+def test_fuzz_whole_games(fuzz_page, seed, runtime):
+    page = fuzz_page
     fuzz = Fuzz(page, seed)
     fuzz.path = "/?runtime=" + runtime
     page.set_viewport_size(SIZES[0])
@@ -293,5 +364,9 @@ def test_fuzz_whole_games(page, seed, runtime):
         f"fuzz seed {seed}: {steps} steps in {took:.0f} s, checks {fuzz.checked}, "
         f"end screens {ended}, games stored {len(fuzz.counts)}"
     )
+    for family in (SPACED, HISTORY):
+        print(f"  {family}: {fuzz.tries[family]} tries, {len(fuzz.failures[family])} failures")
     assert steps >= min(STEPS, 50)
     assert fuzz.checked["replayed"] > steps // 4
+    assert fuzz.tries[SPACED] >= 5 and fuzz.checked["restored"] >= 1, (fuzz.tries, fuzz.checked)
+    assert fuzz.failures == {SPACED: [], HISTORY: []}, fuzz.failures

@@ -65,7 +65,9 @@ def start(page, names, seed):
 
 
 def games(page):
-    """{names: number of actions} of the games in progress in storage."""
+    """{names: number of actions} of the games in progress in storage, once
+    the page's last write is done (it waits for the game's save lock, issue 25)."""
+    page.wait_for_function("() => !document.documentElement.hasAttribute('data-saving')")
     out = {}
     for key, text in page.evaluate(STORED_JS).items():
         if key.startswith("lostcode.game."):
@@ -157,6 +159,8 @@ def test_storage_full_is_shown_at_once_and_nothing_is_claimed(page, tmp_path):
     expect(page.get_by_text("Old, Game: ")).to_contain_text("Stored: ")
     start(page, ["Ann", "Ben"], 5)
     page.get_by_role("button", name="Roll the dice").click()
+    # A move is made and saved under the game's save lock (issue 25): once its screen is up.
+    expect(page.get_by_role("button", name="I am Ben")).to_be_visible()
     assert games(page) == {"Ann, Ben": 1}
     assert page.evaluate(FILL_JS) > 0
     page.get_by_role("button", name="I am Ben").click()  # the roller's private dice (issue 22)

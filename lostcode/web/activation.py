@@ -18,6 +18,58 @@ from capture listeners and calls `shown` whenever a different screen is drawn.
 # held keys (auto-repeat) never act.
 SETTLE_MS = 350
 
+# Issue 25: taps a few hundred ms apart at the same spot. A player who taps
+# "Confirm and pass to Ben" and then, 520-700 ms later, the same spot again
+# (a stray second tap, a tap that did not seem to take) used to press what the
+# new screen had put there: "I am Ben", opening Ben's private screen while Ann
+# still held the device. Three rules, measured with touch taps spaced 50-1,500
+# ms at one spot on every screen kind (tests/test_browser_spaced_taps.py):
+# - HANDOFF_MS: the handoff's "I am NAME" (actions.UNLOCK) acts only after its
+#   screen has been shown 700 ms: long enough to read "Pass the device to Ben"
+#   (a heading of four words is read in ~250-400 ms, plus the reaction), and
+#   more than the 520-700 ms gap that broke it.
+# - It is never where the press that drew it was: gamepage.place_unlock moves
+#   it below that spot (one button height and a margin), so a tap at the
+#   old spot falls on text, however late it comes. A time limit alone would
+#   leave a tap at 701 ms at the same spot; a place alone would leave a quick
+#   re-aim; press-and-hold was refused because every pass costs a hold of
+#   ~600 ms and is undiscoverable for a first-time player.
+# - SPOT_MS: on any new screen, the control under the previous press point
+#   waits 1,000 ms (the others SETTLE_MS), so "Roll the dice" tapped twice
+#   600 ms apart does not also keep the dice or roll for the next player.
+HANDOFF_MS = 700
+SPOT_MS = 1000
+# px around a control: Chromium's touch adjustment moves a tap onto a control
+# up to ~16 px away (measured: a tap 13 px above "I am Ann" pressed it), and a
+# second tap by a finger lands a few px off the first: 32 covers both.
+SPOT_MARGIN = 32
+
+
+def under(rect, point, margin=SPOT_MARGIN):
+    """Whether `point` (x, y) lies on `rect` (left, top, right, bottom), grown by `margin`."""
+    if point is None or rect is None:
+        return False
+    x, y = point
+    left, top, right, bottom = rect
+    return left - margin <= x <= right + margin and top - margin <= y <= bottom + margin
+
+
+def wait_ms(unlock, rect, point):
+    """How long a new screen's control ignores taps (see above)."""
+    if unlock:
+        return HANDOFF_MS
+    if under(rect, point):
+        return SPOT_MS
+    return SETTLE_MS
+
+
+def unlock_shift(rect, point):
+    """How far down (px) the handoff's "I am NAME" moves so that the press
+    that drew its screen is not on it (0: it is not)."""
+    if not under(rect, point):
+        return 0
+    return int(point[1] + SPOT_MARGIN - rect[1]) + 1
+
 
 class ActivationGuard:
     """Screen generations and the click sequence they began in."""
@@ -36,25 +88,30 @@ class ActivationGuard:
         self.gen += 1
         self.shown_at = now
 
-    def settling(self, now):
-        return self.shown_at is not None and now - self.shown_at < SETTLE_MS
+    def settling(self, now, wait=SETTLE_MS):
+        return self.shown_at is not None and now - self.shown_at < wait
 
     def pointer_down(self):
         self.down_gen = self.gen
 
-    def allows_click(self, detail, now, settling_control=True):
+    def allows_click(self, detail, now, settling_control=True, wait=SETTLE_MS, repeatable=False):
         """Whether a click may act. `detail` is the DOM click count: 0 for a
         click made by the keyboard, 1 for a single click or tap, 2+ for the
         later clicks of a double or triple click. `settling_control`: the
         click is on one of the new screen's controls (the ones marked while it
         settles); other parts of the page (the log, display settings) open at
-        once, but never from a click sequence begun on the previous screen."""
+        once, but never from a click sequence begun on the previous screen.
+        `wait`: how long this control settles (wait_ms). `repeatable`: a
+        stepper (-1 / +1), where quick taps are meant as several; on any other
+        control the later clicks of a double tap are one activation (issue 25:
+        a double tap on a stone chose and un-chose it)."""
         if not isinstance(detail, int) or detail <= 0:
             return True  # Enter / Space on a focused control (repeats are refused on keydown)
         if detail == 1:
             self.seq_gen = self.gen
-        settling = settling_control and self.settling(now)
-        ok = self.seq_gen == self.gen and self.down_gen == self.gen and not settling
+        settling = settling_control and self.settling(now, wait)
+        again = detail > 1 and not repeatable
+        ok = self.seq_gen == self.gen and self.down_gen == self.gen and not settling and not again
         if not ok:
             self.ignored += 1
         return ok

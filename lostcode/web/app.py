@@ -48,7 +48,7 @@ class GameView:
 class SaveSlot:
     """The save the game on screen is written to (id None: not saved, e.g. watching)."""
 
-    __slots__ = ("id", "created", "rev", "conflict", "failed", "revision")
+    __slots__ = ("id", "created", "rev", "conflict", "failed", "revision", "queued", "lock_proxy")
 
     def __init__(self) -> None:
         self.id = None
@@ -57,6 +57,8 @@ class SaveSlot:
         self.conflict = False  # another tab saved a newer one
         self.failed = None  # when the last write failed (storage full or blocked)
         self.revision = -1  # the session revision last written (-1: never: write it)
+        self.queued = None  # the move waiting for this game's save lock (issue 25)
+        self.lock_proxy = None  # storage.run_locked, as one JS proxy for the page
 
 
 class SavesList:
@@ -79,6 +81,7 @@ class PageState:
     __slots__ = (
         "seat_notes", "defaults", "picked_language", "rules_en", "rules_want",
         "rules_have", "rules_loading",
+        "press_point",
     )
 
     def __init__(self) -> None:
@@ -89,6 +92,7 @@ class PageState:
         self.rules_want = "en"
         self.rules_have = "en"
         self.rules_loading = None
+        self.press_point = None  # (x, y) of the last pointer press: issue 25's handoff
 
 
 class LabLink:

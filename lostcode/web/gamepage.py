@@ -10,7 +10,7 @@ from pyscript import document, window
 from lostcode.rules.vocab import EV_BEAR_TURN, EV_CHANGE, EV_ROLL
 from lostcode.web import actions, storage
 from lostcode.web.a11y import Announcer
-from lostcode.web.activation import SETTLE_MS, ActivationGuard
+from lostcode.web.activation import SETTLE_MS, ActivationGuard, unlock_shift, wait_ms
 from lostcode.web.app import APP, guarded, keep, listen
 from lostcode.web.dom import (
     ROOT,
@@ -196,6 +196,18 @@ def save_game():
     """Issue 7: the game is saved after every action that changed it — when the
     session's revision moved since the last write; never on a redraw, a resume
     or a draft. Another tab's newer save stops this tab (render_conflict)."""
+    ses = APP.game.session
+    slot = APP.save
+    if ses is None or slot.id is None or slot.conflict or ses.revision == slot.revision:
+        return
+    storage.locked(write_save)
+
+
+def write_save():
+    """Issue 25: run holding the game's Web Lock (storage.locked), so the read
+    of the stored revision, the check and the write are one step across tabs:
+    of two tabs that moved from the same revision, the second finds the
+    first's save, writes nothing and shows the conflict screen at once."""
     ses = APP.game.session
     slot = APP.save
     if ses is None or slot.id is None or slot.conflict or ses.revision == slot.revision:
@@ -516,31 +528,70 @@ def now_ms():
 
 
 def settle_if_new(key):
-    """A different screen is on the page: its controls wait SETTLE_MS."""
+    """A different screen is on the page: its controls wait (activation.wait_ms)."""
     if key == APP.game.screen:
         return
     APP.game.screen = key
+    place_unlock()
     settle("#game [data-act]")
 
 
+def rect_of(node):
+    r = node.getBoundingClientRect()
+    return (float(r.left), float(r.top), float(r.right), float(r.bottom))
+
+
+def place_unlock():
+    """Issue 25: the handoff's "I am NAME" never lies where the press that drew
+    its screen was (activation.unlock_shift): its bar moves down past it."""
+    point = APP.page.press_point
+    for node in nodes('#screen [data-act="' + actions.UNLOCK + '"]'):
+        shift = unlock_shift(rect_of(node), point)
+        if shift:
+            bar = node.parentElement
+            bar.style.marginTop = str(shift) + "px"
+            bar.setAttribute("data-moved", str(shift))
+
+
 def settle(selector):
+    """The new screen's controls refuse taps for their wait: marked
+    aria-disabled with data-settling = the time (ms) they take taps again."""
     g = guard()
-    g.shown(now_ms())
+    now = now_ms()
+    g.shown(now)
+    point = APP.page.press_point
+    longest = SETTLE_MS
     for node in nodes(selector):
         if py(node.getAttribute("aria-disabled")) is None:
+            unlock = str(node.getAttribute("data-act")) == actions.UNLOCK
+            wait = wait_ms(unlock, rect_of(node), point)
+            longest = max(longest, wait)
             node.setAttribute("aria-disabled", "true")
-            node.setAttribute("data-settling", "")
+            node.setAttribute("data-settling", str(int(now + wait)))
     if APP.settled is None:
         APP.settled = keep(create_proxy(settled))
     window.setTimeout(APP.settled, SETTLE_MS + 10)
+    if longest > SETTLE_MS:
+        window.setTimeout(APP.settled, longest + 10)
 
 
 def settled(*_a):
-    """The screen has been shown SETTLE_MS: its controls take input again."""
-    if not guard().settling(now_ms()):
-        for node in nodes("[data-settling]"):
+    """A control's wait is over: it takes input again."""
+    now = now_ms()
+    for node in nodes("[data-settling]"):
+        if now >= until(node):
             node.removeAttribute("aria-disabled")
             node.removeAttribute("data-settling")
+
+
+def until(node):
+    try:
+        return float(str(node.getAttribute("data-settling")))
+    except ValueError:
+        return 0.0
+
+
+STEPPERS = (actions.LOWER, actions.RAISE)  # quick taps on -1 / +1 mean several
 
 
 def in_guarded(target):
@@ -557,6 +608,10 @@ def drop(event):
 
 def on_pointerdown_capture(event):
     guard().pointer_down()
+    try:
+        APP.page.press_point = (float(event.clientX), float(event.clientY))
+    except Exception:  # a synthetic event without coordinates
+        APP.page.press_point = None
 
 
 def on_click_capture(event):
@@ -564,14 +619,30 @@ def on_click_capture(event):
     if not in_guarded(target):
         return
     detail = int(event.detail or 0)
-    control = py(target.closest("[data-settling]")) is not None
-    if not guard().allows_click(detail, now_ms(), control):
+    node = py(target.closest("[data-settling]"))
+    wait = until(node) - guard().shown_at if node is not None and guard().shown_at else SETTLE_MS
+    act = py(target.closest("[data-act]"))
+    repeatable = act is not None and str(act.getAttribute("data-act")) in STEPPERS
+    if not guard().allows_click(detail, now_ms(), node is not None, wait, repeatable):
         drop(event)
 
 
 def on_keydown_capture(event):
     if in_guarded(event.target) and not guard().allows_key(str(event.key), bool(event.repeat)):
         drop(event)
+
+
+def on_pagehide(*_a):
+    """Issue 25: leaving the page (Back, another address, closing the tab)
+    hides a private screen behind its handoff before the browser keeps the
+    page in its back-forward cache, so coming back never shows the stones."""
+    if APP.save.queued is not None:  # a save still waiting for its lock: now
+        storage.run_locked()
+    ses = APP.game.session
+    if ses is None or APP.game.watch is not None or APP.save.conflict:
+        return
+    if ses.hide():
+        render()
 
 
 def install_guard():
@@ -581,3 +652,5 @@ def install_guard():
         ("keydown", on_keydown_capture),
     ):
         listen(document, kind, fn, capture=True)
+    # document.defaultView: pyscript's `window` proxy throws on MicroPython (main.py)
+    listen(document.defaultView, "pagehide", on_pagehide)

@@ -50,9 +50,14 @@ def dispatch(act, arg=""):
         return
     if action.scope != actions.SESSION or APP.save.conflict:
         return  # nothing acts on a game another tab went on with
-    APP.game.session.do(act, arg)
+    ses = APP.game.session
+    if action.saves and APP.save.id is not None and storage.went_on(ses):
+        APP.save.conflict = True  # issue 25: told before the move is made
+        gamepage.render_conflict()
+        return
+    ses.do(act, arg)
     gamepage.render()
-    gamepage.save_game()
+    gamepage.save_game()  # a compare-and-set under the game's Web Lock (storage.locked)
     labbridge.lab_ask()
 
 

@@ -23,7 +23,7 @@ from lostcode.web.persist import (
     session_from_state,
     short_time,
 )
-from lostcode.web.slots import REJECTED, done_key, game_key, newer_moves, size_label
+from lostcode.web.slots import REJECTED, done_key, game_key, size_label
 from lostcode.web.viewer import Replay
 
 
@@ -44,9 +44,31 @@ def show_setup():
     APP.save.conflict = False
     show_save_problem_in_list()
     render_saves()
+    show_update_note()
     APP.game.screen = None
     gamepage.settle("#setup button, #setup input, #setup select")
     by_id("setup-h").focus()
+
+
+def show_update_note(*_a):
+    """Issue 25: a new version that took over while a game was on screen is
+    offered here, between games (the set-up screen: never over a private
+    screen, nothing of a game is lost by loading it); an update that failed
+    to download completely (a partial deploy) is said in the tab that saw it.
+    assets/pwa.js sets <html data-update> and fires "lostcode-update"."""
+    box = by_id("update-note")
+    if box is None:
+        return
+    state = str(ROOT.getAttribute("data-update") or "")
+    clear(box)
+    if state == "ready":
+        el("p", _("A new version of the game is ready."), None, None, box)
+        url = str(window.location.pathname) + str(window.location.search)
+        el("a", _("Load the new version"), "btn", {"href": url, "id": "update-load"}, box)
+    elif state == "failed":
+        el("p", _("An update of the game could not be downloaded completely; this version "
+                  "stays in use. The page will try again on your next visit."), None, None, box)
+    box.hidden = state not in ("ready", "failed")
 
 
 def show_save_problem_in_list():
@@ -300,12 +322,13 @@ def on_storage(event):
     if APP.save.id is None or APP.save.conflict:
         return
 
-    moves = APP.game.session.record()["actions"]
-    for k in (game_key(APP.save.id), done_key(APP.save.id)):
-        if newer_moves(storage.ls_get(k), APP.save.rev, moves):
-            APP.save.conflict = True
-            gamepage.render_conflict()
-            return
+    # forked: another tab's write at this tab's own revision replaced this
+    # tab's (a race the save lock should prevent; if it ever happens, the tab
+    # whose save is gone says so, issue 25).
+    ses = APP.game.session
+    if storage.went_on(ses) or storage.forked(ses):
+        APP.save.conflict = True
+        gamepage.render_conflict()
 
 
 def saves_boot():
@@ -315,6 +338,8 @@ def saves_boot():
         return
     listen(box, "click", on_click)
     listen(box, "change", on_saves_change)
+    listen(document, "lostcode-update", show_update_note)  # assets/pwa.js
+    show_update_note()
     game = by_id("game")
     if document.querySelectorAll("#leave-game").length == 0:
         leave = el(

@@ -704,6 +704,20 @@ class Session:
         else:
             raise _no_button()
 
+    def hide(self):
+        """The page is being left (issue 25: pagehide): an open private screen
+        goes back to its handoff, so Back/Forward from the browser's cache or
+        a restored tab shows "Pass the device to NAME", never the stones. Its
+        unconfirmed draft goes too (unlocking starts a fresh one). True if a
+        private screen was open."""
+        kind, viewer = self.screen()
+        if viewer is None or self.unlocked is None or self.bots.solo():
+            return False  # alone at the table, nothing to hide from
+        self.unlocked = None
+        self.draft = None
+        self.undo_stack = []
+        return self.screen()[0] == "handoff"
+
     def _finish_private(self):
         """Confirmed: the device is passed (the next screen is a handoff or a
         shared one), so nothing on this private screen can be undone any more."""

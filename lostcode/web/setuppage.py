@@ -115,6 +115,7 @@ def start_game(event=None, near=""):
     # The seed and the public moves rebuild the deal: once the game is on, the
     # form forgets it, so "Saved games" mid-game never shows it (issue 12).
     by_id("seed").value = ""
+    forget_url_seed()
     storage.new_save_slot()  # issue 7: saved from its first screen
     ROOT.removeAttribute("data-start-pending")
     gamepage.show_game(APP.game.session, fresh=True)
@@ -323,9 +324,35 @@ def on_rules_toggle(event=None):
         load_rules(APP.page.rules_want)
 
 
+def forget_url_seed():
+    """Issue 25: a game started from ?seed= drops it from the address bar, so
+    a reload mid-game does not fill the Seed field again and the address a
+    player copies or a second tab opens does not carry the deal."""
+    try:
+        url = window.URL.new(str(window.location.href))
+        if not url.searchParams.has("seed"):
+            return
+        url.searchParams.delete("seed")
+        window.history.replaceState(None, "", str(url.href))
+    except Exception as e:  # an old browser without URL: the note below still warns
+        log_error("could not drop the seed from the address", e)
+
+
+def seed_note():
+    """What a link with a seed gives away (issue 25), or None."""
+    seed = parse(str(window.location.search))[0].get("seed")
+    if seed is None:
+        return None
+    return _(
+        "This link fixes the deal (seed {seed}): whoever has it can know every player's stones.",
+        seed=seed,
+    )
+
+
 def show_url_notes():
     notes = read_url(str(window.location.search))[1]
     notes = notes + [seat_note(n, k) for n, k in APP.page.seat_notes]
+    notes = notes + [n for n in (seed_note(),) if n]
     box = by_id("url-notes")
     clear(box)
     for note in notes:

@@ -7,8 +7,8 @@ persist.py; here only reading and writing the browser's storage.
 
 from pyscript import window
 
-from lostcode.web.app import APP, log_error
-from lostcode.web.dom import py
+from lostcode.web.app import APP, guarded, keep, log_error
+from lostcode.web.dom import ROOT, create_proxy, py
 from lostcode.web.i18n import get_language
 from lostcode.web.persist import reject, store
 from lostcode.web.slots import (
@@ -165,6 +165,7 @@ def autosave(ses):
     text = slot_text(entry, rev)
     if not ls_set(key, text):
         slot.failed = now_iso()
+        forget_index()  # issue 25: the list shows what is stored, not this unsaved state
         return FAILED
     slot.rev = rev
     slot.revision = ses.revision
@@ -179,6 +180,66 @@ def autosave(ses):
                 ls_remove(k)
                 del APP.saves.revs[k]
     return SAVED
+
+
+LOCK = "lostcode.save."  # + the game's id: the Web Locks name of one game's saves
+
+
+def went_on(ses):
+    """Did another tab save moves of this game that this tab does not have?"""
+    sid = APP.save.id
+    moves = ses.record()["actions"]
+    return any(newer_moves(ls_get(k), APP.save.rev, moves) for k in (game_key(sid), done_key(sid)))
+
+
+def forked(ses):
+    """Another tab wrote this game at this tab's own revision with other moves
+    (its write raced ours and replaced it): this tab's copy is not the game."""
+    sid = APP.save.id
+    moves = ses.record()["actions"]
+    return any(
+        newer_moves(ls_get(k), APP.save.rev - 1, moves) for k in (game_key(sid), done_key(sid))
+    )
+
+
+def locked(fn):
+    """Issue 25, saves as a compare-and-set: `fn` (read the stored revision,
+    check that no other tab went on, write) runs holding this game's lock of
+    the Web Locks API, which holds across the tabs of this origin, so two tabs
+    can never both write from the same stored revision. Without Web Locks
+    (old browsers) it runs at once. One call waits at a time: `fn` saves the
+    game as it is when the lock is granted, so a later call adds nothing."""
+    if APP.save.queued is not None:
+        return
+    try:
+        locks = py(window.navigator.locks)
+    except Exception:
+        locks = None
+    if locks is None or APP.save.id is None:
+        fn()
+        return
+    APP.save.queued = fn
+    ROOT.setAttribute("data-saving", "")  # a write waits for its lock (tests wait on it)
+    if APP.save.lock_proxy is None:
+        APP.save.lock_proxy = keep(create_proxy(guarded(run_locked)))
+    try:
+        locks.request(LOCK + APP.save.id, APP.save.lock_proxy)
+    except Exception as e:  # a browser that refuses the lock: write unlocked
+        log_error("Web Locks refused", e)
+        run_locked()
+
+
+def run_locked(*_a):
+    """The lock is held (released when this returns): the waiting save runs
+    (also called at once on pagehide, so a page left within a moment of a
+    move does not drop its save)."""
+    fn = APP.save.queued
+    APP.save.queued = None
+    try:
+        if fn is not None:
+            fn()
+    finally:
+        ROOT.removeAttribute("data-saving")
 
 
 def keep_storage():

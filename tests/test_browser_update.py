@@ -1,0 +1,79 @@
+"""Issue 25, failure 11: updates are said in the tab. A new version that takes
+over while a game is on screen is offered, visibly, on the set-up screen
+between games ("A new version of the game is ready", never over a private
+screen); an update that fails to download completely (a partial deploy) is
+said in the tab that saw it. Built sites as in tests/test_pwa.py (the repo's
+sw.js is a no-op template)."""
+
+import re
+
+import pytest
+from helpers import serve_in_thread, wait_engine_ready
+from playwright.sync_api import expect
+from test_pwa import ENGINE_TIMEOUT, build_site, source_tree
+
+pytestmark = pytest.mark.browser
+
+UPDATE_JS = "async () => { const r = await navigator.serviceWorker.getRegistration(); " \
+    "await r.update(); }"
+
+
+@pytest.fixture
+def site(tmp_path, browser):
+    out = tmp_path / "site"
+    build_site.build(out, source_tree(tmp_path, "v1"))
+    server, url = serve_in_thread(out)
+    context = browser.new_context(viewport={"width": 360, "height": 640})
+    page = context.new_page()
+    page.goto(url)
+    wait_engine_ready(page, timeout=ENGINE_TIMEOUT)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    page.wait_for_function("() => document.documentElement.dataset.sw === 'ready'")
+    yield out, page
+    context.close()
+    server.shutdown()
+    server.server_close()
+
+
+def label(page):
+    return page.evaluate("() => document.querySelector('meta[name=lostcode-build]').content")
+
+
+def test_a_new_version_is_offered_between_games_never_on_a_private_screen(site, tmp_path):
+    out, page = site
+    page.get_by_role("button", name="Play", exact=True).click()
+    game = page.get_by_role("region", name="Game")
+    game.get_by_role("button", name="Roll the dice").click()
+    game.get_by_role("button", name=re.compile(r"^I am ")).click()
+    expect(page.locator("#game")).to_have_attribute("data-private", "true")
+    build_site.build(out, source_tree(tmp_path, "v2"))  # a deploy while the game is on
+    page.evaluate(UPDATE_JS)
+    page.wait_for_function("() => document.documentElement.dataset.update === 'ready'",
+                           timeout=ENGINE_TIMEOUT)
+    assert label(page) == "v1"  # the game goes on: no reload under it
+    page.wait_for_function("() => document.documentElement.dataset.sw === 'ready'")
+    assert page.evaluate("() => document.documentElement.dataset.update") == "ready"
+    assert page.locator("#game").get_attribute("data-private") == "true"
+    expect(page.get_by_text("A new version of the game is ready.")).to_be_hidden()
+    page.get_by_role("button", name="Exit to saved games", exact=True).click()
+    note = page.locator("#update-note")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("A new version of the game is ready.")
+    note.get_by_role("link", name="Load the new version").click()
+    wait_engine_ready(page, timeout=ENGINE_TIMEOUT)
+    assert label(page) == "v2"
+    expect(page.get_by_role("button", name=re.compile(r"^Resume "))).to_be_visible()
+
+
+def test_a_failed_update_is_said_in_the_tab(site, tmp_path):
+    out, page = site
+    build_site.build(out, source_tree(tmp_path, "v2"))
+    style = out / "assets/style.css"
+    style.write_bytes(style.read_bytes() + b"\n/* a file changed without a rebuild */\n")
+    page.evaluate(UPDATE_JS)
+    page.wait_for_function("() => document.documentElement.dataset.update === 'failed'",
+                           timeout=60_000)
+    note = page.locator("#update-note")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("could not be downloaded completely")
+    assert label(page) == "v1"
