@@ -7,6 +7,7 @@ from lostcode.web.activation import (
     SPOT_MS,
     ActivationGuard,
     under,
+    unlock_lift,
     unlock_shift,
     wait_ms,
 )
@@ -107,3 +108,15 @@ def test_the_handoff_control_moves_below_the_press_that_drew_it():
         assert shift <= 48 + 2 * SPOT_MARGIN + 1  # stays in the first viewport at 360x640
     assert unlock_shift(rect, (180.0, 120.0)) == 0
     assert unlock_shift(rect, None) == 0
+
+
+def test_in_the_bottom_sheet_the_handoff_control_moves_above_the_press():
+    """On a phone the bar sits at the foot of a sheet pinned to the bottom edge:
+    it cannot go down, so it goes up past the press (issue 25 with issue 22's sheet)."""
+    rect = (11.0, 580.0, 348.0, 628.0)
+    for y in (560.0, 580.0, 604.0, 628.0, 650.0):
+        lift = unlock_lift(rect, (180.0, y))
+        moved = (rect[0], rect[1] - lift, rect[2], rect[3] - lift)
+        assert lift > 0 and not under(moved, (180.0, y)), y
+    assert unlock_lift(rect, (180.0, 300.0)) == 0
+    assert unlock_lift(rect, None) == 0

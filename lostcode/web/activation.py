@@ -71,6 +71,15 @@ def unlock_shift(rect, point):
     return int(point[1] + SPOT_MARGIN - rect[1]) + 1
 
 
+def unlock_lift(rect, point):
+    """How far up (px) "I am NAME" moves instead, where its bar cannot go down:
+    on a phone it sits at the foot of the bottom sheet, pinned to the screen's
+    bottom edge, so room added above it leaves it in place (issue 22's sheet)."""
+    if not under(rect, point):
+        return 0
+    return int(rect[3] - (point[1] - SPOT_MARGIN)) + 1
+
+
 class ActivationGuard:
     """Screen generations and the click sequence they began in."""
 

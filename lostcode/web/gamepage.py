@@ -10,7 +10,13 @@ from pyscript import document, window
 from lostcode.rules.vocab import EV_BEAR_TURN, EV_CHANGE, EV_ROLL
 from lostcode.web import actions, storage
 from lostcode.web.a11y import Announcer
-from lostcode.web.activation import SETTLE_MS, ActivationGuard, unlock_shift, wait_ms
+from lostcode.web.activation import (
+    SETTLE_MS,
+    ActivationGuard,
+    unlock_lift,
+    unlock_shift,
+    wait_ms,
+)
 from lostcode.web.app import APP, guarded, keep, listen
 from lostcode.web.dom import (
     ROOT,
@@ -543,7 +549,8 @@ def rect_of(node):
 
 def place_unlock():
     """Issue 25: the handoff's "I am NAME" never lies where the press that drew
-    its screen was (activation.unlock_shift): its bar moves down past it."""
+    its screen was (activation.unlock_shift): its bar moves down past it, or,
+    in the phone's bottom sheet (pinned to the bottom edge), up past it."""
     point = APP.page.press_point
     for node in nodes('#screen [data-act="' + actions.UNLOCK + '"]'):
         shift = unlock_shift(rect_of(node), point)
@@ -551,6 +558,11 @@ def place_unlock():
             bar = node.parentElement
             bar.style.marginTop = str(shift) + "px"
             bar.setAttribute("data-moved", str(shift))
+            lift = unlock_lift(rect_of(node), point)
+            if lift:  # it did not move: the sheet keeps its foot at the bottom edge
+                bar.style.marginTop = ""
+                bar.style.marginBottom = str(lift) + "px"
+                bar.setAttribute("data-moved", str(-lift))
 
 
 def settle(selector):
