@@ -109,7 +109,7 @@ def test_every_step_of_a_bots_run_is_public_and_in_the_engines_order(players, se
                 "of": len(steps),
                 "seat": r["seat"],
                 "moment": m["bot_step"]["moment"],
-                "caption": [b for b in m["blocks"] if b["t"] == "step"][0]["text"],
+                "caption": [b for b in m["blocks"] if b["t"] == "move"][0]["text"],
             }
             check_step_privacy(ses, m)
             # The board drawn is the table right after the move (just before,
@@ -120,7 +120,7 @@ def test_every_step_of_a_bots_run_is_public_and_in_the_engines_order(players, se
             for key in ("dice", "scores", "racks", "discards", "phase", "round"):
                 assert shown[key] == table[key], (key, k)
             assert shown["history"][-1] == table["history"][-1]
-            caption = [b for b in m["blocks"] if b["t"] == "step"][0]["text"]
+            caption = [b for b in m["blocks"] if b["t"] == "move"][0]["text"]
             assert caption.startswith(
                 (f"Move {k + 1} of {len(steps)}: ", f"Move {k + 1} of {len(steps)} · ")
             )
@@ -169,7 +169,7 @@ def test_a_wheel_step_marks_the_wheel_and_keeps_its_range_secret():
         r = ses.bots.steps()[m["bot_step"]["n"] - 1]
         if r["action"][0] == "guess":
             _kind, wheel, low = r["action"]
-            step = [b for b in m["blocks"] if b["t"] == "step"][0]
+            step = [b for b in m["blocks"] if b["t"] == "move"][0]
             assert wheel in step["text"] and str(low) not in step["text"].split(wheel)[1]
             just = [g for g in m["board"]["wheels"][2] if "just" in g[1]["class"]]
             assert len(just) == 1 and just[0][1]["class"].endswith("seat-" + str(r["seat"]))

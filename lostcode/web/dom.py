@@ -190,7 +190,7 @@ def render_block(b, parent):
                 if i == 0:
                     attrs = {"scope": "row", "colspan": span} if span > 1 else {"scope": "row"}
                 el("th" if i == 0 else "td", cell, None, attrs, tr)
-    elif t == "step":  # a computer's move played on the board (issue 22): its caption
+    elif t == "move":  # a computer's move played on the board (issue 22): its caption
         cap = el("p", None, "step-caption " + b.get("cls", ""), None, parent)  # read: announce
         if b.get("art"):
             draw(b["art"], cap)

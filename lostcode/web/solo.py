@@ -364,7 +364,7 @@ def bot_screen(session, obs, m):
         else:  # a whole sentence of the log (describe.py)
             text = _("Move {n} of {total}: {what}", n=k + 1, total=len(steps), what=what)
         blocks.append(
-            {"t": "step", "cls": "seat-" + str(r["seat"]), "art": step_art(r, shown), "text": text}
+            {"t": "move", "cls": "seat-" + str(r["seat"]), "art": step_art(r, shown), "text": text}
         )
         m["bot_step"]["caption"] = text  # the live region says it (gamepage.announce)
     # the words of the moves shown so far (all of them while a bot still decides)
