@@ -144,4 +144,7 @@ def test_embed_dialog_builds_the_snippet(page):
     wait_engine_ready(page)
     expect(page.get_by_label("Number of players")).to_have_value("3")
     expect(page.get_by_label("Deadly Shortcut")).to_be_checked()
-    expect(page.locator("#url-notes")).to_be_hidden()
+    # Every setting was used: the only note is the seed link's warning (issue 25).
+    expect(page.locator("#url-notes")).to_have_text(
+        re.compile(r"^\s*This link fixes the deal \(seed \d+\): whoever has it can know"
+                   r" every player's stones\.\s*$"))

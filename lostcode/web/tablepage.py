@@ -39,9 +39,14 @@ STORE_KEY = "lostcode.table"  # the host's table, to resume after a reload (not 
 
 
 def entry():
-    """The set-up's "Play on several phones" link (drawn here: no edit of the form)."""
+    """The set-up's "Play on several phones" link (drawn here: no edit of the form).
+    Not in an embedded lesson: the frame is one compact game on the teacher's
+    page, with no links out of it (issue 10), and a camera inside a frame needs
+    a permission the lesson's page would have to grant."""
     setup = by_id("setup")
     if setup is None or by_id("table-entry") is not None:
+        return
+    if document.documentElement.classList.contains("embed"):
         return
     p = el("p", None, "table-entry", None, None)
     a = el("a", _("Play on several phones"), "btn", {"href": HOST_HASH, "id": "table-entry"}, p)
