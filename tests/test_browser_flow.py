@@ -102,6 +102,17 @@ class FlowGame(UIGame):
         moved = sheet.bounding_box()
         assert abs(moved["y"] + moved["height"] - PHONE["height"]) <= 1, moved  # still pinned
         page.evaluate("window.scrollTo(0, 0)")
+        # keyboard focus on a control above the sheet (in the phone's order) brings
+        # it out from under the sheet and the strip, the sheet still pinned
+        leave = page.locator("#leave-game")
+        leave.focus()
+        shown = leave.bounding_box()
+        top = sheet.bounding_box()["y"]
+        strip = page.locator("#strip").bounding_box()
+        assert strip["y"] + strip["height"] <= shown["y"] and shown["y"] + shown["height"] <= top, (
+            shown, top, strip)
+        page.evaluate("window.scrollTo(0, 0)")
+        sheet.get_by_role("heading").focus()
 
     def on_guess(self):
         s = self.s
