@@ -156,6 +156,14 @@ class FlowGame(UIGame):
         a, b = open_piles[0], open_piles[1]
         confirm = self.button("Confirm the replacement")
         expect(confirm).to_be_disabled()  # a stone first
+        # issue 22: at 360x640 every stone's button (six here) lies in the first
+        # viewport, above the sheet's action bar
+        self.page.evaluate("window.scrollTo(0, 0)")
+        bar = self.page.locator("#screen .actionbar").last.bounding_box()
+        assert len(s.options.symbols) == 6
+        for x in s.options.symbols:
+            box = self.button(f"Replace the {x} stone").bounding_box()
+            assert 0 <= box["y"] and box["y"] + box["height"] <= bar["y"], (x, box, bar)
         self.click(f"Replace the {a} stone")
         assert self.pressed(f"Replace the {a} stone")
         self.click(f"Replace the {b} stone")  # changed before the confirm

@@ -232,7 +232,7 @@ def test_guided_first_game_tips_in_round_one(page):
     tip = page.get_by_role("note", name="Tip")
     seen = {}
     outlined = set()
-    fit_checked = False
+    fit_checked = replace_checked = False
     headings = []
     for _step in range(80):
         screen = page.evaluate("document.getElementById('game').dataset.screen")
@@ -267,6 +267,15 @@ def test_guided_first_game_tips_in_round_one(page):
                 # controls above the action bar, the Confirm inside the viewport
                 assert_wheel_screen_fits(page)
                 fit_checked = True
+        if screen == "replace":  # issue 22: every stone's button above the action bar
+            page.evaluate("window.scrollTo(0, 0)")
+            bar = page.locator("#screen .actionbar").last.bounding_box()
+            stones = page.locator("#screen [data-act=discard]")
+            assert stones.count() >= 5  # one per symbol of the game
+            for i in range(stones.count()):
+                box = stones.nth(i).bounding_box()
+                assert 0 <= box["y"] and box["y"] + box["height"] <= bar["y"], (i, box, bar)
+            replace_checked = True
         if screen == "bot":  # a bot's turn goes on by itself (issue 22)
             expect(page.locator("#game")).not_to_have_attribute("data-screen", "bot")
             continue
@@ -279,7 +288,7 @@ def test_guided_first_game_tips_in_round_one(page):
     else:
         raise AssertionError("round 2 never began")
     assert {"roll", "guess", "checks"} <= set(seen), seen
-    assert outlined == set(TIP_OUTLINES) and fit_checked, outlined
+    assert outlined == set(TIP_OUTLINES) and fit_checked and replace_checked, outlined
     assert "Welcome" in seen["roll"]
     assert headings[0] == "Round 1: you roll", headings[:3]
     expect(tip).to_have_count(1)  # round 2 has its tips too (issue 22: two rounds)
