@@ -188,11 +188,23 @@ def assert_wheel_screen_fits(page):
     assert boxes["tip"]["bottom"] <= boxes["question"]["top"]  # read first
 
 
+def assert_replace_screen_fits(page):
+    """The replacement screen at 360x640: every stone's button in the first
+    viewport, above the sheet's action bar (issue 22)."""
+    page.evaluate("window.scrollTo(0, 0)")
+    bar = page.locator("#screen .actionbar").last.bounding_box()
+    stones = page.locator("#screen [data-act=discard]")
+    assert stones.count() >= 5  # one per symbol of the game
+    for i in range(stones.count()):
+        box = stones.nth(i).bounding_box()
+        assert 0 <= box["y"] and box["y"] + box["height"] <= bar["y"], (i, box, bar)
+
+
 @pytest.mark.parametrize("lang", ["ru"])
 def test_guided_wheel_screen_fits_phone_in_other_languages(page, lang):
     """The longest tip and question (Russian) still leave the stepper, the range
-    line and Confirm in 360x640 (issue 22); English is checked in the round-one
-    walk below."""
+    line and Confirm in 360x640, and the replacement's stones above its action bar
+    (issue 22); English is checked in the round-one walk below."""
     page.set_viewport_size({"width": 360, "height": 640})
     page.goto(f"/?lang={lang}")
     wait_engine_ready(page)
@@ -217,6 +229,17 @@ def test_guided_wheel_screen_fits_phone_in_other_languages(page, lang):
     page.locator("#screen [data-act=wheel]:not([disabled])").first.click()
     expect(page.locator("#screen [data-act=confirm_guess]")).to_be_enabled()
     assert_wheel_screen_fits(page)
+    page.locator("#screen [data-act=confirm_guess]").click()
+    for _step in range(20):  # the results, then the newcomer's replacement
+        expect(game).not_to_have_attribute("data-screen", "bot")
+        screen = game.get_attribute("data-screen")
+        if screen == "replace":
+            break
+        act = "[data-act=continue]" if screen == "checks" else "button.primary:not([disabled])"
+        page.locator("#screen " + act).first.click()
+    else:
+        raise AssertionError("the replacement screen never came")
+    assert_replace_screen_fits(page)
 
 
 def test_guided_first_game_tips_in_round_one(page):
@@ -268,13 +291,7 @@ def test_guided_first_game_tips_in_round_one(page):
                 assert_wheel_screen_fits(page)
                 fit_checked = True
         if screen == "replace":  # issue 22: every stone's button above the action bar
-            page.evaluate("window.scrollTo(0, 0)")
-            bar = page.locator("#screen .actionbar").last.bounding_box()
-            stones = page.locator("#screen [data-act=discard]")
-            assert stones.count() >= 5  # one per symbol of the game
-            for i in range(stones.count()):
-                box = stones.nth(i).bounding_box()
-                assert 0 <= box["y"] and box["y"] + box["height"] <= bar["y"], (i, box, bar)
+            assert_replace_screen_fits(page)
             replace_checked = True
         if screen == "bot":  # a bot's turn goes on by itself (issue 22)
             expect(page.locator("#game")).not_to_have_attribute("data-screen", "bot")
