@@ -102,6 +102,17 @@ class FlowGame(UIGame):
         moved = sheet.bounding_box()
         assert abs(moved["y"] + moved["height"] - PHONE["height"]) <= 1, moved  # still pinned
         page.evaluate("window.scrollTo(0, 0)")
+        # keyboard focus on a control above the sheet (in the phone's order) brings
+        # it out from under the sheet and the strip, the sheet still pinned
+        leave = page.locator("#leave-game")
+        leave.focus()
+        shown = leave.bounding_box()
+        top = sheet.bounding_box()["y"]
+        strip = page.locator("#strip").bounding_box()
+        assert strip["y"] + strip["height"] <= shown["y"] and shown["y"] + shown["height"] <= top, (
+            shown, top, strip)
+        page.evaluate("window.scrollTo(0, 0)")
+        sheet.get_by_role("heading").focus()
 
     def on_guess(self):
         s = self.s
@@ -145,6 +156,14 @@ class FlowGame(UIGame):
         a, b = open_piles[0], open_piles[1]
         confirm = self.button("Confirm the replacement")
         expect(confirm).to_be_disabled()  # a stone first
+        # issue 22: at 360x640 every stone's button (six here) lies in the first
+        # viewport, above the sheet's action bar
+        self.page.evaluate("window.scrollTo(0, 0)")
+        bar = self.page.locator("#screen .actionbar").last.bounding_box()
+        assert len(s.options.symbols) == 6
+        for x in s.options.symbols:
+            box = self.button(f"Replace the {x} stone").bounding_box()
+            assert 0 <= box["y"] and box["y"] + box["height"] <= bar["y"], (x, box, bar)
         self.click(f"Replace the {a} stone")
         assert self.pressed(f"Replace the {a} stone")
         self.click(f"Replace the {b} stone")  # changed before the confirm

@@ -176,6 +176,72 @@ FIT_JS = """() => {
 }"""
 
 
+def assert_wheel_screen_fits(page):
+    """The guided game's wheel screen at 360x640: its heading, question, tip,
+    wheels, ring, -/+ stepper and range line above the action bar, the Confirm
+    inside the viewport, the tip read before the question (issue 22)."""
+    boxes = page.evaluate(FIT_JS)
+    bar = boxes.pop("confirm")
+    assert bar and bar["top"] >= 0 and bar["bottom"] <= 640, bar
+    for part, box in boxes.items():
+        assert box and box["top"] >= 0 and box["bottom"] <= bar["barTop"], (part, box, bar)
+    assert boxes["tip"]["bottom"] <= boxes["question"]["top"]  # read first
+
+
+def assert_replace_screen_fits(page):
+    """The replacement screen at 360x640: every stone's button in the first
+    viewport, above the sheet's action bar (issue 22)."""
+    page.evaluate("window.scrollTo(0, 0)")
+    bar = page.locator("#screen .actionbar").last.bounding_box()
+    stones = page.locator("#screen [data-act=discard]")
+    assert stones.count() >= 5  # one per symbol of the game
+    for i in range(stones.count()):
+        box = stones.nth(i).bounding_box()
+        assert 0 <= box["y"] and box["y"] + box["height"] <= bar["y"], (i, box, bar)
+
+
+@pytest.mark.parametrize("lang", ["ru"])
+def test_guided_wheel_screen_fits_phone_in_other_languages(page, lang):
+    """The longest tip and question (Russian) still leave the stepper, the range
+    line and Confirm in 360x640, and the replacement's stones above its action bar
+    (issue 22); English is checked in the round-one walk below."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(f"/?lang={lang}")
+    wait_engine_ready(page)
+    page.get_by_role("button", name=tr(lang, "Guided first game")).click()
+    game = page.locator("#game")
+    for _step in range(40):
+        expect(game).not_to_have_attribute("data-screen", "bot")
+        screen = game.get_attribute("data-screen")
+        if screen == "guess":
+            break
+        act = {"roll": "[data-act=roll]", "offer": "[data-act=pass]",
+               "change": "[data-act=confirm_pick]", "handoff": "[data-act=unlock]",
+               "bear": "[data-act=turn_bear]:not([disabled])"}.get(screen)
+        if act is None:
+            page.locator("#screen button.primary:not([disabled])").first.click()
+        else:
+            page.locator("#screen " + act).first.click()
+        if screen == "bear":
+            page.locator("#screen [data-act=confirm_pick]:not([disabled])").click()
+    else:
+        raise AssertionError("the wheel screen never came")
+    page.locator("#screen [data-act=wheel]:not([disabled])").first.click()
+    expect(page.locator("#screen [data-act=confirm_guess]")).to_be_enabled()
+    assert_wheel_screen_fits(page)
+    page.locator("#screen [data-act=confirm_guess]").click()
+    for _step in range(20):  # the results, then the newcomer's replacement
+        expect(game).not_to_have_attribute("data-screen", "bot")
+        screen = game.get_attribute("data-screen")
+        if screen == "replace":
+            break
+        act = "[data-act=continue]" if screen == "checks" else "button.primary:not([disabled])"
+        page.locator("#screen " + act).first.click()
+    else:
+        raise AssertionError("the replacement screen never came")
+    assert_replace_screen_fits(page)
+
+
 def test_guided_first_game_tips_in_round_one(page):
     """Each tip of round one, the part of the board it speaks about outlined
     and described by it, the newcomer called "You" and spoken to (issue 11), and
@@ -189,7 +255,7 @@ def test_guided_first_game_tips_in_round_one(page):
     tip = page.get_by_role("note", name="Tip")
     seen = {}
     outlined = set()
-    fit_checked = False
+    fit_checked = replace_checked = False
     headings = []
     for _step in range(80):
         screen = page.evaluate("document.getElementById('game').dataset.screen")
@@ -222,14 +288,11 @@ def test_guided_first_game_tips_in_round_one(page):
                 expect(tip).to_contain_text("Your sum is")
                 # ... and the screen fits 360x640: its question, the tip, the range
                 # controls above the action bar, the Confirm inside the viewport
-                boxes = page.evaluate(FIT_JS)
-                bar = boxes.pop("confirm")
-                assert bar and bar["top"] >= 0 and bar["bottom"] <= 640, bar
-                for part, box in boxes.items():
-                    assert box and box["top"] >= 0 and box["bottom"] <= bar["barTop"], (
-                        part, box, bar)
-                assert boxes["tip"]["bottom"] <= boxes["question"]["top"]  # read first
+                assert_wheel_screen_fits(page)
                 fit_checked = True
+        if screen == "replace":  # issue 22: every stone's button above the action bar
+            assert_replace_screen_fits(page)
+            replace_checked = True
         if screen == "bot":  # a bot's turn goes on by itself (issue 22)
             expect(page.locator("#game")).not_to_have_attribute("data-screen", "bot")
             continue
@@ -242,7 +305,7 @@ def test_guided_first_game_tips_in_round_one(page):
     else:
         raise AssertionError("round 2 never began")
     assert {"roll", "guess", "checks"} <= set(seen), seen
-    assert outlined == set(TIP_OUTLINES) and fit_checked, outlined
+    assert outlined == set(TIP_OUTLINES) and fit_checked and replace_checked, outlined
     assert "Welcome" in seen["roll"]
     assert headings[0] == "Round 1: you roll", headings[:3]
     expect(tip).to_have_count(1)  # round 2 has its tips too (issue 22: two rounds)
