@@ -111,3 +111,30 @@ def test_a_five_megabyte_saved_game_is_flagged_on_both_runtimes(page, runtime):
     assert Path(info.value.path()).read_text(encoding="utf-8") == big
     assert page.evaluate("localStorage.getItem('lostcode.game.g1')") == big
     assert page.locator("#app-error").is_hidden() and errors == []
+
+
+@pytest.mark.parametrize("runtime", ["micropython", "pyodide"])
+@pytest.mark.parametrize("kind", ["nul", "large"])
+def test_a_damaged_old_saves_list_is_kept_whole(page, runtime, kind):
+    """Issue 25: the old single saves list (`lostcode.saves`, before issue 12)
+    is read by the one reader with its limits (it allowed 20,000,000
+    characters), and when it cannot be read it is copied aside whole: on
+    MicroPython a NUL had cut it short, and the rest was lost."""
+    if kind == "nul":
+        old = '{"format": "lostcode-saves", \x00 "version": 1, "games": []} and the rest'
+    else:
+        old = '{"format": "lostcode-saves", "version": 1, "games": [], "pad": "'
+        old += "x" * (2100000 - len(old) - 2) + '"}'
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    seed_storage(page, [("lostcode.saves", old)])
+    page.goto("/?runtime=" + runtime)
+    wait_engine_ready(page)
+    saves = page.get_by_role("region", name="Saved games")
+    expect(saves.get_by_role("alert").first).to_contain_text("could not be read")
+    with page.expect_download() as info:
+        saves.get_by_role("button", name="Download the damaged data").first.click()
+    assert Path(info.value.path()).read_text(encoding="utf-8") == old
+    assert page.evaluate("localStorage.getItem('lostcode.saves.damaged')") == old
+    assert page.evaluate("localStorage.getItem('lostcode.saves')") is None
+    assert page.locator("#app-error").is_hidden() and errors == []
