@@ -92,6 +92,39 @@ window.lostcodeStoredBlob = function (key) {
     return null;
   }
 };
+// Issue 25: stored text is measured here before Python reads it (a 5 MB saved
+// game made MicroPython give up with no word), and text holding a NUL comes
+// in pieces (a JavaScript string ends at a NUL on its way into MicroPython).
+window.lostcodeStoredSize = function (key) {
+  try {
+    const value = localStorage.getItem(key);
+    return value === null ? -1 : value.length;
+  } catch (e) {
+    return -1;
+  }
+};
+window.lostcodeStoredPieces = function (key) {
+  try {
+    const value = localStorage.getItem(key);
+    return value === null ? null : value.split("\0");
+  } catch (e) {
+    return null;
+  }
+};
+// Issue 25: the old saves list, unreadable, copied aside whole without passing
+// through Python (a NUL or its size would cut it there). Never overwrites
+// other text under `dst`; true once `dst` holds exactly what `src` holds.
+window.lostcodeStoredCopy = function (src, dst) {
+  try {
+    const value = localStorage.getItem(src);
+    const there = localStorage.getItem(dst);
+    if (value === null || (there !== null && there !== value)) return false;
+    if (there === null) localStorage.setItem(dst, value);
+    return localStorage.getItem(dst) === value;
+  } catch (e) {
+    return false;
+  }
+};
 // Issue 12: a localStorage write that answers true/false instead of throwing.
 // A JavaScript exception (quota exceeded) does not reach Python's try/except
 // under MicroPython: it surfaced as an uncaught page error and cut the handler short.

@@ -87,3 +87,54 @@ def test_stored_keys_nested_deep_never_stop_the_page(page, runtime, where):
         expect(page.locator("#start-status")).to_contain_text("The Bot lab left no bot")
     page.get_by_role("button", name="Play", exact=True).click()
     expect(page.get_by_role("button", name="Roll the dice")).to_be_visible()
+
+
+@pytest.mark.parametrize("runtime", ["micropython", "pyodide"])
+def test_a_five_megabyte_saved_game_is_flagged_on_both_runtimes(page, runtime):
+    """Issue 25, failure 6: MicroPython ignored a 5 MB saved game with no word
+    while Pyodide flagged it. Both say it cannot be read (too large), offer
+    its download whole and keep it until the player discards it."""
+    big = '{"format": "lostcode-slot", "version": 1, "rev": 1, "entry": {"pad": "'
+    big += "x" * (5000000 - len(big) - 3) + '"}}'
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    seed_storage(page, [("lostcode.game.g1", big)])
+    page.goto("/?runtime=" + runtime)
+    wait_engine_ready(page)
+    saves = page.get_by_role("region", name="Saved games")
+    alert = saves.get_by_role("alert").first
+    expect(alert).to_contain_text("could not be read")
+    expect(alert).to_contain_text("too large")
+    assert len(alert.inner_text()) < 400
+    with page.expect_download() as info:
+        saves.get_by_role("button", name="Download the damaged data").first.click()
+    assert Path(info.value.path()).read_text(encoding="utf-8") == big
+    assert page.evaluate("localStorage.getItem('lostcode.game.g1')") == big
+    assert page.locator("#app-error").is_hidden() and errors == []
+
+
+@pytest.mark.parametrize("runtime", ["micropython", "pyodide"])
+@pytest.mark.parametrize("kind", ["nul", "large"])
+def test_a_damaged_old_saves_list_is_kept_whole(page, runtime, kind):
+    """Issue 25: the old single saves list (`lostcode.saves`, before issue 12)
+    is read by the one reader with its limits (it allowed 20,000,000
+    characters), and when it cannot be read it is copied aside whole: on
+    MicroPython a NUL had cut it short, and the rest was lost."""
+    if kind == "nul":
+        old = '{"format": "lostcode-saves", \x00 "version": 1, "games": []} and the rest'
+    else:
+        old = '{"format": "lostcode-saves", "version": 1, "games": [], "pad": "'
+        old += "x" * (2100000 - len(old) - 2) + '"}'
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    seed_storage(page, [("lostcode.saves", old)])
+    page.goto("/?runtime=" + runtime)
+    wait_engine_ready(page)
+    saves = page.get_by_role("region", name="Saved games")
+    expect(saves.get_by_role("alert").first).to_contain_text("could not be read")
+    with page.expect_download() as info:
+        saves.get_by_role("button", name="Download the damaged data").first.click()
+    assert Path(info.value.path()).read_text(encoding="utf-8") == old
+    assert page.evaluate("localStorage.getItem('lostcode.saves.damaged')") == old
+    assert page.evaluate("localStorage.getItem('lostcode.saves')") is None
+    assert page.locator("#app-error").is_hidden() and errors == []

@@ -262,3 +262,41 @@ def test_built_lab_bundles_its_workers_python_files():
     for path in wanted:
         assert bundle[path] == (ROOT / path).read_text(encoding="utf-8")
     assert build_site.lab_files(ROOT) == ["lab.html"]  # no per-file copies in the build
+
+
+def _lab_module(name):
+    """assets/lab/<name>.py as the lab's worker loads it (a module of its own)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("lab_" + name, LAB / (name + ".py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_lab_workers_read_with_the_one_readers_limits():
+    """Issue 25: the Bot lab's workers read what crosses between them (a bot's
+    answer, a request) with the same size and depth limits as every outside
+    input: an answer nested 100,000 deep loses the game in words instead of
+    killing the referee, and the bot's worker answers a request it cannot
+    read with a forfeit, not an exception."""
+    deep = "[" * 100000 + "]" * 100000
+    ref = _lab_module("labref")
+    ref.begin_series(2, "easy", 7, json.dumps(["Mine", "Easy"]))
+    ref.begin_game(0)
+    while True:
+        request = json.loads(ref.step())
+        assert request is not None
+        if request["seat"] == ref.NOW["at"][0]:
+            break
+    ref.answer(deep)
+    forfeit = json.loads(ref.end_game())["summary"]["forfeit"]
+    assert forfeit["reason"] == "illegal" and "nested more than" in forfeit["detail"]
+    ref.begin_game(1)
+    ref.answer('"' + "x" * 2000001 + '"')  # too large: refused before it is parsed
+    assert "too large" in json.loads(ref.end_game())["summary"]["forfeit"]["detail"]
+
+    bot = _lab_module("labbot")
+    assert bot.load(EXAMPLE.read_text(encoding="utf-8")) == ""
+    reply = json.loads(bot.decision(deep, "0"))
+    assert reply["forfeit"]["reason"] == "error" and "nested" in reply["forfeit"]["detail"]

@@ -17,15 +17,19 @@ from lostcode.services.record import parse, replay, to_record
 from lostcode.services.saves import SaveIndex, load_save, make_save
 from lostcode.web.slots import (
     OLD_DAMAGED_KEY,
+    OLD_KEY,
+    Oversized,
     decide,
     done_key,
     game_key,
     index_from_items,
     migrate,
+    read_limit,
     read_slot,
     rejected_key,
     rejected_text,
     size_label,
+    sizes,
     slot_text,
 )
 
@@ -206,3 +210,27 @@ def test_a_saves_list_with_a_string_version_is_not_called_newer():
     idx = SaveIndex.from_json('{"format": "lostcode-saves", "version": "1"}')
     assert "newer" not in idx.rejected[0]["reason"]
     assert "version" in idx.rejected[0]["reason"]
+
+
+def test_text_too_long_to_read_is_flagged_never_dropped():
+    """Issue 25, failure 6: a saved game longer than its limit is measured by
+    the browser and never read (MicroPython gave up on 5 MB with no word):
+    it is listed as damaged, too large, with its key for a whole download;
+    an old saves list too long to read is kept aside whole as damaged."""
+    big = Oversized(5000000)
+    index, revs = index_from_items([(game_key("g1"), big), (OLD_DAMAGED_KEY, Oversized(3))])
+    assert not index.games and revs == {}
+    first, second = sorted(index.rejected, key=lambda r: r["key"])
+    assert first["key"] == game_key("g1") and first["raw"] is None
+    assert "too large" in first["reason"] and "400000" in first["reason"]
+    assert second["key"] == OLD_DAMAGED_KEY and second["raw"] is None
+    assert sizes([(game_key("g1"), big)]) == {game_key("g1"): 5000000}
+    assert migrate(big, []) == ([], [], big)
+    assert read_limit(OLD_KEY) == 2000000 and read_limit(game_key("g1")) == 400000
+
+
+def test_the_old_saves_list_has_the_one_readers_limit():
+    """Issue 25: the old list allowed 20,000,000 characters; now the reader's own 2,000,000."""
+    text = json.dumps({"format": "lostcode-saves", "version": 1, "games": [], "pad": "x" * 2000000})
+    index = SaveIndex.from_json(text)
+    assert index.rejected and "too large" in index.rejected[0]["reason"]

@@ -7,9 +7,11 @@ frames) holds nothing its player may not see. Time limits are enforced by the
 page, which stops this whole worker when a decision takes too long.
 """
 
-from json import dumps, loads
+from json import dumps
 
 from lostcode.player.botapi import BotError, BotProgram, Forfeit, decide
+from lostcode.rules.errors import RecordError
+from lostcode.services.jsonlimits import loads_limited
 
 BOT = {"program": None, "choose": None, "game": None}
 
@@ -26,7 +28,10 @@ def load(source: str) -> str:
 
 def decision(request_json: str, game: str) -> str:
     """{"move": ...} or {"forfeit": {...}} for one request; a new Bot per game."""
-    req = loads(request_json)
+    try:  # the one reader's limits, like every input from outside (issue 25)
+        req = loads_limited(request_json, what="request")
+    except RecordError as e:
+        return dumps({"forfeit": {"reason": "error", "detail": str(e.args[0] if e.args else e)}})
     try:
         if BOT["game"] != game or BOT["choose"] is None:
             BOT["choose"] = BOT["program"].new_chooser()

@@ -8,10 +8,12 @@ crosses into JavaScript. ("Play against my bot" is played on index.html, not her
 lostcode/web/labseat.py.)
 """
 
-from json import dumps, loads
+from json import dumps
 
 from lostcode.player.botapi import Match, seating, series_stats
+from lostcode.rules.errors import RecordError
 from lostcode.rules.options import Options
+from lostcode.services.jsonlimits import loads_limited
 
 NOW = {"match": None, "at": None, "games": [], "players": 2, "kinds": None, "names": None}
 
@@ -20,7 +22,7 @@ def begin_series(players: int, level: str, seed: int, names_json: str) -> None:
     """A run of games: participant 0 is the player's bot, the others `level` bots."""
     NOW["players"] = int(players)
     NOW["kinds"] = ["bot"] + [level] * (int(players) - 1)
-    NOW["names"] = loads(names_json)
+    NOW["names"] = loads_limited(names_json, what="list of names")
     NOW["seed"] = int(seed)
     NOW["games"] = []
 
@@ -43,7 +45,15 @@ def step() -> str:
 
 
 def answer(move_json: str) -> None:
-    NOW["match"].answer(loads(move_json))
+    """The bot's move, read with the one reader's size and depth limits (issue
+    25: a reply nested thousands deep had killed Pyodide); unreadable, it
+    loses the game like an illegal move."""
+    try:
+        move = loads_limited(move_json, what="answer")
+    except RecordError as e:
+        NOW["match"].lose("illegal", str(e.args[0] if e.args else e))
+        return
+    NOW["match"].answer(move)
 
 
 def lose(reason: str, detail: str) -> None:

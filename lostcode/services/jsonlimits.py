@@ -204,7 +204,7 @@ def as_text(data, what="file", max_chars=MAX_CHARS):
     MicroPython's own decoder lets some invalid sequences through."""
     if isinstance(data, (bytes, bytearray)):
         if len(data) > max_chars:
-            raise RecordError(_too_large(what, max_chars))
+            raise RecordError(too_large(what, max_chars))
         data = bytes(data)
         if not _strict_utf8(data):
             raise RecordError("the " + what + " is not text in UTF-8")
@@ -217,7 +217,9 @@ def as_text(data, what="file", max_chars=MAX_CHARS):
     return data
 
 
-def _too_large(what, max_chars):
+def too_large(what, max_chars):
+    """Why text longer than `max_chars` is refused (also said of stored text
+    measured and never read, issue 25: the same words on every runtime)."""
     return "the " + what + " is too large (more than " + str(max_chars) + " characters)"
 
 
@@ -234,7 +236,7 @@ def loads_limited(data, max_chars=MAX_CHARS, what="file", max_depth=MAX_DEPTH):
     if not isinstance(data, str):
         return data
     if len(data) > max_chars:
-        raise RecordError(_too_large(what, max_chars))
+        raise RecordError(too_large(what, max_chars))
     problem = nesting_problem(data, max_depth)
     if problem is not None:
         raise RecordError("the " + what + " cannot be read: " + problem)

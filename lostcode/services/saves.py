@@ -289,7 +289,7 @@ class SaveIndex:
     def _read(self, text):
         if text is None or text == "":
             return
-        data = loads_limited(text, 20000000, "saved-games list")  # never too deep (issue 12)
+        data = loads_limited(text, what="saved-games list")  # the one reader's limits (issue 25)
         if not isinstance(data, dict) or data.get("format") != INDEX_FORMAT:
             raise ValueError("not an index")
         version = data.get("version")

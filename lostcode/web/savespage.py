@@ -440,9 +440,9 @@ def _download_damaged(arg):
         # a string short on its way into MicroPython), else the text we hold.
         key = entry.get("key")
         stored = None
-        if key and not str(key).startswith(REJECTED):
-            stored = py(window.lostcodeStoredBlob(key))
-        download("lostcode-damaged-save.json", entry["raw"], stored)
+        if key and (entry["raw"] is None or not str(key).startswith(REJECTED)):
+            stored = py(window.lostcodeStoredBlob(key))  # raw None: too large, never read
+        download("lostcode-damaged-save.json", entry["raw"] or "", stored)
 
 
 @handles(actions.DISMISS_DAMAGED, redraw=True)

@@ -23,7 +23,7 @@ Pure Python: storage.py does the reads and writes, savespage.py the `storage` ev
 from json import dumps as json_dumps
 
 from ..rules.errors import RecordError
-from ..services.jsonlimits import loads_limited
+from ..services.jsonlimits import MAX_CHARS, loads_limited, too_large
 from ..services.saves import INDEX_FORMAT, SaveIndex
 
 OLD_KEY = "lostcode.saves"
@@ -35,6 +35,23 @@ FORMAT = "lostcode-slot"
 VERSION = 1
 # A slot larger than this is not read (a record of a whole game is ~10-30 kB).
 MAX_SLOT_CHARS = 400000  # a record and the page's part; checking 2 MB took MicroPython ~20 s
+
+
+class Oversized:
+    """Stored text longer than its key's limit, measured and never read (issue
+    25: MicroPython gave up on a 5 MB saved game with no word while Pyodide
+    flagged it). It stays in storage; its download is read by the browser."""
+
+    __slots__ = ("chars",)
+
+    def __init__(self, chars):
+        self.chars = chars
+
+
+def read_limit(key):
+    """How many characters of a stored key are read at most: a slot's or a
+    kept entry's limit, the one reader's for the old saves list."""
+    return MAX_CHARS if key == OLD_KEY else MAX_SLOT_CHARS
 
 
 def game_key(save_id):
@@ -134,12 +151,17 @@ def index_from_items(items):
     for key, text in sorted(items):
         if key.startswith(OLD_DAMAGED_KEY):  # the old list, unreadable, kept as it was
             reason = "the saved-games list could not be read"
-            rejected.append({"id": None, "reason": reason, "raw": text, "key": key})
+            raw = None if isinstance(text, Oversized) else text
+            rejected.append({"id": None, "reason": reason, "raw": raw, "key": key})
             continue
         if key.startswith(REJECTED):
             rejected.append(_kept_rejected(key, text))
             continue
         if not is_slot_key(key):
+            continue
+        if isinstance(text, Oversized):  # raw None: downloaded from storage, whole
+            reason = "this saved game cannot be read: " + too_large("saved game", MAX_SLOT_CHARS)
+            rejected.append({"id": None, "reason": reason, "raw": None, "key": key})
             continue
         try:
             rev, entry = read_slot(text)
@@ -176,8 +198,11 @@ def migrate(old_text, present_keys):
     Returns (writes, rejected, damaged): writes = [(key, text)] for slots not
     yet in storage (`present_keys`), rejected = the old list's unreadable
     entries (to be kept), damaged = the old text itself if none of it could
-    be read (to copy aside to OLD_DAMAGED_KEY), else None.
+    be read (to copy aside to OLD_DAMAGED_KEY), else None. Oversized text
+    is not read: it is damaged as a whole.
     """
+    if isinstance(old_text, Oversized):  # never read: kept whole, as damaged
+        return [], [], old_text
     old = SaveIndex.from_json(old_text)
     writes = []
     for save_id in sorted(old.games):
@@ -208,6 +233,8 @@ def rejected_text(r):
 
 
 def _kept_rejected(key, text):
+    if isinstance(text, Oversized):
+        return {"id": None, "reason": "saved data is damaged", "raw": None, "key": key}
     try:
         r = loads_limited(text, MAX_SLOT_CHARS, "kept data")
         if isinstance(r, dict) and isinstance(r.get("raw"), str):
@@ -225,6 +252,8 @@ def sizes(items):
     for key, text in items:
         if is_slot_key(key) and isinstance(text, str):
             out[key] = len(text)
+        elif is_slot_key(key) and isinstance(text, Oversized):
+            out[key] = text.chars
     return out
 
 

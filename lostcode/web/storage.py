@@ -15,12 +15,14 @@ from lostcode.web.slots import (
     OLD_DAMAGED_KEY,
     OLD_KEY,
     REJECTED,
+    Oversized,
     decide,
     done_key,
     game_key,
     index_from_items,
     migrate,
     newer_moves,
+    read_limit,
     rejected_key,
     rejected_text,
     sizes,
@@ -64,8 +66,35 @@ def ls_remove(key):
         pass
 
 
+def ls_read(key, limit):
+    """The stored text of `key` whole, None if there is none, or Oversized when
+    it is longer than `limit` (measured by the browser, never read: issue 25,
+    MicroPython gave up on a 5 MB saved game with no word). Text holding a
+    NUL is read in pieces (it ends at the NUL on its way into MicroPython),
+    so every runtime reads, and refuses, the same text."""
+    try:
+        size = int(window.lostcodeStoredSize(key))
+    except Exception:
+        return ls_get(key)
+    if size < 0:
+        return None
+    if size > limit:
+        return Oversized(size)
+    text = ls_get(key)
+    if text is not None and len(text) == size:
+        return text
+    try:  # cut at a NUL, or characters JavaScript counts twice: read in pieces
+        pieces = py(window.lostcodeStoredPieces(key))
+        if pieces is None:
+            return None
+        return "\x00".join(str(pieces[i]) for i in range(int(pieces.length)))
+    except Exception:
+        return text
+
+
 def ls_items():
-    """Every (key, text) of this page in localStorage (keys "lostcode.*")."""
+    """Every (key, text) of this page in localStorage (keys "lostcode.*"),
+    text too long for its key as Oversized (slots.read_limit)."""
     out = []
     try:
         store = window.localStorage
@@ -74,7 +103,7 @@ def ls_items():
         return out
     for k in keys:
         if k is not None and str(k).startswith("lostcode."):
-            v = ls_get(str(k))
+            v = ls_read(str(k), read_limit(str(k)))
             if v is not None:
                 out.append((str(k), v))
     return out
@@ -93,14 +122,22 @@ def storage_set(key, value):
         pass
 
 
+def copy_stored(src, dst):
+    """True once `dst` holds exactly the text of `src` (never written over other text)."""
+    try:
+        return bool(window.lostcodeStoredCopy(src, dst))
+    except Exception:
+        return False
+
+
 def migrate_old_list():
     """The old single saves list (before issue 12) split into one key per game;
     removed only once every part of it is written."""
 
-    old = ls_get(OLD_KEY)
+    old = ls_read(OLD_KEY, read_limit(OLD_KEY))
     if old is None:
         return
-    present = [k for k, _v in ls_items()]
+    present = [k for k, _v in ls_items() if k != OLD_KEY]
     writes, rejected, damaged = migrate(old, present)
     ok = True
     for key, text in writes:
@@ -111,12 +148,9 @@ def migrate_old_list():
             n += 1
         ok = ls_set(rejected_key(n), rejected_text(r)) and ok
         n += 1
-    if damaged is not None:
-        key = OLD_DAMAGED_KEY
-        if ls_get(key) not in (None, damaged):
-            key = OLD_DAMAGED_KEY + "." + now_iso()
-        if ls_get(key) != damaged:
-            ok = ls_set(key, damaged) and ok
+    if damaged is not None:  # copied by the browser, whole (issue 25: a NUL cut it here)
+        ok = (copy_stored(OLD_KEY, OLD_DAMAGED_KEY)
+              or copy_stored(OLD_KEY, OLD_DAMAGED_KEY + "." + now_iso())) and ok
     if ok:
         ls_remove(OLD_KEY)
 
