@@ -258,6 +258,17 @@ def to_computer(seat):
     render()
 
 
+def to_host(seat):
+    """A seat that stays gone is played on this phone, pass-and-play."""
+    host = APP.table.host
+    if host is None or seat not in host.phones:
+        return
+    send_all(host.hand_to_host(seat))
+    APP.table.codes.pop(seat, None)
+    APP.table.stored = None
+    render()
+
+
 def new_offer(seat):
     host = APP.table.host
     APP.table.codes[seat] = None
@@ -423,11 +434,13 @@ def render():
     clear(sec)
     host, guest = APP.table.host, APP.table.guest
     if host is not None:
-        obs = host.seen_by(APP.table.seat)
         # The record (its seed rebuilds every rack) goes to storage, like a
         # saved game, never into the page the host's player looks at.
         store(host)
         draw_joins(sec, host)
+        obs = host_view(sec, host)
+        if obs is None:
+            return
     elif guest is not None and guest.obs is not None:
         obs = guest.obs
     elif guest is not None:
@@ -456,6 +469,40 @@ def render():
     log = el("ol", None, "table-log", None, sec)
     for line in m["log"]:
         el("li", line, None, None, log)
+
+
+def host_view(sec, host):
+    """What the host's phone shows: its player's own view; with a seat handed
+    back to it (pass-and-play), the table's view while none of its players
+    chooses, and the device passed before another of them chooses (None:
+    the handoff is drawn, no board)."""
+    humans = host.at_host()
+    to_act = host.waiting_for()
+    if len(humans) == 1:
+        APP.table.seat = humans[0]
+        return host.seen_by(APP.table.seat)
+    if to_act not in humans:
+        APP.table.seat = None
+        return host.seen_by_table()
+    if to_act != APP.table.seat:
+        APP.table.seat = None
+        APP.table.choices = []
+        name = host.name(to_act)
+        el("h2", _("Pass the device to {name}", name=name), None, {"id": "table-h"}, sec)
+        attrs = {"type": "button", "data-act": actions.TABLE_UNLOCK, "data-arg": str(to_act)}
+        el("button", _("I am {name}", name=name), "btn primary", attrs, sec)
+        el("p", "", None, {"id": "table-status", "role": "status"}, sec)
+        return None
+    return host.seen_by(to_act)
+
+
+def unlock(seat):
+    """"I am NAME" on the host's phone: that player's own view opens."""
+    host = APP.table.host
+    if host is None or seat != host.waiting_for() or seat not in host.at_host():
+        return
+    APP.table.seat = seat
+    render()
 
 
 def draw_choices(sec, m):
@@ -533,6 +580,13 @@ def draw_seat_codes(box, host, seats):
                 _("Let the computer play {name}", name=host.name(seat)),
                 "btn",
                 {"type": "button", "data-act": actions.TABLE_TO_COMPUTER, "data-arg": str(seat)},
+                part,
+            )
+            el(
+                "button",
+                _("Play on this phone for {name}", name=host.name(seat)),
+                "btn",
+                {"type": "button", "data-act": actions.TABLE_TO_HOST, "data-arg": str(seat)},
                 part,
             )
 
@@ -615,6 +669,8 @@ HANDLERS = {
     actions.TABLE_JOIN: lambda act, arg: join_with(by_id("table-join-code").value),
     actions.TABLE_CONNECT: _seat(connect),
     actions.TABLE_TO_COMPUTER: _seat(to_computer),
+    actions.TABLE_TO_HOST: _seat(to_host),
+    actions.TABLE_UNLOCK: _seat(unlock),
     actions.TABLE_MOVE: _seat(play),
     actions.TABLE_PICK: _any(_pick),
 }
