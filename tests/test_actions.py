@@ -3,9 +3,10 @@
 - every control any screen puts on the page carries a name the table has;
 - every name of the table is reachable from some screen (no dead entry);
 - every name has a handler in its scope's table: the session's
-  (Session.HANDLERS), the game page's (main.HANDLERS) or the saved-games
-  list's (savespage.HANDLERS) — the adapter's tables are read by importing it
-  under a stand-in `pyscript` in a subprocess (tests/fake_pyscript.py).
+  (Session.HANDLERS), the game page's (main.HANDLERS), the saved-games
+  list's (savespage.HANDLERS) or table mode's (tablepage.HANDLERS) — the
+  adapter's tables are read by importing it under a stand-in `pyscript` in a
+  subprocess (tests/fake_pyscript.py).
 """
 
 import json
@@ -116,8 +117,9 @@ def adapter_tables():
     code = (
         "import json, sys; sys.path.insert(0, 'tests'); import fake_pyscript; "
         "fake_pyscript.install(); "
-        "from lostcode.web import main, savespage; "
-        "print(json.dumps({'game': sorted(main.HANDLERS), 'saves': sorted(savespage.HANDLERS)}))"
+        "from lostcode.web import main, savespage, tablepage; "
+        "print(json.dumps({'game': sorted(main.HANDLERS), 'saves': sorted(savespage.HANDLERS), "
+        "'table': sorted(tablepage.HANDLERS)}))"
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                          text=True, check=True)
@@ -136,6 +138,7 @@ def test_every_control_is_declared_every_declared_action_is_reachable_and_handle
         actions.SESSION: set(Session.HANDLERS),
         actions.GAME_PAGE: set(tables["game"]),
         actions.SAVES_PAGE: set(tables["saves"]),
+        actions.TABLE_PAGE: set(tables["table"]),
     }
     for name, a in actions.ACTIONS.items():
         assert name in handled[a.scope], (name, a.scope)
@@ -147,7 +150,7 @@ def test_every_control_is_declared_every_declared_action_is_reachable_and_handle
 def test_the_table_names_each_action_once_with_a_known_scope():
     assert all(a.name == n for n, a in actions.ACTIONS.items())
     assert {a.scope for a in actions.ACTIONS.values()} == {
-        actions.SESSION, actions.GAME_PAGE, actions.SAVES_PAGE}
+        actions.SESSION, actions.GAME_PAGE, actions.SAVES_PAGE, actions.TABLE_PAGE}
     assert actions.scope_of("no such action") == ""
     # The engine's move kinds double as their buttons' names: spelled in rules.vocab only.
     src = (ROOT / "lostcode" / "web" / "actions.py").read_text(encoding="utf-8")

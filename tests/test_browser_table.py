@@ -64,9 +64,9 @@ class Table:
 
     def start(self):
         self.host.goto(self.url + "#table=host")
-        self.host.wait_for_selector("[data-table=start]", timeout=60000)
+        self.host.wait_for_selector("[data-act=table_start]", timeout=60000)
         self.host.select_option("#table-players", "3")
-        self.host.click("[data-table=start]")
+        self.host.click("[data-act=table_start]")
         for seat in (1, 2):
             self.join(seat)
 
@@ -87,7 +87,7 @@ class Table:
         answer = guest.input_value("textarea.table-code")
         assert len(answer) <= 300 and answer.startswith("1a" + str(seat))
         self.host.fill(f"#table-answer-{seat}", answer)
-        self.host.click(f"[data-table=connect][data-seat='{seat}']")
+        self.host.click(f"[data-act=table_connect][data-arg='{seat}']")
         guest.wait_for_selector("#tablemode[data-public]", timeout=20000)
         self.guests[seat] = guest
         return time.perf_counter() - t0
@@ -112,7 +112,7 @@ class Table:
 
     def actor(self):
         for seat, pg in self.pages().items():
-            if pg.locator("[data-table=move], [data-table=pick]").count():
+            if pg.locator("[data-act=table_move], [data-act=table_pick]").count():
                 return seat, pg
         return None, None
 
@@ -168,8 +168,8 @@ def test_three_phones_play_a_whole_game(browser, site_url):
             continue
         if not reloaded and s.round == 3 and s.phase == "guess":
             table.host.reload()
-            table.host.wait_for_selector("[data-table=resume]", timeout=60000)
-            table.host.click("[data-table=resume]")
+            table.host.wait_for_selector("[data-act=table_resume]", timeout=60000)
+            table.host.click("[data-act=table_resume]")
             for seat in (1, 2):
                 table.guests.pop(seat).context.close()
                 table.join(seat)
@@ -183,9 +183,9 @@ def test_three_phones_play_a_whole_game(browser, site_url):
         if pick.count():
             options = pick.locator("option").count()
             pick.select_option(str(rng.randrange(options)))
-            pg.click("[data-table=pick]")
+            pg.click("[data-act=table_pick]")
         else:
-            buttons = pg.locator("[data-table=move]")
+            buttons = pg.locator("[data-act=table_move]")
             buttons.nth(rng.randrange(buttons.count())).click()
         table.settle(len(s.actions) + 1)
         steps += 1

@@ -453,6 +453,41 @@ def test_a_seat_that_stays_gone_is_handed_to_the_computer():
     assert json.loads(out[0][1])["code"] == p.E_NOT_REMOTE
 
 
+def test_a_seat_that_stays_gone_is_handed_back_to_pass_and_play_on_the_host_R_S7():
+    """Seat 2's phone is gone for good: the host plays it from then on, pass-
+    and-play, as a human seat (not a computer). Its old code no longer claims
+    it; the host's screen between its players' turns shows neither player's
+    stones (R-S7); a reload keeps the seat on the host."""
+    host, loop = setup()
+    choosers = {i: chooser(i) for i in range(3)}
+    checked = []
+
+    def drop_and_hand(host, loop, steps):
+        if host.state.round == 2 and 2 in host.phones:
+            loop.drop("ch2")
+            loop.deliver(host.hand_to_host(2))
+            assert host.phones == [1] and host.seats[2] == "human"
+            assert host.at_host() == [0, 2]
+            again = Host.from_saved(json.dumps(host.saved()))
+            assert again.at_host() == [0, 2] and again.phones == [1]
+            return {1: "ch1"}
+        if 2 not in host.phones and not is_over(host.state):
+            table = host.seen_by_table()
+            for r in (0, 2):
+                assert set(table["racks"][r]["stones"].values()) == {None}, r
+            assert None not in table["racks"][1]["stones"].values()  # the guest's: seen
+            checked.append(steps)
+        return None
+
+    play_game(host, loop, choosers, drop_and_hand)
+    assert is_over(host.state) and host.seats == ["human"] * 3 and checked
+    assert state_digest(replay(to_record(host.state, host.seats))) == state_digest(host.state)
+    out = host.receive("x", p.encode(p.JOIN, {"seat": 2, "token": TOKENS[2]}))
+    assert json.loads(out[0][1])["code"] == p.E_NOT_REMOTE
+    with pytest.raises(ValueError):
+        host.hand_to_host(2)
+
+
 def test_odd_inputs_on_both_sides():
     host, loop = setup()
     guest = loop.guests["ch1"]

@@ -19,7 +19,7 @@ Pure Python, no I/O: `receive` and `local` return the outbox, a list of
 
 from ..rules.engine import apply_action, is_over, normalize
 from ..rules.errors import IllegalAction, RecordError
-from ..rules.observation import observe
+from ..rules.observation import observe, observe_table
 from ..rules.vocab import BOT_LEVELS, HUMAN
 from ..services.jsonlimits import loads_limited
 from ..services.record import replay, seats_of, to_record
@@ -186,6 +186,28 @@ class Host:
         self.bots = BotSeats(self.seats, self.state.seed)
         self.run_bots()
         return self.broadcast()
+
+    def hand_to_host(self, seat) -> list:
+        """A phone seat that stays gone is played on the host's phone from now
+        on, pass-and-play (its channel, if any, is dropped and its join code
+        no longer works); the outbox: everyone's update."""
+        if seat not in self.phones:
+            raise ValueError("only a phone seat can be handed to the host")
+        for ch in [c for c, s in self.channels.items() if s == seat]:
+            del self.channels[ch]
+        self.phones.remove(seat)
+        del self.tokens[seat]
+        return self.broadcast()
+
+    def at_host(self) -> list:
+        """The human seats played on the host's phone (its own first)."""
+        seats = range(len(self.seats))
+        return [s for s in seats if self.seats[s] == HUMAN and s not in self.phones]
+
+    def seen_by_table(self) -> dict:
+        """What the host's phone shows while none of its players is choosing:
+        with several of them (pass-and-play), no one's own stones (R-S7)."""
+        return observe_table(self.state, self.at_host())
 
     def saved(self) -> dict:
         """What the host's page stores to resume the table after a reload:

@@ -19,6 +19,7 @@ from ..rules.vocab import CHANGE, DISCARD, PASS, ROLL, TAKE, TURN_BEAR
 SESSION = "session"  # lostcode.web.session.Session.do: a draft, a sheet mark or an engine move
 GAME_PAGE = "game"  # the game page (lostcode.web.gamepage): leave, download, the replay
 SAVES_PAGE = "saves"  # the saved-games list (lostcode.web.savespage)
+TABLE_PAGE = "table"  # table mode, one phone per player (lostcode.web.tablepage, issue 23)
 
 
 class PageAction:
@@ -90,6 +91,22 @@ DOWNLOAD_HISTORY = "download_history"
 WATCH_IMPORT = "watch_import"
 CONTINUE_IMPORT = "continue_import"
 
+# -- table mode's actions (lostcode.web.tablepage) ---------------------------------------
+# None changes a saved game: the host keeps its table under its own key after
+# every move, and a guest keeps nothing.
+TABLE_START = "table_start"  # the host's "Play": seats chosen, codes shown
+TABLE_RESUME = "table_resume"  # "Continue the table" after a reload
+TABLE_JOIN_PAGE = "table_join_page"  # "Join a table": scan or paste a join code
+TABLE_SCAN = "table_scan"  # the camera: a seat's answer (arg: the seat) or a join code ("")
+TABLE_STOP_SCAN = "table_stop_scan"
+TABLE_JOIN = "table_join"  # the pasted join code
+TABLE_CONNECT = "table_connect"  # the pasted answer of seat `arg`
+TABLE_TO_COMPUTER = "table_to_computer"  # a seat that stays gone: a computer plays it
+TABLE_TO_HOST = "table_to_host"  # a seat that stays gone: played on the host, pass-and-play
+TABLE_UNLOCK = "table_unlock"  # "I am NAME" on the host's phone (arg: the seat)
+TABLE_MOVE = "table_move"  # play choice number `arg`
+TABLE_PICK = "table_pick"  # play the choice picked in the list
+
 
 def _table(scope: str, saving: tuple, other: tuple) -> tuple:
     return tuple(PageAction(n, scope, True) for n in saving) + tuple(
@@ -114,6 +131,12 @@ ACTIONS = {
         (CONTINUE_IMPORT,),
         (RESUME, DELETE, DELETE_YES, DELETE_NO, DELETE_DONE, DOWNLOAD_DAMAGED, DISMISS_DAMAGED,
          DOWNLOAD_IMPORT, FOCUS_NEW_GAME, WATCH_HISTORY, DOWNLOAD_HISTORY, WATCH_IMPORT),
+    )
+    + _table(
+        TABLE_PAGE,
+        (),
+        (TABLE_START, TABLE_RESUME, TABLE_JOIN_PAGE, TABLE_SCAN, TABLE_STOP_SCAN, TABLE_JOIN,
+         TABLE_CONNECT, TABLE_TO_COMPUTER, TABLE_TO_HOST, TABLE_UNLOCK, TABLE_MOVE, TABLE_PICK),
     )
 }
 

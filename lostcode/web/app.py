@@ -117,7 +117,7 @@ class TableLink:
         self.bridge = None  # window.lostcodeTable (assets/table/bridge.js)
         self.host = None  # lostcode.table.host.Host on the host's phone
         self.guest = None  # lostcode.table.guest.Guest on a guest's
-        self.seat = 0  # the host's own seat
+        self.seat = 0  # the host's seat whose view is open (None: the table's, or a handoff)
         self.codes = {}  # seat -> its join code (None while it is made)
         self.answer = None  # a guest's answer code, until its channel opens
         self.choices = []  # the moves the screen offers, in order

@@ -3,9 +3,10 @@ handler -> the screen model -> draw -> save (only if the game changed).
 
 Every control carries a name from `lostcode.web.actions`; `dispatch` looks it
 up there and hands it to its scope's handler: the session (`Session.do`), the
-game page (below) or the saved-games list (`savespage.HANDLERS`). The modules
-it wires: dom (drawing), app (the one state object), storage, gamepage,
-savespage, setuppage, labbridge — docs/architecture.md draws them.
+game page (below), the saved-games list (`savespage.HANDLERS`) or table mode
+(`tablepage.HANDLERS`). The modules it wires: dom (drawing), app (the one
+state object), storage, gamepage, savespage, setuppage, labbridge, tablepage
+— docs/architecture.md draws them.
 """
 
 from pyscript import document
@@ -43,6 +44,9 @@ def dispatch(act, arg=""):
     (then the screen is drawn, the game saved if its revision moved, and the
     lab's bot asked if its seat is due)."""
     action = actions.ACTIONS.get(act)
+    if action is not None and action.scope == actions.TABLE_PAGE:
+        tablepage.HANDLERS[act](act, arg)  # table mode: no session on this page
+        return
     if action is None or APP.game.session is None:
         return
     if action.scope == actions.GAME_PAGE:

@@ -7,8 +7,9 @@ server). index.html#j=CODE is a guest: it answers the offer with a code of
 its own for the host to paste or scan, then draws only what the host sends
 for its seat. The channels live in assets/table/bridge.js; this module keeps
 the Host or the Guest in `APP.table` and draws lostcode/table/screen.py's
-model. Its controls are the table screen's own (data-table-* attributes,
-handled here), not the pass-and-play session's actions.
+model. Its controls carry actions of their own scope (actions.TABLE_PAGE,
+handled by `HANDLERS` below) and go through main.dispatch like every other
+control's.
 """
 
 from json import loads
@@ -23,6 +24,7 @@ from lostcode.services.record import dumps
 from lostcode.table.guest import Guest
 from lostcode.table.host import Host
 from lostcode.table.screen import table_screen
+from lostcode.web import actions
 from lostcode.web.app import APP, guarded, keep, listen
 from lostcode.web.describe import reason
 from lostcode.web.dom import by_id, clear, create_proxy, el, py, render_board, render_evidence
@@ -144,17 +146,18 @@ def host_lobby():
         el("option", _("A phone"), None, {"value": PHONE}, pick)
         for level in BOT_LEVELS:
             el("option", seat_kind_label(level), None, {"value": level}, pick)
-    el("button", _("Play"), "btn primary", {"type": "button", "data-table": "start"}, sec)
+    el("button", _("Play"), "btn primary", {"type": "button", "data-act": actions.TABLE_START}, sec)
     if stored_host() is not None:
         el(
             "button",
             _("Continue the table"),
             "btn",
-            {"type": "button", "data-table": "resume"},
+            {"type": "button", "data-act": actions.TABLE_RESUME},
             sec,
         )
     p = el("p", None, None, None, sec)
-    el("a", _("Join a table"), None, {"href": JOIN_PAGE_HASH, "data-table": "join-page"}, p)
+    attrs = {"href": JOIN_PAGE_HASH, "data-act": actions.TABLE_JOIN_PAGE}
+    el("a", _("Join a table"), None, attrs, p)
     p = el("p", None, None, None, sec)
     el("a", _("New game"), None, {"href": "./"}, p)  # pass-and-play, one tap away
     seat_rows()
@@ -178,13 +181,13 @@ def join_page():
         "button",
         _("Scan the join code"),
         "btn primary",
-        {"type": "button", "data-table": "scan"},
+        {"type": "button", "data-act": actions.TABLE_SCAN},
         sec,
     )
     lab = el("label", _("Or paste the join code"), None, {"for": "table-join-code"}, sec)
     inp = el("input", None, None, {"id": "table-join-code", "autocomplete": "off"}, sec)
     lab.after(inp)
-    el("button", _("Join"), "btn", {"type": "button", "data-table": "join"}, sec)
+    el("button", _("Join"), "btn", {"type": "button", "data-act": actions.TABLE_JOIN}, sec)
     el("p", "", None, {"id": "table-status", "role": "status"}, sec)
 
 
@@ -260,6 +263,17 @@ def to_computer(seat):
     render()
 
 
+def to_host(seat):
+    """A seat that stays gone is played on this phone, pass-and-play."""
+    host = APP.table.host
+    if host is None or seat not in host.phones:
+        return
+    send_all(host.hand_to_host(seat))
+    APP.table.codes.pop(seat, None)
+    APP.table.stored = None
+    render()
+
+
 def new_offer(seat):
     host = APP.table.host
     APP.table.codes[seat] = None
@@ -306,7 +320,7 @@ def scan_box():
     if box is None:
         box = el("div", None, "table-scan", {"id": "table-scan"}, None)
         by_id("tablemode").after(box)
-        listen(box, "click", lambda e: stop_scan())
+        listen(box, "click", on_scan_tap)
     clear(box)
     video = el(
         "video",
@@ -315,7 +329,7 @@ def scan_box():
         {"muted": "muted", "playsinline": "playsinline", "width": "240", "height": "240"},
         box,
     )
-    el("button", _("Stop"), "btn", {"type": "button", "data-table": "stop-scan"}, box)
+    el("button", _("Stop"), "btn", {"type": "button", "data-act": actions.TABLE_STOP_SCAN}, box)
     return video
 
 
@@ -425,11 +439,13 @@ def render():
     clear(sec)
     host, guest = APP.table.host, APP.table.guest
     if host is not None:
-        obs = host.seen_by(APP.table.seat)
         # The record (its seed rebuilds every rack) goes to storage, like a
         # saved game, never into the page the host's player looks at.
         store(host)
         draw_joins(sec, host)
+        obs = host_view(sec, host)
+        if obs is None:
+            return
     elif guest is not None and guest.obs is not None:
         obs = guest.obs
     elif guest is not None:
@@ -460,6 +476,40 @@ def render():
         el("li", line, None, None, log)
 
 
+def host_view(sec, host):
+    """What the host's phone shows: its player's own view; with a seat handed
+    back to it (pass-and-play), the table's view while none of its players
+    chooses, and the device passed before another of them chooses (None:
+    the handoff is drawn, no board)."""
+    humans = host.at_host()
+    to_act = host.waiting_for()
+    if len(humans) == 1:
+        APP.table.seat = humans[0]
+        return host.seen_by(APP.table.seat)
+    if to_act not in humans:
+        APP.table.seat = None
+        return host.seen_by_table()
+    if to_act != APP.table.seat:
+        APP.table.seat = None
+        APP.table.choices = []
+        name = host.name(to_act)
+        el("h2", _("Pass the device to {name}", name=name), None, {"id": "table-h"}, sec)
+        attrs = {"type": "button", "data-act": actions.TABLE_UNLOCK, "data-arg": str(to_act)}
+        el("button", _("I am {name}", name=name), "btn primary", attrs, sec)
+        el("p", "", None, {"id": "table-status", "role": "status"}, sec)
+        return None
+    return host.seen_by(to_act)
+
+
+def unlock(seat):
+    """"I am NAME" on the host's phone: that player's own view opens."""
+    host = APP.table.host
+    if host is None or seat != host.waiting_for() or seat not in host.at_host():
+        return
+    APP.table.seat = seat
+    render()
+
+
 def draw_choices(sec, m):
     if not m["choices"]:
         return
@@ -470,10 +520,12 @@ def draw_choices(sec, m):
             where = el("optgroup", None, None, {"label": head}, pick) if head else pick
             for label, i in items:
                 el("option", label, None, {"value": str(i)}, where)
-        el("button", _("Play"), "btn primary", {"type": "button", "data-table": "pick"}, box)
+        attrs = {"type": "button", "data-act": actions.TABLE_PICK}
+        el("button", _("Play"), "btn primary", attrs, box)
         return
     for i, label in enumerate(m["choices"]):
-        el("button", label, "btn", {"type": "button", "data-table": "move", "data-i": str(i)}, box)
+        attrs = {"type": "button", "data-act": actions.TABLE_MOVE, "data-arg": str(i)}
+        el("button", label, "btn", attrs, box)
 
 
 def draw_joins(sec, host):
@@ -517,14 +569,14 @@ def draw_seat_codes(box, host, seats):
             "button",
             _("Connect"),
             "btn",
-            {"type": "button", "data-table": "connect", "data-seat": str(seat)},
+            {"type": "button", "data-act": actions.TABLE_CONNECT, "data-arg": str(seat)},
             part,
         )
         el(
             "button",
             _("Scan the answer"),
             "btn",
-            {"type": "button", "data-table": "scan", "data-seat": str(seat)},
+            {"type": "button", "data-act": actions.TABLE_SCAN, "data-arg": str(seat)},
             part,
         )
         if host.seen_by(0)["move_number"] > 0:  # a seat that stays gone
@@ -532,7 +584,14 @@ def draw_seat_codes(box, host, seats):
                 "button",
                 _("Let the computer play {name}", name=host.name(seat)),
                 "btn",
-                {"type": "button", "data-table": "to-computer", "data-seat": str(seat)},
+                {"type": "button", "data-act": actions.TABLE_TO_COMPUTER, "data-arg": str(seat)},
+                part,
+            )
+            el(
+                "button",
+                _("Play on this phone for {name}", name=host.name(seat)),
+                "btn",
+                {"type": "button", "data-act": actions.TABLE_TO_HOST, "data-arg": str(seat)},
                 part,
             )
 
@@ -549,31 +608,37 @@ def draw_code(parent, text, seat, label=""):
 
 
 def on_click(event):
-    target = event.target.closest("[data-table]")
+    """A table control's action goes the way of every control's: main.dispatch
+    (APP.game.dispatch), which hands it to HANDLERS below. A link that carries
+    an action acts here instead of following its href."""
+    target = py(event.target.closest("[data-act]"))
     if target is None:
         return
-    what = str(target.getAttribute("data-table"))
-    if what == "start":
-        host_start()
-    elif what == "connect":
-        connect(int(str(target.getAttribute("data-seat"))))
-    elif what == "move":
-        play(int(str(target.getAttribute("data-i"))))
-    elif what == "pick":
-        play(int(str(by_id("table-pick").value)))
-    elif what == "resume":
-        host_resume()
-    elif what == "to-computer":
-        to_computer(int(str(target.getAttribute("data-seat"))))
-    elif what == "scan":
-        seat = py(target.getAttribute("data-seat"))
-        scan(None if seat is None else int(str(seat)))
-    elif what == "join":
-        join_with(by_id("table-join-code").value)
-    elif what == "join-page":
+    if str(target.tagName) == "A":
         event.preventDefault()
-        window.history.replaceState(None, "", JOIN_PAGE_HASH)
-        join_page()
+    act = str(target.getAttribute("data-act"))
+    APP.game.dispatch(act, str(target.getAttribute("data-arg") or ""))
+
+
+def on_scan_tap(event):
+    """A tap anywhere on the camera's view stops it; its Stop button through its action."""
+    if py(event.target.closest("[data-act]")) is None:
+        stop_scan()
+    else:
+        on_click(event)
+
+
+def _open_join_page():
+    window.history.replaceState(None, "", JOIN_PAGE_HASH)
+    join_page()
+
+
+def _scan(arg):
+    scan(int(arg) if arg else None)
+
+
+def _pick():
+    play(int(str(by_id("table-pick").value)))
 
 
 def play(i):
@@ -587,3 +652,30 @@ def play(i):
         render()
     elif APP.table.guest is not None:
         APP.table.bridge.send("host", APP.table.guest.act(action))
+
+
+def _any(fn):
+    """A handler that needs neither the action's name nor its argument."""
+    return lambda act, arg: fn()
+
+
+def _seat(fn):
+    """A handler of a number carried in the control's data-arg (a seat, a choice)."""
+    return lambda act, arg: fn(int(arg))
+
+
+# actions.TABLE_PAGE -> handler(act, arg), called by main.dispatch.
+HANDLERS = {
+    actions.TABLE_START: _any(host_start),
+    actions.TABLE_RESUME: _any(host_resume),
+    actions.TABLE_JOIN_PAGE: _any(_open_join_page),
+    actions.TABLE_SCAN: lambda act, arg: _scan(arg),
+    actions.TABLE_STOP_SCAN: _any(stop_scan),
+    actions.TABLE_JOIN: lambda act, arg: join_with(by_id("table-join-code").value),
+    actions.TABLE_CONNECT: _seat(connect),
+    actions.TABLE_TO_COMPUTER: _seat(to_computer),
+    actions.TABLE_TO_HOST: _seat(to_host),
+    actions.TABLE_UNLOCK: _seat(unlock),
+    actions.TABLE_MOVE: _seat(play),
+    actions.TABLE_PICK: _any(_pick),
+}

@@ -179,6 +179,7 @@ MESSAGES = {
     'Piles and tokens': 'Pile e segnalini',
     'Play': 'Gioca',
     'Play on several phones': 'Gioca su più telefoni',
+    'Play on this phone for {name}': 'Fai giocare {name} su questo telefono',
     'Play without help (no deduction assistant)': 'Gioca senza aiuti (senza assistente di deduzione)',
     'Player': 'Giocatore',
     'Player {n}': 'Giocatore {n}',

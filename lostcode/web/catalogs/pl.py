@@ -183,6 +183,7 @@ MESSAGES = {
     'Piles and tokens': 'Stosy i żetony',
     'Play': 'Graj',
     'Play on several phones': 'Graj na kilku telefonach',
+    'Play on this phone for {name}': '{name}: gra na tym telefonie',
     'Play without help (no deduction assistant)': 'Graj bez pomocy (bez asystenta dedukcji)',
     'Player': 'Gracz',
     'Player {n}': 'Gracz {n}',

@@ -183,6 +183,7 @@ MESSAGES = {
     'Piles and tokens': 'Стопки и жетоны',
     'Play': 'Играть',
     'Play on several phones': 'Играть на нескольких телефонах',
+    'Play on this phone for {name}': '{name}: играть на этом телефоне',
     'Play without help (no deduction assistant)': 'Играть без подсказок (без помощника по дедукции)',
     'Player': 'Игрок',
     'Player {n}': 'Игрок {n}',
