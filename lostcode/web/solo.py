@@ -384,6 +384,9 @@ def bot_screen(session, obs, m):
         blocks.append(buttons([button(_("Skip"), SKIP, primary=True, aria=aria)]))
         m["auto"] = {"act": CONTINUE, "ms": bots.pace_ms(), "skip": SKIP}
     if lines and steps:
+        # under the board, out of the sheet: at 360x640 a long run's words would
+        # lift the sheet over the racks the moves are played on (issue 22)
+        words["aside"] = True
         blocks.append(words)
     m["blocks"] = blocks
 
