@@ -196,7 +196,8 @@ def render_block(b, parent):
             draw(b["art"], cap)
         el("span", b["text"], None, None, cap)
     elif t == "list":
-        sec = el("section", None, "listblock", {"aria-label": b["label"]}, parent)
+        cls = "listblock aside" if b.get("aside") else "listblock"  # aside: out of the sheet
+        sec = el("section", None, cls, {"aria-label": b["label"]}, parent)
         el("h3", b["label"], None, None, sec)
         lst = el("ol" if b.get("ordered") else "ul", None, None, None, sec)
         for item in b["items"]:
