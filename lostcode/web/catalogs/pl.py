@@ -29,7 +29,7 @@ MESSAGES = {
     'An update of the game could not be downloaded completely; this version stays in use. The page will try again on your next visit.': 'Nie udało się w pełni pobrać aktualizacji gry; nadal używana jest ta wersja. Strona spróbuje ponownie przy następnej wizycie.',
     'Another tab of this page saved newer moves of this game. This tab stopped saving it, so nothing was lost: continue from the newest moves.': 'Inna karta tej strony zapisała nowsze ruchy tej partii. Ta karta przestała ją zapisywać, więc nic nie przepadło: kontynuuj od najnowszych ruchów.',
     'As seen by': 'Czyimi oczami',
-    'As you saw it': 'Twoimi oczami',
+    'As you saw it': 'Oczami gracza: Ty',
     'As {name} saw it': 'Oczami gracza: {name}',
     'At least one player must be human: set one seat to Human.': 'Co najmniej jeden gracz musi być człowiekiem: ustaw jedno miejsce na Człowiek.',
     'Back': 'Wstecz',
