@@ -35,7 +35,7 @@ from ..player.botapi import (
 from ..player.botapi import decide as referee_decide
 from ..rules.observation import observe
 
-LOAD_LIMIT = 2.0  # seconds to run the bot's file once (assets/labseat.js LOAD_LIMIT_MS)
+LOAD_LIMIT = 2.0  # seconds to run the bot's file once (the lab page's LOAD_LIMIT_MS)
 MAX_FILE = 200000  # bytes: the lab's limit for a bot's code (lostcode/web/labseat.py)
 INF = float("inf")  # the child does not time itself: the parent stops it
 MAX_REPLY = 1000000  # bytes of one answer line (a move is a few dozen)
