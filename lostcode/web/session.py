@@ -73,10 +73,6 @@ from .solo import BotSeats, check_seats
 PRIVATE_PHASES = (vocab.PHASE_CHANGE, vocab.PHASE_SHORTCUT, vocab.PHASE_GUESS, vocab.PHASE_FINAL)
 
 
-def _bare(act, arg):
-    return (act,)
-
-
 def _die_symbol(act, arg):
     die, sym = arg.split(":")
     return (act, int(die), sym)
@@ -86,37 +82,11 @@ def _symbol(act, arg):
     return (act, arg)
 
 
-# The moves a public screen's buttons play at once: kind -> the action from the
-# button's argument. The choices (a die's new face, the stone to replace, the
-# wheel, candidates) go through drafts until confirmed (issue 11).
-BUTTON_MOVES = {
-    ROLL: _bare,
-    TAKE: _bare,
-    PASS: _bare,
-}
 # The roller's and the replacing player's choices: screen kind -> button act.
 PICKS = {vocab.PHASE_BEAR: TURN_BEAR, vocab.PHASE_CHANGE: CHANGE, vocab.PHASE_REPLACE: DISCARD}
 DEFAULT_LOW = 8
 KEEP = "keep"  # confirm_pick's argument on the change screen's "Keep the dice"
 TABLE = -1  # next_holder(): nobody needs privacy next, the device goes to the table
-
-
-def step_view(s, humans):
-    """The whole table's view of the state now, kept for a bot's step on the
-    board (issue 22): observe_table (computer and unowned racks face up, no
-    human's own stone), with the round now played copied, since the engine
-    goes on filling it (the wheels taken, the offer, the discards)."""
-    obs = observe_table(s, humans, reveal_end=False)
-    if obs["history"]:
-        last = {}
-        for k, v in obs["history"][-1].items():
-            if isinstance(v, list):
-                v = [list(x) if isinstance(x, list) else x for x in v]
-            elif isinstance(v, dict):
-                v = {a: list(b) if isinstance(b, list) else b for a, b in v.items()}
-            last[k] = v
-        obs["history"][-1] = last
-    return obs
 
 
 def _no_button():
@@ -210,28 +180,8 @@ class Session:
         return n
 
     def play_bots(self, limit=200):
-        """The bot moves of run_bots. Each bot decides from its own observation;
-        the report keeps the public events each move caused (solo.py says them)
-        and the whole table's view just before and after it, from which its step
-        is drawn on the board: observe_table, so no human's own stones."""
-        s = self.state
-        humans = self.bots.humans
-        n = 0
-        while (
-            s.phase != vocab.PHASE_END
-            and self.bots.is_bot(s.to_act)
-            and self.pending_checks() is None
-            and n < limit
-        ):
-            p = s.to_act
-            action = self.bots.decide(p, observe(s, p))
-            before = len(s.log)
-            seen = step_view(s, humans)
-            apply_action(s, action, p)
-            after = step_view(s, humans)
-            self.bots.played(p, action, s.log[before:], seen, after)
-            n += 1
-        return n
+        """The bot moves of run_bots (solo.BotSeats.play: each step kept for the board)."""
+        return self.bots.play(self.state, limit, self.pending_checks)
 
     # -- which screen ----------------------------------------------------------
     def pending_checks(self):
@@ -438,10 +388,13 @@ class Session:
         self._pick_event(kind, act, arg)
 
     def _on_button_move(self, act, arg, kind, viewer):
+        """Roll, take or pass the shortcut token: played at once. The choices (a
+        die's new face, the stone to replace, the wheel, candidates) go through
+        drafts until confirmed (issue 11)."""
         p = prompt(self.state)
         if not p or kind != p["phase"] or act not in p["kinds"]:
             raise _no_button()
-        self._act(BUTTON_MOVES[act](act, arg))
+        self._act((act,))
 
     def _on_guess(self, act, arg, kind, viewer):
         if kind != vocab.PHASE_GUESS:

@@ -27,6 +27,8 @@ Pure Python, MicroPython-portable (no DOM here).
 
 from ..player.bots import Player, make_rng
 from ..rules.components import WHEEL_IDS
+from ..rules.engine import apply_action
+from ..rules.observation import observe, observe_table
 from ..rules.vocab import (
     BOT_LEVELS,
     EV_ACCEPT,
@@ -43,6 +45,7 @@ from ..rules.vocab import (
     EV_WHEEL,
     FINAL,
     HUMAN,
+    PHASE_END,
     SEAT_KINDS,
 )
 from .actions import CONTINUE, SKIP
@@ -105,6 +108,25 @@ def bot_decision(bot, game_seed, seat, obs):
     return bot.choose(obs, obs["legal"])
 
 
+def step_view(s, humans):
+    """The whole table's view of the state now, kept for a bot's step on the
+    board (issue 22): observe_table (computer and unowned racks face up, no
+    human's own stone), with the round now played copied, since the engine
+    goes on filling it (the wheels taken, the offer, the discards)."""
+    obs = observe_table(s, humans, reveal_end=False)
+    if obs["history"]:
+        last = {}
+        for k, v in obs["history"][-1].items():
+            if isinstance(v, list):
+                v = [list(x) if isinstance(x, list) else x for x in v]
+            elif isinstance(v, dict):
+                v = {a: list(b) if isinstance(b, list) else b for a, b in v.items()}
+            last[k] = v
+        obs["history"][-1] = last
+    return obs
+
+
+
 class BotSeats:
     """The bot players of one game and the report of their latest moves."""
 
@@ -130,6 +152,23 @@ class BotSeats:
 
     def decide(self, seat, obs):
         return bot_decision(self.players[seat], self.game_seed, seat, obs)
+
+    def play(self, s, limit, checks_due):
+        """Bot moves until a human decides, `checks_due()` names a round whose
+        results are not shown yet, or the end. Each bot decides from its own
+        observation; the report keeps the public events each move caused and
+        the whole table's view just before and after it, from which its step
+        is drawn on the board: observe_table, so no human's own stones."""
+        n = 0
+        while s.phase != PHASE_END and self.is_bot(s.to_act) and checks_due() is None and n < limit:
+            p = s.to_act
+            action = self.decide(p, observe(s, p))
+            before = len(s.log)
+            seen = step_view(s, self.humans)
+            apply_action(s, action, p)
+            self.played(p, action, s.log[before:], seen, step_view(s, self.humans))
+            n += 1
+        return n
 
     def played(self, seat, action, events, before=None, after=None):
         """Remember a bot's move, the public events it caused and the table's
