@@ -114,4 +114,4 @@ def test_issue4_tournament_cli_json(capsys):
 
 def test_issue4_tournament_rejects_unknown_bots(capsys):
     assert main(["tournament", "--games", "1", "--seats", "hard,genius"]) == 2
-    assert set(LEVELS) == {"easy", "medium", "hard", "oracle"}
+    assert set(LEVELS) == {"easy", "medium", "hard", "oracle", "expert"}

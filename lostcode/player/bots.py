@@ -30,7 +30,7 @@ from ..rules.vocab import PASS, TAKE, TURN_BEAR
 from ..rules.vocab import SHORTCUT as WRITE_SHORTCUT
 from .deduction import Knowledge, best_low, free_wheels
 
-LEVELS = ("easy", "medium", "hard", "oracle")
+LEVELS = ("easy", "medium", "hard", "oracle", "expert")
 
 
 def make_rng(seed: int) -> Rng:
@@ -474,7 +474,14 @@ def oracle_choose(state, legal: list, rng, helper=None):
 # --- the table's view of a move -----------------------------------------------------------
 
 
-BOTS = {"easy": choose_easy, "medium": choose_medium, "hard": choose_hard}
+def choose_expert(obs: dict, legal: list, rng):
+    """The expert (lostcode/player/expert.py), imported when first asked for."""
+    from .expert import choose_expert as expert
+
+    return expert(obs, legal, rng)
+
+
+BOTS = {"easy": choose_easy, "medium": choose_medium, "hard": choose_hard, "expert": choose_expert}
 
 
 class Player:
