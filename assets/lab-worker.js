@@ -115,6 +115,26 @@ async function series(m) {
   post({ type: "done", stats: glue.stats(), stopped });
 }
 
+// A class league (issue 26, assets/lab-league.js): the games of
+// lostcode/player/league.py's schedule, each played like a series' game; the
+// page is told which game starts, so it knows whose bot a request is for.
+async function league(m) {
+  stopped = false;
+  answers = [];
+  const plan = JSON.parse(glue.league_begin(m.plan));
+  post({ type: "league-plan", plan });
+  if (plan.error) return;
+  for (let g = 0; g < plan.games.length; g++) {
+    glue.league_game(g);
+    post({ type: "league-start", index: g });
+    if (!(await playOut(++matches))) break;
+    post({ type: "league-game", index: g, entry: glue.league_end_game() });
+    await pause(); // let a "stop" in
+    if (stopped) break;
+  }
+  post({ type: "league-done", result: glue.league_result(), records: glue.league_records(), stopped });
+}
+
 self.onmessage = async (event) => {
   const m = event.data;
   try {
@@ -125,6 +145,14 @@ self.onmessage = async (event) => {
       const reply = m.type === "stop" ? { stop: true } : m;
       if (waiting) { const w = waiting; waiting = null; w(reply); } else answers.push(reply);
     } else if (m.type === "series") await series(m);
+    else if (m.type === "league") await league(m);
+    else if (m.type === "load-as") {
+      printBudget = MAX_PRINTED;
+      post({ type: "loaded", error: glue.load_as(m.key, m.source) });
+    } else if (m.type === "decide-as") {
+      printBudget = MAX_PRINTED;
+      post({ type: "decision", id: m.id, result: glue.decision_as(m.key, m.request, String(m.game)) });
+    }
     else if (m.type === "load") {
       printBudget = MAX_PRINTED;
       post({ type: "loaded", error: glue.load(m.source) });

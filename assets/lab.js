@@ -9,6 +9,7 @@
 // code) only ever goes into the page with textContent.
 import { STRINGS } from "./lab-i18n.js";
 import { makeEditor, textareaEditor } from "./lab-editor.js";
+import { setUpLeague, leagueAsk, leagueMessage, leagueFailed, leagueRunning, leagueLanguage } from "./lab-league.js";
 
 const TIME_LIMIT_MS = 2000; // per decision (lostcode.player.botapi.TIME_LIMIT)
 const LOAD_LIMIT_MS = 2000; // running the bot's file once it is sent
@@ -74,6 +75,7 @@ function applyStatic() {
   $("back").href = "./index.html?lang=" + lang;
   if (editor) editor.label(t("your-bot"));
   if (lab.stats) renderStats(lab.stats);
+  leagueLanguage(); // the class league's own lines (assets/lab-league.js)
   const note = $("lang-note");
   if (note && langNote) {
     const shown = langNote.value.length > 30 ? langNote.value.slice(0, 27) + "..." : langNote.value;
@@ -283,11 +285,12 @@ function onReferee(m) {
   if (m.type === "ask") onAsk(m);
   else if (m.type === "game") onGame(m);
   else if (m.type === "done") onDone(m);
-  else if (m.type === "fatal") { showProblem(t("referee-failed"), m.error); finishActivity(); }
+  else if (m.type.startsWith("league-")) leagueMessage(m); // the class league (issue 26)
+  else if (m.type === "fatal") { showProblem(t("referee-failed"), m.error); leagueFailed(); finishActivity(); }
 }
 
 async function onAsk(m) {
-  const answer = await askBot(m.request, m.game);
+  const answer = leagueRunning() ? await leagueAsk(m) : await askBot(m.request, m.game);
   referee.worker.postMessage({ type: "answer", ask: m.id, ...answer });
 }
 
@@ -596,6 +599,8 @@ async function main() {
   $("stop").addEventListener("click", stop);
   referee = startWorker("referee", onReferee);
   newBot();
+  setUpLeague({ t, lang: () => lang, askWorker, bot: () => bot, referee: () => referee, busy,
+    editorCode: () => (editor ? editor.get() : "") });
   await setUpEditor();
   try {
     await Promise.all([referee.ready, bot.ready]);

@@ -185,19 +185,30 @@ def test_lab_file_list_is_the_engine_without_command_line_modules():
             for p in (ROOT / "lostcode").glob(d + "*.py")]  # the engine, bots, records: no web/
     expected = sorted(
         p.relative_to(ROOT).as_posix() for p in core
-        if p.relative_to(ROOT).as_posix() not in CLI_ONLY - {"lostcode/player/botapi.py"})
+        if p.relative_to(ROOT).as_posix()
+        not in CLI_ONLY - {"lostcode/player/botapi.py", "lostcode/player/league.py"})
     assert listing["lostcode"] == expected
     assert (ROOT / listing["referee"]).is_file() and (ROOT / listing["bot"]).is_file()
 
 
+def catalogue(name):
+    text = (ROOT / "assets" / name).read_text(encoding="utf-8")
+    return json.loads(text[text.index("{"):text.rindex("}") + 1])
+
+
 def test_lab_catalogue_has_every_key_in_every_language():
-    text = (ROOT / "assets" / "lab-i18n.js").read_text(encoding="utf-8")
-    strings = json.loads(text[text.index("{"):text.rindex("}") + 1])
-    assert set(strings) == set(LANGS)
+    strings = catalogue("lab-i18n.js")
+    league = catalogue("lab-league-i18n.js")  # the class league's own (issue 26)
+    assert set(strings) == set(LANGS) == set(league)
     for lang in LANGS:
         assert set(strings[lang]) == set(strings["en"]), lang
+        assert set(league[lang]) == set(league["en"]), lang
+        assert not set(league[lang]) & set(strings[lang]), lang  # added, never overriding
+    for lang in LANGS:
+        strings[lang] = {**strings[lang], **league[lang]}  # as assets/lab-league.js does
     used = set(re.findall(r'data-i18n="([^"]+)"', (ROOT / "lab.html").read_text()))
     script = (ROOT / "assets" / "lab.js").read_text()
+    script += (ROOT / "assets" / "lab-league.js").read_text()
     used |= set(re.findall(r'\bt\("([a-z0-9-]*[a-z0-9])"', script))
     assert used <= set(strings["en"]), used - set(strings["en"])
     html = (ROOT / "lab.html").read_text(encoding="utf-8")

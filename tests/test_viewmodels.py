@@ -51,13 +51,14 @@ def python_modules() -> list[str]:
 
 # Modules only the command line uses (python -m lostcode ...): the page never
 # imports them, so they are not shipped to the browser. (botapi: bot files for
-# the command line and the Bot lab, which loads its own list, assets/lab/files.json.)
+# the command line and the Bot lab, which loads its own list, assets/lab/files.json;
+# league: the class league of the command line and the Bot lab, issue 26.)
 CLI_ONLY = {
     "lostcode/__main__.py", "lostcode/cli/__init__.py", "lostcode/cli/cli.py",
     "lostcode/cli/selfplay.py", "lostcode/cli/tournament.py", "lostcode/cli/summary.py",
-    "lostcode/cli/botchild.py",
+    "lostcode/cli/botchild.py", "lostcode/cli/league.py",
     "lostcode/rules/invariants.py",
-    "lostcode/player/botapi.py",
+    "lostcode/player/botapi.py", "lostcode/player/league.py",
 }  # fmt: skip
 
 

@@ -42,3 +42,32 @@ def decision(request_json: str, game: str) -> str:
     except Forfeit as f:
         return dumps({"forfeit": {"reason": f.reason, "detail": f.detail}})
     return dumps({"move": move})
+
+
+# --- a class league (issue 26): several bots in this one worker -----------------------
+# Each entrant's program is kept under its key, and a chooser per (entrant,
+# game): a class Bot is made anew for each game, as for the lab's own runs.
+
+LEAGUE_BOTS = {}
+
+
+def load_as(key: str, source: str) -> str:
+    """Compile and run entrant `key`'s file; "" if it is ready, else its traceback."""
+    LEAGUE_BOTS.pop(key, None)
+    try:
+        LEAGUE_BOTS[key] = {"program": BotProgram(source), "choose": None, "game": None}
+    except BotError as e:
+        return str(e)
+    return ""
+
+
+def decision_as(key: str, request_json: str, game: str) -> str:
+    """decision() for entrant `key` (loaded by load_as)."""
+    entry = LEAGUE_BOTS[key]
+    mine = (BOT["program"], BOT["choose"], BOT["game"])  # the editor's bot, kept as it was
+    BOT["program"], BOT["choose"], BOT["game"] = entry["program"], entry["choose"], entry["game"]
+    try:
+        return decision(request_json, game)
+    finally:
+        entry["choose"], entry["game"] = BOT["choose"], BOT["game"]
+        BOT["program"], BOT["choose"], BOT["game"] = mine

@@ -68,3 +68,60 @@ def end_game() -> str:
 
 def stats() -> str:
     return dumps(series_stats(NOW["games"], NOW["players"]))
+
+
+# --- a class league (issue 26): lostcode/player/league.py plans and scores it ----------
+# The same League and Match the command line's `league` uses, so the page's
+# standings and games CSV are the command line's for the same bots and seed.
+
+LEAGUE = {"league": None, "kinds": None, "game": None, "records": []}
+
+
+def league_begin(plan_json: str) -> str:
+    """{"names", "kinds" ("bot" or a level, per entrant), "sizes", "deals",
+    "seed"} -> the schedule (JSON), or {"error": why} when it cannot be played."""
+    from lostcode.player.league import League
+
+    plan = loads_limited(plan_json, what="league")
+    try:
+        league = League(plan["names"], plan["sizes"], int(plan["deals"]), int(plan["seed"]))
+    except ValueError as e:
+        return dumps({"error": str(e)})
+    LEAGUE["league"] = league
+    LEAGUE["kinds"] = list(plan["kinds"])
+    LEAGUE["records"] = [None] * len(league.games)
+    return dumps({"names": league.names, "games": league.games})
+
+
+def league_game(game: int) -> None:
+    """Game `game` becomes the match that step(), answer() and lose() play."""
+    league = LEAGUE["league"]
+    g = league.games[int(game)]
+    kinds, names = league.table(int(game), LEAGUE["kinds"])
+    LEAGUE["game"] = int(game)
+    NOW["at"] = list(range(g["players"]))
+    NOW["match"] = Match(kinds, Options(g["players"]), g["deal_seed"], g["bot_seed"], names)
+
+
+def league_end_game() -> str:
+    summary = NOW["match"].summary()
+    game = LEAGUE["game"]
+    LEAGUE["league"].add(game, summary)
+    LEAGUE["records"][game] = summary["record"]
+    return dumps({"game": game, "summary": summary})
+
+
+def league_result() -> str:
+    """The standings, head to head and the three downloads' text."""
+    league = LEAGUE["league"]
+    return dumps({
+        "standings": league.standings(),
+        "head_to_head": league.head_to_head(),
+        "played": len(league.played()),
+        "csv": {"standings": league.standings_csv(), "games": league.games_csv(),
+                "head_to_head": league.head_to_head_csv()},
+    })
+
+
+def league_records() -> str:
+    return LEAGUE["league"].records_json(LEAGUE["records"])

@@ -1,4 +1,4 @@
-"""`python -m lostcode`: replay a record, self-play, tournaments."""
+"""`python -m lostcode`: replay a record, self-play, tournaments, leagues."""
 
 import argparse
 import sys
@@ -137,5 +137,11 @@ def main(argv=None) -> int:
         pass
     else:
         add_parser(sub)
+    try:
+        from .league import add_parser as add_league
+    except ImportError:
+        pass
+    else:
+        add_league(sub)
     args = ap.parse_args(argv)
     return args.func(args)
