@@ -199,7 +199,9 @@ function run() {
   for (const e of league.entrants) e.broken = null; // a fixed file gets a new chance
   Object.assign(league, { running: true, plan: null, current: -1, entries: [], result: null,
     records: null, seed, seconds: null, start: performance.now() });
+  const pressed = document.activeElement === $("lg-run");
   env.busy(true);
+  if (pressed) $("stop").focus(); // Run is disabled now: the focus goes to Stop, in the run bar
   drawBots();
   say("");
   $("lg-results").hidden = true;
@@ -297,8 +299,10 @@ export function leagueFailed() {
 function finish() {
   league.running = false;
   if (league.barHidden) $("progress-box").hidden = true;
+  const lost = [$("stop"), document.body, null].includes(document.activeElement);
   env.busy(false);
   drawBots();
+  if (lost) $("lg-run").focus(); // Stop is hidden again: back to the league's own button
 }
 
 function forfeitWhy(f) {
@@ -354,14 +358,15 @@ function drawResult() {
   cap.textContent = t("lg-standings", { seed: league.seed });
   table.append(cap);
   const head = table.insertRow();
-  for (const k of ["rank", "bot", "games", "wins", "mean", "spread", "forfeits"]) cell(head, t("lg-col-" + k), "col");
+  // Wins and mean first: on a phone they are in view before the table scrolls.
+  for (const k of ["rank", "bot", "wins", "mean", "spread", "forfeits", "games"]) cell(head, t("lg-col-" + k), "col");
   const notes = $("lg-notes");
   notes.replaceChildren();
   for (const row of r.standings) {
     const tr = table.insertRow();
     cell(tr, String(row.rank));
     cell(tr, row.bot, "row");
-    for (const v of [row.games, row.wins, row.mean_text, row.spread_text, row.forfeits]) cell(tr, String(v));
+    for (const v of [row.wins, row.mean_text, row.spread_text, row.forfeits, row.games]) cell(tr, String(v));
     if (row.forfeits) {
       const li = document.createElement("li");
       const why = forfeitWhy({ reason: row.forfeit_reason, detail: row.forfeit_detail });

@@ -1,0 +1,222 @@
+"""The Bot lab's class league in the browser (issue 26): lab.html #league,
+assets/lab-league.js, refereed by lostcode/player/league.py in the lab's workers.
+
+One lab page for the module (each Pyodide start costs seconds on the 2-core
+machine). The league of the lesson's three bots and a broken one finishes;
+the table shown, the downloaded CSV and `python -m lostcode league` for the
+same bots and seed agree row for row.
+"""
+
+import csv
+import io
+import json
+import re
+import subprocess
+import sys
+
+import pytest
+from helpers import ROOT, RequestLog, wait_engine_ready
+from playwright.sync_api import expect
+
+from lostcode.services.record import replay
+
+pytestmark = pytest.mark.browser
+
+LAB_TIMEOUT = 180_000
+RUN_TIMEOUT = 300_000
+BOTS = ROOT / "docs" / "examples" / "bots"
+STEPS = ["step1_first_bot", "step2_deduction", "step3_expected_points"]
+BROKEN = b"def choose(observation, legal_moves)\n    return legal_moves[0]\n"
+SEED = "7"
+
+
+def catalogue(name):
+    text = (ROOT / "assets" / name).read_text(encoding="utf-8")
+    return json.loads(text[text.index("{"):text.rindex("}") + 1])
+
+
+LEAGUE_STRINGS = catalogue("lab-league-i18n.js")
+
+
+@pytest.fixture(scope="module")
+def lab(browser, site_url):
+    context = browser.new_context(accept_downloads=True)
+    log = RequestLog(site_url).attach(context)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda m: m.type == "error" and "Content Security Policy" in m.text
+            and errors.append(m.text))
+    page.goto(site_url + "lab.html?lang=en")
+    page.wait_for_function("document.documentElement.dataset.lab === 'ready'",
+                           timeout=LAB_TIMEOUT)
+    page.set_default_timeout(60_000)
+    yield page
+    context.close()
+    log.assert_same_origin()
+    assert not errors, errors
+
+
+def read_csv(text):
+    return list(csv.reader(io.StringIO(text.removeprefix("\ufeff"))))
+
+
+def download(page, name):
+    with page.expect_download() as info:
+        page.get_by_role("button", name=name).click()
+    return info.value.path().read_text(encoding="utf-8")
+
+
+def without_detail(rows):
+    """CSV rows without the forfeit_detail column: a traceback's last line is
+    the runtime's wording (Pyodide's Python may say it otherwise)."""
+    i = rows[0].index("forfeit_detail")
+    return [row[:i] + row[i + 1:] for row in rows]
+
+
+@pytest.fixture(scope="module")
+def played(lab, tmp_path_factory):
+    """The league run once in the page: (page, table rows, standings CSV, games CSV, records)."""
+    page = lab
+    league = page.get_by_role("region", name="Class league")
+    files = [{"name": n + ".py", "mimeType": "text/x-python",
+              "buffer": (BOTS / (n + ".py")).read_bytes()} for n in STEPS]
+    files.append({"name": "broken.py", "mimeType": "text/x-python", "buffer": BROKEN})
+    league.get_by_label("Add .py files").set_input_files(files=files)
+    expect(league.get_by_role("list", name="Bots in the league").get_by_role("listitem")
+           ).to_have_count(4)
+    expect(league.get_by_role("button", name="Remove broken")).to_be_visible()
+    league.get_by_label("Players per game").select_option("2")
+    league.get_by_label("Seed (write it down)").fill(SEED)
+    expect(league.locator("#lg-plan")).to_have_text(
+        "12 games: every group of bots plays 1 deal(s), each from every seat.")
+    league.get_by_role("button", name="Run the league").click()
+    page.wait_for_function("document.documentElement.dataset.league === '1'", timeout=RUN_TIMEOUT)
+    table = league.get_by_role("table", name=f"Standings, seed {SEED}")
+    expect(table).to_be_visible()
+    rows = table.locator("tr").evaluate_all(
+        "trs => trs.map(tr => [...tr.cells].map(c => c.textContent))")
+    standings = read_csv(download(page, "Download the standings (CSV)"))
+    games = read_csv(download(page, "Download every game (CSV)"))
+    records = json.loads(download(page, "Download all records (JSON)"))
+    tmp = tmp_path_factory.mktemp("league")
+    return page, rows, standings, games, records, tmp
+
+
+def test_league_of_four_bots_one_broken_finishes(played):
+    page, rows, standings, _games, _records, _tmp = played
+    league = page.get_by_role("region", name="Class league")
+    assert rows[0] == ["Rank", "Bot", "Wins", "Mean score", "Spread", "Forfeits", "Games"]
+    assert len(rows) == 5
+    by_bot = {r[1]: r for r in rows[1:]}
+    # the lesson's bots each ran in the lab without a forfeit; the broken one forfeited all 6
+    for name in STEPS:
+        assert by_bot[name][6] == "6" and by_bot[name][5] == "0", by_bot[name]
+    assert by_bot["broken"][2:] == ["0", "0.00", "0.00", "6", "6"]
+    assert rows[-1][1] == "broken"
+    expect(league.get_by_role("listitem").filter(has_text="broken forfeited 6 game(s)")
+           ).to_contain_text("SyntaxError")
+    games = league.get_by_role("list", name="Games of the league").get_by_role("listitem")
+    expect(games).to_have_count(12)
+    expect(league.get_by_role("button", name=re.compile("^Watch the game"))).to_have_count(6)
+    expect(league.locator("#lg-status")).to_have_text(re.compile(r"^League finished: 12 games"))
+    # head to head: a numbered column per bot, its name for a screen reader
+    h2h = league.get_by_role("table", name=re.compile("^Head to head"))
+    expect(h2h.get_by_role("columnheader", name="broken")).to_have_text("4")
+    expect(h2h.get_by_role("rowheader")).to_have_count(4)
+
+
+def test_the_csv_is_the_table_shown(played):
+    _page, rows, standings, games, records, _tmp = played
+    assert standings[0][:8] == ["rank", "bot", "games", "finished", "wins", "mean_score",
+                                "spread", "forfeits"]
+    shown = rows[1:]  # rank, bot, wins, mean, spread, forfeits, games
+    from_csv = [[r[0], r[1], r[4], r[5], r[6], r[7], r[2]] for r in standings[1:]]
+    assert shown == from_csv
+    assert len(games) == 13 and sum(g[11] == "forfeit" for g in games[1:]) == 6
+    # every finished game's record replays to the scores of its row
+    assert records["league"]["seed"] == int(SEED) and len(records["games"]) == 12
+    for row, game in zip(games[1:], records["games"], strict=True):
+        assert game["game"] == int(row[0])
+        if row[11] != "forfeit":
+            s = replay(json.dumps(game["record"]))
+            assert [str(x) for x in s.scores] == [x for x in row[7:11] if x]
+
+
+def test_the_cli_plays_the_same_league(played):
+    _page, _rows, standings, games, _records, tmp = played
+    paths = []
+    for n in STEPS:
+        (tmp / (n + ".py")).write_bytes((BOTS / (n + ".py")).read_bytes())
+        paths.append(str(tmp / (n + ".py")))
+    (tmp / "broken.py").write_bytes(BROKEN)
+    paths.append(str(tmp / "broken.py"))
+    out = tmp / "out"
+    proc = subprocess.run(
+        [sys.executable, "-m", "lostcode", "league", *paths, "--players", "2", "--seed", SEED,
+         "--csv", str(out), "--quiet"], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    cli_standings = read_csv((out / "standings.csv").read_text(encoding="utf-8"))
+    cli_games = read_csv((out / "games.csv").read_text(encoding="utf-8"))
+    assert without_detail(cli_standings) == without_detail(standings)
+    assert without_detail(cli_games) == without_detail(games)
+
+
+def test_watch_a_league_game(played):
+    page = played[0]
+    with page.context.expect_page() as popup:
+        page.get_by_role("region", name="Class league").get_by_role(
+            "button", name="Watch the game (Game 1)").click()
+    viewer = popup.value
+    wait_engine_ready(viewer, timeout=LAB_TIMEOUT)
+    expect(viewer.locator("#game")).to_be_visible()
+    expect(viewer.locator("#game")).to_contain_text("step1_first_bot")
+    viewer.close()
+
+
+def test_league_fits_a_phone_and_a_projector_and_speaks_every_language(played):
+    page = played[0]
+    league = page.get_by_role("region", name="Class league")
+    page.set_viewport_size({"width": 360, "height": 640})
+    try:
+        # nothing scrolls sideways but the tables' own focusable regions
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        for button in league.get_by_role("button").all():
+            if button.is_visible():
+                box = button.bounding_box()
+                assert box["height"] >= 44 and box["width"] >= 44, button.text_content()
+        page.set_viewport_size({"width": 1920, "height": 1080})
+        size = league.get_by_role("table", name=f"Standings, seed {SEED}").evaluate(
+            "t => parseFloat(getComputedStyle(t.rows[1].cells[1]).fontSize)")
+        assert size >= 24  # read from the back of a classroom
+        assert page.evaluate("document.documentElement.scrollWidth") <= 1920
+        for lang in ("ru", "it", "pl"):
+            page.get_by_label(re.compile("^(Language|Язык|Lingua|Język)$")).select_option(lang)
+            s = LEAGUE_STRINGS[lang]
+            expect(page.get_by_role("heading", name=s["lg-heading"])).to_be_visible()
+            expect(page.get_by_role("table", name=s["lg-standings"].replace("{seed}", SEED))
+                   ).to_be_visible()
+            expect(page.get_by_role("button", name=s["lg-run"])).to_be_visible()
+    finally:
+        page.get_by_label(re.compile("^(Language|Язык|Lingua|Język)$")).select_option("en")
+        page.set_viewport_size({"width": 1280, "height": 720})
+
+
+def test_stop_ends_the_league_with_the_games_played(played):
+    page = played[0]
+    league = page.get_by_role("region", name="Class league")
+    league.get_by_label("Players per game").select_option("2..4")
+    league.get_by_label("Deals per group").fill("3")
+    expect(league.locator("#lg-plan")).to_have_text(re.compile("^84 games"))
+    league.get_by_role("button", name="Run the league").click()
+    expect(page.locator("#progress-label")).to_have_text(re.compile(r"^League: [1-9]\d* of 84"),
+                                                         timeout=RUN_TIMEOUT)
+    page.get_by_role("button", name="Stop").click()
+    page.wait_for_function("document.documentElement.dataset.league === '2'", timeout=RUN_TIMEOUT)
+    status = league.locator("#lg-status").text_content()
+    n = int(re.match(r"League stopped after (\d+) games\.", status).group(1))
+    assert 1 <= n < 84
+    expect(league.get_by_role("list", name="Games of the league").get_by_role("listitem")
+           ).to_have_count(n)
+    expect(league.get_by_role("button", name="Run the league")).to_be_enabled()
+    expect(page.get_by_role("button", name="Run games")).to_be_enabled()
