@@ -114,6 +114,8 @@ def test_league_of_four_bots_one_broken_finishes(played):
         assert by_bot[name][6] == "6" and by_bot[name][5] == "0", by_bot[name]
     assert by_bot["broken"][2:] == ["0", "0.00", "0.00", "6", "6"]
     assert rows[-1][1] == "broken"
+    kept = page.evaluate("JSON.parse(localStorage.getItem('lostcode.lab.league'))")
+    assert [b["name"] for b in kept] == [*STEPS, "broken"]  # the list stays in this browser
     expect(league.get_by_role("listitem").filter(has_text="broken forfeited 6 game(s)")
            ).to_contain_text("SyntaxError")
     games = league.get_by_role("list", name="Games of the league").get_by_role("listitem")
@@ -220,3 +222,26 @@ def test_stop_ends_the_league_with_the_games_played(played):
            ).to_have_count(n)
     expect(league.get_by_role("button", name="Run the league")).to_be_enabled()
     expect(page.get_by_role("button", name="Run games")).to_be_enabled()
+
+
+def test_pasted_and_editor_bots_join_and_leave_by_keyboard(played):
+    page = played[0]
+    league = page.get_by_role("region", name="Class league")
+    bots = league.get_by_role("list", name="Bots in the league").get_by_role("listitem")
+    before = bots.count()
+    league.get_by_text("Paste a bot's code").click()
+    league.get_by_label("Name").fill("Pasted")
+    league.get_by_label("Code").fill(
+        "def choose(observation, legal_moves):\n    return legal_moves[0]\n")
+    league.get_by_role("button", name="Add this bot").click()
+    expect(league.locator("#lg-status")).to_have_text("Added Pasted.")
+    league.get_by_role("button", name="Add the bot in the editor").click()
+    expect(bots).to_have_count(before + 2)
+    expect(bots.nth(before)).to_contain_text("Pasted (pasted)")
+    expect(bots.nth(before + 1)).to_contain_text("Your bot (from the editor)")
+    for name in ("Pasted", "Your bot"):
+        league.get_by_role("button", name="Remove " + name).focus()
+        page.keyboard.press("Enter")
+        expect(league.locator("#lg-status")).to_have_text(f"Removed {name}.")
+        assert page.evaluate("document.activeElement.tagName") == "BUTTON"  # focus kept near
+    expect(bots).to_have_count(before)

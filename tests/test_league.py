@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from helpers import ROOT, node_runtimes_available, run_in_runtime
 
+from lostcode.cli.league import parse_sizes
 from lostcode.cli.league import run as run_league
 from lostcode.player.league import (
     GAMES_COLUMNS,
@@ -28,7 +29,6 @@ from lostcode.player.league import (
     combinations,
     csv_field,
     isqrt,
-    parse_sizes,
     schedule,
 )
 
@@ -181,7 +181,7 @@ def test_names_are_made_distinct_as_a_table_does():
 
 
 def read_csv(text):
-    return list(csv.reader(io.StringIO(text)))
+    return list(csv.reader(io.StringIO(text.removeprefix("\ufeff"))))
 
 
 def test_csv_files_hold_the_standings_and_every_game():
@@ -235,6 +235,7 @@ def test_cli_league_prints_the_standings_it_writes(tmp_path):
         cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("24 games: 4 bots, 2/3-player games, 1 deal(s) per group, seed 5")
+    assert (out / "standings.csv").read_bytes().startswith(b"\xef\xbb\xbfrank,")
     standings = read_csv((out / "standings.csv").read_text(encoding="utf-8"))
     names = [row[1] for row in standings[1:]]
     assert set(names) == {"step2_deduction", "Third", "easy", "broken"}

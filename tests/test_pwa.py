@@ -117,9 +117,11 @@ def test_build_contains_only_what_the_game_needs(tmp_path):
     assert sorted(url for url, _ in precache + lazy) == sorted(
         files - {"sw.js", "build-info.json"})
     # Precached: the shell and the default runtime (MicroPython) only, <= 2.5 MB (issue 17);
-    # Pyodide's files and the in-page QR decoder are cached the first time they are used.
+    # Pyodide's files, the in-page QR decoder and the lab's league (issue 26) are cached
+    # the first time they are used.
     assert {url for url, _ in lazy} == {"lostcode.zip", "pyscript.json"} | {
-        f for f in files if f.startswith(("vendor/pyodide/", build_site.QR_DECODER))}
+        f for f in files
+        if f.startswith(("vendor/pyodide/", build_site.QR_DECODER, build_site.LAB_LEAGUE))}
     precache_bytes = sum((out / url).stat().st_size for url, _ in precache)
     assert precache_bytes <= 2_500_000 and precache_bytes == summary["precache_bytes"]
     assert set(packs) <= {url for url, _ in precache}  # every language works offline

@@ -93,8 +93,11 @@ DEFAULT_RUNTIME = "micropython"  # = RUNTIMES[0] in assets/runtime.js
 # cached on first use. The encoder (52 KB) is precached: a host offline still
 # shows join codes (issue 23).
 QR_DECODER = "vendor/jsqr/"
+# The Bot lab's class league (issue 26) is only for the lab, which runs on
+# Pyodide (lazy itself): its page code is cached with it, the game never needs it.
+LAB_LEAGUE = "assets/lab-league"
 LAZY_PREFIXES = {  # files only the *other* runtime needs: cached on first use, not precached
-    "micropython": ("vendor/pyodide/", ARCHIVE, PY_CONFIG, QR_DECODER),
+    "micropython": ("vendor/pyodide/", ARCHIVE, PY_CONFIG, QR_DECODER, LAB_LEAGUE),
     "pyodide": ("vendor/micropython/", MPY_PACK, MPY_CONFIG, "lostcode/", QR_DECODER),
 }
 # The MicroPython page's inline code (built runtime.js): unpack the one pack of

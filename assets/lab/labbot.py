@@ -44,15 +44,13 @@ def decision(request_json: str, game: str) -> str:
     return dumps({"move": move})
 
 
-# --- a class league (issue 26): several bots in this one worker -----------------------
-# Each entrant's program is kept under its key, and a chooser per (entrant,
-# game): a class Bot is made anew for each game, as for the lab's own runs.
+# --- a class league (issue 26): each entrant's program under its key ---------------
 
 LEAGUE_BOTS = {}
 
 
 def load_as(key: str, source: str) -> str:
-    """Compile and run entrant `key`'s file; "" if it is ready, else its traceback."""
+    """load() for entrant `key`."""
     LEAGUE_BOTS.pop(key, None)
     try:
         LEAGUE_BOTS[key] = {"program": BotProgram(source), "choose": None, "game": None}
@@ -62,7 +60,7 @@ def load_as(key: str, source: str) -> str:
 
 
 def decision_as(key: str, request_json: str, game: str) -> str:
-    """decision() for entrant `key` (loaded by load_as)."""
+    """decision() for entrant `key`: its own chooser per game."""
     entry = LEAGUE_BOTS[key]
     mine = (BOT["program"], BOT["choose"], BOT["game"])  # the editor's bot, kept as it was
     BOT["program"], BOT["choose"], BOT["game"] = entry["program"], entry["choose"], entry["game"]

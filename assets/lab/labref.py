@@ -70,16 +70,13 @@ def stats() -> str:
     return dumps(series_stats(NOW["games"], NOW["players"]))
 
 
-# --- a class league (issue 26): lostcode/player/league.py plans and scores it ----------
-# The same League and Match the command line's `league` uses, so the page's
-# standings and games CSV are the command line's for the same bots and seed.
+# --- a class league (issue 26): lostcode/player/league.py, as on the command line ---
 
 LEAGUE = {"league": None, "kinds": None, "game": None, "records": []}
 
 
 def league_begin(plan_json: str) -> str:
-    """{"names", "kinds" ("bot" or a level, per entrant), "sizes", "deals",
-    "seed"} -> the schedule (JSON), or {"error": why} when it cannot be played."""
+    """{names, kinds, sizes, deals, seed} -> the schedule, or {"error": why}."""
     from lostcode.player.league import League
 
     plan = loads_limited(plan_json, what="league")
@@ -94,7 +91,7 @@ def league_begin(plan_json: str) -> str:
 
 
 def league_game(game: int) -> None:
-    """Game `game` becomes the match that step(), answer() and lose() play."""
+    """Game `game` becomes the match step(), answer() and lose() play."""
     league = LEAGUE["league"]
     g = league.games[int(game)]
     kinds, names = league.table(int(game), LEAGUE["kinds"])
@@ -112,7 +109,7 @@ def league_end_game() -> str:
 
 
 def league_result() -> str:
-    """The standings, head to head and the three downloads' text."""
+    """Standings, head to head and the CSV downloads."""
     league = LEAGUE["league"]
     return dumps({
         "standings": league.standings(),

@@ -21,10 +21,28 @@ from json import dumps
 
 from ..player.botapi import Forfeit, Match, is_bot_file
 from ..player.bots import LEVELS
-from ..player.league import League, parse_sizes
+from ..player.league import SIZES, League
 from ..rules.engine import legal_actions
 from ..rules.options import Options
 from .botchild import ChildBot, LoadProblem
+
+
+def parse_sizes(text) -> list:
+    """Players per game as a teacher writes them: "2", "2..4", "2-4", "2,4"."""
+    text = str(text).strip().replace(" ", "")
+    sizes = []
+    for part in text.split(","):
+        sep = ".." if ".." in part else ("-" if "-" in part[1:] else None)
+        bounds = part.split(sep) if sep else [part, part]
+        if len(bounds) != 2 or not bounds[0].isdigit() or not bounds[1].isdigit():
+            raise ValueError("players per game: write 2, 3, 4, a range such as 2..4, or 2,4")
+        lo, hi = int(bounds[0]), int(bounds[1])
+        if lo > hi or lo not in SIZES or hi not in SIZES:
+            raise ValueError("players per game are 2 to 4, not " + part)
+        for k in range(lo, hi + 1):
+            if k not in sizes:
+                sizes.append(k)
+    return sorted(sizes)
 
 
 def parse_bot(spec: str) -> tuple:
@@ -136,7 +154,8 @@ def head_to_head_lines(league: League) -> list:
 
 
 def write_files(league: League, records: list, folder: str) -> list:
-    """standings.csv, games.csv, head_to_head.csv and records.json in `folder`."""
+    """standings.csv, games.csv, head_to_head.csv and records.json in `folder`
+    (the same text as the lab's downloads)."""
     os.makedirs(folder, exist_ok=True)
     files = {
         "standings.csv": league.standings_csv(),
@@ -147,7 +166,10 @@ def write_files(league: League, records: list, folder: str) -> list:
     written = []
     for name, text in files.items():
         path = os.path.join(folder, name)
-        with open(path, "w", encoding="utf-8", newline="") as fh:
+        # CSV with a byte order mark, as the lab's downloads: spreadsheets
+        # then read the class's names as UTF-8.
+        code = "utf-8-sig" if name.endswith(".csv") else "utf-8"
+        with open(path, "w", encoding=code, newline="") as fh:
             fh.write(text)
         written.append(path)
     return written

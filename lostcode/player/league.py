@@ -1,22 +1,13 @@
-"""A class league (issue 26): who plays whom, from which seat, on which deal, and the standings.
+"""A class league (issue 26): who plays whom, from which seat, on which deal; the standings.
 
-One module for both ends: the Bot lab's referee worker (assets/lab/labref.py)
-and the command line (`python -m lostcode league`, lostcode/cli/league.py).
-The schedule, the scoring and the CSV text are all made here, so the same
-seed and bots give the same standings on the page and in a terminal, and a
-test can compare the two row by row.
-
-Why the numbers are whole hundredths: a mean or a spread printed from a float
-can differ in its last digit between CPython, Pyodide and MicroPython; here
-both are computed exactly in integers (`centi_mean`, `centi_spread`) and
-printed from those, so every runtime writes the same digits.
-
-The schedule is a round-robin: every group of `players` entrants (every
-pair, every three, ...) plays `deals` deals, and every deal is played once
-from every seat (the group rotated one seat per game), so nobody gains by
-sitting first. Groups of one size share the deals (seed, seed + 1, ...):
-every pairing meets the same positions. Plain Python that runs unchanged on
-MicroPython (no itertools.combinations, math.isqrt, dataclasses).
+One module for the Bot lab's referee worker (assets/lab/labref.py) and the
+command line (lostcode/cli/league.py): the same seed and bots give the same
+standings and CSV rows in both. Means and spreads are exact whole hundredths
+(`centi_mean`, `centi_spread`): a float printed on CPython, Pyodide and
+MicroPython may differ in its last digit. Every group of P entrants plays
+each deal once from every seat (rotated one seat per game), so nobody gains
+by sitting first; groups of one size share the deals seed, seed + 1, ...
+Runs on MicroPython (no itertools.combinations, math.isqrt).
 """
 
 from json import dumps
@@ -28,7 +19,6 @@ SIZES = (2, 3, 4)
 MAX_ENTRANTS = 40
 MAX_DEALS = 50
 MAX_GAMES = 20000
-RESULT_KINDS = ("win", "tie", "forfeit")
 STANDINGS_COLUMNS = (
     "rank", "bot", "games", "finished", "wins", "mean_score", "spread", "forfeits",
     "forfeit_reason", "forfeit_detail",
@@ -41,8 +31,7 @@ GAMES_COLUMNS = (
 
 
 def combinations(n: int, k: int) -> list:
-    """Every k-subset of range(n) as a tuple, in lexicographic order
-    (MicroPython's itertools has no combinations)."""
+    """itertools.combinations(range(n), k), which MicroPython lacks."""
     out = []
 
     def grow(start, chosen):
@@ -56,33 +45,11 @@ def combinations(n: int, k: int) -> list:
     return out
 
 
-def parse_sizes(text) -> list:
-    """Players per game as a teacher writes them: "2", "2..4", "2-4", "2,4"."""
-    text = str(text).strip().replace(" ", "")
-    sizes = []
-    for part in text.split(","):
-        sep = ".." if ".." in part else ("-" if "-" in part[1:] else None)
-        bounds = part.split(sep) if sep else [part, part]
-        if len(bounds) != 2 or not bounds[0].isdigit() or not bounds[1].isdigit():
-            raise ValueError("players per game: write 2, 3, 4, a range such as 2..4, or 2,4")
-        lo, hi = int(bounds[0]), int(bounds[1])
-        if lo > hi or lo not in SIZES or hi not in SIZES:
-            raise ValueError("players per game are 2 to 4, not " + part)
-        for k in range(lo, hi + 1):
-            if k not in sizes:
-                sizes.append(k)
-    return sorted(sizes)
-
-
 def schedule(entrants: int, sizes, deals: int, seed: int) -> list:
-    """The league's games in the order they are played.
-
-    Each game: {"game": index, "players": k, "deal_seed": the deal's game seed,
-    "bot_seed": seed of the built-in bots' choices, "seats": the entrant at
-    each table position}. In game r of a deal the group's i-th entrant sits
-    at position (i + r) % k, so over k games each entrant sits everywhere once.
-    ValueError if the league cannot be played (too few bots, too many games,
-    seeds out of range)."""
+    """The games in playing order: {"game", "players" k, "deal_seed", "bot_seed"
+    (the built-in bots' choices), "seats" (the entrant at each position)}. In
+    game r of a deal the group's i-th entrant sits at (i + r) % k. ValueError
+    says why a league cannot be played."""
     sizes = [k for k in sizes if k in SIZES]
     if not sizes:
         raise ValueError("players per game are 2 to 4")
@@ -120,13 +87,12 @@ def schedule(entrants: int, sizes, deals: int, seed: int) -> list:
 
 
 def entrant_names(names) -> list:
-    """The names as every table will show them: cleaned and made distinct the
-    way a new game does it (lostcode/rules/setup.py clean_names, R-S1)."""
+    """The names as tables show them: cleaned and distinct (clean_names, R-S1)."""
     return clean_names(list(names), len(names))
 
 
 def result_of(summary) -> dict:
-    """The part of a refereed game (botapi.Match.summary) the standings need."""
+    """What the standings need of botapi.Match.summary()."""
     f = summary.get("forfeit")
     return {
         "scores": list(summary["scores"]),
@@ -151,7 +117,7 @@ def centi_mean(scores) -> int:
 
 
 def isqrt(n: int) -> int:
-    """floor(sqrt(n)) for a whole n >= 0, exactly (Newton's method on integers)."""
+    """floor(sqrt(n)), exactly (Newton on integers)."""
     if n < 2:
         return n
     x = n
@@ -163,14 +129,12 @@ def isqrt(n: int) -> int:
 
 
 def centi_spread(scores) -> int:
-    """The standard deviation (of the population) of whole scores in
-    hundredths, rounded to the nearest exactly: sqrt(v) / n with
-    v = n * sum(x^2) - sum(x)^2, an integer."""
+    """The (population) standard deviation in hundredths, rounded exactly."""
     n = len(scores)
     if n < 2:
         return 0
     v = n * sum(x * x for x in scores) - sum(scores) * sum(scores)
-    # the largest m with (2m - 1) * n <= 200 * sqrt(v), i.e. ((2m - 1) n)^2 <= 40000 v
+    # sqrt(v) / n; the largest m with ((2m - 1) n)^2 <= 40000 v
     m = isqrt(40000 * v) // n + 1
     while m > 0 and (2 * m - 1) * n * (2 * m - 1) * n > 40000 * v:
         m -= 1
@@ -192,7 +156,7 @@ def last_line(detail) -> str:
 
 
 class League:
-    """A league's plan and the results as they come in (one game at a time)."""
+    """A league's plan and its results, one game at a time."""
 
     __slots__ = ("names", "sizes", "deals", "seed", "games", "results")
 
@@ -208,23 +172,19 @@ class League:
         self.results[game] = result_of(summary)
 
     def table(self, game: int, kinds) -> tuple:
-        """(kind, name) of each table position of game `game`; `kinds[e]` is
-        entrant e's kind: "bot" (asked from outside) or a built-in level.
-        The referee makes the game as botapi.Match(kinds, Options(players),
-        deal_seed, bot_seed, names), on the page and on the command line."""
+        """(kinds, names) by table position; `kinds[e]`: "bot" or a level."""
         seats = self.games[game]["seats"]
         return [kinds[e] for e in seats], [self.names[e] for e in seats]
 
     def played(self) -> list:
-        """(game, result) of the games played so far, in order."""
+        """(game, result) of the games played so far."""
         return [(g, self.results[i]) for i, g in enumerate(self.games)
                 if self.results[i] is not None]
 
     def standings(self) -> list:
-        """One row per entrant, best first: wins, then (among bots that
-        finished a game at all) mean score, then fewer forfeits, then the
-        name. A forfeited game counts for nobody (no win, no scores) but
-        against the bot that lost it, with the reason."""
+        """One row per entrant, best first: wins, then mean score (bots that
+        finished no game last), fewer forfeits, name. A forfeited game counts
+        for nobody, and as a forfeit (with its reason) for its loser."""
         rows = []
         for e, name in enumerate(self.names):
             scores, wins, forfeits, games, reason, detail = [], 0, 0, 0, "", ""
@@ -310,13 +270,13 @@ class League:
         return to_csv(rows)
 
     def describe(self) -> dict:
-        """What the league was, for a records file and its reader."""
+        """What the league was (the records file says it)."""
         return {"bots": list(self.names), "players": list(self.sizes), "deals": self.deals,
                 "seed": self.seed, "games": len(self.games)}
 
     def records_json(self, records) -> str:
-        """Every played game's record (docs/record-format.md) in one JSON file,
-        with who sat where: `records[i]` is game i's record or None."""
+        """Every played game's record (docs/record-format.md, `records[i]`) and
+        who sat where, as one JSON file."""
         out = []
         for g, r in self.played():
             row = self.game_row(g, r)
@@ -327,9 +287,8 @@ class League:
 
 
 def csv_field(value) -> str:
-    """One CSV field (RFC 4180). A name a spreadsheet would read as a formula
-    (=, +, -, @ first) gets a leading apostrophe: a bot's file name is the
-    class's to choose."""
+    """One CSV field (RFC 4180); a name a spreadsheet would run as a formula
+    (=, +, -, @ first) gets a leading apostrophe."""
     text = str(value)
     if text and text[0] in "=+@" or (text[:1] == "-" and not _number(text)):
         text = "'" + text
