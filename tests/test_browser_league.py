@@ -86,7 +86,7 @@ def played(lab, tmp_path_factory):
     expect(league.get_by_role("list", name="Bots in the league").get_by_role("listitem")
            ).to_have_count(4)
     expect(league.get_by_role("button", name="Remove broken")).to_be_visible()
-    league.get_by_label("Players per game").select_option("2")
+    league.get_by_label("Seats at each table").select_option("2")
     league.get_by_label("Seed (write it down)").fill(SEED)
     expect(league.locator("#lg-plan")).to_have_text(
         "12 games: every group of bots plays 1 deal(s), each from every seat.")
@@ -207,7 +207,7 @@ def test_league_fits_a_phone_and_a_projector_and_speaks_every_language(played):
 def test_stop_ends_the_league_with_the_games_played(played):
     page = played[0]
     league = page.get_by_role("region", name="Class league")
-    league.get_by_label("Players per game").select_option("2..4")
+    league.get_by_label("Seats at each table").select_option("2..4")
     league.get_by_label("Deals per group").fill("3")
     expect(league.locator("#lg-plan")).to_have_text(re.compile("^84 games"))
     league.get_by_role("button", name="Run the league").click()
