@@ -239,7 +239,10 @@ def test_pasted_and_editor_bots_join_and_leave_by_keyboard(played):
     expect(bots).to_have_count(before + 2)
     expect(bots.nth(before)).to_contain_text("Pasted (pasted)")
     expect(bots.nth(before + 1)).to_contain_text("Your bot (from the editor)")
-    for name in ("Pasted", "Your bot"):
+    # the hook for bots that come by a shared link (issue 26, part B)
+    page.evaluate("lab.addLeagueBot('Linked', 'def choose(o, moves):\\n    return moves[0]\\n')")
+    expect(bots.nth(before + 2)).to_contain_text("Linked (from a link)")
+    for name in ("Pasted", "Your bot", "Linked"):
         league.get_by_role("button", name="Remove " + name).focus()
         page.keyboard.press("Enter")
         expect(league.locator("#lg-status")).to_have_text(f"Removed {name}.")
