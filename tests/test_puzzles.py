@@ -20,11 +20,11 @@ import time
 import pytest
 from helpers import ROOT
 
-from lostcode.player import puzzles as pz
 from lostcode.player.deduction import Knowledge
 from lostcode.rules.observation import observe
 from lostcode.services.record import replay
 from lostcode.services.settings import parse, to_query
+from lostcode.web import puzzles as pz
 from lostcode.web import puzzleview as pv
 from lostcode.web.board import tree_text
 from lostcode.web.i18n import set_language

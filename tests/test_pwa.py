@@ -117,8 +117,9 @@ def test_build_contains_only_what_the_game_needs(tmp_path):
     assert sorted(url for url, _ in precache + lazy) == sorted(
         files - {"sw.js", "build-info.json"})
     # Precached: the shell and the default runtime (MicroPython) only, <= 2.5 MB (issue 17);
-    # Pyodide's files and the in-page QR decoder are cached the first time they are used.
-    assert {url for url, _ in lazy} == {"lostcode.zip", "pyscript.json"} | {
+    # Pyodide's files, the in-page QR decoder and Today's code's puzzles (issue 28: the
+    # page prefetches them) are cached the first time they are used.
+    assert {url for url, _ in lazy} == {"lostcode.zip", "pyscript.json", build_site.PUZZLES} | {
         f for f in files if f.startswith(("vendor/pyodide/", build_site.QR_DECODER))}
     precache_bytes = sum((out / url).stat().st_size for url, _ in precache)
     assert precache_bytes <= 2_500_000 and precache_bytes == summary["precache_bytes"]

@@ -13,7 +13,7 @@ stones that the exact deduction (lostcode/player/deduction.py) answers with
 one value. The file stores the game's options, seed and moves up to that
 moment (a compact record), the seat, the question and the level; never the
 answer: the page replays the moves and asks the deduction
-(lostcode/player/puzzles.py), and tests/test_puzzles.py proves every entry.
+(lostcode/web/puzzles.py), and tests/test_puzzles.py proves every entry.
 
 Deterministic: puzzle N comes from seeds derived from N only, so a rerun
 writes the same bytes. The level follows the week (puzzle 1 is a Monday):
@@ -34,7 +34,13 @@ sys.path.insert(0, str(ROOT))
 
 from lostcode.player.bots import Player  # noqa: E402
 from lostcode.player.deduction import Knowledge  # noqa: E402
-from lostcode.player.puzzles import (  # noqa: E402
+from lostcode.rules.engine import apply_action, is_over, legal_actions  # noqa: E402
+from lostcode.rules.observation import observe  # noqa: E402
+from lostcode.rules.options import Options  # noqa: E402
+from lostcode.rules.rng import Rng  # noqa: E402
+from lostcode.rules.setup import new_game  # noqa: E402
+from lostcode.rules.state import ROLL  # noqa: E402
+from lostcode.web.puzzles import (  # noqa: E402
     EASY,
     HARD,
     MEDIUM,
@@ -44,12 +50,6 @@ from lostcode.player.puzzles import (  # noqa: E402
     level_of,
     questions,
 )
-from lostcode.rules.engine import apply_action, is_over, legal_actions  # noqa: E402
-from lostcode.rules.observation import observe  # noqa: E402
-from lostcode.rules.options import Options  # noqa: E402
-from lostcode.rules.rng import Rng  # noqa: E402
-from lostcode.rules.setup import new_game  # noqa: E402
-from lostcode.rules.state import ROLL  # noqa: E402
 
 START = "2026-11-23"  # puzzle 1 (a Monday); puzzle N is for UTC day N from here
 FORMAT = "lostcode-puzzles"

@@ -93,9 +93,15 @@ DEFAULT_RUNTIME = "micropython"  # = RUNTIMES[0] in assets/runtime.js
 # cached on first use. The encoder (52 KB) is precached: a host offline still
 # shows join codes (issue 23).
 QR_DECODER = "vendor/jsqr/"
+# Today's code (issue 28): the puzzles file (~50 KB) is cached on first use
+# too: the precache (<= 2.5 MB, tests/test_pwa.py) had ~24 KB left for the
+# whole feature. The page asks for it a few seconds after every start
+# (lostcode/web/puzzlepage.py prefetch), so one visit online is enough to
+# play the puzzles offline.
+PUZZLES = "assets/puzzles.json"
 LAZY_PREFIXES = {  # files only the *other* runtime needs: cached on first use, not precached
-    "micropython": ("vendor/pyodide/", ARCHIVE, PY_CONFIG, QR_DECODER),
-    "pyodide": ("vendor/micropython/", MPY_PACK, MPY_CONFIG, "lostcode/", QR_DECODER),
+    "micropython": ("vendor/pyodide/", ARCHIVE, PY_CONFIG, QR_DECODER, PUZZLES),
+    "pyodide": ("vendor/micropython/", MPY_PACK, MPY_CONFIG, "lostcode/", QR_DECODER, PUZZLES),
 }
 # The MicroPython page's inline code (built runtime.js): unpack the one pack of
 # precompiled .mpy files PyScript fetched into the cwd, then import the game.

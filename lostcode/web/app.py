@@ -129,7 +129,9 @@ class PuzzleLink:
     """Today's code (issue 28, lostcode/web/puzzlepage.py): the puzzle file once
     read, the puzzle on screen and what its screen shows."""
 
-    __slots__ = ("book", "attempt", "view", "page", "notes", "shared", "answers", "waiting")
+    __slots__ = (
+        "book", "attempt", "view", "page", "notes", "shared", "answers", "waiting", "lang",
+    )
 
     def __init__(self) -> None:
         self.book = None  # puzzleview.Book, once assets/puzzles.json is read
@@ -140,6 +142,7 @@ class PuzzleLink:
         self.shared = ""  # what Share did, shown under its button
         self.answers = {}  # puzzle number -> its answer (the deduction's), for the stats
         self.waiting = None  # what to do once the file is read
+        self.lang = ""  # the language the attempt on screen was made in (its "You")
 
 
 class App:

@@ -19,7 +19,6 @@ share sheet on a touch screen (navigator.share), and shows the text anyway.
 
 from pyscript import document, window
 
-from lostcode.player.puzzles import PuzzleError
 from lostcode.services.settings import read as read_settings
 from lostcode.web import actions
 from lostcode.web.app import APP, guarded, keep, listen
@@ -31,9 +30,10 @@ from lostcode.web.dom import (
     icon,
     py,
     render_button,
-    render_evidence,
+    render_racks,
 )
-from lostcode.web.i18n import _
+from lostcode.web.i18n import _, get_language
+from lostcode.web.puzzles import PuzzleError
 from lostcode.web.puzzleview import (
     DATA_URL,
     STORE_KEY,
@@ -75,6 +75,33 @@ def entry():
         quick.after(p)
     else:
         setup.append(p)
+    prefetch()
+
+
+PREFETCH_MS = 3000  # after start-up, so it never competes with the engine's own files
+
+
+def prefetch():
+    """Ask for the puzzles file once the page is up, unread: the service worker
+    caches it on first use (tools/build_site.py keeps it out of the precache,
+    whose budget it would break), so a visit that never opened a puzzle still
+    leaves it for offline play. A failure is silent: the puzzle says it later."""
+
+    def go(*_a):
+        window.fetch(DATA_URL).catch(keep(create_proxy(guarded(lambda *_b: None))))
+
+    def soon(*_a):
+        window.setTimeout(keep(create_proxy(guarded(go))), PREFETCH_MS)
+
+    try:  # through the service worker, or it never sees the request: on a first
+        # visit it takes control only once its precache is in (assets/pwa.js)
+        workers = window.navigator.serviceWorker
+        if py(workers.controller) is None:
+            workers.addEventListener("controllerchange", keep(create_proxy(guarded(soon))))
+            return
+    except Exception:  # no service worker: nothing to warm
+        return
+    soon()
 
 
 def relabel_entry():
@@ -203,6 +230,7 @@ def open_puzzle(n, from_url=False):
             failed(str(e))
             return
         APP.puzzle.attempt = a
+        APP.puzzle.lang = get_language()
         APP.puzzle.view = "puzzle"
         APP.puzzle.notes = notes
         APP.puzzle.shared = ""
@@ -342,7 +370,12 @@ def render(new=False):
                           answer_of)
         draw_archive(m, sec)
     else:
-        m = puzzle_model(APP.puzzle.attempt, stats(), answer_of, APP.puzzle.notes)
+        a = APP.puzzle.attempt
+        if APP.puzzle.lang != get_language():  # a language switch: the seat is "You" in it
+            a = Attempt(APP.puzzle.book, a.number, a.today, a.tries)
+            APP.puzzle.attempt = a
+            APP.puzzle.lang = get_language()
+        m = puzzle_model(a, stats(), answer_of, APP.puzzle.notes)
         draw_puzzle(m, sec)
     sec.setAttribute("data-view", m["kind"])
     box = by_id("puzzle-announce")
@@ -384,25 +417,33 @@ def draw_puzzle(m, sec):
     for n in m["notes"]:
         el("p", n, "notice", {"role": "status"}, sec)
     el("p", m["question"], "puzzle-q", {"id": "puzzle-q"}, sec)
-    render_evidence(m["board"], sec, True, True)
+    render_racks(m["board"], sec)  # the board's racks, as the seat sees them
     draw_rounds(m["rounds"], sec)
-    if m["hints"]:
-        box = el("div", None, "puzzle-hints", None, sec)
-        for h in m["hints"]:
-            p = el("p", None, "puzzle-hint", None, box)
-            el("strong", h["label"] + ": ", None, None, p)
-            el("span", h["text"], None, None, p)
     if m["answer"]:
         el("p", m["status"], "status puzzle-status", None, sec)
         box = el("div", None, "buttons puzzle-answers",
                  {"role": "group", "aria-labelledby": "puzzle-q"}, sec)
         for b in m["answer"]["items"]:
             render_button(b, box)
+    if m["hints"]:  # under the answers (a wrong try moves no button): the latest in full
+        box = el("div", None, "puzzle-hints", None, sec)
+        hint(m["hints"][-1], box)
+        if len(m["hints"]) > 1:  # the earlier ones folded under it
+            old = el("details", None, "puzzle-older", None, box)
+            el("summary", m["older_label"], None, None, old)
+            for h in m["hints"][:-1]:
+                hint(h, old)
     if m["result"]:
         draw_result(m["result"], sec)
     nav = el("div", None, "buttons puzzle-nav", None, sec)
     for b in m["buttons"]:
         render_button(b, nav)
+
+
+def hint(h, parent):
+    p = el("p", None, "puzzle-hint", None, parent)
+    el("strong", h["label"] + ": ", None, None, p)
+    el("span", h["text"], None, None, p)
 
 
 def draw_rounds(r, sec):

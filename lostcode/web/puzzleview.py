@@ -2,7 +2,7 @@
 
 Why a module of its own: like the replay viewer (viewer.py), the puzzle is a
 screen outside any game session. `Attempt` is one puzzle being played: the
-position (the engine's replay of the puzzle's record, lostcode/player/puzzles.py),
+position (the engine's replay of the puzzle's record, lostcode/web/puzzles.py),
 the seat's observation, the exact deduction's answer, the tries so far and the
 hints shown. `puzzle_model` and `archive_model` only read it; the adapter
 (puzzlepage.py) draws them, keeps the stats in localStorage and shares.
@@ -21,7 +21,15 @@ Pure Python, MicroPython-portable (no DOM, no datetime: days are counted here).
 """
 
 from ..player.deduction import Knowledge
-from ..player.puzzles import (
+from ..rules.errors import RecordError
+from ..services.jsonlimits import loads_limited, read_optional
+from .actions import PUZZLE_ANSWER, PUZZLE_ARCHIVE, PUZZLE_CLOSE, PUZZLE_OPEN, PUZZLE_SHARE
+from .assistant import explanation_text
+from .blocks import button
+from .board import board_model
+from .i18n import _, ngettext
+from .names import symbol_name
+from .puzzles import (
     EASY,
     MEDIUM,
     ONE,
@@ -33,14 +41,6 @@ from ..player.puzzles import (
     pairs,
     seat_view,
 )
-from ..rules.errors import RecordError
-from ..services.jsonlimits import loads_limited, read_optional
-from .actions import PUZZLE_ANSWER, PUZZLE_ARCHIVE, PUZZLE_CLOSE, PUZZLE_OPEN, PUZZLE_SHARE
-from .assistant import explanation_text
-from .blocks import button
-from .board import board_model
-from .i18n import _, ngettext
-from .names import symbol_name
 
 FORMAT = "lostcode-puzzles"
 DATA_URL = "./assets/puzzles.json"
@@ -164,9 +164,17 @@ class Attempt:
         return self.number == self.today
 
     def values(self) -> list:
-        """The answers the control offers: a stone's values, or every sum of two."""
-        top = self.obs["value_max"] * (1 if self.puzzle.kind == ONE else 2)
-        return list(range(top + 1))
+        """The answers the control offers: every value of a stone; for a sum,
+        every sum the stones not seen anywhere could make (what the board
+        shows at a glance: two rows of buttons on a phone, not three)."""
+        if self.puzzle.kind == ONE:
+            return list(range(self.obs["value_max"] + 1))
+        low = high = 0
+        for sym in self.puzzle.symbols:
+            dom = self.knowledge.domains[sym]
+            low += min(dom)
+            high += max(dom)
+        return list(range(low, high + 1))
 
     def solved(self) -> bool:
         return self.answer in self.tries
@@ -499,6 +507,7 @@ def puzzle_model(a: Attempt, stats: dict, answers_of, notes=()) -> dict:
         "rounds": rounds_model(a.obs),
         "hints": [{"label": _("Hint {n}", n=i + 1), "text": a.text(e)}
                   for i, e in enumerate(a.hints)],
+        "older_label": _("Earlier hints"),
         "answer": None,
         "status": "",
         "result": None,
@@ -514,6 +523,8 @@ def puzzle_model(a: Attempt, stats: dict, answers_of, notes=()) -> dict:
             m["status"] = _("{n} is not it.", n=wrong[-1]) + " " + m["status"]
         m["answer"] = {"label": _("Your answer"), "items": answer_buttons(a)}
         m["announce"] = m["status"]
+        if m["hints"]:  # the hint a wrong try revealed is read out with it
+            m["announce"] += " " + m["hints"][-1]["label"] + ": " + m["hints"][-1]["text"]
         return m
     after = record_try(stats, a) if str(a.number) not in stats["plays"] else stats
     streak = current_streak(after, a.today)

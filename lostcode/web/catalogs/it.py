@@ -96,6 +96,7 @@ MESSAGES = {
     'Download the record': 'Scarica la registrazione',
     'Download the record of {game}': 'Scarica la registrazione di {game}',
     "Download this game's record": 'Scarica la registrazione di questa partita',
+    'Earlier hints': 'Suggerimenti precedenti',
     'Easy': 'Facile',
     'Embed code': 'Codice da incorporare',
     'Embed in a lesson': 'Incorpora in una lezione',

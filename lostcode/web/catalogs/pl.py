@@ -100,6 +100,7 @@ MESSAGES = {
     'Download the record': 'Pobierz zapis',
     'Download the record of {game}': 'Pobierz zapis: {game}',
     "Download this game's record": 'Pobierz zapis tej partii',
+    'Earlier hints': 'Wcześniejsze podpowiedzi',
     'Easy': 'Łatwa',
     'Embed code': 'Kod do osadzenia',
     'Embed in a lesson': 'Osadź w lekcji',

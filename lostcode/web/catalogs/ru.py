@@ -100,6 +100,7 @@ MESSAGES = {
     'Download the record': 'Скачать запись',
     'Download the record of {game}': 'Скачать запись: {game}',
     "Download this game's record": 'Скачать запись этой партии',
+    'Earlier hints': 'Прежние подсказки',
     'Easy': 'Лёгкая',
     'Embed code': 'Код для встраивания',
     'Embed in a lesson': 'Встроить в урок',
