@@ -18,7 +18,7 @@ import re
 import time
 
 import pytest
-from helpers import ROOT
+from helpers import ROOT, node_runtimes_available, run_in_runtime
 
 from lostcode.player.deduction import Knowledge
 from lostcode.rules.observation import observe
@@ -163,7 +163,7 @@ def test_the_screen_shows_the_seats_view_never_its_own_stones():
     """R-S7: the board is observe(state, seat): the seat's rack is face down."""
     for n in range(1, 15):
         a = attempt(n)
-        m = pv.puzzle_model(a, pv.new_stats(), lambda k: None)
+        m = pv.puzzle_model(a, pv.new_stats())
         own = [r for r in a.obs["racks"] if r["owner"] == a.puzzle.seat][0]
         assert set(own["stones"].values()) == {None}
         racks = m["board"]["racks"]
@@ -179,7 +179,7 @@ def test_a_wrong_try_reveals_one_of_the_assistants_reasons():
     a = attempt(3)
     wrong = [v for v in a.values() if v != a.answer]
     assert a.answer_with(wrong[0])
-    m = pv.puzzle_model(a, pv.new_stats(), lambda k: None)
+    m = pv.puzzle_model(a, pv.new_stats())
     assert len(m["hints"]) == 1 and m["hints"][0]["text"].startswith("Your ")
     if a.puzzle.kind == pz.ONE:  # the reason that rules out the very value tried
         assert (" cannot be " + str(wrong[0]) + ":") in m["hints"][0]["text"]
@@ -188,12 +188,29 @@ def test_a_wrong_try_reveals_one_of_the_assistants_reasons():
     by_value = {b["arg"]: b for b in m["answer"]["items"]}
     assert by_value[str(wrong[0])]["disabled"]
     a.answer_with(wrong[1])
-    assert len(pv.puzzle_model(a, pv.new_stats(), lambda k: None)["hints"]) == 2
+    assert len(pv.puzzle_model(a, pv.new_stats())["hints"]) == 2
     a.answer_with(wrong[2])  # three wrong: over, the answer said
     assert a.done() and not a.solved()
-    m = pv.puzzle_model(a, pv.new_stats(), lambda k: None)
+    m = pv.puzzle_model(a, pv.new_stats())
     assert m["answer"] is None and str(a.answer) in m["result"]["heading"]
     assert not a.answer_with(a.answer)
+
+
+def test_drawing_the_puzzle_changes_nothing():
+    """The view models only read the attempt (the stats they show are a new dict)."""
+    a = attempt(7)
+    wrong = [v for v in a.values() if v != a.answer]
+    for step in (None, wrong[0], a.answer):
+        if step is not None:
+            a.answer_with(step)
+        stats = pv.record_try(pv.new_stats(), a)
+        before = repr([getattr(a, k) for k in a.__slots__ if k not in ("puzzle", "knowledge")])
+        frozen = json.dumps(stats, sort_keys=True)
+        pv.puzzle_model(a, stats)
+        pv.archive_model(stats, 7, 400, 0)
+        assert repr([getattr(a, k) for k in a.__slots__ if k not in ("puzzle", "knowledge")]) \
+            == before
+        assert json.dumps(stats, sort_keys=True) == frozen
 
 
 def test_the_end_explains_with_the_assistants_sentences():
@@ -217,7 +234,7 @@ def test_the_share_text_holds_no_answer():
     assert str(a.answer) not in text.replace("#4", "").replace("in 2", "").replace("🔥 1", "")
     for sym in pz.SYMBOLS:
         assert sym not in text
-    m = pv.puzzle_model(a, stats, lambda k: a.answer)
+    m = pv.puzzle_model(a, stats)
     assert m["result"]["share_text"] == text
 
 
@@ -250,8 +267,9 @@ def test_damaged_stored_stats_read_as_none_never_an_error():
         s = pv.read_stats(text)
         assert s["plays"] == {} and s["streak"] == 0 and s["best"] == 0
     s = pv.read_stats('{"v": 1, "plays": {"3": [1, 2], "04": [5]}, "streak": 2, "best": 4, '
-                      '"last": 3}')
+                      '"last": 3, "won": {"3": 2, "4": true, "9": 1, "x": 1}}')
     assert s["plays"] == {"3": [1, 2], "4": [5]} and s["streak"] == 2 and s["best"] == 4
+    assert s["won"] == {"3": 2}  # a bool, a puzzle never played, a bad key: dropped
 
 
 def test_the_archive_lists_past_puzzles_never_a_future_one():
@@ -259,15 +277,10 @@ def test_the_archive_lists_past_puzzles_never_a_future_one():
     a = attempt(3, today=30)
     a.answer_with(a.answer)
     stats = pv.record_try(stats, a)
-    answer = a.answer
-
-    def answer_of(n):
-        return answer if n == 3 else None
-
-    m = pv.archive_model(stats, 30, 400, 0, answer_of)
+    m = pv.archive_model(stats, 30, 400, 0)
     numbers = [int(b["arg"]) for b in m["items"]]
     assert numbers[0] == 30 and max(numbers) == 30 and len(numbers) == pv.ARCHIVE_PAGE
-    older = pv.archive_model(stats, 30, 400, 1, answer_of)
+    older = pv.archive_model(stats, 30, 400, 1)
     numbers = [int(b["arg"]) for b in older["items"]]
     assert numbers == [2, 1] or numbers[-1] == 1
     three = [b for b in older["items"] if b["arg"] == "3"]
@@ -294,11 +307,24 @@ def test_the_puzzle_screen_speaks_every_language():
             a = attempt(6)
             wrong = [v for v in a.values() if v != a.answer]
             a.answer_with(wrong[0])
-            m = pv.puzzle_model(a, pv.new_stats(), lambda k: None)
+            m = pv.puzzle_model(a, pv.new_stats())
             text = model_text(m)
             assert "What is" not in text and "tries left" not in text and "Hint" not in text
             a.answer_with(a.answer)
-            m = pv.puzzle_model(a, pv.new_stats(), lambda k, ans=a.answer: ans)
+            m = pv.puzzle_model(a, pv.new_stats())
             assert not re.search(r"\b(Your|Only|Share|Played)\b", model_text(m["result"]))
     finally:
         set_language("en")
+
+
+@pytest.mark.runtimes
+@pytest.mark.skipif(not node_runtimes_available(), reason="needs node and `npm ci`")
+def test_micropython_proves_the_same_answers_with_the_same_words():
+    """The page runs the proof on MicroPython: the same answers, levels, hints."""
+    script = "tests/puzzles_portable_script.py"
+    data = json.loads(DATA.read_text(encoding="utf-8"))
+    data["puzzles"] = data["puzzles"][::7]  # 58 puzzles of every level and kind
+    text = json.dumps(data)
+    out = run_in_runtime("cpython", script, text)
+    assert len(out.splitlines()) == len(data["puzzles"])
+    assert run_in_runtime("micropython", script, text) == out

@@ -130,7 +130,7 @@ class PuzzleLink:
     read, the puzzle on screen and what its screen shows."""
 
     __slots__ = (
-        "book", "attempt", "view", "page", "notes", "shared", "answers", "waiting", "lang",
+        "book", "attempt", "view", "page", "notes", "shared", "waiting", "lang",
     )
 
     def __init__(self) -> None:
@@ -140,7 +140,6 @@ class PuzzleLink:
         self.page = 0  # the archive's page
         self.notes = []  # notes above the puzzle (a future puzzle asked for, storage refused)
         self.shared = ""  # what Share did, shown under its button
-        self.answers = {}  # puzzle number -> its answer (the deduction's), for the stats
         self.waiting = None  # what to do once the file is read
         self.lang = ""  # the language the attempt on screen was made in (its "You")
 

@@ -199,17 +199,6 @@ def stats():
     return read_stats(ls_get(STORE_KEY))
 
 
-def answer_of(n):
-    """Puzzle n's answer (the deduction's), for the stats; None if unusable."""
-    cache = APP.puzzle.answers
-    if n not in cache:
-        try:
-            cache[n] = Attempt(APP.puzzle.book, n, today()).answer
-        except Exception:
-            cache[n] = None
-    return cache[n]
-
-
 # --------------------------------------------------------------------------- actions
 
 
@@ -234,7 +223,6 @@ def open_puzzle(n, from_url=False):
         APP.puzzle.view = "puzzle"
         APP.puzzle.notes = notes
         APP.puzzle.shared = ""
-        APP.puzzle.answers[want] = a.answer
         render(new=True)
 
     if from_url:
@@ -268,7 +256,7 @@ def on_share():
     a = APP.puzzle.attempt
     if a is None or not a.done():
         return
-    m = puzzle_model(a, stats(), answer_of)
+    m = puzzle_model(a, stats())
     text = m["result"]["share_text"]
     nav = window.navigator
     coarse = False
@@ -366,8 +354,7 @@ def render(new=False):
         )
     clear(sec)
     if APP.puzzle.view == "archive":
-        m = archive_model(stats(), today(), len(APP.puzzle.book.entries), APP.puzzle.page,
-                          answer_of)
+        m = archive_model(stats(), today(), len(APP.puzzle.book.entries), APP.puzzle.page)
         draw_archive(m, sec)
     else:
         a = APP.puzzle.attempt
@@ -375,7 +362,7 @@ def render(new=False):
             a = Attempt(APP.puzzle.book, a.number, a.today, a.tries)
             APP.puzzle.attempt = a
             APP.puzzle.lang = get_language()
-        m = puzzle_model(a, stats(), answer_of, APP.puzzle.notes)
+        m = puzzle_model(a, stats(), APP.puzzle.notes)
         draw_puzzle(m, sec)
     sec.setAttribute("data-view", m["kind"])
     box = by_id("puzzle-announce")

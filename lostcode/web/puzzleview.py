@@ -192,6 +192,8 @@ class Attempt:
             hint = self.next_hint(value)
             if hint is not None:
                 self.hints.append(hint)
+        if self.done():
+            self.all_reasons()  # the explanation: made here, so drawing only reads
         return True
 
     def all_reasons(self) -> list:
@@ -356,7 +358,9 @@ def share_text(a: Attempt, streak: int) -> str:
 
 
 def new_stats() -> dict:
-    return {"v": 1, "plays": {}, "streak": 0, "best": 0, "last": 0}
+    """plays: puzzle number (text) -> the values tried; won: number -> the try
+    that solved it (1-3), or 0 for not solved, once it is over."""
+    return {"v": 1, "plays": {}, "won": {}, "streak": 0, "best": 0, "last": 0}
 
 
 def read_stats(text) -> dict:
@@ -379,6 +383,13 @@ def read_stats(text) -> dict:
             tries = [t for t in v[:TRIES] if isinstance(t, int) and not isinstance(t, bool)]
             if len(tries) == len(v[:TRIES]) and tries:
                 out["plays"][str(int(k))] = tries
+    won = data.get("won")
+    if isinstance(won, dict):
+        for k in won:
+            v = won[k]
+            if isinstance(k, str) and k.isdigit() and len(k) < 7 and v in (0, 1, 2, 3) and (
+                    not isinstance(v, bool) and str(int(k)) in out["plays"]):
+                out["won"][str(int(k))] = v
     return out
 
 
@@ -391,9 +402,11 @@ def record_try(stats: dict, a: Attempt) -> dict:
     it). Today's puzzle, once over, moves the streak: solved, one more (or 1
     after a missed day); failed, back to 0. Past puzzles count in the
     statistics but never in the streak."""
-    out = {"v": 1, "plays": dict(stats["plays"]), "streak": stats["streak"],
-           "best": stats["best"], "last": stats["last"]}
+    out = {"v": 1, "plays": dict(stats["plays"]), "won": dict(stats["won"]),
+           "streak": stats["streak"], "best": stats["best"], "last": stats["last"]}
     out["plays"][str(a.number)] = list(a.tries)
+    if a.done():
+        out["won"][str(a.number)] = len(a.tries) if a.solved() else 0
     if a.done() and a.daily() and out["last"] < a.number:
         if a.solved():
             out["streak"] = out["streak"] + 1 if out["last"] == a.number - 1 else 1
@@ -412,22 +425,17 @@ def current_streak(stats: dict, today: int) -> int:
     return 0
 
 
-def stats_model(stats: dict, answers_of, today: int) -> dict:
-    """Played, solved, the streak and the tries it took (answers_of(n): the
-    answer of puzzle n, to tell a solved play from a failed one)."""
+def stats_model(stats: dict, today: int) -> dict:
+    """Played (to the end), solved, the streak and the tries it took."""
     played = solved = 0
     spread = [0, 0, 0, 0]  # solved in 1, 2, 3; failed
-    for k in stats["plays"]:
-        tries = stats["plays"][k]
-        ans = answers_of(int(k))
-        if ans is None:
-            continue
-        if ans in tries:
-            played += 1
+    for k in stats["won"]:
+        won = stats["won"][k]
+        played += 1
+        if won:
             solved += 1
-            spread[tries.index(ans)] += 1
-        elif len(tries) >= TRIES:
-            played += 1
+            spread[won - 1] += 1
+        else:
             spread[3] += 1
     rate = int(solved * 100 / played + 0.5) if played else 0
     items = [
@@ -483,7 +491,7 @@ def explanation(a: Attempt) -> list:
     return lines
 
 
-def puzzle_model(a: Attempt, stats: dict, answers_of, notes=()) -> dict:
+def puzzle_model(a: Attempt, stats: dict, notes=()) -> dict:
     """The puzzle screen: the question, the evidence (racks, dice, the rounds),
     the answer control with the tries left, the hints; at the end the
     explanation, the stats and Share."""
@@ -526,7 +534,7 @@ def puzzle_model(a: Attempt, stats: dict, answers_of, notes=()) -> dict:
         if m["hints"]:  # the hint a wrong try revealed is read out with it
             m["announce"] += " " + m["hints"][-1]["label"] + ": " + m["hints"][-1]["text"]
         return m
-    after = record_try(stats, a) if str(a.number) not in stats["plays"] else stats
+    after = stats if str(a.number) in stats["won"] else record_try(stats, a)
     streak = current_streak(after, a.today)
     if a.solved():
         head = ngettext("Solved in {n} try!", "Solved in {n} tries!", len(a.tries))
@@ -539,7 +547,7 @@ def puzzle_model(a: Attempt, stats: dict, answers_of, notes=()) -> dict:
         "heading": head,
         "why_label": _("Why"),
         "why": explanation(a),
-        "stats": stats_model(after, answers_of, a.today),
+        "stats": stats_model(after, a.today),
         "share_text": share,
         "share": button(_("Share"), PUZZLE_SHARE, primary=True),
         "share_note": _("Copies this text (no answer in it): {text}", text=share),
@@ -547,7 +555,7 @@ def puzzle_model(a: Attempt, stats: dict, answers_of, notes=()) -> dict:
     return m
 
 
-def archive_model(stats: dict, today: int, count: int, page: int, answers_of=None) -> dict:
+def archive_model(stats: dict, today: int, count: int, page: int) -> dict:
     """The past puzzles (never a future one), newest first, a page of four
     weeks at a time; each says whether it was solved here."""
     newest = today
@@ -557,14 +565,14 @@ def archive_model(stats: dict, today: int, count: int, page: int, answers_of=Non
     items = []
     for n in range(top, max(0, top - ARCHIVE_PAGE), -1):
         tries = stats["plays"].get(str(n))
-        ans = answers_of(n) if answers_of is not None and tries else None
+        won = stats["won"].get(str(n))
         if not tries:
             state = _("not played")
             mark = ""
-        elif ans is not None and ans in tries:
-            state = ngettext("solved in {n} try", "solved in {n} tries", tries.index(ans) + 1)
+        elif won:
+            state = ngettext("solved in {n} try", "solved in {n} tries", won)
             mark = "✔"
-        elif len(tries) >= TRIES:
+        elif won == 0:
             state = _("not solved")
             mark = "✘"
         else:
