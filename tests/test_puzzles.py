@@ -43,7 +43,8 @@ def test_every_shipped_puzzle_replays_and_has_exactly_one_answer():
     assert len(b.entries) >= 366  # a year from the start date
     t0 = time.perf_counter()
     levels = {}
-    for i, entry in enumerate(b.entries):
+    for i in range(len(b.entries)):
+        entry = b.entry(i + 1)
         p = pz.from_entry(entry)
         assert p.to_entry() == entry  # the codec reads back what it wrote
         # The record replays through the engine's own record reader too.
@@ -119,6 +120,30 @@ def test_a_damaged_entry_is_a_puzzle_error_never_a_crash(entry):
 def test_a_damaged_data_file_is_refused_with_a_reason(text):
     with pytest.raises(pz.PuzzleError):
         pv.read_book(text)
+
+
+def test_the_file_is_read_a_line_at_a_time_as_the_whole_json_says():
+    """The quick reading (one puzzle a line, each read when opened) gives the
+    entries json gives; any other layout of the same JSON is read whole."""
+    text = DATA.read_text(encoding="utf-8")
+    whole = json.loads(text)
+    quick = pv.read_book(text)
+    assert all(isinstance(e, str) for e in quick.entries)  # not parsed until opened
+    assert [quick.entry(n) for n in range(1, len(quick.entries) + 1)] == whole["puzzles"]
+    other = pv.read_book(json.dumps(whole, indent=2))
+    assert other.entries == whole["puzzles"] and other.start == quick.start
+    broken = text.replace('"r', '"\\x', 1)  # one damaged line: that puzzle only
+    b = pv.read_book(broken)
+    bad = [n for n in range(1, len(b.entries) + 1) if not _reads(b, n)]
+    assert len(bad) == 1
+
+
+def _reads(book, n):
+    try:
+        book.entry(n)
+        return True
+    except pz.PuzzleError:
+        return False
 
 
 def test_days_count_in_utc_from_the_start_date():
