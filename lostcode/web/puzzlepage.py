@@ -410,6 +410,8 @@ def draw_puzzle(m, sec):
         el("p", m["status"], "status puzzle-status", None, sec)
         box = el("div", None, "buttons puzzle-answers",
                  {"role": "group", "aria-labelledby": "puzzle-q"}, sec)
+        count = len(m["answer"]["items"])  # on a phone: two even rows (4 + 4, 5 + 4, ...)
+        box.style.setProperty("--cols", str((count + 1) // 2 if count <= 14 else 7))
         for b in m["answer"]["items"]:
             render_button(b, box)
     if m["hints"]:  # under the answers (a wrong try moves no button): the latest in full
