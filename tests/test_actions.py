@@ -113,13 +113,27 @@ def saves_acts(games):
     return found
 
 
+def puzzle_acts():
+    """Today's code (issue 28): the puzzle before and after its tries, and the archive."""
+    from lostcode.web import puzzleview as pv
+
+    book = pv.read_book((ROOT / "assets" / "puzzles.json").read_text(encoding="utf-8"))
+    found = set()
+    a = pv.Attempt(book, 1, 1)
+    acts_in(pv.puzzle_model(a, pv.new_stats()), found)
+    a.answer_with(a.answer)
+    acts_in(pv.puzzle_model(a, pv.new_stats()), found)
+    acts_in(pv.archive_model(pv.new_stats(), 40, len(book.entries), 0), found)
+    return found
+
+
 def adapter_tables():
     code = (
         "import json, sys; sys.path.insert(0, 'tests'); import fake_pyscript; "
         "fake_pyscript.install(); "
-        "from lostcode.web import main, savespage, tablepage; "
+        "from lostcode.web import main, puzzlepage, savespage, tablepage; "
         "print(json.dumps({'game': sorted(main.HANDLERS), 'saves': sorted(savespage.HANDLERS), "
-        "'table': sorted(tablepage.HANDLERS)}))"
+        "'table': sorted(tablepage.HANDLERS), 'puzzle': sorted(puzzlepage.HANDLERS)}))"
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                          text=True, check=True)
@@ -129,6 +143,7 @@ def adapter_tables():
 def test_every_control_is_declared_every_declared_action_is_reachable_and_handled():
     found, games = game_acts()
     found |= saves_acts(games)
+    found |= puzzle_acts()
     found |= adapter_acts()
     table = set(actions.ACTIONS)
     assert found - table == set(), "controls carry names the table lacks"
@@ -139,6 +154,7 @@ def test_every_control_is_declared_every_declared_action_is_reachable_and_handle
         actions.GAME_PAGE: set(tables["game"]),
         actions.SAVES_PAGE: set(tables["saves"]),
         actions.TABLE_PAGE: set(tables["table"]),
+        actions.PUZZLE_PAGE: set(tables["puzzle"]),
     }
     for name, a in actions.ACTIONS.items():
         assert name in handled[a.scope], (name, a.scope)
@@ -150,7 +166,8 @@ def test_every_control_is_declared_every_declared_action_is_reachable_and_handle
 def test_the_table_names_each_action_once_with_a_known_scope():
     assert all(a.name == n for n, a in actions.ACTIONS.items())
     assert {a.scope for a in actions.ACTIONS.values()} == {
-        actions.SESSION, actions.GAME_PAGE, actions.SAVES_PAGE, actions.TABLE_PAGE}
+        actions.SESSION, actions.GAME_PAGE, actions.SAVES_PAGE, actions.TABLE_PAGE,
+        actions.PUZZLE_PAGE}
     assert actions.scope_of("no such action") == ""
     # The engine's move kinds double as their buttons' names: spelled in rules.vocab only.
     src = (ROOT / "lostcode" / "web" / "actions.py").read_text(encoding="utf-8")

@@ -45,6 +45,9 @@ tab: CPU throttled 4x (Emulation.setCPUThrottlingRate), 9 Mbit/s down,
 per module (tools/build_site.py), to compare the two.
 --lang ru|it|pl opens the page in that language: it also fetches the
 language's catalog pack (the English page fetches none, issue 17).
+--puzzle N opens index.html?puzzle=N (Today's code, issue 28; MicroPython
+only) and also times "puzzle on screen": the puzzle file fetched, the
+puzzle's record replayed, its answer proved and its screen drawn.
 """
 
 import argparse
@@ -90,9 +93,13 @@ PROBE_JS = r"""
     const root = document.documentElement;
     if (!root) return;
     if (!marks.ready && root.dataset.engine === "ready") marks.ready = now();
+    // Today's code (issue 28, --puzzle): the puzzle's screen is drawn.
+    if (!marks.puzzle && document.querySelector('#puzzle[data-view="puzzle"]')) {
+      marks.puzzle = now();
+    }
   };
   new MutationObserver(watch).observe(document, {subtree: true, attributes: true,
-    attributeFilter: ["data-engine"], childList: true});
+    attributeFilter: ["data-engine", "data-view"], childList: true});
   const frame = () => {
     watch();
     if (marks.form === undefined) {
@@ -145,6 +152,8 @@ def visit(context, url: str, phone: bool = False) -> dict:
     if state == "error":
         raise RuntimeError(f"{url}: the engine failed to start: "
                            + page.locator("body").inner_text()[:500])
+    if "puzzle=" in url:  # --puzzle: until the puzzle is on screen
+        page.wait_for_function("() => window.__lcBench.puzzle", timeout=TIMEOUT_MS)
     page.wait_for_timeout(300)  # let the form probe and late responses finish
     marks = page.evaluate("() => window.__lcBench")
     vendor = own = 0
@@ -158,6 +167,7 @@ def visit(context, url: str, phone: bool = False) -> dict:
             own_paths.add(urlsplit(url).path)
     wasm = sorted({u.rsplit("/", 1)[-1] for u in urls.values() if u.endswith(".wasm")})
     return {"form": marks.get("form"), "runtime": marks.get("runtime"), "ready": marks["ready"],
+            "puzzle": marks.get("puzzle"),
             "own": own, "vendor": vendor, "bytes": own + vendor, "wasm": wasm, "page": page,
             "own_paths": own_paths}
 
@@ -199,6 +209,8 @@ def summarize(samples: list[dict]) -> dict:
         "runtime_cold": median(s["cold"]["runtime"] for s in samples),
         "ready_cold": median(s["cold"]["ready"] for s in samples),
         "ready_warm": median(s["warm"]["ready"] for s in samples),
+        "puzzle_cold": median(s["cold"]["puzzle"] for s in samples),
+        "puzzle_warm": median(s["warm"]["puzzle"] for s in samples),
         "bytes_cold": median(s["cold"]["bytes"] for s in samples),
         "own_cold": median(s["cold"]["own"] for s in samples),
         "bytes_warm": median(s["warm"]["bytes"] for s in samples),
@@ -287,6 +299,8 @@ def main(argv=None) -> int:
     parser.add_argument("--lang", choices=("en", "ru", "it", "pl"),
                         help="open the page in this language (?lang=): a page in ru/it/pl"
                              " also fetches that language's catalog pack")
+    parser.add_argument("--puzzle", type=int, default=None,
+                        help="open Today's code puzzle N (?puzzle=N) and time it on screen")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -322,6 +336,11 @@ def main(argv=None) -> int:
                 ):
                     if args.only and not wasm.startswith(args.only[:4]):
                         continue
+                    if args.puzzle is not None:
+                        if "runtime=" in path:
+                            continue
+                        path += "?puzzle=" + str(args.puzzle)
+                        label = f"index.html?puzzle={args.puzzle}"
                     if args.lang:
                         path += ("&" if "?" in path else "?") + "lang=" + args.lang
                         label += f" ?lang={args.lang}"
@@ -340,6 +359,10 @@ def main(argv=None) -> int:
             server.wait(10)
 
     text = table(results)
+    for label, page, _bare in results:
+        if page is not None and page.get("puzzle_cold") is not None:
+            text += (f"\n\n{label}: puzzle on screen {_ms(page['puzzle_cold'])} cold, "
+                     f"{_ms(page['puzzle_warm'])} warm (median)")
     print(text)
     for line in aims(results, summary, args.phone):
         print(line)

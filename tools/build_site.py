@@ -96,9 +96,15 @@ QR_DECODER = "vendor/jsqr/"
 # The Bot lab's class league (issue 26) is only for the lab, which runs on
 # Pyodide (lazy itself): its page code is cached with it, the game never needs it.
 LAB_LEAGUE = "assets/lab-league"
+# Today's code (issue 28): the puzzles file (~50 KB) is cached on first use
+# too: the precache (<= 2.5 MB, tests/test_pwa.py) had ~24 KB left for the
+# whole feature. The page asks for it a few seconds after every start
+# (lostcode/web/puzzlepage.py prefetch), so one visit online is enough to
+# play the puzzles offline.
+PUZZLES = "assets/puzzles.json"
 LAZY_PREFIXES = {  # files only the *other* runtime needs: cached on first use, not precached
-    "micropython": ("vendor/pyodide/", ARCHIVE, PY_CONFIG, QR_DECODER, LAB_LEAGUE),
-    "pyodide": ("vendor/micropython/", MPY_PACK, MPY_CONFIG, "lostcode/", QR_DECODER),
+    "micropython": ("vendor/pyodide/", ARCHIVE, PY_CONFIG, QR_DECODER, LAB_LEAGUE, PUZZLES),
+    "pyodide": ("vendor/micropython/", MPY_PACK, MPY_CONFIG, "lostcode/", QR_DECODER, PUZZLES),
 }
 # The MicroPython page's inline code (built runtime.js): unpack the one pack of
 # precompiled .mpy files PyScript fetched into the cwd, then import the game.

@@ -24,7 +24,8 @@ MAX_QUERY = 4096  # longer query strings are cut (with a note)
 MAX_PAIRS = 64
 # Key order of to_query: fixed, so a link is stable and readable.
 KEYS = (
-    "lang", "players", "seats", "options", "seed", "hints", "embed", "runtime", "textsize", "motion"
+    "lang", "players", "seats", "options", "seed", "hints", "embed", "runtime", "textsize",
+    "motion", "puzzle",
 )
 _TRUE = ("1", "true", "on", "yes")
 _FALSE = ("0", "false", "off", "no")
@@ -187,6 +188,21 @@ def _read_seed(value, settings, notes):
         _read_as("seed", value, n, notes)
 
 
+def _read_puzzle(value, settings, notes):
+    """Issue 28: ?puzzle=N opens Today's code's puzzle N (?puzzle=today or a
+    bare ?puzzle: today's, as 0). Whether N is out yet is the page's to say."""
+    v = _fold(value or "")
+    if v in ("", "today"):
+        settings["puzzle"] = 0
+        return
+    n = _digits(value)
+    if n is None or n < 1 or n > 99999:
+        notes.append(_bad("puzzle", value, "why_puzzle"))
+    else:
+        settings["puzzle"] = n
+        _read_as("puzzle", value, n, notes)
+
+
 def _read_seats(value, settings, notes):
     seats = []
     for item in (value or "").split(","):
@@ -249,6 +265,7 @@ _READERS = {
     "runtime": _choice("runtime", RUNTIMES, "why_runtime"),
     "textsize": _choice("textsize", TEXT_SIZES, "why_textsize"),
     "motion": _choice("motion", MOTIONS, "why_motion"),
+    "puzzle": _read_puzzle,
 }
 
 
@@ -306,6 +323,8 @@ def to_query(settings) -> str:
             text = "on" if v else "off"
         elif key == "embed":
             text = "1" if v else "0"
+        elif key == "puzzle" and not v:
+            text = "today"
         elif isinstance(v, (list, tuple)):
             text = ",".join(str(x) for x in v)
         else:

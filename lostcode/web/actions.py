@@ -20,6 +20,7 @@ SESSION = "session"  # lostcode.web.session.Session.do: a draft, a sheet mark or
 GAME_PAGE = "game"  # the game page (lostcode.web.gamepage): leave, download, the replay
 SAVES_PAGE = "saves"  # the saved-games list (lostcode.web.savespage)
 TABLE_PAGE = "table"  # table mode, one phone per player (lostcode.web.tablepage, issue 23)
+PUZZLE_PAGE = "puzzle"  # Today's code, the daily puzzle (lostcode.web.puzzlepage, issue 28)
 
 
 class PageAction:
@@ -107,6 +108,14 @@ TABLE_UNLOCK = "table_unlock"  # "I am NAME" on the host's phone (arg: the seat)
 TABLE_MOVE = "table_move"  # play choice number `arg`
 TABLE_PICK = "table_pick"  # play the choice picked in the list
 
+# -- Today's code's actions (lostcode.web.puzzlepage, issue 28) ----------------------------
+# None changes a saved game: the puzzle's tries and stats have their own key.
+PUZZLE_OPEN = "puzzle_open"  # open puzzle number `arg` ("": today's)
+PUZZLE_ANSWER = "puzzle_answer"  # try the answer `arg`
+PUZZLE_SHARE = "puzzle_share"  # the spoiler-free result to the clipboard or share sheet
+PUZZLE_ARCHIVE = "puzzle_archive"  # the past puzzles, page `arg`
+PUZZLE_CLOSE = "puzzle_close"  # back to the start screen
+
 
 def _table(scope: str, saving: tuple, other: tuple) -> tuple:
     return tuple(PageAction(n, scope, True) for n in saving) + tuple(
@@ -137,6 +146,11 @@ ACTIONS = {
         (),
         (TABLE_START, TABLE_RESUME, TABLE_JOIN_PAGE, TABLE_SCAN, TABLE_STOP_SCAN, TABLE_JOIN,
          TABLE_CONNECT, TABLE_TO_COMPUTER, TABLE_TO_HOST, TABLE_UNLOCK, TABLE_MOVE, TABLE_PICK),
+    )
+    + _table(
+        PUZZLE_PAGE,
+        (),
+        (PUZZLE_OPEN, PUZZLE_ANSWER, PUZZLE_SHARE, PUZZLE_ARCHIVE, PUZZLE_CLOSE),
     )
 }
 

@@ -125,8 +125,29 @@ class TableLink:
         self.stored = None  # the move number of the table last stored (host)
 
 
+class PuzzleLink:
+    """Today's code (issue 28, lostcode/web/puzzlepage.py): the puzzle file once
+    read, the puzzle on screen and what its screen shows."""
+
+    __slots__ = (
+        "book", "attempt", "view", "page", "notes", "shared", "waiting", "lang",
+    )
+
+    def __init__(self) -> None:
+        self.book = None  # puzzleview.Book, once assets/puzzles.json is read
+        self.attempt = None  # puzzleview.Attempt on screen
+        self.view = None  # "puzzle", "archive", or None (not shown)
+        self.page = 0  # the archive's page
+        self.notes = []  # notes above the puzzle (a future puzzle asked for, storage refused)
+        self.shared = ""  # what Share did, shown under its button
+        self.waiting = None  # what to do once the file is read
+        self.lang = ""  # the language the attempt on screen was made in (its "You")
+
+
 class App:
-    __slots__ = ("game", "save", "saves", "page", "lab", "table", "guard", "settled", "proxies")
+    __slots__ = (
+        "game", "save", "saves", "page", "lab", "table", "puzzle", "guard", "settled", "proxies",
+    )
 
     def __init__(self) -> None:
         self.game = GameView()
@@ -135,6 +156,7 @@ class App:
         self.page = PageState()
         self.lab = LabLink()
         self.table = TableLink()
+        self.puzzle = PuzzleLink()
         self.guard = None  # activation.ActivationGuard
         self.settled = None  # the proxy of gamepage.settled
         self.proxies = []  # JS proxies of our handlers, kept alive

@@ -12,7 +12,16 @@ state object), storage, gamepage, savespage, setuppage, labbridge, tablepage
 from pyscript import document
 
 import lostcode.rules.engine  # noqa: F401  (the engine, loaded before "ready")
-from lostcode.web import actions, gamepage, labbridge, savespage, setuppage, storage, tablepage
+from lostcode.web import (
+    actions,
+    gamepage,
+    labbridge,
+    puzzlepage,
+    savespage,
+    setuppage,
+    storage,
+    tablepage,
+)
 from lostcode.web.app import APP, keep, listen, log_error
 from lostcode.web.dom import ROOT, by_id, create_proxy, progress, py
 from lostcode.web.i18n import _
@@ -46,6 +55,9 @@ def dispatch(act, arg=""):
     action = actions.ACTIONS.get(act)
     if action is not None and action.scope == actions.TABLE_PAGE:
         tablepage.HANDLERS[act](act, arg)  # table mode: no session on this page
+        return
+    if action is not None and action.scope == actions.PUZZLE_PAGE:
+        puzzlepage.HANDLERS[act](act, arg)  # Today's code: no session either (issue 28)
         return
     if action is None or APP.game.session is None:
         return
@@ -126,6 +138,8 @@ def boot(*_args):
         labbridge.play_from_lab()  # the Bot lab's "Play against my bot" (issue 14)
         tablepage.entry()  # "Play on several phones" (issue 23)
         tablepage.start_from_hash()  # #table=host, #j=CODE: table mode (issue 23)
+        puzzlepage.entry()  # "Today's code" (issue 28)
+        puzzlepage.start_from_url()  # ?puzzle=N: that puzzle at once
         ROOT.dataset.engine = "ready"
         by_id("loading").hidden = True
         if ROOT.getAttribute("data-start-pending") == "1":

@@ -13,7 +13,7 @@ from lostcode.rules.options import OPTION_FLAGS
 from lostcode.rules.playernames import look_alike
 from lostcode.rules.vocab import BOT_LEVELS, HUMAN
 from lostcode.services.settings import parse, read_last, read_pairs, with_setting
-from lostcode.web import gamepage, savespage, storage
+from lostcode.web import gamepage, puzzlepage, savespage, storage
 from lostcode.web.a11y import (
     MOTION_KEY,
     TEXT_SIZE_CLASS,
@@ -435,6 +435,7 @@ def switch_language(code, fetched=False):
         clear(by_id("log-list"))  # the log's lines so far, again in the new language
         APP.game.log_shown = 0
         gamepage.render()
+    puzzlepage.render()  # Today's code, if on screen (issue 28); else its entry's label
 
 
 def on_language(event):

@@ -1,0 +1,501 @@
+"""Today's code in the page (issue 28): the daily puzzle, its archive, its stats.
+
+The start screen gets a "Today's code" button (drawn here, like table mode's
+entry: no edit of the form); `?puzzle=N` (or `?puzzle=today`) opens one
+puzzle directly, for a teacher's warm-up. The puzzles come from
+assets/puzzles.json (same origin, precached by the service worker: offline
+after one visit); lostcode/web/puzzleview.py replays the chosen one and
+builds the screen, drawn here in a section of its own with the board's own
+drawing (dom.render_evidence). Its controls carry actions of their own scope
+(actions.PUZZLE_PAGE, `HANDLERS` below) and go through main.dispatch like
+every other control's.
+
+The tries, streak and statistics live in this browser under one key
+(puzzleview.STORE_KEY), read back with the project's reader: a damaged value
+reads as no stats, and a refused write loses only the stats, never the page.
+Share copies the spoiler-free text to the clipboard, or opens the system's
+share sheet on a touch screen (navigator.share), and shows the text anyway.
+"""
+
+from pyscript import document, window
+
+from lostcode.services.settings import read as read_settings
+from lostcode.web import actions
+from lostcode.web.app import APP, guarded, keep, listen
+from lostcode.web.dom import (
+    by_id,
+    clear,
+    create_proxy,
+    el,
+    icon,
+    py,
+    render_button,
+    render_racks,
+)
+from lostcode.web.i18n import _, get_language
+from lostcode.web.puzzles import PuzzleError
+from lostcode.web.puzzleview import (
+    DATA_URL,
+    STORE_KEY,
+    Attempt,
+    archive_model,
+    puzzle_model,
+    read_book,
+    read_stats,
+    record_try,
+    today_number,
+    tries_of,
+)
+from lostcode.web.storage import ls_get, ls_set, now_iso
+
+
+def today():
+    """Today's puzzle number on this device's clock (UTC days)."""
+    return today_number(APP.puzzle.book.start, now_iso())
+
+
+def entry():
+    """The start screen's "Today's code" button (not in an embedded lesson's frame)."""
+    setup = by_id("setup")
+    if setup is None or by_id("puzzle-entry") is not None:
+        return
+    if document.documentElement.classList.contains("embed"):
+        return
+    p = el("p", None, "puzzle-entry", None, None)
+    b = el(
+        "button",
+        _("Today's code: a daily deduction puzzle"),
+        "btn",
+        {"type": "button", "id": "puzzle-entry", "data-act": actions.PUZZLE_OPEN, "data-arg": ""},
+        p,
+    )
+    listen(b, "click", on_click)
+    quick = document.querySelector("#setup .quick-play")
+    if quick is not None:
+        quick.after(p)
+    else:
+        setup.append(p)
+    prefetch()
+
+
+PREFETCH_MS = 3000  # after start-up, so it never competes with the engine's own files
+
+
+def prefetch():
+    """Ask for the puzzles file once the page is up, unread: the service worker
+    caches it on first use (tools/build_site.py keeps it out of the precache,
+    whose budget it would break), so a visit that never opened a puzzle still
+    leaves it for offline play. A failure is silent: the puzzle says it later."""
+
+    def go(*_a):
+        window.fetch(DATA_URL).catch(keep(create_proxy(guarded(lambda *_b: None))))
+
+    def soon(*_a):
+        window.setTimeout(keep(create_proxy(guarded(go))), PREFETCH_MS)
+
+    try:  # through the service worker, or it never sees the request: on a first
+        # visit it takes control only once its precache is in (assets/pwa.js)
+        workers = window.navigator.serviceWorker
+        if py(workers.controller) is None:
+            workers.addEventListener("controllerchange", keep(create_proxy(guarded(soon))))
+            return
+    except Exception:  # no service worker: nothing to warm
+        return
+    soon()
+
+
+def relabel_entry():
+    b = by_id("puzzle-entry")
+    if b is not None:
+        b.textContent = _("Today's code: a daily deduction puzzle")
+
+
+def start_from_url():
+    """?puzzle=N / ?puzzle=today: that puzzle at once (a bad value: the note
+    lostcode/services/settings.py writes, shown with the others)."""
+    s = read_settings(str(window.location.search))[0]
+    if "puzzle" in s:
+        open_puzzle(s["puzzle"], from_url=True)
+
+
+def _section():
+    sec = by_id("puzzle")
+    if sec is None:
+        sec = el("section", None, "puzzle", {"id": "puzzle", "aria-labelledby": "puzzle-h"}, None)
+        game = by_id("game")
+        if game is not None:  # before the rules reference, as the game's screen
+            game.after(sec)
+        else:
+            document.querySelector("main").append(sec)
+        listen(sec, "click", on_click)
+        el("p", None, "visually-hidden", {"id": "puzzle-announce", "role": "status",
+                                          "aria-live": "polite", "aria-atomic": "true"},
+           None)
+    for other in ("setup", "game", "tablemode"):
+        node = by_id(other)
+        if node is not None:
+            node.hidden = True
+    sec.hidden = False
+    return sec
+
+
+def on_click(event):
+    target = py(event.target.closest("[data-act]"))
+    if target is None or APP.game.dispatch is None:
+        return
+    act = str(target.getAttribute("data-act"))
+    APP.game.dispatch(act, str(target.getAttribute("data-arg") or ""))
+
+
+# --------------------------------------------------------------------------- loading
+
+
+def with_book(then):
+    """Run `then` once the puzzle file is read (fetched once per page)."""
+    if APP.puzzle.book is not None:
+        then()
+        return
+    APP.puzzle.waiting = then
+
+    def got(text):
+        try:
+            APP.puzzle.book = read_book(str(text))
+        except PuzzleError as e:
+            failed(str(e))
+            return
+        wait = APP.puzzle.waiting
+        APP.puzzle.waiting = None
+        if wait is not None:
+            wait()
+
+    def bad(*_a):
+        failed("")
+
+    def response(r):
+        if not r.ok:
+            failed("")
+            return None
+        return r.text().then(keep(create_proxy(guarded(got))))
+
+    window.fetch(DATA_URL).then(keep(create_proxy(guarded(response)))).catch(
+        keep(create_proxy(guarded(bad)))
+    )
+
+
+def failed(why):
+    sec = _section()
+    clear(sec)
+    el("h2", _("Today's code"), None, {"id": "puzzle-h", "tabindex": "-1"}, sec)
+    el("p", _("The puzzles could not be loaded. Check the connection and try again."),
+       "warning", {"role": "alert"}, sec)
+    if why:
+        el("p", why, "note", None, sec)
+    render_button({"text": _("Play a game"), "act": actions.PUZZLE_CLOSE, "arg": "",
+                   "disabled": False, "pressed": None, "aria": None, "symbol": None,
+                   "primary": False}, sec)
+
+
+def stats():
+    return read_stats(ls_get(STORE_KEY))
+
+
+# --------------------------------------------------------------------------- actions
+
+
+def open_puzzle(n, from_url=False):
+    """Puzzle n (0 or "": today's). A future one is never shown: today's instead,
+    with a note."""
+
+    def go():
+        t = today()
+        notes = []
+        want = t if n in (0, "", None) else int(n)
+        if want > t:
+            notes.append(_("Puzzle #{n} is not out yet: here is today's.", n=want))
+            want = t
+        try:
+            a = Attempt(APP.puzzle.book, want, t, tries_of(stats(), want))
+        except Exception as e:  # a damaged entry: say so, never a dead page
+            failed(str(e))
+            return
+        APP.puzzle.attempt = a
+        APP.puzzle.lang = get_language()
+        APP.puzzle.view = "puzzle"
+        APP.puzzle.notes = notes
+        APP.puzzle.shared = ""
+        render(new=True)
+
+    if from_url:
+        _section()
+    with_book(go)
+
+
+def on_answer(arg):
+    a = APP.puzzle.attempt
+    if a is None or APP.puzzle.view != "puzzle":
+        return
+    try:
+        value = int(arg)
+    except ValueError:
+        return
+    if not a.answer_with(value):
+        return
+    if not ls_set(STORE_KEY, dumps(record_try(stats(), a))):
+        APP.puzzle.notes = [_("Your tries could not be kept in this browser (storage full "
+                              "or blocked).")]
+    render()
+
+
+def dumps(data):
+    from json import dumps as json_dumps
+
+    return json_dumps(data)
+
+
+def on_share():
+    a = APP.puzzle.attempt
+    if a is None or not a.done():
+        return
+    m = puzzle_model(a, stats())
+    text = m["result"]["share_text"]
+    nav = window.navigator
+    coarse = False
+    try:
+        coarse = bool(window.matchMedia("(pointer: coarse)").matches)
+    except Exception:
+        coarse = False
+    try:
+        if coarse and py(getattr(nav, "share", None)) is not None:
+            data = window.Object.new()
+            data.text = text
+            nav.share(data).catch(keep(create_proxy(guarded(lambda *_a: None))))
+            shared(_("Shared: {text}", text=text))
+            return
+    except Exception:
+        pass
+
+    def ok(*_a):
+        shared(_("Copied: {text}", text=text))
+
+    def no(*_a):
+        shared(_("Copy this text: {text}", text=text))
+
+    try:
+        nav.clipboard.writeText(text).then(keep(create_proxy(guarded(ok)))).catch(
+            keep(create_proxy(guarded(no)))
+        )
+    except Exception:
+        no()
+
+
+def shared(text):
+    APP.puzzle.shared = text
+    box = by_id("puzzle-shared")
+    if box is not None:
+        box.textContent = text
+
+
+def on_archive(arg):
+    try:
+        page = int(arg or 0)
+    except ValueError:
+        page = 0
+
+    def go():
+        APP.puzzle.view = "archive"
+        APP.puzzle.page = page
+        render(new=True)
+
+    _section()
+    with_book(go)
+
+
+def close():
+    APP.puzzle.view = None
+    APP.puzzle.attempt = None
+    sec = by_id("puzzle")
+    if sec is not None:
+        sec.hidden = True
+    setup = by_id("setup")
+    if APP.game.session is not None:
+        by_id("game").hidden = False
+    elif setup is not None:
+        setup.hidden = False
+        relabel_entry()
+        b = by_id("puzzle-entry")
+        if b is not None:
+            b.focus()
+
+
+HANDLERS = {
+    actions.PUZZLE_OPEN: lambda act, arg: open_puzzle(arg),
+    actions.PUZZLE_ANSWER: lambda act, arg: on_answer(arg),
+    actions.PUZZLE_SHARE: lambda act, arg: on_share(),
+    actions.PUZZLE_ARCHIVE: lambda act, arg: on_archive(arg),
+    actions.PUZZLE_CLOSE: lambda act, arg: close(),
+}
+
+
+# --------------------------------------------------------------------------- drawing
+
+
+def render(new=False):
+    """The puzzle or the archive, drawn again (after a try, a language switch)."""
+    if APP.puzzle.view is None:
+        relabel_entry()
+        return
+    sec = _section()
+    focused = None
+    active = py(document.activeElement)
+    if not new and active is not None and sec.contains(active):
+        focused = (
+            str(active.getAttribute("data-act") or ""),
+            str(active.getAttribute("data-arg") or ""),
+        )
+    clear(sec)
+    if APP.puzzle.view == "archive":
+        m = archive_model(stats(), today(), len(APP.puzzle.book.entries), APP.puzzle.page)
+        draw_archive(m, sec)
+    else:
+        a = APP.puzzle.attempt
+        if APP.puzzle.lang != get_language():  # a language switch: the seat is "You" in it
+            a = Attempt(APP.puzzle.book, a.number, a.today, a.tries)
+            APP.puzzle.attempt = a
+            APP.puzzle.lang = get_language()
+        m = puzzle_model(a, stats(), APP.puzzle.notes)
+        draw_puzzle(m, sec)
+    sec.setAttribute("data-view", m["kind"])
+    box = by_id("puzzle-announce")
+    if box is not None:
+        sec.append(box)
+        box.textContent = m.get("announce", "")
+    if new or focused is None or not refocus(sec, focused):
+        h = by_id("puzzle-h")
+        if h is not None:
+            h.focus()
+        if new:
+            window.scrollTo(0, 0)
+
+
+def refocus(sec, key):
+    """Keep the keyboard where it was: the same control, or the next try's first free one."""
+    found = sec.querySelectorAll("[data-act]")
+    first_free = None
+    for i in range(found.length):
+        node = found.item(i)
+        if node.disabled:
+            continue
+        if str(node.getAttribute("data-act")) == key[0]:
+            if str(node.getAttribute("data-arg") or "") == key[1]:
+                node.focus()
+                return True
+            if first_free is None:
+                first_free = node
+    if first_free is not None:
+        first_free.focus()
+        return True
+    return False
+
+
+def draw_puzzle(m, sec):
+    head = el("div", None, "puzzle-head", None, sec)
+    el("h2", m["heading"], None, {"id": "puzzle-h", "tabindex": "-1"}, head)
+    el("span", m["level"], "puzzle-level level-" + str(m["level_id"]), None, head)
+    for n in m["notes"]:
+        el("p", n, "notice", {"role": "status"}, sec)
+    el("p", m["question"], "puzzle-q", {"id": "puzzle-q"}, sec)
+    render_racks(m["board"], sec)  # the board's racks, as the seat sees them
+    draw_rounds(m["rounds"], sec)
+    if m["answer"]:
+        el("p", m["status"], "status puzzle-status", None, sec)
+        box = el("div", None, "buttons puzzle-answers",
+                 {"role": "group", "aria-labelledby": "puzzle-q"}, sec)
+        count = len(m["answer"]["items"])  # on a phone: two even rows (4 + 4, 5 + 4, ...)
+        box.style.setProperty("--cols", str((count + 1) // 2 if count <= 14 else 7))
+        for b in m["answer"]["items"]:
+            render_button(b, box)
+    if m["hints"]:  # under the answers (a wrong try moves no button): the latest in full
+        box = el("div", None, "puzzle-hints", None, sec)
+        hint(m["hints"][-1], box)
+        if len(m["hints"]) > 1:  # the earlier ones folded under it
+            old = el("details", None, "puzzle-older", None, box)
+            el("summary", m["older_label"], None, None, old)
+            for h in m["hints"][:-1]:
+                hint(h, old)
+    if m["result"]:
+        draw_result(m["result"], sec)
+    nav = el("div", None, "buttons puzzle-nav", None, sec)
+    for b in m["buttons"]:
+        render_button(b, nav)
+
+
+def hint(h, parent):
+    p = el("p", None, "puzzle-hint", None, parent)
+    el("strong", h["label"] + ": ", None, None, p)
+    el("span", h["text"], None, None, p)
+
+
+def draw_rounds(r, sec):
+    box = el("section", None, "puzzle-rounds", {"aria-label": r["label"]}, sec)
+    ol = el("ol", None, None, None, box)
+    for row in r["rows"]:
+        li = el("li", None, "pr-row", None, ol)
+        el("span", row["aria"], "visually-hidden", None, li)
+        vis = el("span", None, "pr-vis", {"aria-hidden": "true"}, li)
+        el("span", str(row["round"]), "pr-n", None, vis)
+        dice = el("span", None, "pr-dice", None, vis)
+        for d in row["dice"]:
+            icon(d, dice)
+        if row["mine"]:
+            mine = row["mine"]
+            el("span", mine["bet"] + " " + mine["mark"],
+               "pr-mine " + ("ok" if mine["ok"] else "bad"), None, vis)
+        for o in row["others"]:
+            el("span", o["name"] + o["mark"], "pr-other " + ("ok" if o["ok"] else "bad"),
+               None, vis)
+        for d in row["discards"]:
+            disc = el("span", None, "pr-disc", None, vis)
+            el("span", "⤷" + d["name"], None, None, disc)
+            icon(d["symbol"], disc)
+            el("span", str(d["value"]), None, None, disc)
+
+
+def draw_result(r, sec):
+    box = el("section", None, "puzzle-result", {"aria-labelledby": "puzzle-result-h"}, sec)
+    el("h3", r["heading"], None, {"id": "puzzle-result-h"}, box)
+    bar = el("div", None, "buttons puzzle-share", None, box)
+    render_button(r["share"], bar)
+    el("p", APP.puzzle.shared or r["share_note"], "note", {"id": "puzzle-shared",
+                                                           "role": "status"}, box)
+    why = el("details", None, "puzzle-why", {"open": ""}, box)
+    el("summary", r["why_label"], None, None, why)
+    ul = el("ul", None, None, None, why)
+    for line in r["why"]:
+        el("li", line, None, None, ul)
+    st = r["stats"]
+    sbox = el("section", None, "puzzle-stats", {"aria-label": st["label"]}, box)
+    el("h3", st["label"], None, None, sbox)
+    dl = el("dl", None, None, None, sbox)
+    for label, value in st["items"]:
+        d = el("div", None, None, None, dl)
+        el("dt", label, None, None, d)
+        el("dd", value, None, None, d)
+    ul = el("ul", None, "puzzle-bars", None, sbox)
+    for b in st["bars"]:
+        li = el("li", None, None, None, ul)
+        el("span", b["label"], "bar-label", None, li)
+        bar_el = el("span", None, "bar", None, li)
+        bar_el.style.setProperty("--w", str(int(100 * b["n"] / b["max"])) + "%")
+        el("span", str(b["n"]), "bar-n", None, li)
+
+
+def draw_archive(m, sec):
+    el("h2", m["heading"], None, {"id": "puzzle-h", "tabindex": "-1"}, sec)
+    el("p", m["note"], "note", None, sec)
+    grid = el("div", None, "buttons puzzle-archive", {"role": "group",
+                                                      "aria-label": m["heading"]}, sec)
+    for b in m["items"]:
+        render_button(b, grid)
+    nav = el("div", None, "buttons puzzle-nav", None, sec)
+    for b in m["nav"]:
+        render_button(b, nav)

@@ -1,0 +1,643 @@
+"""Today's code (issue 28): the daily puzzle's screen, as plain data.
+
+Why a module of its own: like the replay viewer (viewer.py), the puzzle is a
+screen outside any game session. `Attempt` is one puzzle being played: the
+position (the engine's replay of the puzzle's record, lostcode/web/puzzles.py),
+the seat's observation, the exact deduction's answer, the tries so far and the
+hints shown. `puzzle_model` and `archive_model` only read it; the adapter
+(puzzlepage.py) draws them, keeps the stats in localStorage and shares.
+
+Nothing is drawn that the seat may not see: the board is `observe(state,
+seat)` (the seat's own stones face down), the hints and the explanation are
+the assistant's sentences (assistant.explanation_text) about that seat's own
+deduction. The answer is never stored in the data file: it is what the
+deduction proves here; the share text holds the number, the tries and the
+streak, never a value.
+
+The stats (`read_stats`, `record_try`) are one small JSON object under one
+localStorage key, read with the project's reader (jsonlimits): a damaged or
+foreign value is read as no stats at all, never an error on the page.
+Pure Python, MicroPython-portable (no DOM, no datetime: days are counted here).
+"""
+
+from ..player.deduction import Knowledge
+from ..rules.errors import RecordError
+from ..services.jsonlimits import loads_limited, read_optional
+from .actions import PUZZLE_ANSWER, PUZZLE_ARCHIVE, PUZZLE_CLOSE, PUZZLE_OPEN, PUZZLE_SHARE
+from .assistant import explanation_text
+from .blocks import button
+from .board import board_model
+from .i18n import _, ngettext
+from .names import symbol_name
+from .puzzles import (
+    EASY,
+    MEDIUM,
+    ONE,
+    PuzzleError,
+    answers,
+    constraints_data,
+    explain_symbol,
+    from_entry,
+    pairs,
+    seat_view,
+)
+
+FORMAT = "lostcode-puzzles"
+DATA_URL = "./assets/puzzles.json"
+STORE_KEY = "lostcode.puzzles"  # this browser's tries, streak and statistics
+MAX_FILE = 400000  # characters of the data file (about 70 kB in use)
+MAX_STORED = 100000  # characters of the stored stats (a year is under 10 kB)
+TRIES = 3
+ARCHIVE_PAGE = 28  # four weeks of past puzzles per page of the archive
+OTHER_NAMES = ("Ana", "Bo", "Cy", "Dee")  # the other seats (names in every language)
+
+
+# --------------------------------------------------------------------------- days
+
+
+def epoch_day(iso: str) -> int:
+    """Days from 1970-01-01 to the date "YYYY-MM-DD" (proleptic Gregorian;
+    MicroPython has no datetime)."""
+    y, m, d = int(iso[0:4]), int(iso[5:7]), int(iso[8:10])
+    y -= m <= 2
+    era = (y if y >= 0 else y - 399) // 400
+    yoe = y - era * 400
+    doy = (153 * (m + (-3 if m > 2 else 9)) + 2) // 5 + d - 1
+    doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
+    return era * 146097 + doe - 719468
+
+
+def today_number(start: str, now_iso: str) -> int:
+    """The puzzle of the UTC day of `now_iso` (JavaScript's toISOString(): a
+    string, since a millisecond count does not survive MicroPython's small
+    ints): 1 on the start date; never below 1 (a clock set before the start)."""
+    return max(1, epoch_day(now_iso[:10]) - epoch_day(start) + 1)
+
+
+# --------------------------------------------------------------------------- the book
+
+
+class Book:
+    """The shipped puzzles (assets/puzzles.json), checked on reading: the
+    entries are decoded one by one when opened."""
+
+    __slots__ = ("start", "entries")
+
+    def __init__(self, start, entries):
+        self.start = start
+        self.entries = entries
+
+    def entry(self, n: int):
+        """Puzzle n's entry; after the last one the set starts again (the
+        same for everyone on the same day). A line of the file is read (by
+        the project's reader) only when its puzzle is opened."""
+        e = self.entries[(n - 1) % len(self.entries)]
+        if isinstance(e, str):
+            try:
+                e = loads_limited(e, MAX_LINE, "puzzle")
+            except RecordError as err:
+                raise PuzzleError(str(err)) from None
+        return e
+
+
+MAX_LINE = 4000  # characters of one puzzle's line (about 150 in use)
+
+
+def _by_lines(text):
+    """The file as tools/build_puzzles.py writes it (one puzzle a line) -> Book,
+    or None when it is laid out otherwise. Why: reading the whole file with
+    the reader's grammar check cost ~0.3 s on MicroPython (x4 on a phone);
+    splitting lines is done in C, and a line is read only when opened."""
+    lines = text.split("\n")
+    head = ['{', '"format": "' + FORMAT + '",', '"version": 1,']
+    if len(lines) < 8 or lines[:3] != head or lines[4] != '"puzzles": [':
+        return None
+    start = lines[3]
+    if not (start.startswith('"start": "') and start.endswith('",') and len(start) == 22):
+        return None
+    tail = lines[-3:] if lines[-1] == "" else lines[-2:] + [""]
+    if tail[:2] != ["]", "}"]:
+        return None
+    body = lines[5 : len(lines) - (3 if lines[-1] == "" else 2)]
+    entries = []
+    for i in range(len(body)):
+        line = body[i]
+        if i < len(body) - 1:
+            if not line.endswith(","):
+                return None
+            line = line[:-1]
+        if not (line.startswith("[") and line.endswith("]")):
+            return None
+        entries.append(line)
+    return start[10:20], entries
+
+
+def read_book(text) -> Book:
+    """The data file's text -> Book; PuzzleError saying why it cannot be used."""
+    fast = _by_lines(text) if isinstance(text, str) and len(text) <= MAX_FILE else None
+    if fast is not None:
+        return _book(fast[0], fast[1])
+    try:
+        data = loads_limited(text, MAX_FILE, "puzzle file")
+    except RecordError as e:
+        raise PuzzleError(str(e)) from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise PuzzleError("not a puzzle file")
+    return _book(data.get("start"), data.get("puzzles"))
+
+
+def _book(start, entries) -> Book:
+    if not isinstance(start, str) or len(start) != 10 or start[4] != "-" or start[7] != "-":
+        raise PuzzleError("the puzzle file has no start date")
+    try:
+        epoch_day(start)
+    except ValueError:
+        raise PuzzleError("the puzzle file has no start date") from None
+    if not isinstance(entries, list) or not entries:
+        raise PuzzleError("the puzzle file holds no puzzle")
+    return Book(start, entries)
+
+
+# --------------------------------------------------------------------------- one attempt
+
+
+def seat_names(players: int, seat: int) -> list:
+    """"You" for the puzzle's seat (spoken to in the second person, you.py),
+    short names for the others."""
+    out = []
+    k = 0
+    for p in range(players):
+        if p == seat:
+            out.append(_("You"))
+        else:
+            out.append(OTHER_NAMES[k])
+            k += 1
+    return out
+
+
+class Attempt:
+    """Puzzle `number` being played: its position, its proved answer, the tries."""
+
+    __slots__ = (
+        "number", "today", "puzzle", "obs", "knowledge", "answer", "tries", "hints",
+        "reasons", "cons",
+    )
+
+    def __init__(self, book: Book, number: int, today: int, tries=()):
+        self.number = number
+        self.today = today
+        self.puzzle = from_entry(book.entry(number))
+        p = self.puzzle
+        self.obs = seat_view(p, seat_names(p.options.players, p.seat))
+        self.knowledge = Knowledge(self.obs)
+        found = answers(self.knowledge, p.kind, p.symbols)
+        if len(found) != 1:
+            raise PuzzleError("the deduction does not pin this puzzle's answer")
+        self.answer = found[0]
+        self.reasons = []  # the assistant's explanations, computed when first needed
+        self.cons = {}  # {"constraints": the seat's checks}, with them
+        self.tries = []
+        self.hints = []  # explanation dicts shown after wrong tries, in order
+        for t in tries:  # a reload: the tries made before (the stats hold them)
+            if self.done():
+                break
+            if isinstance(t, int) and not isinstance(t, bool) and t not in self.tries:
+                self.answer_with(t)
+
+    def daily(self) -> bool:
+        return self.number == self.today
+
+    def values(self) -> list:
+        """The answers the control offers: every value of a stone; for a sum,
+        every sum the stones not seen anywhere could make (what the board
+        shows at a glance: two rows of buttons on a phone, not three)."""
+        if self.puzzle.kind == ONE:
+            return list(range(self.obs["value_max"] + 1))
+        low = high = 0
+        for sym in self.puzzle.symbols:
+            dom = self.knowledge.domains[sym]
+            low += min(dom)
+            high += max(dom)
+        return list(range(low, high + 1))
+
+    def solved(self) -> bool:
+        return self.answer in self.tries
+
+    def done(self) -> bool:
+        return self.solved() or len(self.tries) >= TRIES
+
+    def answer_with(self, value: int) -> bool:
+        """A try; after a wrong one, a hint (one of the assistant's reasons).
+        False when it was not taken (over, tried already, not offered)."""
+        if self.done() or value in self.tries or value not in self.values():
+            return False
+        self.tries.append(value)
+        if value != self.answer and not self.done():
+            hint = self.next_hint(value)
+            if hint is not None:
+                self.hints.append(hint)
+        if self.done():
+            self.all_reasons()  # the explanation: made here, so drawing only reads
+        return True
+
+    def all_reasons(self) -> list:
+        """The assistant's explanations for the asked stones: reasons from the
+        seat's checks first (the deduction's part), then what is seen."""
+        if not self.cons:
+            k = self.knowledge
+            found = []
+            for sym in self.puzzle.symbols:
+                found += explain_symbol(k, sym)
+            deduced = [e for e in found if e["kind"] in ("round", "rounds")]
+            seen = [e for e in found if e["kind"] not in ("round", "rounds")]
+            self.reasons = deduced + seen
+            self.cons = {"constraints": constraints_data(k)}
+        return self.reasons
+
+    def next_hint(self, value: int):
+        """The reason that rules out the value tried (a stone question), else
+        the next reason not shown yet."""
+        reasons = self.all_reasons()
+        if self.puzzle.kind == ONE:
+            for e in reasons:
+                if e["value"] == value and e not in self.hints:
+                    return e
+        for e in reasons:
+            if e not in self.hints:
+                return e
+        return None
+
+    def text(self, e) -> str:
+        self.all_reasons()
+        return explanation_text(e, self.cons, self.obs)
+
+
+# --------------------------------------------------------------------------- words
+
+
+def level_name(level: int) -> str:
+    if level == EASY:
+        return _("Easy")
+    if level == MEDIUM:
+        return _("Medium")
+    return _("Hard")
+
+
+def question_text(p) -> str:
+    if p.kind == ONE:
+        return _("What is your {symbol} stone?", symbol=symbol_name(p.symbols[0]))
+    return _(
+        "What is the sum of your {symbol} and {other} stones?",
+        symbol=symbol_name(p.symbols[0]),
+        other=symbol_name(p.symbols[1]),
+    )
+
+
+def result_mark(g) -> str:
+    """A bet's result in one mark: right, wrong (the sum lower / higher), or wrong (W1)."""
+    r = g["result"]
+    if r == "correct":
+        return "✓"
+    if r == "lower":
+        return "✗↓"
+    if r == "higher":
+        return "✗↑"
+    return "✗"
+
+
+def result_words(g) -> str:
+    r = g["result"]
+    if r == "correct":
+        return _("right")
+    if r == "lower":
+        return _("wrong, the sum is lower")
+    if r == "higher":
+        return _("wrong, the sum is higher")
+    return _("wrong")
+
+
+def bet_text(g) -> str:
+    if g["low"] == g["high"]:
+        return g["wheel"] + " " + str(g["low"])
+    return g["wheel"] + " " + _("{low}–{high}", low=g["low"], high=g["high"])
+
+
+def played(obs) -> list:
+    """The rounds checked so far (the puzzle's moment is a round's start: its
+    entry has no dice and no bets yet)."""
+    return [h for h in obs["history"] if h["guesses"]]
+
+
+def rounds_model(obs) -> dict:
+    """The rounds so far, one row each: the dice, the seat's own bet and its
+    result first (the deduction rests on them), the others' results, the
+    stones discarded; each row also as one sentence for a screen reader."""
+    names = obs["names"]
+    seat = obs["viewer"]
+    rows = []
+    for h in played(obs):
+        mine = None
+        others = []
+        for g in h["guesses"]:
+            if g["player"] == seat:
+                mine = g
+            else:
+                others.append(g)
+        words = [
+            _("Round {round}: the dice were {dice}.", round=h["round"],
+              dice=", ".join(symbol_name(d) for d in h["dice"]))
+        ]
+        row = {"round": h["round"], "dice": list(h["dice"]), "mine": None, "others": [],
+               "discards": []}
+        for g in ([mine] if mine else []) + others:
+            words.append(
+                _("{name}: {bet}, {result}.", name=names[g["player"]], bet=bet_text(g),
+                  result=result_words(g))
+            )
+        if mine is not None:
+            row["mine"] = {"bet": bet_text(mine), "mark": result_mark(mine),
+                           "ok": mine["result"] == "correct"}
+        for g in others:
+            row["others"].append(
+                {"name": names[g["player"]][:1], "bet": bet_text(g), "mark": result_mark(g),
+                 "ok": g["result"] == "correct"}
+            )
+        for d in h["discards"]:
+            row["discards"].append({"symbol": d["symbol"], "value": d["value"],
+                                    "name": names[d["player"]][:1]})
+            words.append(
+                _("{name}: discarded {symbol} {value}.", name=names[d["player"]],
+                  symbol=symbol_name(d["symbol"]), value=d["value"])
+            )
+        row["aria"] = " ".join(words)
+        rows.append(row)
+    return {"label": _("The rounds so far"), "you": names[seat], "rows": rows}
+
+
+def tries_left_text(a: Attempt) -> str:
+    left = TRIES - len(a.tries)
+    return ngettext("{n} try left", "{n} tries left", left)
+
+
+def puzzle_heading(a: Attempt) -> str:
+    if a.daily():
+        return _("Today's code · #{n}", n=a.number)
+    return _("Puzzle #{n}", n=a.number)
+
+
+def share_text(a: Attempt, streak: int) -> str:
+    """Spoiler-free: the puzzle's number, the tries it took (or a cross) and the
+    streak; never a value, a symbol or the question."""
+    if a.solved():
+        result = "✔ " + _("in {n}", n=len(a.tries))
+    else:
+        result = "✘"
+    text = _("The Lost Code · puzzle #{n}", n=a.number) + " · " + result
+    if a.daily():
+        text += " · 🔥 " + str(streak)
+    return text
+
+
+# --------------------------------------------------------------------------- stats
+
+
+def new_stats() -> dict:
+    """plays: puzzle number (text) -> the values tried; won: number -> the try
+    that solved it (1-3), or 0 for not solved, once it is over."""
+    return {"v": 1, "plays": {}, "won": {}, "streak": 0, "best": 0, "last": 0}
+
+
+def read_stats(text) -> dict:
+    """The stored stats, checked value by value; anything damaged is dropped
+    (a damaged key never stops the page: it reads as fewer or no stats)."""
+    data = read_optional(text, "puzzle stats", MAX_STORED)
+    out = new_stats()
+    if not isinstance(data, dict):
+        return out
+    for key in ("streak", "best", "last"):
+        v = data.get(key)
+        if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 10**6:
+            out[key] = v
+    plays = data.get("plays")
+    if isinstance(plays, dict):
+        for k in plays:
+            v = plays[k]
+            if not (isinstance(k, str) and k.isdigit() and len(k) < 7 and isinstance(v, list)):
+                continue
+            tries = [t for t in v[:TRIES] if isinstance(t, int) and not isinstance(t, bool)]
+            if len(tries) == len(v[:TRIES]) and tries:
+                out["plays"][str(int(k))] = tries
+    won = data.get("won")
+    if isinstance(won, dict):
+        for k in won:
+            v = won[k]
+            if isinstance(k, str) and k.isdigit() and len(k) < 7 and v in (0, 1, 2, 3) and (
+                    not isinstance(v, bool) and str(int(k)) in out["plays"]):
+                out["won"][str(int(k))] = v
+    return out
+
+
+def tries_of(stats: dict, n: int) -> list:
+    return list(stats["plays"].get(str(n), []))
+
+
+def record_try(stats: dict, a: Attempt) -> dict:
+    """The stats after the attempt's latest try (a new dict: the page stores
+    it). Today's puzzle, once over, moves the streak: solved, one more (or 1
+    after a missed day); failed, back to 0. Past puzzles count in the
+    statistics but never in the streak."""
+    out = {"v": 1, "plays": dict(stats["plays"]), "won": dict(stats["won"]),
+           "streak": stats["streak"], "best": stats["best"], "last": stats["last"]}
+    out["plays"][str(a.number)] = list(a.tries)
+    if a.done():
+        out["won"][str(a.number)] = len(a.tries) if a.solved() else 0
+    if a.done() and a.daily() and out["last"] < a.number:
+        if a.solved():
+            out["streak"] = out["streak"] + 1 if out["last"] == a.number - 1 else 1
+        else:
+            out["streak"] = 0
+        out["last"] = a.number
+        if out["streak"] > out["best"]:
+            out["best"] = out["streak"]
+    return out
+
+
+def current_streak(stats: dict, today: int) -> int:
+    """The streak as it stands today: broken once a day went by unsolved."""
+    if stats["last"] >= today - 1:
+        return stats["streak"]
+    return 0
+
+
+def stats_model(stats: dict, today: int) -> dict:
+    """Played (to the end), solved, the streak and the tries it took."""
+    played = solved = 0
+    spread = [0, 0, 0, 0]  # solved in 1, 2, 3; failed
+    for k in stats["won"]:
+        won = stats["won"][k]
+        played += 1
+        if won:
+            solved += 1
+            spread[won - 1] += 1
+        else:
+            spread[3] += 1
+    rate = int(solved * 100 / played + 0.5) if played else 0
+    items = [
+        (_("Played"), str(played)),
+        (_("Solved"), _("{n}%", n=rate)),
+        (_("Streak"), str(current_streak(stats, today))),
+        (_("Best streak"), str(stats["best"])),
+    ]
+    bars = []
+    for i in range(4):
+        label = ngettext("in {n} try", "in {n} tries", i + 1) if i < 3 else _("not solved")
+        bars.append({"label": label, "n": spread[i], "max": max(spread) or 1})
+    return {"label": _("Your statistics in this browser"), "items": items, "bars": bars}
+
+
+# --------------------------------------------------------------------------- the screens
+
+
+def answer_buttons(a: Attempt) -> list:
+    out = []
+    for v in a.values():
+        tried = v in a.tries
+        out.append(
+            button(
+                str(v),
+                PUZZLE_ANSWER,
+                v,
+                disabled=tried or a.done(),
+                aria=_("Answer {n}", n=v) + (" (" + _("tried") + ")" if tried else ""),
+            )
+        )
+    return out
+
+
+def explanation(a: Attempt) -> list:
+    """The full explanation at the end: the assistant's sentences, then the conclusion."""
+    p = a.puzzle
+    lines = [a.text(e) for e in a.all_reasons()]
+    if p.kind == ONE:
+        lines.append(_("Only {value} is left for your {symbol}.", value=a.answer,
+                       symbol=symbol_name(p.symbols[0])))
+    else:
+        both = pairs(a.knowledge, p.symbols[0], p.symbols[1])
+        lines.append(
+            _(
+                "Your {symbol} and {other} can still be {pairs}: every way adds up to {sum}.",
+                symbol=symbol_name(p.symbols[0]),
+                other=symbol_name(p.symbols[1]),
+                pairs=", ".join(str(x) + " + " + str(y) for x, y in both),
+                sum=a.answer,
+            )
+        )
+    return lines
+
+
+def puzzle_model(a: Attempt, stats: dict, notes=()) -> dict:
+    """The puzzle screen: the question, the evidence (racks, dice, the rounds),
+    the answer control with the tries left, the hints; at the end the
+    explanation, the stats and Share."""
+    p = a.puzzle
+    board = board_model(a.obs)
+    done = played(a.obs)
+    last = done[-1] if done else None
+    board["round"] = _("After round {round}", round=last["round"] if last else 0)
+    if last is not None:  # the last round's dice (none are rolled at the puzzle's moment)
+        board["dice"] = board_model(dict(a.obs, dice=list(last["dice"])))["dice"]
+    streak = current_streak(stats, a.today)
+    m = {
+        "kind": "puzzle",
+        "number": a.number,
+        "heading": puzzle_heading(a),
+        "level": level_name(p.level),
+        "level_id": p.level,
+        "notes": list(notes),
+        "question": question_text(p),
+        "board": board,
+        "rounds": rounds_model(a.obs),
+        "hints": [{"label": _("Hint {n}", n=i + 1), "text": a.text(e)}
+                  for i, e in enumerate(a.hints)],
+        "older_label": _("Earlier hints"),
+        "answer": None,
+        "status": "",
+        "result": None,
+        "buttons": [
+            button(_("Archive"), PUZZLE_ARCHIVE, 0),
+            button(_("Play a game"), PUZZLE_CLOSE),
+        ],
+    }
+    if not a.done():
+        wrong = [t for t in a.tries if t != a.answer]
+        m["status"] = tries_left_text(a)
+        if wrong:
+            m["status"] = _("{n} is not it.", n=wrong[-1]) + " " + m["status"]
+        m["answer"] = {"label": _("Your answer"), "items": answer_buttons(a)}
+        m["announce"] = m["status"]
+        if m["hints"]:  # the hint a wrong try revealed is read out with it
+            m["announce"] += " " + m["hints"][-1]["label"] + ": " + m["hints"][-1]["text"]
+        return m
+    after = stats if str(a.number) in stats["won"] else record_try(stats, a)
+    streak = current_streak(after, a.today)
+    if a.solved():
+        head = ngettext("Solved in {n} try!", "Solved in {n} tries!", len(a.tries))
+    else:
+        head = _("Not this time: the answer is {value}.", value=a.answer)
+    share = share_text(a, streak)
+    m["status"] = head
+    m["announce"] = head
+    m["result"] = {
+        "heading": head,
+        "why_label": _("Why"),
+        "why": explanation(a),
+        "stats": stats_model(after, a.today),
+        "share_text": share,
+        "share": button(_("Share"), PUZZLE_SHARE, primary=True),
+        "share_note": _("Copies this text (no answer in it): {text}", text=share),
+    }
+    return m
+
+
+def archive_model(stats: dict, today: int, count: int, page: int) -> dict:
+    """The past puzzles (never a future one), newest first, a page of four
+    weeks at a time; each says whether it was solved here."""
+    newest = today
+    pages = (newest + ARCHIVE_PAGE - 1) // ARCHIVE_PAGE
+    page = max(0, min(pages - 1, page))
+    top = newest - page * ARCHIVE_PAGE
+    items = []
+    for n in range(top, max(0, top - ARCHIVE_PAGE), -1):
+        tries = stats["plays"].get(str(n))
+        won = stats["won"].get(str(n))
+        if not tries:
+            state = _("not played")
+            mark = ""
+        elif won:
+            state = ngettext("solved in {n} try", "solved in {n} tries", won)
+            mark = "✔"
+        elif won == 0:
+            state = _("not solved")
+            mark = "✘"
+        else:
+            state = _("started")
+            mark = "…"
+        label = "#" + str(n) + (" " + mark if mark else "")
+        aria = _("Puzzle #{n}", n=n) + ": " + state
+        if n == today:
+            aria = _("Today's code · #{n}", n=n) + ": " + state
+        items.append(button(label, PUZZLE_OPEN, n, aria=aria, primary=False))
+    nav = [
+        button(_("Newer"), PUZZLE_ARCHIVE, page - 1, disabled=page == 0),
+        button(_("Older"), PUZZLE_ARCHIVE, page + 1, disabled=page >= pages - 1),
+        button(_("Back"), PUZZLE_OPEN, ""),
+    ]
+    return {
+        "kind": "archive",
+        "heading": _("Puzzle archive"),
+        "note": _("Past puzzles: play any of them (they do not count for the streak)."),
+        "items": items,
+        "nav": nav,
+        "count": count,
+        "announce": _("Puzzle archive"),
+    }
