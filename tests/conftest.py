@@ -104,6 +104,7 @@ REAL_TIME_WORDS = ("spaced", "handoff", "guard", "settl", "double")
 def real_time(request) -> bool:
     name = request.node.name.lower()
     return (request.node.path.name in REAL_TIME_FILES
+            or os.environ.get("LOSTCODE_REAL_CLOCK") == "1"  # to compare, or to debug
             or any(w in name for w in REAL_TIME_WORDS)
             or request.node.get_closest_marker("real_time") is not None)
 
@@ -124,9 +125,11 @@ def full_motion(request) -> bool:
 
 @pytest.fixture(autouse=True)
 def _quick_page(request):
-    """Every test using `page`: settle waits jumped unless it is about the
-    guard's timing (real_time), reduced motion unless it is about motion."""
-    if "page" in request.fixturenames:
+    """Every test of tests/test_browser_*.py using `page` (the others are about
+    loading: the service worker, the CSP, the runtimes): settle waits jumped
+    unless it is about the guard's timing (real_time), reduced motion unless
+    it is about motion."""
+    if "page" in request.fixturenames and request.node.path.name.startswith("test_browser_"):
         page = request.getfixturevalue("page")
         if not real_time(request):
             fast_settle(page)
