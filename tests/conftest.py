@@ -141,24 +141,35 @@ def _quick_page(request):
 # The order of the tests under pytest-xdist (tools/test.sh: --dist worksteal).
 # Worksteal first gives each of the N processes one contiguous Nth of the list
 # and later moves tests from the END of a busy process's queue to an idle one.
-# So the list is dealt like cards: tests from the longest down, in turn to each
-# process's Nth (snake order), each Nth longest first: every process starts
-# with its share of whole games and ends with quick tests that can be moved,
-# and no process finishes a whole game alone at the end.
+# So the list is dealt like cards: tests from the longest down, each to the
+# process's Nth with the least seconds so far, each Nth longest first: every
+# process starts with its share of whole games and ends with quick tests that
+# can be moved, and no process finishes a whole game alone at the end.
 SLOW_FIRST = ("browser", "runtimes", "slow")
-# Seconds each (tests/test_*.py, --durations on a 2-core machine, 2026-11-26,
-# after the settle waits and motion above); the others are guessed by their mark.
+# Seconds each (the longest; --durations, one file at a time on a 2-core
+# machine at load ~18, 2026-11-26, with the settle jump and reduced motion
+# above); the others are guessed by their mark.
 MEASURED = {
-    "test_three_phones_play_a_whole_game": 200,
+    "test_three_phones_play_a_whole_game": 150,
     "test_fuzz_whole_games": 120,
-    "test_keyboard_only_game": 130,
-    "test_axe_three_players_desktop": 90,
-    "test_axe_every_screen_two_players_all_options": 70,
+    "test_four_players_all_options": 110,
+    "test_keyboard_only_game": 95,
+    "test_axe_three_players_desktop": 95,
+    "test_clean_round_in_nine_taps_then_undo_every_choice": 90,
+    "test_reload_at_every_phase_under_the_csp_then_export_and_import": 90,
     "test_multi_activations_leave_one_action_each": 80,
-    "test_lesson_page_plays_a_game_in_italian": 60,
-    "test_clean_round_in_nine_taps_then_undo_every_choice": 60,
-    "test_all_computer_records_watch_and_continue": 60,
+    "test_two_players_on_a_phone": 75,
+    "test_three_players_introductory_with_shortcut": 75,
+    "test_two_humans_and_a_bot_hand_over_between_humans_only": 70,
+    "test_axe_every_screen_two_players_all_options": 70,
+    "test_built_lab_works_offline": 70,
+    "test_example_bot_runs_20_games_against_easy": 60,  # the lab's module page, set up once
+    "test_solo_against_a_hard_bot": 60,
+    "test_lesson_page_plays_a_game_in_italian": 50,
     "test_view_models_run_the_same_under_micropython": 50,
+    "test_a_new_version_is_offered_between_games_never_on_a_private_screen": 45,
+    "test_pyodide_is_one_setting_away_and_remembered": 45,
+    "test_a_failed_update_is_said_in_the_tab": 35,
 }
 # Unmarked tests measured at 15-65 s each under load (--durations).
 SLOW_NAMES = (
@@ -183,26 +194,47 @@ def _seconds(item) -> float:
     return 0.3
 
 
+def _unit(item):
+    """Tests that share a module-scoped fixture (the Bot lab's page, built
+    sites) stay together in one process: split, each process would set it
+    up again. Other tests are units of their own."""
+    try:
+        defs = item._fixtureinfo.name2fixturedefs.values()
+        if any(d[-1].scope in ("module", "class", "package") for d in defs if d):
+            return item.module.__name__
+    except Exception:  # noqa: BLE001 - pytest internals: then one test, one unit
+        pass
+    return item.nodeid
+
+
 def dealt(items, workers):
-    """`items` in the order described above for `workers` processes."""
-    n = len(items)
+    """`items` in the order described above for `workers` processes: units
+    (_unit), heaviest first, each to the hand with the least seconds that has
+    room for it (xdist splits by count: len(pending) // processes left), the
+    light tests filling the rest; each hand heaviest unit first."""
     sizes = []
-    left = n
-    for i in range(workers):  # xdist's own split: len(pending) // processes left
+    left = len(items)
+    for i in range(workers):
         sizes.append(left // (workers - i))
         left -= sizes[-1]
-    ranked = sorted(items, key=lambda item: -_seconds(item))  # stable: ties keep file order
+    units = {}
+    for item in items:
+        units.setdefault(_unit(item), []).append(item)
+    ranked = sorted(units.values(), key=lambda u: -sum(_seconds(i) for i in u))  # stable
     hands = [[] for _ in range(workers)]
-    turn = 0
-    step = 1
-    for item in ranked:
-        while len(hands[turn]) >= sizes[turn]:  # that hand is full: the next one
-            turn = (turn + step) % workers
-        hands[turn].append(item)
-        turn += step
-        if turn == workers or turn < 0:  # snake: 0 1 2 2 1 0 0 1 2 ...
-            step = -step
-            turn += step
+    loads = [0.0] * workers
+    for unit in ranked:
+        room = [h for h in range(workers) if len(hands[h]) + len(unit) <= sizes[h]]
+        if not room:  # no hand has room for the whole unit: split it (never here)
+            for item in unit:
+                h = min((h for h in range(workers) if len(hands[h]) < sizes[h]),
+                        key=lambda h: loads[h])
+                hands[h].append(item)
+                loads[h] += _seconds(item)
+            continue
+        h = min(room, key=lambda h: loads[h])
+        hands[h].extend(unit)
+        loads[h] += sum(_seconds(i) for i in unit)
     return [item for hand in hands for item in hand]
 
 
