@@ -120,6 +120,54 @@ def wait_engine_ready(page, timeout: float = 60000) -> None:
         pytest.fail(f"engine failed to start at {page.url}; visible text:\n{_visible_text(page)}")
 
 
+# The handoff guard's waits (lostcode/web/activation.py) skipped in tests not
+# about them: see tests/conftest.py, "settle waits".
+SETTLE_LEFT_JS = """e => {
+  const n = e.closest("[data-settling]");
+  return n ? Number(n.getAttribute("data-settling")) - performance.now() : 0;
+}"""
+
+
+def fast_settle(page) -> None:
+    """Clicks on the pages of `page`'s context jump the settle waits (tests/conftest.py,
+    "settle waits"): Playwright's clock, installed before the page loads. Not for
+    tests about the guard's timing."""
+    context = page.context
+    if not getattr(context, "_lostcode_fast_settle", False):
+        context.clock.install()
+        context._lostcode_fast_settle = True
+    _install_click_hook()
+
+
+def skip_settle_wait(locator) -> None:
+    """Jump the page's clock to when `locator`'s control takes taps (if it waits)."""
+    page = locator.page
+    if not getattr(page.context, "_lostcode_fast_settle", False):
+        return
+    try:
+        left = locator.evaluate(SETTLE_LEFT_JS, timeout=30000)
+    except Exception:  # noqa: BLE001 - gone or never there: click() says so itself
+        return
+    if left and left > 0:
+        page.clock.fast_forward(int(left) + 20)
+
+
+def _install_click_hook():
+    from playwright.sync_api import Locator
+
+    if getattr(Locator.click, "_lostcode", False):
+        return
+    real_click = Locator.click
+
+    def click(self, *args, **kwargs):
+        skip_settle_wait(self)
+        return real_click(self, *args, **kwargs)
+
+    click._lostcode = True  # type: ignore[attr-defined]
+    Locator.click = click  # type: ignore[method-assign]
+
+
+
 # --------------------------------------------------------------------------- runtimes
 
 

@@ -80,6 +80,51 @@ def lab_reply(text):
     return "answered" if ses.lab.failures == 1 and len(ses.state.actions) > before else "not"
 
 
+def nested(levels):
+    """A Python list nested `levels` deep, made without recursion."""
+    value = []
+    for _ in range(levels):
+        value = [value]
+    return value
+
+
+def value_check(value):
+    from lostcode.services.jsonlimits import value_problem
+
+    return value_problem(value)
+
+
+def bot_worker_move(levels):
+    """The Bot lab's bot worker (assets/lab/labbot.py, Pyodide) asked for a move
+    by a bot that returns a list nested `levels` deep: its reply, as the page
+    gets it. The worker runs Pyodide only (compile, tracebacks): MicroPython
+    checks the walk itself (value_check), so it answers what the others must."""
+    import sys
+
+    if sys.implementation.name == "micropython":
+        return "illegal nested"
+    sys.path.insert(0, "assets/lab")
+    import labbot
+
+    from lostcode import Options, legal_actions, new_game
+    from lostcode.rules.observation import observe
+
+    source = ("def choose(observation, legal_moves):\n    move = []\n"
+              "    for _ in range(" + str(levels) + "):\n        move = [move]\n"
+              "    return move\n")
+    assert labbot.load(source) == ""
+    s = new_game(Options(2), 3)
+    request = json.dumps({"seat": 0, "observation": observe(s, 0), "legal": legal_actions(s)})
+    reply = json.loads(labbot.decision(request, "1"))
+    forfeit = reply.get("forfeit") or {}
+    return forfeit.get("reason", "") + (" nested" if "nested" in forfeit.get("detail", "") else "")
+
+
+def text_of(n, char):
+    """A JSON string of n copies of `char` (UTF-8: 2 bytes for é, 4 for 😀), as text."""
+    return '["' + char * n + '"]'
+
+
 SETTINGS = json.dumps({"players": 3, "names": ["Ann", "", "Cy"], "seats": ["human", "easy", "x"],
                        "flags": {"shortcut": True}, "hints": False})
 
@@ -128,6 +173,25 @@ CASES = [
     ("bot reply nested 5,000 deep",
      lambda: lab_reply('{"n": N, "move": ' + "[" * 5000 + "]" * 5000 + "}"), "answered"),
     ("bot reply not JSON", lambda: lab_reply('{"n": N, "move": [roll]}'), "answered"),
+    ("a Python value nested 5,000 deep", lambda: "nested" in value_check(nested(5000)), True),
+    ("a Python value nested 32 deep", lambda: value_check(nested(31)), None),
+    ("a list holding itself", lambda: "nested" in value_check(_holding_itself()), True),
+    ("bot's worker: a move nested 5,000 deep", lambda: bot_worker_move(5000), "illegal nested"),
+    ("bot's worker: a move nested 40 deep", lambda: bot_worker_move(40), "illegal nested"),
+    # Sizes in UTF-8 bytes on every runtime, as the command line counts a file:
+    # 4 + 2 x 498 = 1,000 bytes is just under 1,000 (and 500 characters).
+    ("é text: 1,000 bytes", lambda: len(loads(text_of(498, "\u00e9"), 1000)[0]), 498),
+    ("é text: 1,002 bytes", lambda: loads(text_of(499, "\u00e9"), 1000), refused("too large")),
+    ("é bytes: 1,000 bytes",
+     lambda: len(loads(text_of(498, "\u00e9").encode("utf-8"), 1000)[0]), 498),
+    ("é bytes: 1,002 bytes",
+     lambda: loads(text_of(499, "\u00e9").encode("utf-8"), 1000), refused("too large")),
+    # 😀 is 4 bytes, 2 UTF-16 units (the page's first measure), 1 character.
+    ("😀 text: 1,000 bytes", lambda: len(loads(text_of(249, "\U0001f600"), 1000)[0]), 249),
+    ("😀 text: 1,004 bytes", lambda: loads(text_of(250, "\U0001f600"), 1000),
+     refused("too large", "1000 bytes")),
+    ("import: é text over the limit in bytes",
+     lambda: imported(text_of(100000, "\u00e9")), refused("too large")),
     ("names: Cyrillic A", lambda: look_alike(["Ann", "\u0410nn"]), True),
     ("names: Greek B", lambda: look_alike(["Bob", "\u0392ob"]), True),
     ("names: fi ligature", lambda: look_alike(["fiona", "\ufb01ona"]), True),
@@ -136,6 +200,12 @@ CASES = [
     ("names: different", lambda: look_alike(["Ann", "Ben", "Jos\u00e9", "Jose"]), False),
     ("names: made distinct in a game", lambda: clean(["Bob", "\u0392ob", "B\u043eb"]), True),
 ]
+
+
+def _holding_itself():
+    value = []
+    value.append(value)
+    return value
 
 
 def run(thunk):

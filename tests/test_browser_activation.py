@@ -16,7 +16,7 @@ import os
 import re
 
 import pytest
-from helpers import SCREEN_WATCH
+from helpers import SCREEN_WATCH, skip_settle_wait
 from play import CONFIRM_WHEEL, UIGame
 from playwright.sync_api import expect
 
@@ -125,6 +125,7 @@ class MultiGame(UIGame):
 
     def click(self, name, exact=True):
         loc = self.button(name, exact)
+        skip_settle_wait(loc)  # the first press after the wait; the next ones at once
         expect(loc).to_be_enabled()
         self.press(loc, name)
 

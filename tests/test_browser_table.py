@@ -40,11 +40,19 @@ CAPTURE = """
 })();
 """
 
-OWN_RACK_JS = """(name) => {
+# One look at a phone after an action (one round trip, not five): its public
+# state, its own rack as drawn, the messages it got since the last look, and
+# whether it has a control to move with.
+LOOK_JS = """(name) => {
   const racks = [...document.querySelectorAll('#tablemode svg')].filter(
     (s) => (s.getAttribute('aria-label') || '').startsWith('Rack of ' + name));
-  return racks.map((s) => [...s.querySelectorAll('g.stone')].map(
-    (g) => [g.getAttribute('class'), g.getAttribute('aria-label'), g.textContent]));
+  return {
+    public: document.querySelector('#tablemode')?.dataset.public ?? null,
+    racks: racks.map((s) => [...s.querySelectorAll('g.stone')].map(
+      (g) => [g.getAttribute('class'), g.getAttribute('aria-label'), g.textContent])),
+    seen: window.__tableSeen.splice(0),
+    acts: document.querySelectorAll('[data-act=table_move], [data-act=table_pick]').length,
+  };
 }"""
 
 
@@ -110,9 +118,10 @@ class Table:
                 timeout=20000,
             )
 
-    def actor(self):
+    def actor(self, looks):
+        """The seat whose phone has a control to move with (from check's looks)."""
         for seat, pg in self.pages().items():
-            if pg.locator("[data-act=table_move], [data-act=table_pick]").count():
+            if looks[seat]["acts"]:
                 return seat, pg
         return None, None
 
@@ -120,17 +129,15 @@ class Table:
 def check(table, s):
     """After every action: the same public state everywhere, each phone's own
     rack face down in its DOM (the host's too), and no message a guest got
-    holds its own stones (R-S7)."""
-    publics = {
-        seat: pg.get_attribute("#tablemode", "data-public") for seat, pg in table.pages().items()
-    }
+    holds its own stones (R-S7). Returns each phone's look (LOOK_JS)."""
+    looks = {seat: pg.evaluate(LOOK_JS, s.names[seat]) for seat, pg in table.pages().items()}
+    publics = {seat: look["public"] for seat, look in looks.items()}
     assert len(set(publics.values())) == 1, publics
     fields = publics[0].split("|")
     assert fields[0] == str(len(s.actions))
     assert fields[4] == ",".join(str(x) for x in s.scores)
-    for seat, pg in table.pages().items():  # the host's own seat too
-        name = s.names[seat]
-        racks = pg.evaluate(OWN_RACK_JS, name)
+    for seat in table.pages():  # the host's own seat too
+        racks = looks[seat]["racks"]
         assert len(racks) == 1, racks
         for cls, label, text in racks[0]:
             if "discard" in cls:
@@ -139,24 +146,25 @@ def check(table, s):
                 assert "down" in cls and label.endswith("hidden") and text == "?", (seat, label)
         if seat == 0:
             continue  # the host receives only guests' moves
-        seen = pg.evaluate("window.__tableSeen.splice(0)")
-        for text in seen:
+        for text in looks[seat]["seen"]:
             msg = json.loads(text)
             if msg["t"] == "observation" and msg["obs"]["phase"] != "end":
                 assert msg["obs"]["viewer"] == seat
                 assert rack_values_in(msg["obs"], seat) == []
+    return looks
 
 
 def test_three_phones_play_a_whole_game(browser, site_url):
     table = Table(browser, site_url)
     table.start()
+    table.settle(0)  # every phone shows the new game (check reads them at once)
     rng = random.Random(23)
     rejoined = False
     reloaded = False
     steps = 0
     while True:
         s = replay(table.record())
-        check(table, s)
+        looks = check(table, s)
         if is_over(s):
             break
         if not rejoined and s.round == 2 and s.phase == "guess":
@@ -177,7 +185,7 @@ def test_three_phones_play_a_whole_game(browser, site_url):
             table.settle(len(s.actions))
             assert replay(table.record()).actions == s.actions
             continue
-        seat, pg = table.actor()
+        seat, pg = table.actor(looks)
         assert seat == s.to_act, (seat, s.to_act)
         pick = pg.locator("#table-pick")
         if pick.count():

@@ -97,6 +97,34 @@ def test_prints_of_a_bot_do_not_garble_its_answers(tmp_path):
     assert json.loads(out.stdout)["seats"][0]["forfeits"] == 0
 
 
+DEEP_MOVE = ("def choose(observation, legal_moves):\n    move = []\n"
+             "    for _ in range(5000):\n        move = [move]\n    return move\n")
+# The bot writes a reply nested 100,000 deep straight into the pipe its child
+# process answers on (whichever descriptor that is), before its own answer.
+DEEP_PIPE = ("import os\n\ndef choose(observation, legal_moves):\n"
+             "    for fd in range(3, 12):\n        try:\n"
+             "            os.write(fd, b'[' * 100000 + b'\\n')\n"
+             "        except OSError:\n            pass\n    return legal_moves[0]\n")
+
+
+@pytest.mark.parametrize("body, words", [
+    (DEEP_MOVE, "lost the game: illegal: the move is not one of the legal moves: it is nested"),
+    (DEEP_PIPE, "lost the game: illegal: the answer cannot be read: it is nested"),
+], ids=["returned", "written-to-the-pipe"])
+def test_a_move_nested_5000_deep_loses_its_game_without_recursion(tmp_path, body, words):
+    """Issue 25: a bot's move nested thousands deep is refused by a check that
+    does not recurse (it raised RecursionError in the referee's json.dumps,
+    and in the parent's json.loads when written to the pipe); each game is
+    lost with one line and the tournament goes on."""
+    path = bot(tmp_path, body)
+    out = cli("tournament", "--seats", f"{path},easy", "--games", 2, "--json")
+    assert out.returncode == 0 and not crashed(out), out.stderr
+    assert "RecursionError" not in out.stderr
+    assert json.loads(out.stdout)["seats"][0]["forfeits"] == 2
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 2 and all(words in line for line in lines), lines
+
+
 @pytest.mark.parametrize("args, words", [
     (("tournament", "--games", "-5"), "give 1 to 1000000 games, not -5"),
     (("tournament", "--games", "0"), "give 1 to"),

@@ -16,6 +16,7 @@ from lostcode.services.jsonlimits import MAX_DEPTH, loads_limited, nesting_probl
 from lostcode.services.record import parse, replay, to_record
 from lostcode.services.saves import SaveIndex, load_save, make_save
 from lostcode.web.slots import (
+    MAX_SLOT_CHARS,
     OLD_DAMAGED_KEY,
     OLD_KEY,
     Oversized,
@@ -227,6 +228,25 @@ def test_text_too_long_to_read_is_flagged_never_dropped():
     assert sizes([(game_key("g1"), big)]) == {game_key("g1"): 5000000}
     assert migrate(big, []) == ([], [], big)
     assert read_limit(OLD_KEY) == 2000000 and read_limit(game_key("g1")) == 400000
+
+
+def test_a_saved_game_is_measured_in_utf8_bytes_as_a_file_is():
+    """Issue 25: the page measured stored text in UTF-16 units, the command line
+    a file in bytes, so a saved game of non-ASCII names could be readable on
+    one and too large on the other. Every reader counts UTF-8 bytes now; the
+    page's first measure (UTF-16 units, never more than the bytes) lets this
+    text through and the one reader decides, as it does for the bytes."""
+    def text(pad):  # as another program may write it: the characters themselves
+        return slot_text({}, 1)[:-3] + json.dumps({"pad": pad}, ensure_ascii=False) + "}"
+
+    n = (MAX_SLOT_CHARS - len(text("").encode("utf-8"))) // 2
+    under, over = text("\u00e9" * n), text("\u00e9" * (n + 1))
+    assert len(under.encode("utf-8")) <= MAX_SLOT_CHARS < len(over.encode("utf-8"))
+    assert len(over.encode("utf-16-le")) // 2 < MAX_SLOT_CHARS  # not Oversized in the page
+    assert read_slot(under)[0] == 1 and read_slot(under.encode("utf-8"))[0] == 1
+    for text in (over, over.encode("utf-8")):
+        with pytest.raises(RecordError, match="too large"):
+            read_slot(text)
 
 
 def test_the_old_saves_list_has_the_one_readers_limit():

@@ -33,7 +33,9 @@ from ..player.botapi import (
     plain,
 )
 from ..player.botapi import decide as referee_decide
+from ..rules.errors import RecordError
 from ..rules.observation import observe
+from ..services.jsonlimits import loads_limited
 
 LOAD_LIMIT = 2.0  # seconds to run the bot's file once (the lab page's LOAD_LIMIT_MS)
 MAX_FILE = 200000  # bytes: the lab's limit for a bot's code (lostcode/web/labseat.py)
@@ -115,6 +117,9 @@ class ChildBot:
             raise Forfeit(seat, "slow", "no move within " + _secs(self.limit) + " (stopped)")
         if kind == "ended":
             raise Forfeit(seat, "error", "the bot ended its process (" + reply + ")")
+        if kind == "unreadable":  # out of step with the child now: the next game starts afresh
+            self.close()
+            raise Forfeit(seat, "illegal", reply)
         if isinstance(reply, dict) and isinstance(reply.get("forfeit"), dict):
             f = reply["forfeit"]
             raise Forfeit(seat, str(f.get("reason", "error")), str(f.get("detail", "")))
@@ -122,7 +127,8 @@ class ChildBot:
         return tuple(check_move(seat, move, legal))
 
     def _reply(self, limit):
-        """("reply", data), ("timeout", None) or ("ended", "exit status N")."""
+        """("reply", data), ("timeout", None), ("ended", "exit status N") or
+        ("unreadable", why)."""
         import time
 
         deadline = time.monotonic() + limit
@@ -143,10 +149,10 @@ class ChildBot:
                 self.close()
                 return "ended", "an answer longer than " + str(MAX_REPLY) + " bytes"
         line, self.buffer = self.buffer.split(b"\n", 1)
-        try:
-            return "reply", json.loads(line.decode("utf-8"))
-        except ValueError:
-            return "reply", None
+        try:  # the one reader (issue 25): the bot's code can write to this pipe too
+            return "reply", loads_limited(line, MAX_REPLY, "answer")
+        except RecordError as e:
+            return "unreadable", str(e)
 
     def _ended(self):
         proc = self.proc

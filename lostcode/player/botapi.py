@@ -27,12 +27,17 @@ from json import dumps, loads
 from ..rules.engine import apply_action, is_over, legal_actions
 from ..rules.observation import observe
 from ..rules.setup import new_game
+from ..services.jsonlimits import value_problem
 from ..services.record import to_record
 from .bots import LEVELS, Player
 
 BOT_FILENAME = "bot.py"
 TIME_LIMIT = 2.0  # seconds per decision (the lab enforces it by stopping the worker)
 FORFEIT_REASONS = ("error", "illegal", "slow")
+# A legal move is at most 2 levels deep and holds a few items (measured): a
+# move beyond these limits is refused before anything walks it recursively.
+MOVE_DEPTH = 8
+MOVE_ITEMS = 1000
 
 
 class BotError(Exception):
@@ -135,7 +140,14 @@ def decide(choose, seat: int, observation: dict, legal: list, limit: float = TIM
 
 
 def check_move(seat: int, move, legal: list):
-    """The move as plain data if it is one of `legal` (plain data), else Forfeit."""
+    """The move as plain data if it is one of `legal` (plain data), else Forfeit.
+
+    Its depth and size are checked first, without recursion (issue 25: a
+    move nested 5,000 deep made json.dumps kill Pyodide in the bot's worker
+    and raise RecursionError on the command line)."""
+    problem = value_problem(move, MOVE_DEPTH, MOVE_ITEMS)
+    if problem is not None:
+        raise Forfeit(seat, "illegal", "the move is not one of the legal moves: " + problem)
     try:
         mine = plain(move)
     except (TypeError, ValueError):

@@ -15,6 +15,14 @@ the same on every runtime. Numbers with thousands of digits (CPython
 refuses to convert them) are refused by name. Issue 25 made it the one
 reader of every outside input, with `read_optional` for stored keys that
 must never stop the page.
+
+Sizes are counted in UTF-8 bytes on every runtime (issue 25): a file's size,
+what the command line reads, and what `nesting_problem` scans anyway. The
+page measures stored text in JavaScript's UTF-16 units first; a UTF-16 unit
+is never more than the bytes it stands for, so that measure only refuses
+text that is too large in bytes too, and this reader decides the rest.
+A value made in Python (a bot's move) is checked by `value_problem`, with
+an explicit stack, before anything recursive (json.dumps, repr, ==) walks it.
 """
 
 from json import loads as json_loads
@@ -23,7 +31,9 @@ from ..rules.errors import RecordError
 
 # A record is 4 levels deep, a save 6, a saved-games slot 8: 32 is generous.
 MAX_DEPTH = 32
-MAX_CHARS = 2000000
+MAX_CHARS = 2000000  # bytes of UTF-8 (the name is older than the unit)
+# Lists, dicts and scalars in a value made in Python (a bot's move is ~5).
+MAX_ITEMS = 100000
 # Longest run of digits accepted in a number (a seed is at most 10 digits).
 MAX_DIGITS = 60
 
@@ -202,25 +212,51 @@ def as_text(data, what="file", max_chars=MAX_CHARS):
     MicroPython decoding a ~2 MB file already ran out of memory), and the
     bytes are checked as strictly as JavaScript's fatal TextDecoder:
     MicroPython's own decoder lets some invalid sequences through."""
+    return _text_and_bytes(data, what, max_chars)[0]
+
+
+def _text_and_bytes(data, what, max_chars):
+    """(text, its UTF-8 bytes without a BOM) of bytes or text from outside,
+    RecordError when it is larger than `max_chars` bytes or not UTF-8;
+    (data, None) for data that is neither (already parsed).
+
+    Text is measured in UTF-8 bytes, as bytes are: the same limit on
+    CPython, Pyodide and MicroPython whatever the characters (issue 25: the
+    page measured UTF-16 units, the command line bytes). A character is
+    never fewer bytes than one, so text with more characters than the limit
+    is refused before it is encoded."""
     if isinstance(data, (bytes, bytearray)):
         if len(data) > max_chars:
             raise RecordError(too_large(what, max_chars))
-        data = bytes(data)
-        if not _strict_utf8(data):
+        raw = bytes(data)
+        if not _strict_utf8(raw):
             raise RecordError("the " + what + " is not text in UTF-8")
+        if raw.startswith(b"\xef\xbb\xbf"):
+            raw = raw[3:]
         try:
-            data = data.decode("utf-8")
+            return raw.decode("utf-8"), raw
         except Exception:
             raise RecordError("the " + what + " is not text in UTF-8") from None
-    if isinstance(data, str) and data.startswith("\ufeff"):
+    if not isinstance(data, str):
+        return data, None
+    if data.startswith("\ufeff"):
         data = data[1:]
-    return data
+    if len(data) > max_chars:
+        raise RecordError(too_large(what, max_chars))
+    try:
+        raw = data.encode("utf-8")
+    except Exception:  # a lone surrogate (CPython, Pyodide): not text in UTF-8
+        raise RecordError("the " + what + " is not text in UTF-8") from None
+    if len(raw) > max_chars:
+        raise RecordError(too_large(what, max_chars))
+    return data, raw
 
 
 def too_large(what, max_chars):
-    """Why text longer than `max_chars` is refused (also said of stored text
-    measured and never read, issue 25: the same words on every runtime)."""
-    return "the " + what + " is too large (more than " + str(max_chars) + " characters)"
+    """Why text longer than `max_chars` UTF-8 bytes is refused (also said of
+    stored text measured and never read, issue 25: the same words on every
+    runtime)."""
+    return "the " + what + " is too large (more than " + str(max_chars) + " bytes)"
 
 
 def loads_limited(data, max_chars=MAX_CHARS, what="file", max_depth=MAX_DEPTH):
@@ -228,22 +264,50 @@ def loads_limited(data, max_chars=MAX_CHARS, what="file", max_depth=MAX_DEPTH):
 
     The one reader of every outside input (issue 25): records, saves, the
     saves list, remembered settings, the Bot lab's keys and a bot's replies.
-    Size, depth and the whole grammar are checked before `json.loads` runs,
-    so CPython, Pyodide and MicroPython accept exactly the same text.
-    Non-text data (already parsed) is returned as it is.
+    Size (in UTF-8 bytes), depth and the whole grammar are checked before
+    `json.loads` runs, so CPython, Pyodide and MicroPython accept exactly
+    the same text. Non-text data (already parsed) is returned as it is.
     """
-    data = as_text(data, what, max_chars)
-    if not isinstance(data, str):
+    data, raw = _text_and_bytes(data, what, max_chars)
+    if raw is None:
         return data
-    if len(data) > max_chars:
-        raise RecordError(too_large(what, max_chars))
-    problem = nesting_problem(data, max_depth)
+    problem = nesting_problem(raw, max_depth)
+    raw = None  # MicroPython: the bytes' memory back before parsing
     if problem is not None:
         raise RecordError("the " + what + " cannot be read: " + problem)
     try:
         return json_loads(data)
     except Exception:
         raise RecordError("the " + what + " is not valid JSON") from None
+
+
+def value_problem(value, max_depth=MAX_DEPTH, max_items=MAX_ITEMS):
+    """None, or why a value made in Python (a bot's move) is too deep or too
+    big to be passed through JSON, compared or shown.
+
+    Issue 25: json.dumps, repr and == all recurse, and a bot's move nested
+    5,000 deep killed Pyodide in the bot's worker ("Maximum call stack size
+    exceeded", a fatal error) and raised RecursionError on CPython. This walk
+    keeps its own stack, so it never recurses, and stops at the first level
+    past `max_depth` or item past `max_items` (a list holding itself is
+    refused as too deep). Only lists, tuples and dicts are entered; what
+    else a value holds is judged by whoever converts it."""
+    stack = [(value, 0)]
+    items = 0
+    while stack:
+        v, depth = stack.pop()
+        items += 1
+        if items > max_items:
+            return "it holds more than " + str(max_items) + " items"
+        if not isinstance(v, (dict, list, tuple)):
+            continue
+        if depth >= max_depth:
+            return "it is nested more than " + str(max_depth) + " levels deep"
+        if len(v) > max_items:
+            return "it holds more than " + str(max_items) + " items"
+        for child in v.values() if isinstance(v, dict) else v:
+            stack.append((child, depth + 1))
+    return None
 
 
 def read_optional(text, what, max_chars=MAX_CHARS):

@@ -64,9 +64,10 @@ def encode(t, fields) -> str:
 def decode(text, limit, allowed) -> dict:
     """The message `text` as a dict; ProtocolError if it is too long (checked
     first, on the raw length), not JSON, too deep, of another version or of a
-    type not in `allowed`."""
+    type not in `allowed`. Lengths are UTF-8 bytes, as the one reader counts
+    (a character is never fewer: more characters than `limit` is too long)."""
     if isinstance(text, (bytes, bytearray)):
-        if len(text) > limit * 4:
+        if len(text) > limit:
             raise ProtocolError(E_TOO_LARGE)
         try:
             text = bytes(text).decode("utf-8")
@@ -79,7 +80,8 @@ def decode(text, limit, allowed) -> dict:
     try:
         msg = loads_limited(text, limit, "message", MAX_DEPTH)
     except RecordError as e:
-        raise ProtocolError(E_MALFORMED, str(e)) from None
+        why = str(e)
+        raise ProtocolError(E_TOO_LARGE if "too large" in why else E_MALFORMED, why) from None
     if not isinstance(msg, dict):
         raise ProtocolError(E_MALFORMED, "not an object")
     v = msg.get("v")

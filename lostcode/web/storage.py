@@ -69,7 +69,10 @@ def ls_remove(key):
 def ls_read(key, limit):
     """The stored text of `key` whole, None if there is none, or Oversized when
     it is longer than `limit` (measured by the browser, never read: issue 25,
-    MicroPython gave up on a 5 MB saved game with no word). Text holding a
+    MicroPython gave up on a 5 MB saved game with no word). The browser
+    counts UTF-16 units, never more than the UTF-8 bytes the one reader
+    counts (jsonlimits): this refuses only text too large in bytes too, and
+    the reader decides the rest the same way on every runtime. Text holding a
     NUL is read in pieces (it ends at the NUL on its way into MicroPython),
     so every runtime reads, and refuses, the same text."""
     try:
