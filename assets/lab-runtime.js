@@ -7,7 +7,8 @@
 // from it, and on Pyodide when it imports anything else (fractions,
 // statistics, dataclasses, typing...), imports modules by name (__import__,
 // importlib: nothing to inspect), or uses a name MicroPython's module lacks
-// (random.shuffle, operator.itemgetter, re.findall...). The engine's own
+// (random.shuffle, operator.itemgetter, re.findall...), or has a match
+// statement, which MicroPython cannot parse. The engine's own
 // modules (lostcode.*) are on both. The page says which runtime and why.
 //
 // MICROPYTHON is what the vendored MicroPython's modules hold (dir() of each,
@@ -78,6 +79,10 @@ export function pickRuntime(code, mode = "auto") {
     return { runtime: "pyodide", why: { key: "rt-py-dynamic", params: {} } };
   }
   const lacking = [];
+  // The one statement MicroPython cannot parse (structural pattern matching).
+  if (/^[ \t]*match\b[^=\n]*:[ \t]*$/m.test(text) && /^[ \t]*case\b[^\n]*:[ \t]*$/m.test(text)) {
+    lacking.push("match … case");
+  }
   for (const { module, names, alias } of importsOf(code)) {
     if (module === "lostcode" || module.startsWith("lostcode.")) continue; // on both runtimes
     const has = HAS[module];

@@ -17,7 +17,7 @@ const SITE = new URL("../", import.meta.url);
 const RUNTIMES = ["micropython", "pyodide"];
 // MicroPython's heap is fixed when it starts (its default, 1 MB, is too small
 // for a game and a bot's deduction).
-const MPY_HEAP = 32 * 1024 * 1024;
+const MPY_HEAP = { referee: 32 * 1024 * 1024, bot: 64 * 1024 * 1024 };
 const HOME = { micropython: "/lab/", pyodide: "/home/pyodide/" };
 // A request is read in JavaScript first (strict JSON, size, depth: the limits
 // of lostcode/services/jsonlimits.py), so Python parses only checked text: the
@@ -94,10 +94,12 @@ function out(line) {
   if (printBudget <= 0) post({ type: "print", text: "", cut: true });
 }
 
-async function startRuntime(runtime) {
+async function startRuntime(role, runtime) {
   if (runtime === "micropython") {
     const { loadMicroPython } = await import("../vendor/micropython/micropython.mjs");
-    return loadMicroPython({ heapsize: MPY_HEAP, stdout: out, stderr: out, linebuffer: true });
+    // (The bot's print is capped in Python, assets/lab/labbot.py capped_print:
+    // MicroPython passes output to these callbacks one character at a time.)
+    return loadMicroPython({ heapsize: MPY_HEAP[role], stdout: out, stderr: out, linebuffer: true });
   }
   const { loadPyodide } = await import("../vendor/pyodide/pyodide.mjs");
   const runtimePy = await loadPyodide({ indexURL: new URL("vendor/pyodide/", SITE).href });
@@ -116,7 +118,7 @@ async function boot(role, runtime) {
   };
   // The runtime starts at once, while the files arrive (neither waits for the other).
   const [started, { name, files }] = await Promise.all([
-    startRuntime(runtime).then(since("start")),
+    startRuntime(role, runtime).then(since("start")),
     coreFiles(role, runtime).then(since("files")),
   ]);
   py = started;

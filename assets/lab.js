@@ -246,7 +246,9 @@ function makeLink(announce) {
   const name = $("share-name").value;
   const author = $("share-author").value;
   storageSet(SHARE_KEY, JSON.stringify({ name, author }));
-  const link = linkFor({ name: name || t("default-bot-name"), author, code: editor.get() });
+  // No ?lang=: the link opens in the receiver's own language.
+  const link = linkFor({ name: name || t("default-bot-name"), author, code: editor.get() },
+    location.origin + location.pathname);
   lab.link = link;
   const fits = link.length <= MAX_LINK_CHARS;
   $("share-link").value = fits ? link : "";
@@ -396,10 +398,12 @@ async function loadBot(source) {
   const reply = await askWorker({ type: "load", source }, LOAD_LIMIT_MS);
   const problem = reply.timeout ? t("load-slow", { s: LOAD_LIMIT_MS / 1000 })
     : reply.type === "fatal" ? reply.error : reply.error || "";
-  // Issue 26: what MicroPython lacks (a module, a name, some syntax) fails
-  // here; in automatic mode such code runs on Pyodide instead, and the page says so.
+  // Issue 26: what MicroPython lacks (a module, a name, a method) fails here;
+  // in automatic mode such code runs on Pyodide instead, and the page says so.
+  // Not a SyntaxError: a typo must be shown at once, not after Pyodide starts
+  // (the syntax MicroPython lacks, match, is found before: lab-runtime.js).
   if (problem && bot.runtime === "micropython" && $("runtime").value === "auto" && !reply.timeout
-      && /\b(ImportError|SyntaxError|AttributeError|NotImplementedError|NameError)\b/.test(problem)) {
+      && /\b(ImportError|AttributeError|NotImplementedError)\b/.test(problem)) {
     const last = problem.trim().split("\n").pop();
     lab.fallback = { source, error: last.length > 120 ? last.slice(0, 117) + "..." : last };
     return loadBot(source);

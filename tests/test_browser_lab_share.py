@@ -33,6 +33,14 @@ MATCH_BOT = """def choose(observation, legal_moves):
         case _:
             return legal_moves[0]
 """
+# Nothing in its imports says so, but MicroPython's str has no casefold: the
+# file fails to load there, and the lab runs it on Pyodide instead.
+CASEFOLD_BOT = """NAME = "Straße".casefold()
+
+
+def choose(observation, legal_moves):
+    return legal_moves[0]
+"""
 
 
 @pytest.fixture
@@ -82,7 +90,8 @@ def test_a_shared_link_opens_the_same_code_says_whose_it_is_and_runs_nothing(con
     page.get_by_label("Name of the bot").fill("Foxy")
     page.get_by_label("Made by (optional)").fill("Anna")
     link = page.get_by_label("Link to this bot").input_value()
-    assert re.search(r"/lab\.html\?lang=en#bot=v1\.[\w-]+$", link), link
+    # No ?lang=: the link opens in the receiver's language.
+    assert re.search(r"/lab\.html#bot=v1\.[\w-]+$", link), link
     assert len(link) <= 2000
     expect(page.locator("#code-status")).to_contain_text(f"Link made ({len(link)} characters)")
     load_bot(page, own, "mine.py")  # the sharer goes on with their own code
@@ -114,12 +123,12 @@ def test_a_tampered_or_old_link_is_refused_with_a_message(context):
     head, payload = link.split("#bot=v1.")
     middle = len(payload) // 2
     flipped = payload[:middle] + ("A" if payload[middle] != "A" else "B") + payload[middle + 1:]
-    for bad, key in ((head + "#bot=v1." + flipped, "link-damaged"),
-                     (head + "#bot=v1." + payload[:-10], "link-damaged"),
-                     (head + "#bot=v9." + payload, "link-newer"),
-                     (head + "#code=ZGVmIGNob29zZSgpOiBwYXNz", "link-old")):
+    for bad, key in (("#bot=v1." + flipped, "link-damaged"),
+                     ("#bot=v1." + payload[:-10], "link-damaged"),
+                     ("#bot=v9." + payload, "link-newer"),
+                     ("#code=ZGVmIGNob29zZSgpOiBwYXNz", "link-old")):
         other = context.new_page()
-        other.goto(bad.replace("lang=en", "lang=pl"))
+        other.goto(head + "?lang=pl" + bad)
         other.wait_for_function("document.documentElement.dataset.editor === 'ready'")
         expect(other.locator("#shared-text")).to_have_text(STRINGS["pl"][key])
         expect(other.locator("#shared-note")).to_have_class(re.compile("refused"))
@@ -148,8 +157,9 @@ def test_a_link_too_long_for_a_chat_message_offers_the_file(context):
 
 def test_referee_on_micropython_bots_on_the_runtime_they_need(context):
     """The example bot runs on MicroPython; a bot importing fractions (MicroPython
-    has none) on Pyodide, and one with a match statement (MicroPython cannot
-    parse it) falls back to Pyodide; the page says which and why each time."""
+    has none) or with a match statement (MicroPython cannot parse it) on
+    Pyodide; one that fails to load on MicroPython falls back to Pyodide; the
+    page says which and why each time."""
     page = context.new_page()
     page.set_viewport_size({"width": 360, "height": 640})
     open_lab(page)
@@ -170,7 +180,13 @@ def test_referee_on_micropython_bots_on_the_runtime_they_need(context):
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
     load_bot(page, MATCH_BOT, "match_bot.py")
+    expect(note).to_have_text(STRINGS["en"]["rt-py"].replace("{what}", "match … case"))
+    run_one(page)
+    assert page.evaluate("lab.boot.bot.runtime") == "pyodide"
+
+    load_bot(page, CASEFOLD_BOT, "casefold_bot.py")
+    expect(note).to_have_text(STRINGS["en"]["rt-mpy"])
     run_one(page)
     expect(note).to_contain_text("Your bot runs on Pyodide (CPython): MicroPython could not"
-                                 " run it (SyntaxError")
+                                 " run it (AttributeError")
     assert page.evaluate("lab.boot.bot.runtime") == "pyodide"

@@ -65,6 +65,7 @@ def test_a_bot_runs_on_micropython_when_its_imports_allow_it():
     ("from collections import (deque,\n    Counter)\n", "collections.Counter"),
     ("def f():\n    from itertools import combinations\n", "itertools.combinations"),
     ("import dataclasses\n", "dataclasses"),
+    ("def f(x):\n    match x:\n        case 1:\n            return 2\n", "match … case"),
 ])
 def test_a_bot_that_imports_what_micropython_lacks_runs_on_pyodide(code, what):
     choice = pick(code + EXAMPLE)

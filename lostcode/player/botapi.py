@@ -107,10 +107,14 @@ class BotProgram:
 
     __slots__ = ("namespace", "filename")
 
-    def __init__(self, source: str, filename: str = BOT_FILENAME):
+    def __init__(self, source: str, filename: str = BOT_FILENAME, names=None):
+        """`names`: globals the bot's file starts with (the lab's MicroPython
+        worker gives it a print that stops at the page's output limit)."""
         self.filename = filename
         _remember_source(source, filename)
         namespace = {"__name__": "bot", "__file__": filename}
+        if names:
+            namespace.update(names)
         try:
             code = compile(source, filename, "exec")
             exec(code, namespace)
