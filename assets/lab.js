@@ -189,17 +189,49 @@ function say(id, text) {
   $(id).textContent = text;
 }
 
-async function setUpEditor(doc) {
+// Issue 26: the code is shown at once in a plain text box; CodeMirror (~300 kB
+// of JavaScript to compile and build on the main thread) replaces it once the
+// workers are ready and no run is going on: while the runtimes started it held
+// their "ready" messages back (~0.5 s), and during a run it would hold back
+// every decision, which passes through this thread.
+function setUpEditor(doc) {
+  editor = textareaEditor($("editor"), doc, t("your-bot"), codeChanged);
+  storageSet(CODE_KEY, doc);
+}
+
+let upgrading = false;
+async function upgradeEditor() {
   const box = $("editor");
+  const area = box.querySelector("textarea");
+  if (!area || upgrading || root.dataset.editor === "ready") return;
+  if (root.dataset.busy === "1") return; // finishActivity() calls again
+  if (document.activeElement === area) {
+    area.addEventListener("blur", upgradeEditor, { once: true }); // not under the fingers
+    return;
+  }
+  upgrading = true;
+  const holder = document.createElement("div");
+  holder.hidden = true;
+  box.append(holder);
   try {
-    editor = await makeEditor(box, doc, t("your-bot"), codeChanged);
+    const next = await makeEditor(holder, editor.get(), t("your-bot"), codeChanged);
+    if (document.activeElement === area) {
+      holder.remove();
+      area.addEventListener("blur", upgradeEditor, { once: true });
+      return;
+    }
+    if (next.get() !== editor.get()) next.set(editor.get()); // changed while it loaded
+    area.remove();
+    holder.hidden = false;
+    editor = next;
+    mark("editor");
   } catch (err) {
-    console.warn("editor chunks failed, using a plain text box", err);
-    box.replaceChildren();
-    editor = textareaEditor(box, doc, t("your-bot"), codeChanged);
+    console.warn("editor chunks failed, keeping the plain text box", err);
+    holder.remove();
+  } finally {
+    upgrading = false;
   }
   root.dataset.editor = "ready";
-  storageSet(CODE_KEY, doc);
 }
 
 function download() {
@@ -500,6 +532,7 @@ function busy(on) {
 function finishActivity() {
   busy(false);
   lab.run = null;
+  upgradeEditor();
 }
 
 // The bot in the editor, loaded for a run or a table: false (and the problem
@@ -610,6 +643,7 @@ function onDone(m) {
   say("progress-label", t(m.stopped ? "run-stopped" : "run-done", { n: lab.games.length }));
   root.dataset.runs = String(Number(root.dataset.runs || 0) + 1);
   finishActivity();
+  settle();
 }
 
 // --- results: table and SVG chart ---------------------------------------------------------
@@ -756,20 +790,30 @@ async function main() {
   const choice = runtimeFor(doc);
   showRuntime(choice);
   newBot(choice.runtime);
-  await setUpEditor(doc);
-  mark("editor");
+  setUpEditor(doc);
   try {
     await Promise.all([referee.ready, bot.ready]);
   } catch (err) {
     root.dataset.lab = root.dataset.engine = "error";
     say("lab-status", t("load-failed") + " " + (err.message || err));
     return;
+  } finally {
+    setTimeout(upgradeEditor, 0); // after a press of Run in the same moment, if any
   }
-  root.dataset.lab = root.dataset.engine = "ready"; // engine: assets/pwa.js waits for it
+  root.dataset.lab = "ready";
   say("lab-status", t("ready"));
   busy(false);
-  // Caching Pyodide for offline use downloads ~13 MB: not while the first games start.
-  setTimeout(keepOffline, 5000);
+  setTimeout(settle, 5000);
+}
+
+// Issue 26: the service worker (assets/pwa.js registers it once data-engine
+// is "ready") downloads and checks the whole site for offline use, and
+// caching Pyodide downloads ~13 MB more: both wait until the first run is
+// done or the lab has been ready for 5 s, so they never slow the first games.
+function settle() {
+  if (root.dataset.engine === "ready") return;
+  root.dataset.engine = "ready";
+  keepOffline();
 }
 
 // Offline next time: the built site's service worker caches Pyodide (not
