@@ -95,6 +95,10 @@ def test_a_shared_link_opens_the_same_code_says_whose_it_is_and_runs_nothing(con
     assert len(link) <= 2000
     expect(page.locator("#code-status")).to_contain_text(f"Link made ({len(link)} characters)")
     load_bot(page, own, "mine.py")  # the sharer goes on with their own code
+    # The hook for the league panel reads the same link.
+    assert page.evaluate("(link) => lab.botFromLink(link)", link) == {
+        "name": "Foxy", "author": "Anna", "code": shared}
+    assert page.evaluate("() => lab.botFromLink(location.origin + '/lab.html')") is None
 
     other = context.new_page()
     open_lab(other, link)
@@ -123,6 +127,11 @@ def test_a_tampered_or_old_link_is_refused_with_a_message(context):
     head, payload = link.split("#bot=v1.")
     middle = len(payload) // 2
     flipped = payload[:middle] + ("A" if payload[middle] != "A" else "B") + payload[middle + 1:]
+    refused = page.evaluate(
+        "(link) => { try { lab.botFromLink(link); return 'read'; }"
+        " catch (e) { return e.message; } }",
+        head + "#bot=v1." + flipped)
+    assert refused == STRINGS["en"]["link-damaged"]
     for bad, key in (("#bot=v1." + flipped, "link-damaged"),
                      ("#bot=v1." + payload[:-10], "link-damaged"),
                      ("#bot=v9." + payload, "link-newer"),
