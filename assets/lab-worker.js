@@ -1,17 +1,31 @@
-// Bot lab worker (module worker, one Pyodide each), started by assets/lab.js twice:
+// Bot lab worker (module worker, one Python each), started by assets/lab.js twice:
 //   role "referee": keeps the game (assets/lab/labref.py) and runs series of games;
 //   role "bot":     runs the player's code (assets/lab/labbot.py) and only ever
 //                   receives the requests the referee built (observation + legal
 //                   moves of its seat, JSON text), never the game state.
-// Pyodide is imported directly from the vendored files: no PyScript worker, so
-// no SharedArrayBuffer / cross-origin isolation is needed. All messages are
-// plain data; the page times every bot decision and terminates this worker
-// when one takes too long (the only way to stop an endless loop).
-import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
-
+// Which Python (issue 26): the "init" message names it. MicroPython (the game
+// page's own runtime) starts in a fraction of a second, so the referee always
+// runs on it, and a bot does whenever its imports allow (assets/lab-runtime.js
+// decides, before any runtime starts); Pyodide (CPython, ~13 MB) is started
+// only for a bot that imports what MicroPython lacks. assets/labseat.js sends
+// no runtime: Pyodide, as before. Both runtimes are imported directly from the
+// vendored files: no PyScript worker, so no SharedArrayBuffer / cross-origin
+// isolation is needed. All messages are plain data; the page times every bot
+// decision and terminates this worker when one takes too long (the only way
+// to stop an endless loop).
 const SITE = new URL("../", import.meta.url);
+const RUNTIMES = ["micropython", "pyodide"];
+// MicroPython's heap is fixed when it starts (its default, 1 MB, is too small
+// for a game and a bot's deduction).
+const MPY_HEAP = { referee: 32 * 1024 * 1024, bot: 64 * 1024 * 1024 };
+const HOME = { micropython: "/lab/", pyodide: "/home/pyodide/" };
+// A request is read in JavaScript first (strict JSON, size, depth: the limits
+// of lostcode/services/jsonlimits.py), so Python parses only checked text: the
+// same check in Python took more than half of a game's time on MicroPython.
+const MAX_REQUEST_CHARS = 2000000; // jsonlimits.MAX_CHARS
+const MAX_DEPTH = 32; // jsonlimits.MAX_DEPTH
 let py = null;
-let glue = null; // the labref / labbot module (PyProxy)
+let glue = null; // the labref / labbot module (a proxy of the Python module)
 let answers = []; // referee: answers that arrived before they were awaited
 let waiting = null;
 let stopped = false;
@@ -34,48 +48,108 @@ async function text(path) {
   return response.text();
 }
 
-// The Python files this role needs, {site path: text}: the built site's one
-// bundle (files.json names it, tools/build_site.py makes it), else one request
-// per file (the source tree).
-async function coreFiles(role) {
+// The Python files this role needs, {path in the runtime's home: text or bytes}.
+// MicroPython on the built site: one zlib pack of precompiled .mpy files
+// (files.json "mpy", tools/build_site.py), inflated here with the browser's
+// DecompressionStream; else the .py files: the built site's one JSON bundle
+// (files.json "bundle"), or one request per file (the source tree).
+async function coreFiles(role, runtime) {
   const list = JSON.parse(await text("assets/lab/files.json"));
-  if (list.bundle) return { list, files: JSON.parse(await text(list.bundle)) };
-  const paths = [...list.lostcode, list[role]];
-  const bodies = await Promise.all(paths.map((path) => text(path)));
-  return { list, files: Object.fromEntries(paths.map((path, i) => [path, bodies[i]])) };
+  const name = role === "referee" ? "labref" : "labbot";
+  if (runtime === "micropython" && list.mpy && typeof DecompressionStream === "function") {
+    const response = await fetch(new URL(list.mpy, SITE));
+    if (!response.ok) throw new Error(list.mpy + ": HTTP " + response.status);
+    const data = new Uint8Array(await new Response(
+      response.body.pipeThrough(new DecompressionStream("deflate"))).arrayBuffer());
+    const cut = data.indexOf(10);
+    const files = {};
+    let at = cut + 1;
+    for (const [path, size] of JSON.parse(new TextDecoder().decode(data.subarray(0, cut)))) {
+      files[path] = data.subarray(at, at + size);
+      at += size;
+    }
+    // Only this role's glue module: the referee's worker never holds labbot, nor the reverse.
+    delete files[(role === "referee" ? "labbot" : "labref") + ".mpy"];
+    return { name, files };
+  }
+  let bodies;
+  if (list.bundle) bodies = JSON.parse(await text(list.bundle));
+  else {
+    const paths = [...list.lostcode, list[role]];
+    const got = await Promise.all(paths.map((path) => text(path)));
+    bodies = Object.fromEntries(paths.map((path, i) => [path, got[i]]));
+  }
+  const files = {};
+  for (const path of list.lostcode) files[path] = bodies[path];
+  files[name + ".py"] = bodies[list[role]];
+  return { name, files };
 }
 
-async function boot(role) {
+function out(line) {
+  if (printBudget <= 0) return;
+  const chunk = String(line);
+  const kept = chunk.length > printBudget ? chunk.slice(0, printBudget) : chunk;
+  printBudget -= chunk.length;
+  post({ type: "print", text: kept });
+  if (printBudget <= 0) post({ type: "print", text: "", cut: true });
+}
+
+async function startRuntime(role, runtime) {
+  if (runtime === "micropython") {
+    const { loadMicroPython } = await import("../vendor/micropython/micropython.mjs");
+    // (The bot's print is capped in Python, assets/lab/labbot.py capped_print:
+    // MicroPython passes output to these callbacks one character at a time.)
+    return loadMicroPython({ heapsize: MPY_HEAP[role], stdout: out, stderr: out, linebuffer: true });
+  }
+  const { loadPyodide } = await import("../vendor/pyodide/pyodide.mjs");
+  const runtimePy = await loadPyodide({ indexURL: new URL("vendor/pyodide/", SITE).href });
+  runtimePy.setStdout({ batched: out });
+  runtimePy.setStderr({ batched: out });
+  return runtimePy;
+}
+
+async function boot(role, runtime) {
   const start = performance.now();
-  const times = {};
-  const since = (key) => (value) => { times[key] = Math.round(performance.now() - start); return value; };
-  // Pyodide starts at once, while the files arrive (neither waits for the other).
-  const [runtime, { list, files }] = await Promise.all([
-    loadPyodide({ indexURL: new URL("vendor/pyodide/", SITE).href }).then(since("pyodide")),
-    coreFiles(role).then(since("files")),
+  const times = { runtime }; // which runtime, and ms since this worker began for each stage
+  const since = (key) => (value) => {
+    times[key] = Math.round(performance.now() - start);
+    post({ type: "stage", role, stage: key });
+    return value;
+  };
+  // The runtime starts at once, while the files arrive (neither waits for the other).
+  const [started, { name, files }] = await Promise.all([
+    startRuntime(role, runtime).then(since("start")),
+    coreFiles(role, runtime).then(since("files")),
   ]);
-  py = runtime;
-  const home = "/home/pyodide/";
-  for (const path of list.lostcode) {
-    py.FS.mkdirTree(home + path.slice(0, path.lastIndexOf("/")));  // lostcode/rules/, player/, services/
+  py = started;
+  const home = HOME[runtime];
+  for (const path in files) {
+    const slash = path.lastIndexOf("/");
+    py.FS.mkdirTree(home + (slash > 0 ? path.slice(0, slash) : ""));
     py.FS.writeFile(home + path, files[path]);
   }
-  const name = role === "referee" ? "labref" : "labbot";
-  py.FS.writeFile(home + name + ".py", files[list[role]]);
-  const out = (line) => {
-    if (printBudget <= 0) return;
-    const text = String(line);
-    const kept = text.length > printBudget ? text.slice(0, printBudget) : text;
-    printBudget -= text.length;
-    post({ type: "print", text: kept });
-    if (printBudget <= 0) post({ type: "print", text: "", cut: true });
-  };
-  py.setStdout({ batched: out });
-  py.setStderr({ batched: out });
-  py.runPython("import sys\nif '/home/pyodide' not in sys.path: sys.path.insert(0, '/home/pyodide')");
+  py.runPython(`import sys\nif '${home.slice(0, -1)}' not in sys.path: sys.path.insert(0, '${home.slice(0, -1)}')`);
   glue = py.pyimport(name);
   since("ready")();
-  post({ type: "ready", role, times });
+  // "pyodide" kept for tools/bench_lab.py's older reports: the runtime's own start.
+  times.pyodide = times.start;
+  post({ type: "ready", role, runtime, times });
+}
+
+// Why a request cannot be read, or "" (the words of jsonlimits.nesting_problem).
+function requestProblem(request) {
+  if (typeof request !== "string") return "it is not text";
+  if (request.length > MAX_REQUEST_CHARS) return "it is too large";
+  let value;
+  try { value = JSON.parse(request); } catch { return "it is not valid JSON"; }
+  const stack = [[value, 1]];
+  while (stack.length) {
+    const [v, depth] = stack.pop();
+    if (v === null || typeof v !== "object") continue;
+    if (depth > MAX_DEPTH) return "it is nested more than " + MAX_DEPTH + " levels deep";
+    for (const k in v) stack.push([v[k], depth + 1]);
+  }
+  return "";
 }
 
 function nextAnswer() {
@@ -135,10 +209,21 @@ async function league(m) {
   post({ type: "league-done", result: glue.league_result(), records: glue.league_records(), stopped });
 }
 
+function decide(m) {
+  // The lab's page asks for the check here (`checked`); assets/labseat.js does
+  // not, and Python's own reader checks its requests.
+  if (!m.checked) return glue.decision(m.request, String(m.game));
+  const problem = requestProblem(m.request);
+  if (problem) {
+    return JSON.stringify({ forfeit: { reason: "error", detail: "the request cannot be read: " + problem } });
+  }
+  return glue.decision(m.request, String(m.game), true);
+}
+
 self.onmessage = async (event) => {
   const m = event.data;
   try {
-    if (m.type === "init") await boot(m.role);
+    if (m.type === "init") await boot(m.role, RUNTIMES.includes(m.runtime) ? m.runtime : "pyodide");
     else if (m.type === "answer" || m.type === "stop") {
       if (m.type === "stop") stopped = true;
       else if (m.ask !== asked) return; // e.g. a stopped bot's timeout arriving late
@@ -158,7 +243,7 @@ self.onmessage = async (event) => {
       post({ type: "loaded", error: glue.load(m.source) });
     } else if (m.type === "decide") {
       printBudget = MAX_PRINTED;
-      post({ type: "decision", id: m.id, result: glue.decision(m.request, String(m.game)) });
+      post({ type: "decision", id: m.id, result: decide(m) });
     }
   } catch (err) {
     post({ type: "fatal", error: String((err && err.message) || err) });

@@ -10,6 +10,8 @@
 import { STRINGS } from "./lab-i18n.js";
 import { makeEditor, textareaEditor } from "./lab-editor.js";
 import { setUpLeague, leagueAsk, leagueMessage, leagueFailed, leagueRunning, leagueLanguage } from "./lab-league.js";
+import { pickRuntime } from "./lab-runtime.js";
+import { botFromLink, linkFor, MAX_LINK_CHARS, ShareError } from "./lab-share.js";
 
 const TIME_LIMIT_MS = 2000; // per decision (lostcode.player.botapi.TIME_LIMIT)
 const LOAD_LIMIT_MS = 2000; // running the bot's file once it is sent
@@ -17,14 +19,25 @@ const MAX_LOST_IN_A_ROW = 3; // stop a run when the bot keeps losing by bad move
 const MAX_OUTPUT_LINES = 200;
 const MAX_OUTPUT_CHARS = 100000; // per run (issue 25: 30 M characters froze the page)
 const CODE_KEY = "lostcode.lab.code";
+const OWN_KEY = "lostcode.lab.own"; // the student's code, kept aside while a shared bot is open
+const SHARE_KEY = "lostcode.lab.share"; // {name, author} of the student's links
+const RUNTIME_NAMES = { micropython: "MicroPython", pyodide: "Pyodide (CPython)" };
 const LANG_KEY = "lostcode.lang"; // shared with the game page (lostcode/web/page.py)
 const WATCH_KEY = "lostcode.lab.watch"; // the record "Watch the game" hands to index.html
 const LANGS = ["en", "ru", "it", "pl"];
 
 const $ = (id) => document.getElementById(id);
 const root = document.documentElement;
-const lab = { longestTask: 0, games: [], names: [], run: null, examples: {}, boot: {} };
+const lab = { longestTask: 0, games: [], names: [], run: null, examples: {}, boot: {}, marks: {} };
+// Milestones of the start-up, ms since navigation (tools/bench_lab.py --first-game prints them).
+const mark = (name) => { lab.marks[name] = Math.round(performance.now()); };
 window.lab = lab; // read by tests and tools/bench_lab.py
+// Issue 26: the hook for the league panel: the bot in a shared link,
+// {name, author, code}, null for a link without one; a link that cannot be
+// used throws an Error whose message says why in the page's language.
+lab.botFromLink = (link) => {
+  try { return botFromLink(link); } catch (err) { throw new Error(shareErrorText(err)); }
+};
 
 // --- language -------------------------------------------------------------------------
 
@@ -74,6 +87,9 @@ function applyStatic() {
   $("lab-lang").value = lang;
   $("back").href = "./index.html?lang=" + lang;
   if (editor) editor.label(t("your-bot"));
+  renderSharedNote();
+  if (lab.botChoice) showRuntime(lab.botChoice);
+  if (root.dataset.lab === "loading") showWaiting();
   if (lab.stats) renderStats(lab.stats);
   leagueLanguage(); // the class league's own lines (assets/lab-league.js)
   const note = $("lang-note");
@@ -101,52 +117,123 @@ function isAnExample(text) {
   return Object.values(lab.examples).includes(text);
 }
 
-function fromLink() {
-  const m = /(?:^#|&)code=([^&]*)/.exec(location.hash);
-  if (!m) return null;
+function shareErrorText(err) {
+  if (err instanceof ShareError) return t(err.key, { max: MAX_LINK_CHARS, ...err.params });
+  return t("link-damaged");
+}
+
+// The code a page opens with: a shared link's (the student's own kept aside,
+// OWN_KEY), else the saved code, else the example. Issue 26: a link is read
+// whole or refused with a message (assets/lab-share.js); it never runs code.
+async function initialCode() {
+  let shared = null;
   try {
-    const b64 = m[1].replace(/-/g, "+").replace(/_/g, "/");
-    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return "";
+    shared = botFromLink(location.href);
+  } catch (err) {
+    lab.sharedNote = { refused: true, text: () => shareErrorText(err) };
   }
+  if (/#/.test(location.href)) {
+    // A reload keeps the student's edits instead of reading the link again.
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+  if (shared) {
+    const own = storageGet(CODE_KEY);
+    if (own !== null && own !== shared.code && !isAnExample(own)) storageSet(OWN_KEY, own);
+    storageSet(CODE_KEY, shared.code);
+    lab.shared = shared;
+    lab.sharedNote = {
+      refused: false,
+      text: () => t(shared.author ? "shared-note" : "shared-note-anon",
+        { name: shared.name || t("default-bot-name"), author: shared.author }),
+    };
+    return shared.code;
+  }
+  const saved = storageGet(CODE_KEY);
+  if (saved !== null) {
+    example(lang).catch(() => {});
+    return saved;
+  }
+  return example(lang);
 }
 
-function toLink(text) {
-  const bytes = new TextEncoder().encode(text);
-  let bin = "";
-  for (const b of bytes) bin += String.fromCharCode(b);
-  const b64 = btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-  return location.origin + location.pathname + "#code=" + b64;
+function renderSharedNote() {
+  const note = lab.sharedNote;
+  const box = $("shared-note");
+  if (!box) return;
+  box.hidden = !note;
+  if (!note) return;
+  box.classList.toggle("refused", note.refused);
+  $("shared-text").textContent = note.text();
+  $("shared-back").hidden = note.refused || storageGet(OWN_KEY) === null;
 }
 
+function backToOwnCode() {
+  const own = storageGet(OWN_KEY);
+  if (own === null) return;
+  editor.set(own);
+  codeChanged();
+  try { window.localStorage.removeItem(OWN_KEY); } catch { /* blocked */ }
+  lab.sharedNote = null;
+  renderSharedNote();
+  say("code-status", t("shared-back-done"));
+  editor.focus?.();
+}
+
+let runtimeTimer = 0;
 function codeChanged() {
   storageSet(CODE_KEY, editor.get());
+  // The runtime the code needs, said and started once the typing pauses.
+  clearTimeout(runtimeTimer);
+  runtimeTimer = setTimeout(prepareBot, 1200);
 }
 
 function say(id, text) {
   $(id).textContent = text;
 }
 
-async function setUpEditor() {
-  let doc = fromLink();
-  let note = "";
-  if (doc === "") { note = t("link-bad"); doc = null; } else if (doc !== null) note = t("link-loaded");
-  if (doc === null) doc = storageGet(CODE_KEY);
-  if (doc === null) doc = await example(lang);
-  else example(lang).catch(() => {});
+// Issue 26: the code is shown at once in a plain text box; CodeMirror (~300 kB
+// of JavaScript to compile and build on the main thread) replaces it once the
+// workers are ready and no run is going on: while the runtimes started it held
+// their "ready" messages back (~0.5 s), and during a run it would hold back
+// every decision, which passes through this thread.
+function setUpEditor(doc) {
+  editor = textareaEditor($("editor"), doc, t("your-bot"), codeChanged);
+  storageSet(CODE_KEY, doc);
+}
+
+let upgrading = false;
+async function upgradeEditor() {
   const box = $("editor");
+  const area = box.querySelector("textarea");
+  if (!area || upgrading || root.dataset.editor === "ready") return;
+  if (root.dataset.busy === "1") return; // finishActivity() calls again
+  if (document.activeElement === area) {
+    area.addEventListener("blur", upgradeEditor, { once: true }); // not under the fingers
+    return;
+  }
+  upgrading = true;
+  const holder = document.createElement("div");
+  holder.hidden = true;
+  box.append(holder);
   try {
-    editor = await makeEditor(box, doc, t("your-bot"), codeChanged);
+    const next = await makeEditor(holder, editor.get(), t("your-bot"), codeChanged);
+    if (document.activeElement === area) {
+      holder.remove();
+      area.addEventListener("blur", upgradeEditor, { once: true });
+      return;
+    }
+    if (next.get() !== editor.get()) next.set(editor.get()); // changed while it loaded
+    area.remove();
+    holder.hidden = false;
+    editor = next;
+    mark("editor");
   } catch (err) {
-    console.warn("editor chunks failed, using a plain text box", err);
-    box.replaceChildren();
-    editor = textareaEditor(box, doc, t("your-bot"), codeChanged);
+    console.warn("editor chunks failed, keeping the plain text box", err);
+    holder.remove();
+  } finally {
+    upgrading = false;
   }
   root.dataset.editor = "ready";
-  storageSet(CODE_KEY, doc);
-  if (note) say("code-status", note);
 }
 
 function download() {
@@ -175,13 +262,41 @@ async function loadFile(event) {
   }
 }
 
+// Issue 26: the link holds the code, its name and author, compressed
+// (assets/lab-share.js); longer than MAX_LINK_CHARS it is not offered.
 function share() {
-  const link = toLink(editor.get());
-  $("share-link").value = link;
-  $("share-link").hidden = $("share-label").hidden = false;
-  $("share-link").select();
-  try { navigator.clipboard.writeText(link).catch(() => {}); } catch { /* no clipboard */ }
-  say("code-status", t("link-made"));
+  const box = $("share-box");
+  if (box.hidden) {
+    let kept = {};
+    try { kept = JSON.parse(storageGet(SHARE_KEY) || "{}") || {}; } catch { /* unreadable: empty */ }
+    $("share-name").value = typeof kept.name === "string" ? kept.name : "";
+    $("share-author").value = typeof kept.author === "string" ? kept.author : "";
+    box.hidden = false;
+  }
+  makeLink(true);
+}
+
+function makeLink(announce) {
+  const name = $("share-name").value;
+  const author = $("share-author").value;
+  storageSet(SHARE_KEY, JSON.stringify({ name, author }));
+  // No ?lang=: the link opens in the receiver's own language.
+  const link = linkFor({ name: name || t("default-bot-name"), author, code: editor.get() },
+    location.origin + location.pathname);
+  lab.link = link;
+  const fits = link.length <= MAX_LINK_CHARS;
+  $("share-link").value = fits ? link : "";
+  $("share-link").hidden = $("share-label").hidden = !fits;
+  if (!fits) {
+    say("code-status", t("link-too-long", { n: link.length, max: MAX_LINK_CHARS }));
+    if (announce) $("download").focus();
+    return;
+  }
+  if (announce) {
+    $("share-link").select();
+    try { navigator.clipboard.writeText(link).catch(() => {}); } catch { /* no clipboard */ }
+  }
+  say("code-status", t("link-made-n", { n: link.length }));
 }
 
 async function reset() {
@@ -192,13 +307,23 @@ async function reset() {
 
 // --- workers ----------------------------------------------------------------------------
 
-function startWorker(role, onMessage) {
+// Issue 26: each worker runs the Python named here: the referee always
+// MicroPython (the game page's runtime: ready in a fraction of Pyodide's time),
+// the bot the one its code needs (assets/lab-runtime.js).
+function startWorker(role, onMessage, runtime) {
   const worker = new Worker(new URL("./lab-worker.js", import.meta.url), { type: "module" });
-  const w = { worker, role, loaded: null, pending: null };
+  const w = { worker, role, runtime, loaded: null, pending: null };
   w.ready = new Promise((resolve, reject) => {
     worker.onmessage = (event) => {
       const m = event.data;
-      if (m.type === "ready") { lab.boot[role] = m.times; resolve(); }
+      if (m.type === "stage") return;
+      if (m.type === "ready") {
+        lab.boot[role] = m.times;
+        mark(role + "-ready");
+        w.started = true;
+        showWaiting();
+        resolve();
+      }
       else if (m.type === "fatal" && !w.started) reject(new Error(m.error));
       else onMessage(m, w);
       if (m.type === "ready") w.started = true;
@@ -210,18 +335,57 @@ function startWorker(role, onMessage) {
       else onMessage({ type: "fatal", error: why }, w);
     };
   });
-  worker.postMessage({ type: "init", role });
+  worker.postMessage({ type: "init", role, runtime });
   return w;
+}
+
+// What the lab is still waiting for, in its status line while it starts.
+function showWaiting() {
+  const parts = [];
+  if (referee && !referee.started) parts.push(t("wait-referee"));
+  if (bot && !bot.started) parts.push(t("wait-bot", { runtime: RUNTIME_NAMES[bot.runtime] }));
+  if (parts.length) say("lab-status", t("waiting", { what: parts.join(", ") }));
+  else if (root.dataset.lab === "ready") say("lab-status", t("ready"));
+}
+
+// The runtime for this code: the student's choice, or what its imports allow;
+// Pyodide for code MicroPython could not load (lab.fallback).
+function runtimeFor(source) {
+  const mode = $("runtime").value;
+  if (mode === "auto" && lab.fallback && lab.fallback.source === source) {
+    return { runtime: "pyodide", why: { key: "rt-fallback", params: { error: lab.fallback.error } } };
+  }
+  return pickRuntime(source, mode);
+}
+
+function showRuntime(choice) {
+  lab.botChoice = choice;
+  root.dataset.botRuntime = choice.runtime;
+  say("runtime-note", t(choice.why.key, { ...choice.why.params, runtime: RUNTIME_NAMES[choice.runtime] }));
+}
+
+// After an edit or a change of the runtime menu: say which runtime, and start
+// it now if the bot's worker runs the other one (not during a run).
+function prepareBot() {
+  if (!editor || root.dataset.busy === "1") return;
+  const choice = runtimeFor(editor.get());
+  showRuntime(choice);
+  if (bot && bot.runtime !== choice.runtime) newBot(choice.runtime);
 }
 
 let referee = null;
 let bot = null;
 let decisionId = 0;
 
-function newBot() {
+function newBot(runtime) {
+  const wanted = runtime || (bot && bot.runtime) || "micropython";
   if (bot) bot.worker.terminate();
-  bot = startWorker("bot", onBotMessage);
-  bot.ready.catch((err) => showProblem(t("bot-worker-failed"), String(err.message || err)));
+  bot = startWorker("bot", onBotMessage, wanted);
+  const w = bot;
+  bot.ready.catch((err) => {
+    if (w === bot) showProblem(t("bot-worker-failed"), String(err.message || err));
+  });
+  showWaiting();
   return bot;
 }
 
@@ -260,13 +424,25 @@ function askWorker(message, limit) {
 
 // The bot's file, run in its worker: "" when ready, else a message for the player.
 async function loadBot(source) {
-  if (!bot) newBot();
+  const choice = runtimeFor(source);
+  if (!bot || bot.runtime !== choice.runtime) newBot(choice.runtime);
+  showRuntime(choice);
   try { await bot.ready; } catch (err) { return t("bot-worker-failed") + " " + (err.message || err); }
   if (bot.loaded === source) return "";
   const reply = await askWorker({ type: "load", source }, LOAD_LIMIT_MS);
-  if (reply.timeout) return t("load-slow", { s: LOAD_LIMIT_MS / 1000 });
-  if (reply.type === "fatal") return reply.error;
-  if (reply.error) return reply.error;
+  const problem = reply.timeout ? t("load-slow", { s: LOAD_LIMIT_MS / 1000 })
+    : reply.type === "fatal" ? reply.error : reply.error || "";
+  // Issue 26: what MicroPython lacks (a module, a name, a method) fails here;
+  // in automatic mode such code runs on Pyodide instead, and the page says so.
+  // Not a SyntaxError: a typo must be shown at once, not after Pyodide starts
+  // (the syntax MicroPython lacks, match, is found before: lab-runtime.js).
+  if (problem && bot.runtime === "micropython" && $("runtime").value === "auto" && !reply.timeout
+      && /\b(ImportError|AttributeError|NotImplementedError)\b/.test(problem)) {
+    const last = problem.trim().split("\n").pop();
+    lab.fallback = { source, error: last.length > 120 ? last.slice(0, 117) + "..." : last };
+    return loadBot(source);
+  }
+  if (problem) return problem;
   bot.loaded = source;
   return "";
 }
@@ -274,7 +450,9 @@ async function loadBot(source) {
 async function askBot(request, game) {
   const problem = await loadBot(lab.source);
   if (problem) return { reason: "error", detail: problem };
-  const reply = await askWorker({ type: "decide", id: ++decisionId, request, game }, TIME_LIMIT_MS);
+  // checked: the worker reads the request with the one reader's limits in JavaScript.
+  const reply = await askWorker({ type: "decide", id: ++decisionId, request, game, checked: true },
+    TIME_LIMIT_MS);
   if (reply.timeout) return { reason: "slow", detail: t("forfeit-slow", { s: TIME_LIMIT_MS / 1000 }) };
   if (reply.type === "fatal") return { reason: "error", detail: reply.error };
   const result = JSON.parse(reply.result);
@@ -357,6 +535,7 @@ function busy(on) {
 function finishActivity() {
   busy(false);
   lab.run = null;
+  upgradeEditor();
 }
 
 // The bot in the editor, loaded for a run or a table: false (and the problem
@@ -467,6 +646,7 @@ function onDone(m) {
   say("progress-label", t(m.stopped ? "run-stopped" : "run-done", { n: lab.games.length }));
   root.dataset.runs = String(Number(root.dataset.runs || 0) + 1);
   finishActivity();
+  settle();
 }
 
 // --- results: table and SVG chart ---------------------------------------------------------
@@ -593,25 +773,51 @@ async function main() {
   $("download").addEventListener("click", download);
   $("load-file").addEventListener("change", loadFile);
   $("share").addEventListener("click", share);
+  $("share-name").addEventListener("input", () => makeLink(false));
+  $("share-author").addEventListener("input", () => makeLink(false));
+  $("shared-back").addEventListener("click", backToOwnCode);
+  $("runtime").addEventListener("change", prepareBot);
   $("reset").addEventListener("click", reset);
   $("run-games").addEventListener("click", runGames);
   $("play").addEventListener("click", playTable);
   $("stop").addEventListener("click", stop);
-  referee = startWorker("referee", onReferee);
-  newBot();
+  // Issue 26: the referee starts at once; the bot's worker as soon as its code
+  // is known (a shared link, the saved code or the example), on the runtime
+  // that code needs; the editor is built meanwhile.
+  mark("main");
+  referee = startWorker("referee", onReferee, "micropython");
+  showWaiting();
+  const doc = await initialCode();
+  mark("code");
+  renderSharedNote();
+  const choice = runtimeFor(doc);
+  showRuntime(choice);
+  newBot(choice.runtime);
   setUpLeague({ t, lang: () => lang, askWorker, bot: () => bot, referee: () => referee, busy,
     editorCode: () => (editor ? editor.get() : "") });
-  await setUpEditor();
+  setUpEditor(doc);
   try {
     await Promise.all([referee.ready, bot.ready]);
   } catch (err) {
     root.dataset.lab = root.dataset.engine = "error";
     say("lab-status", t("load-failed") + " " + (err.message || err));
     return;
+  } finally {
+    setTimeout(upgradeEditor, 0); // after a press of Run in the same moment, if any
   }
-  root.dataset.lab = root.dataset.engine = "ready"; // engine: assets/pwa.js waits for it
+  root.dataset.lab = "ready";
   say("lab-status", t("ready"));
   busy(false);
+  setTimeout(settle, 5000);
+}
+
+// Issue 26: the service worker (assets/pwa.js registers it once data-engine
+// is "ready") downloads and checks the whole site for offline use, and
+// caching Pyodide downloads ~13 MB more: both wait until the first run is
+// done or the lab has been ready for 5 s, so they never slow the first games.
+function settle() {
+  if (root.dataset.engine === "ready") return;
+  root.dataset.engine = "ready";
   keepOffline();
 }
 

@@ -364,7 +364,8 @@ def test_lab_link_share_and_switch(page):
         files=[{"name": "b.py", "mimeType": "text/x-python", "buffer": code.encode()}])
     page.get_by_role("button", name="Udostępnij linkiem").click()
     link = page.get_by_label("Link do tego bota").input_value()
-    assert "#code=" in link and "?" not in link.split("#")[1]
+    # Issue 26: compressed and checked (tests/test_browser_lab_share.py).
+    assert "#bot=v1." in link and "?" not in link.split("#")[1]
     with page.expect_download() as download:
         page.get_by_role("button", name="Pobierz .py").click()
     assert download.value.suggested_filename == "my_bot.py"
@@ -373,7 +374,8 @@ def test_lab_link_share_and_switch(page):
     other.goto(link)
     other.wait_for_function("document.documentElement.dataset.editor === 'ready'")
     expect(other.get_by_role("textbox", name="Twój bot")).to_contain_text("shared bot: ünïcode ✓")
-    expect(other.locator("#code-status")).to_have_text(STRINGS["pl"]["link-loaded"])
+    expect(other.locator("#shared-text")).to_have_text(
+        STRINGS["pl"]["shared-note-anon"].replace("{name}", STRINGS["pl"]["default-bot-name"]))
     other.close()
     # The set-up screen links to the lab.
     page.goto("/?lang=en")

@@ -18,11 +18,30 @@ The page is served from the repo root (the dev server's files), or with
 --site from a site built by tools/build_site.py (what a host serves).
 
     python3 tools/bench_lab.py --startup-only --runs 5   # only the lab's start-up
+
+    python3 tools/bench_lab.py --first-game --runs 3     # issue 26: open -> first result
+
+--first-game (issue 26) builds the site (tools/build_site.py) into a temporary
+folder, serves it from its own process (tools/serve.py's server, as
+tools/bench_load.py does) and times, from the navigation's start to the first
+finished game's row in the results (the page presses "Run games" for one game
+the moment the lab is ready), two bots: the example bot (it runs on
+MicroPython) and the same bot with `import fractions` (MicroPython lacks it:
+Pyodide), opened by a share link (lab.html#bot=...). Each run has a fresh
+browser profile: the cold visit, then the warm one in the same profile (the
+service worker's caches). In the same run, alternating, the bare PyScript
+pages tools/bench/hello-{micropython,pyodide}.html (tools/bench_load.py's
+"engine ready"). Medians; targets: the Pyodide bot cold <= 1.5x the bare
+Pyodide page cold, the MicroPython bot <= 2x the bare MicroPython page.
 """
 
 import argparse
+import importlib.util
+import shutil
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -95,6 +114,170 @@ def page(games: int, players: int, runs: int, startup_only=False, site=None) -> 
                      for role in ("referee", "bot") if all(b and role in b for b in boots)}}
 
 
+FIRST_GAME_PROBE = r"""
+(() => {
+  const marks = (window.__labBench = {});
+  const now = () => Math.round(performance.now());
+  const check = () => {
+    const root = document.documentElement;
+    if (!root) return;
+    if (marks.ready === undefined && root.dataset.lab === "ready") {
+      marks.ready = now();
+      document.getElementById("games").value = "1";
+      document.getElementById("run-games").click();
+    }
+    if (marks.ready !== undefined && marks.first === undefined
+        && document.querySelector("#game-list li")) {
+      marks.first = now();
+      marks.runtime = root.dataset.botRuntime;
+      marks.lab = JSON.stringify(window.lab.marks);
+    }
+  };
+  new MutationObserver(check).observe(document, {subtree: true, childList: true,
+    attributes: true});
+})();
+"""
+
+
+def _tool(name: str):
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _share_link(code: str, name: str) -> str:
+    """The fragment of a share link (assets/lab-share.js) made by that module under Node."""
+    script = ("const { encodeBot } = await import(process.argv[1]);"
+              "let code = ''; for await (const c of process.stdin) code += c;"
+              "process.stdout.write(encodeBot({ name: process.argv[2], author: 'bench', code }));")
+    out = subprocess.run(["node", "--input-type=module", "-e", script,
+                          (ROOT / "assets" / "lab-share.js").as_uri(), name],
+                         input=code, capture_output=True, text=True, check=True)
+    return "#bot=" + out.stdout.strip()
+
+
+def _lab_visit(context, url: str) -> dict:
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_function("() => (window.__labBench && window.__labBench.first !== undefined)"
+                           " || document.documentElement.dataset.lab === 'error'",
+                           timeout=300_000)
+    marks = page.evaluate("() => window.__labBench")
+    if "first" not in marks:
+        raise RuntimeError(url + ": the lab failed: " + page.locator("#lab-status").inner_text())
+    marks["page"] = page
+    return marks
+
+
+def _lab_run(playwright, bench_load, url: str) -> dict:
+    """Cold then warm visit of the lab in a fresh persistent profile."""
+    profile = tempfile.mkdtemp(prefix="lostcode-lab-bench-")
+    try:
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path=bench_load.CHROMIUM if Path(bench_load.CHROMIUM).exists()
+            else None, args=bench_load.CHROMIUM_ARGS, headless=True)
+        context.add_init_script(FIRST_GAME_PROBE)
+        try:
+            cold = _lab_visit(context, url)
+            try:
+                cold["page"].wait_for_function(
+                    "() => navigator.serviceWorker.controller !== null", timeout=60_000)
+            except Exception:
+                pass
+            cold["page"].close()
+            warm = _lab_visit(context, url)
+            warm["page"].close()
+        finally:
+            context.close()
+    finally:
+        shutil.rmtree(profile, ignore_errors=True)
+    return {"cold": cold, "warm": warm}
+
+
+def first_game(runs: int, log) -> dict:
+    """Issue 26's measurement (see the module's docstring): medians in ms."""
+    from playwright.sync_api import sync_playwright
+
+    bench_load = _tool("bench_load")
+    build_site = _tool("build_site")
+    example = EXAMPLE.read_text(encoding="utf-8")
+    bots = {
+        "micropython": _share_link(example, "Example"),
+        "pyodide": _share_link("import fractions\n" + example, "Example + fractions"),
+    }
+    samples: dict = {"lab micropython": [], "lab pyodide": [], "bare micropython": [],
+                     "bare pyodide": [], "lab micropython ready": [], "lab pyodide ready": []}
+    runtimes: dict = {}
+    with tempfile.TemporaryDirectory(prefix="lostcode-site-") as tmp:
+        site = Path(tmp) / "site"
+        build_site.build(site)
+        bench = site / "tools" / "bench"
+        bench.mkdir(parents=True)
+        for name in ("hello-pyodide.html", "hello-pyodide.toml", "hello-micropython.html",
+                     "hello-micropython.toml"):
+            shutil.copy2(ROOT / "tools" / "bench" / name, bench / name)
+        server = subprocess.Popen(
+            [sys.executable, "-c", bench_load.SERVER_CODE, str(ROOT / "tools" / "serve.py"),
+             str(site)], stdout=subprocess.PIPE, text=True)
+        base = server.stdout.readline().strip()
+        try:
+            with sync_playwright() as pw:
+                for i in range(runs):
+                    for kind in ("micropython", "pyodide"):
+                        lab = _lab_run(pw, bench_load, base + "lab.html?lang=en" + bots[kind])
+                        samples["lab " + kind].append((lab["cold"]["first"], lab["warm"]["first"]))
+                        samples["lab " + kind + " ready"].append((lab["cold"]["ready"],
+                                                                  lab["warm"]["ready"]))
+                        runtimes[kind] = lab["cold"].get("runtime")
+                        bare = bench_load.run_once(pw, base + f"tools/bench/hello-{kind}.html",
+                                                   False)
+                        samples["bare " + kind].append((bare["cold"]["ready"],
+                                                        bare["warm"]["ready"]))
+                        log(f"  run {i + 1}/{runs} {kind}: lab first result cold"
+                            f" {lab['cold']['first']} ms / warm {lab['warm']['first']} ms"
+                            f" (bot on {lab['cold'].get('runtime')}); bare page cold"
+                            f" {bare['cold']['ready']} ms / warm {bare['warm']['ready']} ms")
+        finally:
+            server.terminate()
+            server.wait(10)
+    out = {key: {"cold": statistics.median(c for c, _ in v),
+                 "warm": statistics.median(w for _, w in v),
+                 "colds": [c for c, _ in v], "warms": [w for _, w in v]}
+           for key, v in samples.items()}
+    out["runtimes"] = runtimes
+    return out
+
+
+def first_game_report(out: dict, runs: int) -> list:
+    lines = [f"Opening the lab to the first finished game's result (built site, median of {runs}):",
+             "| page | cold | warm | cold / bare page | warm / bare page |",
+             "|---|---|---|---|---|"]
+    for kind, label in (("micropython", "lab, example bot"),
+                        ("pyodide", "lab, example bot + `import fractions`")):
+        lab, bare = out["lab " + kind], out["bare " + kind]
+        runtime = out["runtimes"].get(kind)
+        ready = out["lab " + kind + " ready"]
+        lines.append(f"| {label} (bot on {runtime}) | {lab['cold']:,.0f} ms | {lab['warm']:,.0f} ms"
+                     f" | {lab['cold'] / bare['cold']:.2f}× | {lab['warm'] / bare['warm']:.2f}× |")
+        lines.append(f"| ↳ of which the lab ready (both workers) | {ready['cold']:,.0f} ms"
+                     f" | {ready['warm']:,.0f} ms | | |")
+        lines.append(f"| ↳ bare {kind} page (ready) | {bare['cold']:,.0f} ms"
+                     f" | {bare['warm']:,.0f} ms | | |")
+    py = out["lab pyodide"]["cold"] / out["bare pyodide"]["cold"]
+    mpy_cold = out["lab micropython"]["cold"] / out["bare micropython"]["cold"]
+    mpy_warm = out["lab micropython"]["warm"] / out["bare micropython"]["warm"]
+    lines.append(f"- Pyodide bot, cold ≤ 1.5× the bare Pyodide page: **{py:.2f}×**"
+                 f" ({'met' if py <= 1.5 else 'NOT met'})")
+    met = "met" if max(mpy_cold, mpy_warm) <= 2 else "NOT met"
+    lines.append(f"- MicroPython bot ≤ 2× the bare MicroPython page: cold **{mpy_cold:.2f}×**,"
+                 f" warm **{mpy_warm:.2f}×** ({met})")
+    for key in ("lab micropython", "lab micropython ready", "lab pyodide", "lab pyodide ready",
+                "bare micropython", "bare pyodide"):
+        lines.append(f"  {key}: cold {out[key]['colds']} ms, warm {out[key]['warms']} ms")
+    return lines
+
+
 def boot_line(boot: dict) -> str:
     """Where each worker's start-up goes (medians, seconds since the worker began)."""
     return "; ".join(f"{role}: Pyodide {t['pyodide']:.1f} s, files {t['files']:.1f} s,"
@@ -109,7 +292,14 @@ def main(argv=None) -> int:
     ap.add_argument("--startup-only", action="store_true",
                     help="only time the lab's start-up (both workers ready), fresh context each")
     ap.add_argument("--site", type=Path, help="serve this built site instead of the repo root")
+    ap.add_argument("--first-game", action="store_true",
+                    help="issue 26: opening the lab to the first game's result, cold and warm,"
+                         " beside the bare MicroPython and Pyodide pages (builds the site)")
     args = ap.parse_args(argv)
+    if args.first_game:
+        out = first_game(args.runs, lambda msg: print(msg, file=sys.stderr, flush=True))
+        print("\n".join(first_game_report(out, args.runs)))
+        return 0
     if args.startup_only:
         out = page(0, args.players, args.runs, startup_only=True, site=args.site)
         times = ", ".join(f"{t:.1f}" for t in out["startups"])

@@ -93,8 +93,8 @@ DEFAULT_RUNTIME = "micropython"  # = RUNTIMES[0] in assets/runtime.js
 # cached on first use. The encoder (52 KB) is precached: a host offline still
 # shows join codes (issue 23).
 QR_DECODER = "vendor/jsqr/"
-# The Bot lab's class league (issue 26) is only for the lab, which runs on
-# Pyodide (lazy itself): its page code is cached with it, the game never needs it.
+# The Bot lab's class league (issue 26) is only for the lab: its page code is cached
+# when the lab first opens; the game never needs it.
 LAB_LEAGUE = "assets/lab-league"
 # Today's code (issue 28): the puzzles file (~50 KB) is cached on first use
 # too: the precache (<= 2.5 MB, tests/test_pwa.py) had ~24 KB left for the
@@ -102,8 +102,13 @@ LAB_LEAGUE = "assets/lab-league"
 # (lostcode/web/puzzlepage.py prefetch), so one visit online is enough to
 # play the puzzles offline.
 PUZZLES = "assets/puzzles.json"
+# The Bot lab's .py bundle: only its Pyodide workers read it (a bot that
+# imports what MicroPython lacks); the referee and other bots use the .mpy pack.
+LAB_PY_BUNDLE = "assets/lab/core.json"
 LAZY_PREFIXES = {  # files only the *other* runtime needs: cached on first use, not precached
-    "micropython": ("vendor/pyodide/", ARCHIVE, PY_CONFIG, QR_DECODER, LAB_LEAGUE, PUZZLES),
+    "micropython": (
+        "vendor/pyodide/", ARCHIVE, PY_CONFIG, QR_DECODER, LAB_LEAGUE, PUZZLES, LAB_PY_BUNDLE,
+    ),
     "pyodide": ("vendor/micropython/", MPY_PACK, MPY_CONFIG, "lostcode/", QR_DECODER, PUZZLES),
 }
 # The MicroPython page's inline code (built runtime.js): unpack the one pack of
@@ -448,7 +453,10 @@ def make_pack(members: list[tuple[str, bytes]]) -> bytes:
 
 
 LAB_LIST = "assets/lab/files.json"
-LAB_BUNDLE = "assets/lab/core.json"
+LAB_BUNDLE = LAB_PY_BUNDLE
+# Issue 26: the lab's MicroPython workers (the referee, and a bot whose imports
+# allow it) import precompiled .mpy, as the game page does: one zlib pack.
+LAB_MPY_PACK = "assets/lab/core-mpy.pack"
 
 
 def lab_files(src: Path) -> list[str]:
@@ -458,8 +466,11 @@ def lab_files(src: Path) -> list[str]:
     return ["lab.html"]
 
 
-def lab_bundle(src: Path) -> dict[str, bytes]:
-    """The Bot lab's workers' Python files as one JSON file {site path: text}.
+def lab_bundle(src: Path, mpy: bool = True) -> dict[str, bytes]:
+    """The Bot lab's workers' Python files as one JSON file {site path: text}
+    and, with `mpy`, as one pack of .mpy files for its MicroPython workers
+    (LAB_MPY_PACK, the format of make_pack; the glue modules at its top:
+    labref.mpy, labbot.mpy), named in files.json as "mpy".
 
     In the source tree each worker fetches the files listed in files.json one by
     one (~33 requests each); the built site's files.json names this bundle
@@ -473,10 +484,14 @@ def lab_bundle(src: Path) -> dict[str, bytes]:
         raise BuildError(f"files {LAB_LIST} lists are missing:\n  " + "\n  ".join(missing))
     bundle = {p: (src / p).read_text(encoding="utf-8") for p in paths}
     listing["bundle"] = LAB_BUNDLE
-    return {
-        LAB_BUNDLE: json.dumps(bundle, ensure_ascii=False, separators=(",", ":")).encode(),
-        LAB_LIST: (json.dumps(listing, indent=1) + "\n").encode(),
-    }
+    out = {LAB_BUNDLE: json.dumps(bundle, ensure_ascii=False, separators=(",", ":")).encode()}
+    if mpy:
+        glue = {listing["referee"]: "labref.py", listing["bot"]: "labbot.py"}
+        sources = [(glue.get(p, p), (src / p).read_bytes()) for p in paths]
+        out[LAB_MPY_PACK] = make_pack(compile_mpy(sources, src))
+        listing["mpy"] = LAB_MPY_PACK
+    out[LAB_LIST] = (json.dumps(listing, indent=1) + "\n").encode()
+    return out
 
 
 def _sri(data: bytes) -> str:

@@ -16,8 +16,10 @@ child process (lostcode/cli/botchild.py) with the same time limit; `FileBot`
 A decision that raises, returns something that is not a legal move, or takes
 longer than the time limit loses that game (`Forfeit`): the game stops there,
 nobody wins it and its scores are not counted in the means.
-CPython and Pyodide only (compile/exec and tracebacks): the main page never
-imports it.
+It runs on CPython, Pyodide and, for the Bot lab's workers (issue 26: a
+MicroPython worker is ready in a fraction of Pyodide's start-up), MicroPython,
+whose missing `traceback`, `linecache` and `time.perf_counter` have stand-ins
+below. The main page never imports it.
 """
 
 import sys
@@ -48,7 +50,7 @@ class Forfeit(Exception):
     """One decision lost the game for `seat`: reason in FORFEIT_REASONS, detail for people."""
 
     def __init__(self, seat, reason: str, detail: str):
-        Exception.__init__(self, reason + ": " + detail)
+        super().__init__(reason + ": " + detail)  # MicroPython has no Exception.__init__
         self.seat = seat
         self.reason = reason
         self.detail = detail
@@ -62,13 +64,35 @@ def plain(x):
     return loads(dumps(x))
 
 
+# MicroPython's time has no perf_counter; its time() is precise enough for a
+# time limit of seconds (the lab's page times the bot itself anyway).
+_clock = getattr(time, "perf_counter", time.time)
+
+
+def _short_traceback(exc, filename: str) -> str:
+    """MicroPython's traceback (it has no `traceback` module), from the bot's first frame."""
+    import io
+
+    buffer = io.StringIO()
+    sys.print_exception(exc, buffer)  # type: ignore[attr-defined]  # MicroPython only
+    lines = buffer.getvalue().rstrip().split("\n")
+    mark = 'File "' + filename + '"'
+    for i, line in enumerate(lines):
+        if mark in line:
+            return "\n".join(lines[:1] + lines[i:])
+    return "\n".join(lines)
+
+
 def bot_traceback(exc, filename: str = BOT_FILENAME) -> str:
     """The traceback a student needs: from their first frame on, their line numbers.
 
     Frames of the referee (this module) before the bot's code are dropped; frames
     inside helpers the bot called (e.g. lostcode.player.deduction) are kept.
     """
-    import traceback
+    try:
+        import traceback
+    except ImportError:
+        return _short_traceback(exc, filename)
 
     if isinstance(exc, SyntaxError):
         return "".join(traceback.format_exception_only(type(exc), exc)).rstrip()
@@ -88,10 +112,14 @@ class BotProgram:
 
     __slots__ = ("namespace", "filename")
 
-    def __init__(self, source: str, filename: str = BOT_FILENAME):
+    def __init__(self, source: str, filename: str = BOT_FILENAME, names=None):
+        """`names`: globals the bot's file starts with (the lab's MicroPython
+        worker gives it a print that stops at the page's output limit)."""
         self.filename = filename
         _remember_source(source, filename)
         namespace = {"__name__": "bot", "__file__": filename}
+        if names:
+            namespace.update(names)
         try:
             code = compile(source, filename, "exec")
             exec(code, namespace)
@@ -120,7 +148,10 @@ class BotProgram:
 
 def _remember_source(source: str, filename: str) -> None:
     """Let tracebacks quote the bot's lines (linecache knows no file called bot.py)."""
-    import linecache
+    try:
+        import linecache
+    except ImportError:  # MicroPython: its tracebacks never quote lines
+        return
 
     lines = [line + "\n" for line in source.split("\n")]
     linecache.cache[filename] = (len(source), None, lines, filename)
@@ -128,12 +159,12 @@ def _remember_source(source: str, filename: str) -> None:
 
 def decide(choose, seat: int, observation: dict, legal: list, limit: float = TIME_LIMIT):
     """Ask a bot for a move given plain data; the move as plain data, or Forfeit."""
-    start = time.perf_counter()
+    start = _clock()
     try:
         move = choose(observation, legal)
     except Exception as e:
         raise Forfeit(seat, "error", bot_traceback(e)) from None
-    spent = time.perf_counter() - start
+    spent = _clock() - start
     if limit is not None and spent > limit:
         raise Forfeit(seat, "slow", f"{spent:.1f} s for one decision (limit {limit:g} s)")
     return check_move(seat, move, legal)
