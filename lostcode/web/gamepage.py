@@ -137,6 +137,48 @@ def render():
     announce(m)
     play_moments(m)
     schedule_auto(m)
+    think()
+
+
+def think():
+    """Issue 27: the session's due search (an expert seat's decision, or the
+    assistant's "What would the expert do?") runs a slice at a time, a task of
+    its own each, so the page's main thread is never held long (thinking.Job
+    sizes the slices); the bot steps already played go on at their pace
+    meanwhile. Once it is done the game goes on and is drawn and saved."""
+    ses = APP.game.session
+    if APP.game.thinking or ses is None or not hasattr(ses, "search_due"):
+        return
+    if ses.search_due() is None:
+        return
+    APP.game.thinking = True
+    if APP.game.think_proxy is None:
+        APP.game.think_proxy = keep(create_proxy(guarded(think_slice)))
+    window.setTimeout(APP.game.think_proxy, 0)
+
+
+def think_slice(*_a):
+    ses = APP.game.session
+    job = ses.search_due() if ses is not None and not APP.save.conflict else None
+    if job is None:
+        APP.game.thinking = False
+        return
+    done = job.slice(now_ms)
+    # what the browser tests read: the longest slice so far (ms) and how many
+    longest = max(float(ROOT.dataset.searchLongest or 0), job.longest)
+    ROOT.dataset.searchLongest = str(int(longest + 0.5))
+    ROOT.dataset.searchSlices = str(int(ROOT.dataset.searchSlices or 0) + 1)
+    if not done:
+        window.setTimeout(APP.game.think_proxy, 0)  # the browser paints and takes taps first
+        return
+    APP.game.thinking = False
+    ses.search_done()
+    ROOT.dataset.searches = str(int(ROOT.dataset.searches or 0) + 1)
+    render()  # and the next search, if another expert decides next
+    save_game()
+    from lostcode.web import labbridge  # the lab's bot may be due next (it imports this module)
+
+    labbridge.lab_ask()
 
 
 def schedule_auto(m):
@@ -471,12 +513,14 @@ def render_log(lines=None):
         lines = watch_log(APP.game.watch, APP.game.session.public_observation()["names"])
     if lines is None:
         lines = log_model(APP.game.session)
-    if len(lines) < APP.game.log_shown:
-        clear(log)
+    drawn = APP.game.log_lines
+    if len(lines) < APP.game.log_shown or lines[: len(drawn)] != drawn:
+        clear(log)  # a line came in the middle (issue 27: a reason said once its check is shown)
         APP.game.log_shown = 0
     for line in lines[APP.game.log_shown :]:
         el("li", line, None, None, log)
     APP.game.log_shown = len(lines)
+    APP.game.log_lines = list(lines)
 
 
 def on_log_toggle(event):
@@ -489,7 +533,8 @@ def on_watch(act, arg=""):
     the steps and, in a finished game, whose stones are shown; closing a
     watched import goes back to the saved games (savespage.close_watch)."""
     if act == actions.WATCH:
-        APP.game.watch = Replay(APP.game.session.record())
+        ses = APP.game.session
+        APP.game.watch = Replay(ses.record(), reasons=getattr(ses, "reasons", dict)())
     elif act == actions.WATCH_CLOSE:
         APP.game.watch = None
     elif act == actions.WATCH_VIEW and APP.game.watch is not None:
