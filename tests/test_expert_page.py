@@ -406,3 +406,20 @@ def test_no_expert_without_hints_nor_on_public_screens(english):
     assert ses.screen()[1] is None  # the roll: a public screen
     ses.do("expert")
     assert ses.error and ses.search_due() is None
+
+
+def test_the_roller_may_ask_the_expert_about_the_dice(slow, english):
+    """The keep-or-turn screen (private, R-R1c) has the expert's part alone:
+    its answer is a die turned or the dice kept, with the others weighed."""
+    ses = Session(Options(2), 47, ["Ana", "Bo"], ["human", "hard"])
+    m = play_on(ses, random.Random(5), until=lambda s, m: m["kind"] == "change")
+    panel = m["assistant"]
+    assert panel["expert_only"] and panel["rows"] == [] and panel["expert"]["button"]
+    ses.do("expert")
+    ses.finish_searches()
+    ex = expert_panel(ses)
+    said = [ex["move"]] + ex["others"]
+    assert ex["move"].startswith("The expert's move: ")
+    assert any(t.startswith(("turning die", "keeping the dice")) for t in said[1:]) or any(
+        "turning die" in t or "keeping the dice" in t for t in said
+    ), said

@@ -21,7 +21,7 @@ class GameView:
         "session", "kind", "heading", "announcer", "log_shown", "screen", "sheet_owner",
         "watch", "watch_back", "moments_seen", "check_played", "auto", "auto_seq",
         "auto_proxy", "dispatch", "step_played", "thinking", "think_proxy",
-        "log_lines",
+        "think_done_proxy", "log_lines",
     )
 
     def __init__(self) -> None:
@@ -46,6 +46,7 @@ class GameView:
         self.step_played = None  # (screen, step) whose bot move was last played (issue 22)
         self.thinking = False  # issue 27: a search's next slice is scheduled (gamepage.think)
         self.think_proxy = None
+        self.think_done_proxy = None
         self.log_lines = []  # the log's lines as last drawn (gamepage.render_log)
 
 

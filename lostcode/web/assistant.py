@@ -15,7 +15,7 @@ Pure Python, MicroPython-portable (no DOM here).
 """
 
 from ..player.deduction import _PARAM_KEYS, TEMPLATES, analyze
-from ..rules.vocab import PHASE_FINAL, PHASE_GUESS, PHASE_SHORTCUT
+from ..rules.vocab import PHASE_CHANGE, PHASE_FINAL, PHASE_GUESS, PHASE_SHORTCUT
 from .actions import EXPERT, USE_HINT
 from .i18n import _, decimal
 from .names import dice_text, symbol_name
@@ -169,8 +169,14 @@ def percent(p, tight=False):
 
 
 def panel_model(session, obs, kind):
-    """The assistant panel for a private screen, or None (hints off, public screen)."""
-    if not getattr(session, "hints", True) or obs["viewer"] is None or kind not in PANEL_SCREENS:
+    """The assistant panel for a private screen, or None (hints off, public screen).
+    On the roller's keep-or-turn screen it holds only "What would the expert do?"
+    (the deduction is the wheel's business; a die turn is the expert's)."""
+    if not getattr(session, "hints", True) or obs["viewer"] is None:
+        return None
+    if kind == PHASE_CHANGE:
+        return expert_panel(session, obs)
+    if kind not in PANEL_SCREENS:
         return None
     why = wants_why(session, obs)
     a = analysis_for(session, obs, explain=why)
@@ -216,6 +222,25 @@ def panel_model(session, obs, kind):
         m["suggestion"] = suggestion(a)
     m["expert"] = expert_model(session, obs)
     return m
+
+
+def expert_panel(session, obs):
+    """The panel of a screen with no deduction shown: the expert's part alone."""
+    ex = expert_model(session, obs)
+    return {
+        "heading": ex["heading"],
+        "caption": "",
+        "values": [],
+        "symbol_head": "",
+        "rows": [],
+        "note": "",
+        "why_label": "",
+        "explanations": None,
+        "why": False,
+        "suggestion": None,
+        "expert": ex,
+        "expert_only": True,
+    }
 
 
 def expert_model(session, obs):

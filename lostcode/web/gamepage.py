@@ -154,6 +154,7 @@ def think():
     APP.game.thinking = True
     if APP.game.think_proxy is None:
         APP.game.think_proxy = keep(create_proxy(guarded(think_slice)))
+        APP.game.think_done_proxy = keep(create_proxy(guarded(think_done)))
     window.setTimeout(APP.game.think_proxy, 0)
 
 
@@ -163,17 +164,32 @@ def think_slice(*_a):
     if job is None:
         APP.game.thinking = False
         return
+    t0 = now_ms()
     done = job.slice(now_ms)
-    # what the browser tests read: the longest slice so far (ms) and how many
-    longest = max(float(ROOT.dataset.searchLongest or 0), job.longest)
-    ROOT.dataset.searchLongest = str(int(longest + 0.5))
-    ROOT.dataset.searchSlices = str(int(ROOT.dataset.searchSlices or 0) + 1)
-    if not done:
-        window.setTimeout(APP.game.think_proxy, 0)  # the browser paints and takes taps first
-        return
+    # what the browser tests read: the longest slice task so far (ms) and how many
+    took = now_ms() - t0
+    longest = max(_number_at("data-search-longest"), took)
+    ROOT.setAttribute("data-search-longest", str(int(longest + 0.5)))
+    ROOT.setAttribute("data-search-slices", str(int(_number_at("data-search-slices")) + 1))
+    # the next slice, or the move played, in a task of its own: the browser paints
+    # and takes taps in between, and the expert's last slice stays short
+    window.setTimeout(APP.game.think_done_proxy if done else APP.game.think_proxy, 0)
+
+
+def _number_at(name):
+    """A number <html> carries (0 if absent): what the tests read of the searches."""
+    return float(str(ROOT.getAttribute(name) or "0"))
+
+
+def think_done(*_a):
+    """The search is done: the expert's move (and the computers' after it) is
+    played, or the assistant's answer shown; drawn and saved like an action."""
     APP.game.thinking = False
+    ses = APP.game.session
+    if ses is None or APP.save.conflict or not hasattr(ses, "search_done"):
+        return
     ses.search_done()
-    ROOT.dataset.searches = str(int(ROOT.dataset.searches or 0) + 1)
+    ROOT.setAttribute("data-searches", str(int(_number_at("data-searches")) + 1))
     render()  # and the next search, if another expert decides next
     save_game()
     from lostcode.web import labbridge  # the lab's bot may be due next (it imports this module)
