@@ -423,3 +423,32 @@ def test_the_roller_may_ask_the_expert_about_the_dice(slow, english):
     assert any(t.startswith(("turning die", "keeping the dice")) for t in said[1:]) or any(
         "turning die" in t or "keeping the dice" in t for t in said
     ), said
+
+
+def test_a_table_hosts_expert_waits_for_the_pages_slices():
+    """Table mode (issue 23): an expert seat on the host searches in the page's
+    slices too; once its search is done the host plays it and tells every
+    phone (the outbox), and the game plays to its end and replays."""
+    from lostcode.rules.engine import is_over
+    from lostcode.rules.setup import new_game
+    from lostcode.table.host import Host
+
+    s = new_game(Options(2), 12, ["Host", "Ex"])
+    host = Host(s, ["human", "expert"], [], {})
+    host.run_bots()
+    searched = 0
+    for _ in range(2000):
+        if is_over(s):
+            break
+        job = host.search_due()
+        if job is not None:
+            assert s.to_act == 1
+            while not job.slice(lambda: 0.0):
+                pass
+            assert host.searched() == []  # no phone joined: nobody to tell
+            searched += 1
+            continue
+        obs = observe(s, 0)
+        host.local(0, obs["legal"][len(s.actions) % len(obs["legal"])])
+    assert is_over(s) and searched > 10
+    assert replay(json.loads(json.dumps(host.record()))).scores == s.scores

@@ -116,6 +116,7 @@ class TableLink:
 
     __slots__ = (
         "bridge", "host", "guest", "seat", "codes", "answer", "choices", "rejoin_open", "stored",
+        "thinking", "think_proxy",
     )
 
     def __init__(self) -> None:
@@ -128,6 +129,8 @@ class TableLink:
         self.choices = []  # the moves the screen offers, in order
         self.rejoin_open = False  # the host's "Codes to rejoin" unfolded
         self.stored = None  # the move number of the table last stored (host)
+        self.thinking = False  # issue 27: an expert seat's next slice is scheduled (host)
+        self.think_proxy = None
 
 
 class App:
