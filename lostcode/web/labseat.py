@@ -32,10 +32,9 @@ from ..rules.options import Options
 from ..rules.setup import new_game
 from ..rules.vocab import BOT_LEVELS, HUMAN, PHASE_END
 from ..services.jsonlimits import loads_limited, read_optional
-from .describe import describe
 from .i18n import _
 from .session import Session
-from .solo import SHOWN_WITH_CHECKS, BotSeats, before_checks
+from .solo import BotSeats
 
 PLAY_HASH = "#play=lab"
 PLAY_KEY = "lostcode.lab.play"  # written by assets/lab.js, read here
@@ -139,19 +138,6 @@ class LabSeats(BotSeats):
         if self.waiting() and not self.report:
             return self.wait_text(names)
         return BotSeats.heading(self, names)
-
-    def lines(self, names):
-        out = []
-        for r in self.report:
-            if "note" in r:
-                out.append(r["note"])
-                continue
-            for e in before_checks(r["events"]):
-                if e.get("t") not in SHOWN_WITH_CHECKS:
-                    out.append(describe(e, names))
-        if self.waiting() and out:
-            out.append(self.wait_text(names))
-        return out
 
 
 class LabSession(Session):
