@@ -452,3 +452,26 @@ def test_a_table_hosts_expert_waits_for_the_pages_slices():
         host.local(0, obs["legal"][len(s.actions) % len(obs["legal"])])
     assert is_over(s) and searched > 10
     assert replay(json.loads(json.dumps(host.record()))).scores == s.scores
+
+
+def test_asking_the_expert_is_a_declared_session_action_that_saves_nothing():
+    """actions.py declares it once (tests/test_actions.py checks every name is
+    reachable and handled); asking changes nothing a save holds."""
+    from lostcode.web import actions
+
+    a = actions.ACTIONS[actions.EXPERT]
+    assert a.scope == actions.SESSION and a.saves is False
+    assert Session.HANDLERS[actions.EXPERT] == "_on_expert"
+
+
+@pytest.mark.runtimes
+def test_reasons_and_slices_say_the_same_on_micropython():
+    """The words and the slicing are the page's: MicroPython gives CPython's output."""
+    from helpers import node_runtimes_available, run_in_runtime
+
+    if not node_runtimes_available():
+        pytest.skip("Node and the npm runtimes are not installed")
+    script = ROOT / "tests" / "reasons_portable_script.py"
+    cpython = run_in_runtime("cpython", script)
+    assert "Диск W3, 8–10: ожидается 1,9 ПО." in cpython
+    assert run_in_runtime("micropython", script) == cpython

@@ -22,6 +22,12 @@ end of the bots' run (the next human decision or the round's check) at once,
 as does reduced motion. While a bot has not decided yet (the Bot lab's,
 labseat.py) nothing advances and Continue is disabled.
 
+Issue 27: an expert seat's decision is a search (lostcode/player/expert.py).
+In the page's sessions (`sliced`) it is a thinking.Job the page runs a slice at
+a time between frames (gamepage.think); until it is done `decide` raises
+Thinking and the run stops there, the steps already played going on at their
+pace. Its options are kept as its reasons (reasons.py says them).
+
 Pure Python, MicroPython-portable (no DOM here).
 """
 
