@@ -510,6 +510,8 @@ def bot_screen(session, obs, m):
     if lines and not steps:
         blocks.append(words)
     if waiting:
+        if steps:  # the heading says who played; who is still deciding, next to the control
+            blocks.append({"t": "status", "text": bots.wait_text(names)})
         blocks.append(buttons([button(_("Continue"), CONTINUE, disabled=True, primary=True)]))
         m["auto"] = None
     else:
