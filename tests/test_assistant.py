@@ -315,9 +315,13 @@ def test_panel_only_on_private_screens_and_not_with_hints_off():
         m = screen_model(ses)
         if m["kind"] == "end":
             break
-        assert (m["assistant"] is not None) == (m["kind"] in ("guess", "shortcut", "final"))
+        assert (m["assistant"] is not None) == (
+            m["kind"] in ("guess", "shortcut", "final", "change")
+        )
         if m["kind"] != "guess" and m["assistant"] is not None:
             assert m["assistant"]["suggestion"] is None
+        if m["kind"] == "change":  # issue 27: the roller's dice: only "What would the expert do?"
+            assert m["assistant"]["expert_only"] and m["assistant"]["rows"] == []
         human_step(ses, m, rng)
 
 

@@ -90,5 +90,5 @@ MOVE_FINAL = "final"
 
 # Seat kinds (records, saves, URL settings, the page's set-up form).
 HUMAN = "human"
-BOT_LEVELS = ("easy", "medium", "hard")
+BOT_LEVELS = ("easy", "medium", "hard", "expert")  # expert: lostcode/player/expert.py (issue 27)
 SEAT_KINDS = (HUMAN,) + BOT_LEVELS

@@ -145,7 +145,9 @@ def _check_seats(seats, n, error):
         raise error("there must be one seat kind per player")
     for k in seats:
         if k not in SEAT_KINDS:
-            raise error("unknown seat kind " + _short(k) + " (expected human, easy, medium, hard)")
+            raise error(
+                "unknown seat kind " + _short(k) + " (expected human, easy, medium, hard, expert)"
+            )
     return seats
 
 

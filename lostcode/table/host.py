@@ -23,7 +23,7 @@ from ..rules.observation import observe, observe_table
 from ..rules.vocab import BOT_LEVELS, HUMAN
 from ..services.jsonlimits import loads_limited
 from ..services.record import replay, seats_of, to_record
-from ..web.solo import BotSeats
+from ..web.solo import BotSeats, Thinking
 from . import protocol as p
 
 SAVE_FORMAT = "lostcode-table"
@@ -50,7 +50,8 @@ class Host:
         self.phones = list(phones)
         self.tokens = dict(tokens)
         self.channels = {}  # channel -> seat, once joined
-        self.bots = BotSeats(self.seats, state.seed)
+        # an expert seat's search runs in the page's slices (tablepage.think, issue 27)
+        self.bots = BotSeats(self.seats, state.seed, sliced=True)
         self.refused = 0  # messages refused so far (for the page's diagnostics)
 
     # ------------------------------------------------------------ channels
@@ -155,7 +156,21 @@ class Host:
         s = self.state
         while not is_over(s) and self.bots.is_bot(s.to_act):
             seat = s.to_act
-            apply_action(s, self.bots.decide(seat, observe(s, seat)), seat)
+            try:
+                action = self.bots.decide(seat, observe(s, seat))
+            except Thinking:
+                return  # an expert searches: the page runs it in slices (search_due)
+            apply_action(s, action, seat)
+
+    def search_due(self):
+        """The expert seat's search the page must run now (thinking.Job), or None."""
+        return self.bots.thinking_job()
+
+    def searched(self) -> list:
+        """The page ran the due search to its end: the expert moves, the computers
+        after it too; the outbox: everyone's update."""
+        self.run_bots()
+        return self.broadcast()
 
     def observation(self, seat) -> str:
         obs = observe(self.state, seat)
@@ -183,7 +198,7 @@ class Host:
         self.phones.remove(seat)
         del self.tokens[seat]
         self.seats[seat] = level
-        self.bots = BotSeats(self.seats, self.state.seed)
+        self.bots = BotSeats(self.seats, self.state.seed, sliced=True)
         self.run_bots()
         return self.broadcast()
 

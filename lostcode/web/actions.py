@@ -59,6 +59,7 @@ AUTO = "auto"  # the sheet's automatic marks on/off
 SHEET_MODE = "sheet_mode"  # a tap crosses out / marks a final candidate
 UNDO = "undo"  # the private screen's last change undone
 WHY = "why"  # the assistant's explanations open/closed
+EXPERT = "expert"  # the assistant's "What would the expert do?" (issue 27): its search starts
 LEAVE = "leave"  # the end screen's "New game": asked again
 
 # -- the game page's actions ------------------------------------------------------
@@ -131,7 +132,7 @@ ACTIONS = {
         (ROLL, TAKE, PASS, CONFIRM_PICK, CONFIRM_GUESS, CONFIRM, CONFIRM_EMPTY,
          CONTINUE, MARK, AUTO, SHEET_MODE, UNDO),
         (TURN_BEAR, CHANGE, DISCARD, UNLOCK, WHEEL, LOWER, RAISE, LOW, USE_HINT, CAND, BACK,
-         WHY, LEAVE, SKIP),
+         WHY, EXPERT, LEAVE, SKIP),
     )
     + _table(GAME_PAGE, (TAKE_NEWEST, FREE_DONE),
              (NEW_GAME, DOWNLOAD_RECORD, WATCH, WATCH_CLOSE, WATCH_VIEW) + WATCH_STEPS)

@@ -20,7 +20,8 @@ class GameView:
     __slots__ = (
         "session", "kind", "heading", "announcer", "log_shown", "screen", "sheet_owner",
         "watch", "watch_back", "moments_seen", "check_played", "auto", "auto_seq",
-        "auto_proxy", "dispatch", "step_played",
+        "auto_proxy", "dispatch", "step_played", "thinking", "think_proxy",
+        "think_done_proxy", "log_lines",
     )
 
     def __init__(self) -> None:
@@ -43,6 +44,10 @@ class GameView:
         self.auto_proxy = None
         self.dispatch = None
         self.step_played = None  # (screen, step) whose bot move was last played (issue 22)
+        self.thinking = False  # issue 27: a search's next slice is scheduled (gamepage.think)
+        self.think_proxy = None
+        self.think_done_proxy = None
+        self.log_lines = []  # the log's lines as last drawn (gamepage.render_log)
 
 
 class SaveSlot:
@@ -111,6 +116,7 @@ class TableLink:
 
     __slots__ = (
         "bridge", "host", "guest", "seat", "codes", "answer", "choices", "rejoin_open", "stored",
+        "thinking", "think_proxy",
     )
 
     def __init__(self) -> None:
@@ -123,6 +129,8 @@ class TableLink:
         self.choices = []  # the moves the screen offers, in order
         self.rejoin_open = False  # the host's "Codes to rejoin" unfolded
         self.stored = None  # the move number of the table last stored (host)
+        self.thinking = False  # issue 27: an expert seat's next slice is scheduled (host)
+        self.think_proxy = None
 
 
 class PuzzleLink:

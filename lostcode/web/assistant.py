@@ -15,10 +15,11 @@ Pure Python, MicroPython-portable (no DOM here).
 """
 
 from ..player.deduction import _PARAM_KEYS, TEMPLATES, analyze
-from ..rules.vocab import PHASE_FINAL, PHASE_GUESS, PHASE_SHORTCUT
-from .actions import USE_HINT
+from ..rules.vocab import PHASE_CHANGE, PHASE_FINAL, PHASE_GUESS, PHASE_SHORTCUT
+from .actions import EXPERT, USE_HINT
 from .i18n import _, decimal
 from .names import dice_text, symbol_name
+from .reasons import expert_answer
 
 PANEL_SCREENS = (PHASE_SHORTCUT, PHASE_GUESS, PHASE_FINAL)
 
@@ -168,8 +169,14 @@ def percent(p, tight=False):
 
 
 def panel_model(session, obs, kind):
-    """The assistant panel for a private screen, or None (hints off, public screen)."""
-    if not getattr(session, "hints", True) or obs["viewer"] is None or kind not in PANEL_SCREENS:
+    """The assistant panel for a private screen, or None (hints off, public screen).
+    On the roller's keep-or-turn screen it holds only "What would the expert do?"
+    (the deduction is the wheel's business; a die turn is the expert's)."""
+    if not getattr(session, "hints", True) or obs["viewer"] is None:
+        return None
+    if kind == PHASE_CHANGE:
+        return expert_panel(session, obs)
+    if kind not in PANEL_SCREENS:
         return None
     why = wants_why(session, obs)
     a = analysis_for(session, obs, explain=why)
@@ -213,6 +220,63 @@ def panel_model(session, obs, kind):
     }
     if kind == PHASE_GUESS:
         m["suggestion"] = suggestion(a)
+    m["expert"] = expert_model(session, obs)
+    return m
+
+
+def expert_panel(session, obs):
+    """The panel of a screen with no deduction shown: the expert's part alone."""
+    ex = expert_model(session, obs)
+    return {
+        "heading": ex["heading"],
+        "caption": "",
+        "values": [],
+        "symbol_head": "",
+        "rows": [],
+        "note": "",
+        "why_label": "",
+        "explanations": None,
+        "why": False,
+        "suggestion": None,
+        "expert": ex,
+        "expert_only": True,
+    }
+
+
+def expert_model(session, obs):
+    """"What would the expert do?" (issue 27): a button until asked; then the
+    expert's move and the other moves it weighed, with their values. The
+    session ran the expert from this viewer's observation only (never the
+    state: Session._expert_search), so its answer knows no more than the
+    viewer; its words (reasons.py) name moves and VP, never a stone's value."""
+    key = why_key(obs)
+    job = getattr(session, "expert_job", None)
+    asked = getattr(session, "expert_asked", None) == key and job is not None and job.key == key
+    m = {
+        "heading": _("What would the expert do?"),
+        "button": None,
+        "thinking": "",
+        "move": "",
+        "others": [],
+        "others_label": _("Other moves it weighed"),
+    }
+    if not asked or job is None:
+        m["button"] = {
+            "text": _("Ask the expert"),
+            "act": EXPERT,
+            "arg": "",
+            "disabled": False,
+            "pressed": None,
+            "aria": None,
+            "symbol": None,
+            "primary": False,
+        }
+    elif job.result is None:
+        m["thinking"] = _("The expert is thinking…")
+    else:
+        answer = expert_answer(job.result)
+        m["move"] = answer["move"]
+        m["others"] = answer["others"]
     return m
 
 

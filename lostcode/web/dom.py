@@ -367,6 +367,23 @@ def render_assistant(a, parent):
         el("p", sug["text"], "suggestion", None, sec)
         el("p", sug["mean"], "note", None, sec)
         render_button(sug["button"], sec)
+    ex = a.get("expert")
+    if ex:  # issue 27: "What would the expert do?"
+        box = el("div", None, "expert", {"id": "expert"}, sec)
+        if not a.get("expert_only"):  # else the panel's heading says it
+            el("h4", ex["heading"], None, None, box)
+        if ex["button"]:
+            render_button(ex["button"], box)
+        if ex["thinking"]:
+            el("p", ex["thinking"], "note", {"role": "status"}, box)
+        if ex["move"]:
+            el("p", ex["move"], "suggestion expert-move", {"role": "status"}, box)
+        if ex["others"]:
+            ul = el("ul", None, "expert-others", {"aria-label": ex["others_label"]}, box)
+            for text in ex["others"]:
+                el("li", text, None, None, ul)
+    if a.get("expert_only"):
+        return  # no deduction table on this screen
     # A scrollable region must be reachable with the keyboard (axe scrollable-region-focusable).
     scroll = {"tabindex": "0", "role": "region", "aria-label": a["caption"]}
     wrap = el("div", None, "assist-wrap", scroll, sec)

@@ -137,6 +137,68 @@ def render():
     announce(m)
     play_moments(m)
     schedule_auto(m)
+    think()
+
+
+def think():
+    """Issue 27: the session's due search (an expert seat's decision, or the
+    assistant's "What would the expert do?") runs a slice at a time, a task of
+    its own each, so the page's main thread is never held long (thinking.Job
+    sizes the slices); the bot steps already played go on at their pace
+    meanwhile. Once it is done the game goes on and is drawn and saved."""
+    ses = APP.game.session
+    if APP.game.thinking or ses is None or not hasattr(ses, "search_due"):
+        return
+    if ses.search_due() is None:
+        return
+    APP.game.thinking = True
+    if APP.game.think_proxy is None:
+        APP.game.think_proxy = keep(create_proxy(guarded(think_slice)))
+        APP.game.think_done_proxy = keep(create_proxy(guarded(think_done)))
+    window.setTimeout(APP.game.think_proxy, 0)
+
+
+def think_slice(*_a):
+    ses = APP.game.session
+    job = ses.search_due() if ses is not None and not APP.save.conflict else None
+    if job is None:
+        APP.game.thinking = False
+        return
+    t0 = now_ms()
+    steps = job.steps
+    done = job.slice(now_ms)
+    # what the browser tests read: this slice's steps and ms, the longest slice
+    # task so far (ms) and how many slices
+    took = now_ms() - t0
+    ROOT.setAttribute("data-search-steps", str(steps))
+    ROOT.setAttribute("data-search-took", str(int(took + 0.5)))
+    longest = max(_number_at("data-search-longest"), took)
+    ROOT.setAttribute("data-search-longest", str(int(longest + 0.5)))
+    ROOT.setAttribute("data-search-slices", str(int(_number_at("data-search-slices")) + 1))
+    # the next slice, or the move played, in a task of its own: the browser paints
+    # and takes taps in between, and the expert's last slice stays short
+    window.setTimeout(APP.game.think_done_proxy if done else APP.game.think_proxy, 0)
+
+
+def _number_at(name):
+    """A number <html> carries (0 if absent): what the tests read of the searches."""
+    return float(str(ROOT.getAttribute(name) or "0"))
+
+
+def think_done(*_a):
+    """The search is done: the expert's move (and the computers' after it) is
+    played, or the assistant's answer shown; drawn and saved like an action."""
+    APP.game.thinking = False
+    ses = APP.game.session
+    if ses is None or APP.save.conflict or not hasattr(ses, "search_done"):
+        return
+    ses.search_done()
+    ROOT.setAttribute("data-searches", str(int(_number_at("data-searches")) + 1))
+    render()  # and the next search, if another expert decides next
+    save_game()
+    from lostcode.web import labbridge  # the lab's bot may be due next (it imports this module)
+
+    labbridge.lab_ask()
 
 
 def schedule_auto(m):
@@ -471,12 +533,14 @@ def render_log(lines=None):
         lines = watch_log(APP.game.watch, APP.game.session.public_observation()["names"])
     if lines is None:
         lines = log_model(APP.game.session)
-    if len(lines) < APP.game.log_shown:
-        clear(log)
+    drawn = APP.game.log_lines
+    if len(lines) < APP.game.log_shown or lines[: len(drawn)] != drawn:
+        clear(log)  # a line came in the middle (issue 27: a reason said once its check is shown)
         APP.game.log_shown = 0
     for line in lines[APP.game.log_shown :]:
         el("li", line, None, None, log)
     APP.game.log_shown = len(lines)
+    APP.game.log_lines = list(lines)
 
 
 def on_log_toggle(event):
@@ -489,7 +553,8 @@ def on_watch(act, arg=""):
     the steps and, in a finished game, whose stones are shown; closing a
     watched import goes back to the saved games (savespage.close_watch)."""
     if act == actions.WATCH:
-        APP.game.watch = Replay(APP.game.session.record())
+        ses = APP.game.session
+        APP.game.watch = Replay(ses.record(), reasons=getattr(ses, "reasons", dict)())
     elif act == actions.WATCH_CLOSE:
         APP.game.watch = None
     elif act == actions.WATCH_VIEW and APP.game.watch is not None:

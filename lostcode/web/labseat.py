@@ -32,10 +32,9 @@ from ..rules.options import Options
 from ..rules.setup import new_game
 from ..rules.vocab import BOT_LEVELS, HUMAN, PHASE_END
 from ..services.jsonlimits import loads_limited, read_optional
-from .describe import describe
 from .i18n import _
 from .session import Session
-from .solo import SHOWN_WITH_CHECKS, BotSeats, before_checks
+from .solo import BotSeats
 
 PLAY_HASH = "#play=lab"
 PLAY_KEY = "lostcode.lab.play"  # written by assets/lab.js, read here
@@ -99,7 +98,7 @@ class LabSeats(BotSeats):
     """The computer seats of a table with the student's bot at `lab_seat`."""
 
     def __init__(self, seats, game_seed, lab_seat):
-        BotSeats.__init__(self, seats, game_seed)
+        BotSeats.__init__(self, seats, game_seed, sliced=True)
         self.lab_seat = lab_seat
         self.ready = None  # (move number, action) from the worker, checked
         self.asked = None  # the move number asked of the worker
@@ -124,32 +123,21 @@ class LabSeats(BotSeats):
         self.report.append({"seat": self.lab_seat, "action": None, "events": [], "note": text})
 
     def waiting(self):
-        return self.thinking
+        return self.thinking or BotSeats.waiting(self)  # or an expert opponent searching
 
     def wait_text(self, names):
         """What the table is told while the lab's bot has not moved (issue 22)."""
+        if not self.thinking:
+            return BotSeats.wait_text(self, names)
         name = names[self.lab_seat]
         if not self.started:
             return _("{name} is starting…", name=name)
         return _("{name} is thinking…", name=name)
 
     def heading(self, names):
-        if self.thinking and not self.report:
+        if self.waiting() and not self.report:
             return self.wait_text(names)
         return BotSeats.heading(self, names)
-
-    def lines(self, names):
-        out = []
-        for r in self.report:
-            if "note" in r:
-                out.append(r["note"])
-                continue
-            for e in before_checks(r["events"]):
-                if e.get("t") not in SHOWN_WITH_CHECKS:
-                    out.append(describe(e, names))
-        if self.thinking and out:
-            out.append(self.wait_text(names))
-        return out
 
 
 class LabSession(Session):

@@ -59,6 +59,7 @@ def _texts():
         "easy": _("Computer (easy)"),
         "medium": _("Computer (medium)"),
         "hard": _("Computer (hard)"),
+        "expert": _("Computer (expert)"),
         "no-hints": _("Play without help (no deduction assistant)"),
         "larger-text": _("Larger text"),
         "reduce-motion": _("Reduce motion"),
@@ -99,6 +100,7 @@ def seat_summary(name, kind):
         "easy": _("{name} (computer, easy)", name=name),
         "medium": _("{name} (computer, medium)", name=name),
         "hard": _("{name} (computer, hard)", name=name),
+        "expert": _("{name} (computer, expert)", name=name),
     }
     return said.get(kind, name + " (" + str(kind) + ")")
 

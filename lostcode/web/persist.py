@@ -25,7 +25,7 @@ from .blocks import button, buttons
 from .i18n import _
 from .session import Session
 from .sheet import Sheet
-from .solo import BotSeats
+from .solo import EXPERT, BotSeats
 
 MAX_IMPORT_BYTES = 200000  # as lostcode/services/record.py MAX_CHARS
 
@@ -45,6 +45,11 @@ def session_ui(session, settings=None):
         "checks_shown": session.checks_shown,
         "notices": [dict(n) for n in session.notices],
         "settings": settings,
+        # issue 27: the expert seats' reasons, for the log and the replay
+        "reasons": [
+            [n, r["seat"], r["round"], r["options"], r.get("log", 0)]
+            for n, r in sorted(session.reasons().items())
+        ],
     }
 
 
@@ -85,7 +90,8 @@ def session_from_state(state, seats, ui=None):
         if any(k not in BOT_LEVELS for k in seats):
             raise RecordError("the saved players cannot be seated")
         ses.seats = seats
-        ses.bots = BotSeats(seats, state.seed)
+        ses.bots = BotSeats(seats, state.seed, sliced=True)
+    ses.bots.reasons = _valid_reasons(ui.get("reasons"), state, ses.seats)
     n = len(state.names)
     sheets = ui.get("sheets")
     if isinstance(sheets, list) and len(sheets) == n:
@@ -105,6 +111,44 @@ def session_from_state(state, seats, ui=None):
     ses.notices = _valid_notices(ui.get("notices"), state)
     ses.resume()  # the computer seats play on if it is their turn; the screen is prepared
     return ses
+
+
+def _valid_reasons(items, state, seats):
+    """The saved reasons of expert decisions (issue 27) that fit this game: an
+    expert seat's move whose first option is the move the record holds; the
+    rest is dropped (they are only words, never a move)."""
+    out = {}
+    if not isinstance(items, list):
+        return out
+    for x in items[:1000]:
+        if not isinstance(x, list) or len(x) != 5:
+            continue
+        n, seat, rnd, options, at = x
+        if isinstance(rnd, bool) or not isinstance(rnd, int):
+            continue
+        if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= len(state.log):
+            at = len(state.log)
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n < len(state.actions):
+            continue
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(seats):
+            continue
+        if seats[seat] != EXPERT or not isinstance(options, list) or not options:
+            continue
+        good = []
+        for o in options[:5]:
+            if (
+                isinstance(o, list)
+                and len(o) == 3
+                and isinstance(o[0], list)
+                and isinstance(o[1], (int, float))
+                and not isinstance(o[1], bool)
+                and isinstance(o[2], str)
+            ):
+                good.append([o[0], float(o[1]), o[2][:20]])
+        played = [list(a) if isinstance(a, tuple) else a for a in state.actions[n]]
+        if good and good[0][0] == played:
+            out[n] = {"seat": seat, "round": rnd, "options": good, "log": at}
+    return out
 
 
 def _valid_notices(notices, state):

@@ -47,6 +47,7 @@ from .actions import (
     CONFIRM_GUESS,
     CONFIRM_PICK,
     CONTINUE,
+    EXPERT,
     LEAVE,
     LOW,
     LOWER,
@@ -65,7 +66,8 @@ from .betscreens import centred_low, range_middle
 from .describe import reason
 from .i18n import _
 from .sheet import Sheet
-from .solo import BotSeats, check_seats
+from .solo import BotSeats, check_seats, expert_search
+from .thinking import Job
 
 # Screens only their player may see. The roller's keep-or-turn (R-R1c) is one of
 # them (issue 22): like a player at a real table they choose while looking at
@@ -107,6 +109,7 @@ class Session:
     HANDLERS = {
         UNDO: "_on_undo",
         WHY: "_on_why",
+        EXPERT: "_on_expert",
         UNLOCK: "_on_unlock",
         CONTINUE: "_on_continue",
         SKIP: "_on_skip",
@@ -140,11 +143,15 @@ class Session:
         put back what else it restores."""
         n = options.players
         self.seats = check_seats(seats, n)  # human / easy / medium / hard (solo.py)
-        self.bots = BotSeats(self.seats, seed)
+        self.bots = BotSeats(self.seats, seed, sliced=True)  # an expert's search: the page's slices
         self.hints = bool(hints)  # the deduction assistant (assistant.py)
         # The assistant's analysis of the private screen shown (assistant.keep_analysis).
         self.assist = None
         self.assist_why = None  # (viewer, move) whose "Why…" explanations are open
+        # Issue 27: "What would the expert do?": the (viewer, move) it was asked on,
+        # and its search (thinking.Job, run in slices by the page like an expert seat's).
+        self.expert_asked = None
+        self.expert_job = None
         self.sheets = [Sheet() for _p in range(n)]
         self.unlocked = None  # the player whose private screen is open
         self.checks_shown = 0  # last round whose check results were acknowledged
@@ -182,6 +189,42 @@ class Session:
     def play_bots(self, limit=200):
         """The bot moves of run_bots (solo.BotSeats.play: each step kept for the board)."""
         return self.bots.play(self.state, limit, self.pending_checks)
+
+    # -- searches run in slices (issue 27) ----------------------------------------------
+    def search_due(self):
+        """The search the page must run now, a slice at a time (thinking.Job):
+        an expert seat's decision, or the assistant's "What would the expert
+        do?"; None when nothing is searching."""
+        job = self.bots.thinking_job()
+        if job is not None:
+            return job
+        job = self.expert_job
+        return job if job is not None and not job.done else None
+
+    def search_done(self):
+        """The page ran the due search to its end: the expert's move is played
+        (and the computers after it), or the assistant's answer is shown. Like
+        an action, it moves `revision` when the game changed."""
+        before = self._save_key()
+        self.run_bots()
+        self._count_change(before)
+
+    def finish_searches(self, limit=500):
+        """Run every due search at once (the tests' and the command line's way;
+        the page slices them): what the page reaches, with no page."""
+        n = 0
+        while n < limit:
+            job = self.search_due()
+            if job is None:
+                return n
+            job.finish()
+            self.search_done()
+            n += 1
+        return n
+
+    def reasons(self):
+        """Each expert decision's reasons: move number -> {"seat", "round", "options"}."""
+        return self.bots.reasons
 
     # -- which screen ----------------------------------------------------------
     def pending_checks(self):
@@ -290,7 +333,23 @@ class Session:
         kind, viewer = self.screen()
         if viewer is not None and self.hints and kind in PANEL_SCREENS:
             self._analysis(observe(s, viewer))
+        self._expert_search(viewer)
         self._ensure_draft(kind, viewer)
+
+    def _expert_search(self, viewer):
+        """The assistant's expert answer (issue 27) for the position asked on, from
+        that player's observation only: its search is made here, run by the page
+        in slices; asked on another position, it is dropped."""
+        if viewer is None or not self.hints:
+            self.expert_job = None
+            return
+        key = (viewer, len(self.state.actions))
+        if self.expert_asked != key:
+            self.expert_job = None
+            return
+        if self.expert_job is None or self.expert_job.key != key:
+            obs = observe(self.state, viewer)
+            self.expert_job = Job(key, expert_search(self.state.seed, viewer, obs))
 
     def _analysis(self, obs):
         self.assist = keep_analysis(self.assist, obs, self.assist_why == why_key(obs))
@@ -339,6 +398,13 @@ class Session:
         if viewer is not None:
             key = (viewer, len(self.state.actions))
             self.assist_why = None if self.assist_why == key else key
+
+    def _on_expert(self, act, arg, kind, viewer):
+        """"What would the expert do?" on a private screen with hints on: its search
+        starts (_prepare); once done the panel shows its move and alternatives."""
+        if viewer is None or not self.hints:
+            raise _no_button()
+        self.expert_asked = (viewer, len(self.state.actions))
 
     def _on_unlock(self, act, arg, kind, viewer):
         if kind != "handoff":

@@ -22,10 +22,17 @@ end of the bots' run (the next human decision or the round's check) at once,
 as does reduced motion. While a bot has not decided yet (the Bot lab's,
 labseat.py) nothing advances and Continue is disabled.
 
+Issue 27: an expert seat's decision is a search (lostcode/player/expert.py).
+In the page's sessions (`sliced`) it is a thinking.Job the page runs a slice at
+a time between frames (gamepage.think); until it is done `decide` raises
+Thinking and the run stops there, the steps already played going on at their
+pace. Its options are kept as its reasons (reasons.py says them).
+
 Pure Python, MicroPython-portable (no DOM here).
 """
 
 from ..player.bots import Player, make_rng
+from ..player.expert import Search
 from ..rules.components import WHEEL_IDS
 from ..rules.engine import apply_action
 from ..rules.observation import observe, observe_table
@@ -54,11 +61,19 @@ from .board import GAP, NAME_W, STONE, board_model, node, text, wheel_icon, whee
 from .describe import describe
 from .i18n import _
 from .names import dice_text, symbol_name
+from .reasons import AT_ONCE, reason_text, when_shown
 from .tableview import strip_model, table_model
+from .thinking import Job
 
 # Events the check-results screen shows: the bot report leaves them to it.
 SHOWN_WITH_CHECKS = (EV_CHECK, EV_MOVE, EV_CURSE_TAKEN, EV_CURSE_PASSED, EV_CURSE_GONE)
 PACE_MS = 1200  # how long the page shows each reported bot move before going on
+EXPERT = BOT_LEVELS[3]  # the level that searches (issue 27): decided in slices on the page
+
+
+class Thinking(Exception):
+    """An expert seat must decide and its search has not finished yet (issue 27):
+    the bots' run stops there until the page has run the search (Session.search_due)."""
 
 
 def before_checks(events):
@@ -79,6 +94,7 @@ def seat_kind_label(kind):
         BOT_LEVELS[0]: _("Computer (easy)"),
         BOT_LEVELS[1]: _("Computer (medium)"),
         BOT_LEVELS[2]: _("Computer (hard)"),
+        BOT_LEVELS[3]: _("Computer (expert)"),
     }.get(kind, kind)
 
 
@@ -108,6 +124,27 @@ def bot_decision(bot, game_seed, seat, obs):
     return bot.choose(obs, obs["legal"])
 
 
+def expert_search(game_seed, seat, obs):
+    """The expert's search for seat's decision from its own observation, with the
+    generator bot_decision would give it: the same decision as `decide_expert`
+    (and Player("expert").choose), however the page slices it."""
+    rng = make_rng(bot_seed(game_seed, seat) + 7 * obs["move_number"])
+    return Search(obs, obs["legal"], rng)
+
+
+def decision_json(decision):
+    """An expert Decision's options as plain data a save can keep (the reasons,
+    reasons.py): [[action as a list, value rounded, note], ...], best first."""
+    out = []
+    for o in decision.options:
+        action = [list(x) if isinstance(x, tuple) else x for x in o.action]
+        out.append([action, round(float(o.value), 2), str(o.note or "")])
+    chosen = [list(x) if isinstance(x, tuple) else x for x in decision.action]
+    first = [o for o in out if o[0] == chosen]
+    # the move made comes first (its value unknown, 0, if the search did not list it)
+    return (first or [[chosen, 0.0, ""]]) + [o for o in out if o[0] != chosen]
+
+
 def step_view(s, humans):
     """The whole table's view of the state now, kept for a bot's step on the
     board (issue 22): observe_table (computer and unowned racks face up, no
@@ -130,7 +167,7 @@ def step_view(s, humans):
 class BotSeats:
     """The bot players of one game and the report of their latest moves."""
 
-    def __init__(self, seats, game_seed):
+    def __init__(self, seats, game_seed, sliced=False):
         self.seats = list(seats)
         self.players = {}
         for p in range(len(self.seats)):
@@ -142,6 +179,13 @@ class BotSeats:
         # before/after: the whole table's observation around the move (its step).
         self.report = []
         self.step = 0  # the step shown: an index into steps()
+        # Issue 27: an expert seat's decision is a search. `sliced` (the page's
+        # sessions): it runs in slices the page drives (Session.search_due), and
+        # until it is done `decide` raises Thinking; else it runs at once.
+        self.sliced = sliced
+        self.job = None  # thinking.Job of the expert decision under way, key (seat, move)
+        # move number -> {"seat", "round", "options"}: each expert decision's reasons (reasons.py)
+        self.reasons = {}
 
     def is_bot(self, seat):
         return seat in self.players
@@ -151,7 +195,30 @@ class BotSeats:
         return len(self.humans) == 1
 
     def decide(self, seat, obs):
-        return bot_decision(self.players[seat], self.game_seed, seat, obs)
+        if self.seats[seat] != EXPERT:
+            return bot_decision(self.players[seat], self.game_seed, seat, obs)
+        key = (seat, obs["move_number"])
+        job = self.job
+        if job is None or job.key != key:
+            job = self.job = Job(key, expert_search(self.game_seed, seat, obs))
+        if not job.done:
+            if self.sliced:
+                raise Thinking()
+            job.finish()
+        self.job = None
+        d = job.result
+        assert d is not None  # a finished search has its decision
+        self.reasons[obs["move_number"]] = {
+            "seat": seat,
+            "round": obs["round"],
+            "options": decision_json(d),
+        }
+        return d.action
+
+    def thinking_job(self):
+        """The expert search the page must run now, or None."""
+        job = self.job
+        return job if job is not None and not job.done else None
 
     def play(self, s, limit, checks_due):
         """Bot moves until a human decides, `checks_due()` names a round whose
@@ -162,11 +229,18 @@ class BotSeats:
         n = 0
         while s.phase != PHASE_END and self.is_bot(s.to_act) and checks_due() is None and n < limit:
             p = s.to_act
-            action = self.decide(p, observe(s, p))
+            try:
+                action = self.decide(p, observe(s, p))
+            except Thinking:
+                break  # an expert's search goes on in slices (the page's)
             before = len(s.log)
             seen = step_view(s, self.humans)
             apply_action(s, action, p)
             self.played(p, action, s.log[before:], seen, step_view(s, self.humans))
+            self.report[-1]["n"] = len(s.actions) - 1  # the move number (its reasons)
+            r = self.reasons.get(len(s.actions) - 1)
+            if r is not None:
+                r["log"] = len(s.log)  # its line follows the move's in the game log
             n += 1
         return n
 
@@ -196,8 +270,12 @@ class BotSeats:
         return self.report[: self.report.index(steps[self.step]) + 1]
 
     def lines(self, names):
-        """The report's sentences: every event once, in order (describe.py)."""
-        return self.lines_of(names, self.report)
+        """The report's sentences: every event once, in order (describe.py);
+        while an expert still thinks, a last line says so."""
+        out = self.lines_of(names, self.report)
+        if out and self.waiting():
+            out.append(self.wait_text(names))
+        return out
 
     def lines_of(self, names, entries):
         """The sentences of some report entries (the steps shown so far): their
@@ -212,11 +290,25 @@ class BotSeats:
                 for e in before_checks(r["events"])
                 if e.get("t") not in SHOWN_WITH_CHECKS
             ]
+            why = self.reasons.get(r.get("n", -1))
+            if why is not None and when_shown(why["options"]) == AT_ONCE:
+                # an expert's reasons for a public move (a bet's wait for the check, R-G3)
+                text = reason_text(why["options"])
+                if text:
+                    out.append(_("{name}: {reasons}", name=names[r["seat"]], reasons=text))
         return out
 
     def waiting(self):
-        """A bot must move and has not decided yet (only the Bot lab's waits)."""
-        return False
+        """A bot must move and has not decided yet (the Bot lab's, or an expert
+        still searching) and every move played before it has been shown: the
+        steps already played go on at their pace while the expert thinks."""
+        return self.thinking_job() is not None and self.step >= len(self.steps()) - 1
+
+    def wait_text(self, names):
+        """What the table is told while an expert searches."""
+        job = self.thinking_job()
+        seat = job.key[0] if job is not None else 0
+        return _("{name} is thinking…", name=names[seat])
 
     def next_step(self):
         """CONTINUE on the bot screen: the next step, or past the last one
@@ -238,6 +330,8 @@ class BotSeats:
         for r in self.report:
             if r["seat"] not in seats:
                 seats.append(r["seat"])
+        if not seats and self.waiting():
+            return self.wait_text(names)
         if len(seats) == 1:
             return _("{name} (computer) played", name=names[seats[0]])
         return _("The computer players played")
@@ -416,6 +510,8 @@ def bot_screen(session, obs, m):
     if lines and not steps:
         blocks.append(words)
     if waiting:
+        if steps:  # the heading says who played; who is still deciding, next to the control
+            blocks.append({"t": "status", "text": bots.wait_text(names)})
         blocks.append(buttons([button(_("Continue"), CONTINUE, disabled=True, primary=True)]))
         m["auto"] = None
     else:

@@ -474,6 +474,35 @@ def render():
     log = el("ol", None, "table-log", None, sec)
     for line in m["log"]:
         el("li", line, None, None, log)
+    if host is not None:
+        think()
+
+
+def think():
+    """Issue 27: an expert seat's search on the host runs a slice per task
+    (thinking.Job), so the host's page never holds its main thread long;
+    once done, the expert moves and every phone is told."""
+    host = APP.table.host
+    if host is None or APP.table.thinking or host.search_due() is None:
+        return
+    APP.table.thinking = True
+    if APP.table.think_proxy is None:
+        APP.table.think_proxy = keep(create_proxy(guarded(think_slice)))
+    window.setTimeout(APP.table.think_proxy, 0)
+
+
+def think_slice(*_a):
+    host = APP.table.host
+    job = host.search_due() if host is not None else None
+    if job is None:
+        APP.table.thinking = False
+        return
+    if not job.slice(lambda: float(window.performance.now())):
+        window.setTimeout(APP.table.think_proxy, 0)  # the browser paints and takes messages first
+        return
+    APP.table.thinking = False
+    send_all(host.searched())
+    render()
 
 
 def host_view(sec, host):

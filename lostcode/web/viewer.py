@@ -43,6 +43,7 @@ from .board import board_model
 from .describe import describe, log_lines
 from .i18n import _
 from .names import symbol_name
+from .reasons import AT_ONCE, reason_text, when_shown
 
 CHECKPOINT = 12
 EVERYONE = "all"  # WATCH_VIEW's argument for every rack open (else a seat number)
@@ -74,11 +75,14 @@ class Replay:
         "log",
         "finished",
         "view",
+        "reasons",
     )
 
-    def __init__(self, data, step=0, view=None):
+    def __init__(self, data, step=0, view=None, reasons=None):
         rec, s = replay_start(data)  # RecordError if the record is unusable
         self.record = rec
+        # issue 27: the expert seats' reasons the session kept (move number -> entry)
+        self.reasons = reasons if isinstance(reasons, dict) else {}
         self.n = len(rec["actions"])
         self.humans = [i for i, p in enumerate(rec["players"]) if p.get("kind", HUMAN) == HUMAN]
         self.marks = {0: s.copy()}
@@ -182,6 +186,18 @@ def step_text(replay, names) -> tuple:
     return _("{name} wrote their final {sym} candidates.", name=names[p], sym=symbol_name(sym)), []
 
 
+def step_reasons(replay, names) -> str:
+    """The expert's reasons for the step's move ("" if none, or not to be said
+    yet): a finished game's replay says them all; an unfinished one only those
+    of public moves (R-G3: a bet stays secret until its check, reasons.py)."""
+    k = replay.step
+    r = replay.reasons.get(k - 1) if k > 0 else None
+    if r is None or not (replay.finished or when_shown(r["options"]) == AT_ONCE):
+        return ""
+    text = reason_text(r["options"])
+    return _("{name}: {reasons}", name=names[r["seat"]], reasons=text) if text else ""
+
+
 def nav_buttons(replay) -> list:
     # In the order they are drawn (style.css .buttons.nav): moves, then rounds
     # between "to the start" and "to the end", drawn as media-player marks so
@@ -243,6 +259,9 @@ def watch_model(replay, back_to_result=True) -> dict:
     ]
     if more:
         blocks.append({"t": "list", "label": _("What followed"), "items": more})
+    why = step_reasons(replay, names)
+    if why:
+        blocks.append({"t": "list", "label": _("The expert's reasons"), "items": [why]})
     if not replay.finished and replay.humans:
         blocks.append(
             para(_("This game is not over: each player's own stones stay hidden, as at the table."))

@@ -34,6 +34,7 @@ from .board import board_model, dice_svg
 from .describe import log_lines
 from .i18n import _
 from .names import dice_text, symbol_name
+from .reasons import with_reasons
 from .resultscreens import _checks, _end, _replace
 from .session import KEEP
 from .solo import bot_screen
@@ -118,7 +119,12 @@ def draft_die(session, kind, obs, board):
 def log_model(session):
     """The public log alone (the adapter draws it only when it is open)."""
     obs = session.public_observation()
-    return log_lines(obs["log"], obs["names"])
+    lines = log_lines(obs["log"], obs["names"])
+    reasons = session.reasons() if hasattr(session, "reasons") else {}
+    if not reasons:
+        return lines
+    over = obs["phase"] == PHASE_END
+    return with_reasons(lines, reasons, obs["names"], session.checks_shown, over)
 
 
 def _roll(session, obs, m):

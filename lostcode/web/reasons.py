@@ -1,0 +1,233 @@
+"""The expert's reasons in words (issue 27): its options with their value.
+
+An expert decision (lostcode/player/expert.py) keeps the options it weighed,
+best first, each with its estimated value in victory points and a short tag
+(`Option.note`); the session keeps them as plain data (solo.decision_json:
+[[action, value, note], ...]). This module says them, one sentence shape per
+kind of move: the wheel and range, a die turned, the dice kept, the stone
+replaced, final or shortcut candidates, the shortcut token.
+
+What may be said when (R-G3: a bet stays secret until the check): a wheel
+decision's reasons only once its round's check results have been shown;
+final and shortcut candidates only at the end; the rest (dice, the replaced
+stone, the token) are public as soon as the move is. The words name only the
+move's own parts (a wheel, a range of the expert's own sum, a die, a symbol,
+the expert's candidates for its own stones) and values in VP: never a stone
+of anybody's rack, so no human's own values can reach a screen through them.
+
+Pure Python, MicroPython-portable (no DOM here).
+"""
+
+from ..rules.components import WHEEL_WIDTH
+from ..rules.vocab import (
+    ACCEPT,
+    CHANGE,
+    DISCARD,
+    FINAL,
+    GUESS,
+    PASS,
+    ROLL,
+    SHORTCUT,
+    TAKE,
+    TURN_BEAR,
+)
+from .i18n import _, decimal
+from .names import range_text, symbol_name
+
+MINUS = "\u2212"  # a real minus sign: "−0.3"
+
+# When a decision's reasons may be shown (reason_shown).
+AT_ONCE = "now"
+AT_CHECK = "check"  # R-G3: once the round's check results were shown
+AT_END = "end"  # candidates: once the game is over
+WHEN = {GUESS: AT_CHECK, FINAL: AT_END, SHORTCUT: AT_END}
+
+
+def vp_text(x):
+    """A value in VP, signed when negative, with the language's decimal sign."""
+    text = decimal(float(x), 1)
+    if text.startswith("-"):
+        text = MINUS + text[1:]
+    if text in (MINUS + "0.0", MINUS + "0,0"):
+        text = text[1:]
+    return _("{ev} VP", ev=text)
+
+
+def _values_text(values):
+    vals = [str(v) for v in values] if isinstance(values, (list, tuple)) else []
+    return ", ".join(vals) if vals else _("no value")
+
+
+def _note_text(note):
+    """The option's tag in words ("" for a tag this page does not know)."""
+    return {
+        "deny": _("mostly by what it keeps from the players after"),
+        "next": _("for the player after"),
+        "tell": _("counting what it tells the others"),
+    }.get(note, "")
+
+
+def _parts(action):
+    """(kind, {placeholders}) of an action, or (None, {}) for one not said."""
+    if not isinstance(action, (list, tuple)) or not action:
+        return None, {}
+    kind = action[0]
+    try:
+        if kind == GUESS:
+            wheel, low = str(action[1]), int(action[2])
+            high = low + WHEEL_WIDTH.get(wheel, 1) - 1
+            return kind, {"wheel": wheel, "range": range_text(low, high)}
+        if kind in (CHANGE, TURN_BEAR):
+            return CHANGE, {"die": int(action[1]) + 1, "sym": symbol_name(str(action[2]))}
+        if kind == DISCARD:
+            return kind, {"sym": symbol_name(str(action[1]))}
+        if kind == FINAL:
+            return kind, {"sym": symbol_name(str(action[1])), "values": _values_text(action[2])}
+        if kind == SHORTCUT:
+            return kind, {"values": _values_text(action[1])}
+        if kind in (ACCEPT, TAKE, PASS, ROLL):
+            return kind, {}
+    except (IndexError, TypeError, ValueError):
+        return None, {}
+    return None, {}
+
+
+def option_phrase(action, value, note=""):
+    """One option as a short phrase: "W5 6–7: 1.6 VP", "turning die 2 to bird: −0.3 VP"."""
+    kind, p = _parts(action)
+    if kind is None:
+        return ""
+    vp = vp_text(value)
+    if kind == GUESS:
+        text = _("{wheel} {range}: {vp}", vp=vp, **p)
+    elif kind == CHANGE:
+        text = _("turning die {die} to {sym}: {vp}", vp=vp, **p)
+    elif kind == ACCEPT:
+        text = _("keeping the dice: {vp}", vp=vp)
+    elif kind == DISCARD:
+        text = _("replacing the {sym} stone: {vp}", vp=vp, **p)
+    elif kind == FINAL:
+        text = _("{values} for {sym}: {vp}", vp=vp, **p)
+    elif kind == SHORTCUT:
+        text = _("{values} on the shortcut: {vp}", vp=vp, **p)
+    elif kind == TAKE:
+        text = _("taking the token: {vp}", vp=vp)
+    elif kind == PASS:
+        text = _("passing the token: {vp}", vp=vp)
+    else:
+        text = _("rolling: {vp}", vp=vp)
+    said = _note_text(note)
+    return text + " (" + said + ")" if said else text
+
+
+def chosen_sentence(action, value, note=""):
+    """The move an expert seat made, as a sentence: "Took W3 8–10: 1.9 VP expected."."""
+    kind, p = _parts(action)
+    if kind is None:
+        return ""
+    vp = vp_text(value)
+    if kind == GUESS:
+        text = _("Took {wheel} {range}: {vp} expected.", vp=vp, **p)
+    elif kind == CHANGE:
+        text = _("Turned die {die} to {sym}: {vp} expected.", vp=vp, **p)
+    elif kind == ACCEPT:
+        text = _("Kept the dice: {vp} expected.", vp=vp)
+    elif kind == DISCARD:
+        text = _("Replaced the {sym} stone: {vp} expected.", vp=vp, **p)
+    elif kind == FINAL:
+        text = _("Wrote {values} for {sym}: {vp} expected.", vp=vp, **p)
+    elif kind == SHORTCUT:
+        text = _("Wrote {values} on the shortcut: {vp} expected.", vp=vp, **p)
+    elif kind == TAKE:
+        text = _("Took the token: {vp} expected.", vp=vp)
+    elif kind == PASS:
+        text = _("Passed the token: {vp} expected.", vp=vp)
+    else:
+        return ""  # a roll has no alternative worth a sentence
+    said = _note_text(note)
+    return text[:-1] + " (" + said + ")." if said and text.endswith(".") else text
+
+
+def others_sentence(options):
+    """The alternatives weighed, after the chosen one: "Also weighed: W5 6–7: 1.6 VP; …"."""
+    said = [option_phrase(o[0], o[1], o[2]) for o in options]
+    said = [s for s in said if s]
+    if not said:
+        return ""
+    return _("Also weighed: {options}.", options="; ".join(said))
+
+
+def reason_text(options):
+    """A decision's reasons as the log and the replay say them ("" if none):
+    the move made and its value, then the alternatives weighed."""
+    if not options:
+        return ""
+    first = options[0]
+    best = chosen_sentence(first[0], first[1], first[2])
+    if not best:
+        return ""
+    rest = others_sentence(options[1:])
+    return best + (" " + rest if rest else "")
+
+
+def when_shown(options):
+    """AT_ONCE, AT_CHECK or AT_END: when a decision's reasons may be said (R-G3)."""
+    kind = str(options[0][0][0]) if options and options[0][0] else ""
+    return WHEN.get(kind, AT_ONCE)
+
+
+def reason_shown(entry, checks_shown, over):
+    """Whether `entry` ({"seat", "round", "options"}) may be said now: a bet's
+    once its round's check results were shown (`checks_shown`, the last round
+    acknowledged), candidates once the game is `over`, the rest at once."""
+    when = when_shown(entry.get("options"))
+    if over:
+        return True
+    if when == AT_CHECK:
+        return int(entry.get("round", 0)) <= int(checks_shown)
+    return when == AT_ONCE
+
+
+def logged(reasons, names, checks_shown, over):
+    """The reasons that may be said now, in move order, each after its player's
+    name ("Bo: Took W3 8–10: …"), as (log position, line): each goes after the
+    log lines of its move (the position the session noted, solo.BotSeats.play)."""
+    out = []
+    for n in sorted(reasons):
+        r = reasons[n]
+        if not reason_shown(r, checks_shown, over):
+            continue
+        text = reason_text(r["options"])
+        if text:
+            line = _("{name}: {reasons}", name=names[r["seat"]], reasons=text)
+            out.append((int(r.get("log", 0)), line))
+    return out
+
+
+def with_reasons(lines, reasons, names, checks_shown, over):
+    """The game log's lines with the expert's reasons said so far, each after its move's."""
+    extra = logged(reasons, names, checks_shown, over)
+    if not extra:
+        return lines
+    out = []
+    k = 0
+    for i in range(len(lines) + 1):
+        while k < len(extra) and extra[k][0] <= i:
+            out.append(extra[k][1])
+            k += 1
+        if i < len(lines):
+            out.append(lines[i])
+    return out
+
+
+def expert_answer(decision):
+    """The assistant's "What would the expert do?" answer from a Decision, as
+    {"move": sentence, "others": [phrases]} (top alternatives with values)."""
+    options = [(o.action, o.value, o.note) for o in decision.options]
+    if not options or options[0][0] != decision.action:
+        options = [(decision.action, 0.0, "")] + [o for o in options if o[0] != decision.action]
+    first = option_phrase(options[0][0], options[0][1], options[0][2])
+    return {
+        "move": _("The expert's move: {option}", option=first),
+        "others": [t for t in (option_phrase(o[0], o[1], o[2]) for o in options[1:]) if t],
+    }
