@@ -225,7 +225,8 @@ HELP_EPILOG = """\
 Seats rotate: game g is deal SEED + g // P played with the seats shifted by
 g % P, so every deal is played from every seat (P = number of players).
 
-The bots: easy, medium and hard play from what their seat may see (the same
+The bots: easy, medium, hard and expert (a search over worlds consistent with
+what it saw: docs/expert.md) play from what their seat may see (the same
 observation a person gets); oracle is a measuring stick, not an opponent: it
 reads its own rack, so its range guesses are always right (it takes the
 best-paying free wheel that holds its sum) and its final candidates are its
