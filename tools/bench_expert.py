@@ -117,7 +117,7 @@ def play(seed: int, players: int, seat: int, budget: int, out: dict) -> None:
         out["units"].append(units)
         if phase not in out["phase"]:
             out["phase"][phase] = []
-        out["phase"][phase].append(total)
+        out["phase"][phase].append(out["cpu"][-1])
         apply_action(s, search.result.action)
 
 
