@@ -118,7 +118,8 @@ def test_build_contains_only_what_the_game_needs(tmp_path):
         files - {"sw.js", "build-info.json"})
     # Precached: the shell and the default runtime (MicroPython) only, <= 2.5 MB (issue 17);
     # Pyodide's files and the in-page QR decoder are cached the first time they are used.
-    assert {url for url, _ in lazy} == {"lostcode.zip", "pyscript.json"} | {
+    # The Bot lab's bundle is read by its Pyodide workers only: lazy like Pyodide.
+    assert {url for url, _ in lazy} == {"lostcode.zip", "pyscript.json", build_site.LAB_CORE} | {
         f for f in files if f.startswith(("vendor/pyodide/", build_site.QR_DECODER))}
     precache_bytes = sum((out / url).stat().st_size for url, _ in precache)
     assert precache_bytes <= 2_500_000 and precache_bytes == summary["precache_bytes"]

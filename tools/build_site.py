@@ -93,8 +93,12 @@ DEFAULT_RUNTIME = "micropython"  # = RUNTIMES[0] in assets/runtime.js
 # cached on first use. The encoder (52 KB) is precached: a host offline still
 # shows join codes (issue 23).
 QR_DECODER = "vendor/jsqr/"
+# The Bot lab's Python bundle (LAB_BUNDLE below) is read only by the lab's Pyodide
+# workers: like Pyodide itself it is cached the first time the lab runs (issue 27:
+# the expert's source took the precache past its 2.5 MB budget).
+LAB_CORE = "assets/lab/core.json"
 LAZY_PREFIXES = {  # files only the *other* runtime needs: cached on first use, not precached
-    "micropython": ("vendor/pyodide/", ARCHIVE, PY_CONFIG, QR_DECODER),
+    "micropython": ("vendor/pyodide/", ARCHIVE, PY_CONFIG, QR_DECODER, LAB_CORE),
     "pyodide": ("vendor/micropython/", MPY_PACK, MPY_CONFIG, "lostcode/", QR_DECODER),
 }
 # The MicroPython page's inline code (built runtime.js): unpack the one pack of
@@ -439,7 +443,7 @@ def make_pack(members: list[tuple[str, bytes]]) -> bytes:
 
 
 LAB_LIST = "assets/lab/files.json"
-LAB_BUNDLE = "assets/lab/core.json"
+LAB_BUNDLE = LAB_CORE
 
 
 def lab_files(src: Path) -> list[str]:
