@@ -61,7 +61,9 @@ def guess_vp(s, seat: int) -> tuple:
     return got, best
 
 
-def run(games: int, seats: list, options: Options, seed: int = 0) -> dict:
+def run(games: int, seats: list, options: Options, seed: int = 0, progress: int = 0) -> dict:
+    """Play the games; with `progress` N, a line on stderr every N games with the
+    wins so far (a long run that must stop early still says what it played)."""
     n = len(seats)
     t = {
         "wins": [0] * n,
@@ -74,6 +76,9 @@ def run(games: int, seats: list, options: Options, seed: int = 0) -> dict:
     try:
         for g in range(games):
             _play_one(g, seats, options, seed, files, t)
+            if progress and (g + 1) % progress == 0:
+                warn("after " + str(g + 1) + " games: wins " + ", ".join(
+                    seats[i] + " " + str(t["wins"][i]) for i in range(n)))
     finally:
         for bot in files.values():
             bot.close()
@@ -204,7 +209,7 @@ def cmd_tournament(args) -> int:
     if problem is not None:
         print(problem)
         return 2
-    out = run(args.games, seats, options, args.seed)
+    out = run(args.games, seats, options, args.seed, args.progress)
     if args.json:
         print(dumps(out))
         return 0
@@ -225,7 +230,8 @@ HELP_EPILOG = """\
 Seats rotate: game g is deal SEED + g // P played with the seats shifted by
 g % P, so every deal is played from every seat (P = number of players).
 
-The bots: easy, medium and hard play from what their seat may see (the same
+The bots: easy, medium, hard and expert (a search over worlds consistent with
+what it saw: docs/expert.md) play from what their seat may see (the same
 observation a person gets); oracle is a measuring stick, not an opponent: it
 reads its own rack, so its range guesses are always right (it takes the
 best-paying free wheel that holds its sum) and its final candidates are its
@@ -282,4 +288,6 @@ def add_parser(sub) -> None:
         "--options", action="append", help="e.g. shortcut,curse,high_stakes,introductory"
     )
     tp.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    tp.add_argument("--progress", type=int, default=0, metavar="N",
+                    help="print the wins so far on stderr every N games")
     tp.set_defaults(func=cmd_tournament)

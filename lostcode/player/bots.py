@@ -402,9 +402,18 @@ class HardBot:
     def choose_discard(self, obs: dict, legal: list, k: Knowledge):
         """Replace the stone whose knowledge is worth least and whose value,
         once revealed, tells most about the others (R-P2)."""
+        best, best_score = legal[0], None
+        for score, a in self.discard_scores(obs, legal, k):
+            if best_score is None or score < best_score - 1e-9:
+                best, best_score = a, score
+        return best
+
+    def discard_scores(self, obs: dict, legal: list, k: Knowledge) -> list:
+        """[(score, action)] for each replacement, lower is better (the expert
+        searches the few best)."""
         me = obs["viewer"]
         late = obs["round"] / obs["rounds"]
-        best, best_score = legal[0], None
+        out = []
         for a in legal:
             sym = a[1]
             probs = k.probabilities(sym)
@@ -420,9 +429,8 @@ class HardBot:
             score = (keep - fresh) * (0.5 + late) - INFO * _entropy_bits(probs) * min(linked, 3)
             if obs["tokens"].get(sym, {}).get("holder") == me:
                 score += 20  # our shortcut candidates stand: keep that stone
-            if best_score is None or score < best_score - 1e-9:
-                best, best_score = a, score
-        return best
+            out.append((score, a))
+        return out
 
 
 # Every bot's policy, by phase: (easy, medium, the HardBot method). Easy rolls

@@ -93,8 +93,20 @@ def check_roll(s, action) -> None:
         raise IllegalAction("R-R1", "roll_first")
 
 
+def sample_roll(s) -> tuple:
+    """The chance step of R-R1, drawn from the game's own generator: three dice,
+    each face equally likely (every die has all six faces, the bear too)."""
+    return tuple(SYMBOLS[s.rng.below(len(SYMBOLS))] for _ in range(DICE))
+
+
 def apply_roll(s, action) -> None:
-    s.roll = [SYMBOLS[s.rng.below(len(SYMBOLS))] for _ in range(DICE)]
+    resolve_roll(s, sample_roll(s))
+
+
+def resolve_roll(s, dice) -> None:
+    """R-R1 with the dice given: the engine passes its own sample; a search
+    (lostcode/rules/chance.py) passes each outcome it branches on."""
+    s.roll = list(dice)
     s.dice = list(s.roll)
     h = s.current_round()
     h["roll"] = list(s.roll)
@@ -310,12 +322,25 @@ def check_replace(s, action) -> None:
         raise IllegalAction("R-P2", "pile_empty", {"sym": sym})
 
 
+def sample_draw(s, sym: str) -> int:
+    """The chance step of R-P3: the top stone of the symbol's face-down pile
+    (the pile was shuffled at set-up, R-S3, so each of its stones is equally likely)."""
+    return s.piles[sym][-1]
+
+
 def apply_replace(s, action) -> None:
-    sym = action[1]
+    resolve_replace(s, action[1], sample_draw(s, action[1]))
+
+
+def resolve_replace(s, sym: str, drawn: int) -> None:
+    """R-P3 with the drawn stone given (one of the pile's values): the engine
+    passes the top of the pile; a search passes each outcome it branches on."""
     p = s.to_act
     value = s.racks[p][sym]
     s.discards[p].append({"round": s.round, "symbol": sym, "value": value})
-    s.racks[p][sym] = s.piles[sym].pop()
+    pile = s.piles[sym]
+    pile.remove(drawn)  # values in a pile are distinct: the top one when sampled
+    s.racks[p][sym] = drawn
     s.current_round()["discards"].append({"player": p, "symbol": sym, "value": value})
     s.log.append({"t": EV_DISCARD, "round": s.round, "player": p, "symbol": sym, "value": value})
     s.queue.pop(0)
