@@ -258,6 +258,22 @@ def test_reasons_are_said_in_four_languages(lang):
         i18n.set_language("en")
 
 
+@pytest.mark.parametrize("lang", ["en", "ru", "it", "pl"])
+def test_the_searchs_own_tags_are_said(lang):
+    """The search tags final candidates "win" (a chance, not VP) and options whose
+    worth is mostly what they tell the expert "know" (lostcode/player/expert.py)."""
+    i18n.set_language(lang)
+    try:
+        final = (("final", "bird", (3, 4)), 0.64, expert.NOTE_WIN)
+        assert "64%" in reasons.chosen_sentence(*final) and "64%" in reasons.option_phrase(*final)
+        assert "VP" not in reasons.chosen_sentence(*final)
+        know = (("discard", "bird"), 0.4, expert.NOTE_KNOW)
+        assert reasons.option_phrase(*know) != reasons.option_phrase(("discard", "bird"), 0.4)
+        assert "{" not in reasons.option_phrase(*know)
+    finally:
+        i18n.set_language("en")
+
+
 def test_unknown_or_damaged_options_say_nothing(english):
     assert reasons.reason_text([]) == ""
     assert reasons.reason_text([[["roll"], 0.0, ""]]) == ""

@@ -18,6 +18,7 @@ of anybody's rack, so no human's own values can reach a screen through them.
 Pure Python, MicroPython-portable (no DOM here).
 """
 
+from ..player.expert import NOTE_KNOW, NOTE_WIN
 from ..rules.components import WHEEL_WIDTH
 from ..rules.vocab import (
     ACCEPT,
@@ -64,7 +65,16 @@ def _note_text(note):
         "deny": _("mostly by what it keeps from the players after"),
         "next": _("for the player after"),
         "tell": _("counting what it tells the others"),
+        NOTE_KNOW: _("mostly by what it learns about its own stones"),
     }.get(note, "")
+
+
+def _worth(value, note):
+    """An option's worth in words: VP, or for final candidates (note "win",
+    lostcode/player/expert.py) the chance of winning the game with them."""
+    if note == NOTE_WIN:
+        return _("{pct} chance to win", pct=str(int(round(float(value) * 100))) + "%")
+    return vp_text(value)
 
 
 def _parts(action):
@@ -97,7 +107,7 @@ def option_phrase(action, value, note=""):
     kind, p = _parts(action)
     if kind is None:
         return ""
-    vp = vp_text(value)
+    vp = _worth(value, note)
     if kind == GUESS:
         text = _("{wheel} {range}: {vp}", vp=vp, **p)
     elif kind == CHANGE:
@@ -125,7 +135,9 @@ def chosen_sentence(action, value, note=""):
     kind, p = _parts(action)
     if kind is None:
         return ""
-    vp = vp_text(value)
+    vp = _worth(value, note)
+    if kind == FINAL and note == NOTE_WIN:
+        return _("Wrote {values} for {sym}: {vp}.", vp=vp, **p)
     if kind == GUESS:
         text = _("Took {wheel} {range}: {vp} expected.", vp=vp, **p)
     elif kind == CHANGE:
