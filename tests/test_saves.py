@@ -421,3 +421,12 @@ def test_saves_and_settings_run_the_same_on_micropython_and_pyodide():
     assert expected.count(" True ") == 3 and "loaded?!" not in expected
     for kind in ("micropython", "pyodide"):
         assert run_in_runtime(kind, script) == expected, kind
+
+
+def test_newest_first_breaks_ties_by_position_not_by_the_sorts_stability():
+    """MicroPython's sort is not stable: equal times keep their given order
+    explicitly (the saves list and the finished games list the same on every runtime)."""
+    from lostcode.services.saves import _newest_first
+
+    rows = [{"id": i, "t": t} for i, t in enumerate(["b", "a", "b", "c", "a", "b"])]
+    assert [r["id"] for r in _newest_first(rows, "t")] == [3, 0, 2, 5, 1, 4]

@@ -14,7 +14,7 @@ MISS = -2
 
 def best_candidates(chances, factor=1):
     """(values, expected points) of the best 0-3 candidates."""
-    ranked = sorted(range(len(chances)), key=lambda v: -chances[v])
+    ranked = sorted(range(len(chances)), key=lambda v: (-chances[v], v))  # ties: lower value first
     best, best_points, covered = [], MISS * factor, 0.0
     for k in (1, 2, 3):
         covered += chances[ranked[k - 1]]

@@ -107,6 +107,26 @@ def bot_traceback(exc, filename: str = BOT_FILENAME) -> str:
     return (text + "".join(traceback.format_exception_only(type(exc), exc))).rstrip()
 
 
+MICROPYTHON = sys.implementation.name == "micropython"
+
+
+def stable_sorted(iterable, key=None, reverse=False) -> list:
+    """`sorted` as CPython's: equal keys keep their order (reverse too).
+
+    MicroPython's sort is not stable, so a bot writing
+    `sorted(range(8), key=lambda v: -chances[v])` with two equal chances
+    chose differently in the lab (MicroPython) than on the command line
+    (CPython), and a class league's standings differed between the two. Bot
+    code on MicroPython gets this one instead (`list.sort()` cannot be
+    replaced: a bot should break ties in its key, as the lesson bots do).
+    """
+    items = list(iterable)
+    keys = items if key is None else [key(x) for x in items]
+    sign = -1 if reverse else 1
+    order = sorted(range(len(items)), key=lambda i: (keys[i], sign * i), reverse=reverse)
+    return [items[i] for i in order]
+
+
 class BotProgram:
     """A bot's source, compiled and run once; `new_chooser()` for each game."""
 
@@ -118,6 +138,8 @@ class BotProgram:
         self.filename = filename
         _remember_source(source, filename)
         namespace = {"__name__": "bot", "__file__": filename}
+        if MICROPYTHON:
+            namespace["sorted"] = stable_sorted
         if names:
             namespace.update(names)
         try:

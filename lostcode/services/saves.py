@@ -178,6 +178,14 @@ _SUMMARY_TYPES = (
 )
 
 
+
+def _newest_first(rows: list, key: str) -> list:
+    """`rows` by `key`, newest first, equal keys kept in their order. MicroPython's
+    sort is not stable (CPython's is), so the position breaks ties explicitly and
+    both runtimes list the same order."""
+    order = sorted(range(len(rows)), key=lambda i: (rows[i][key], -i), reverse=True)
+    return [rows[i] for i in order]
+
 class SaveIndex:
     """Several saved games in progress plus a capped history of finished ones.
 
@@ -226,8 +234,7 @@ class SaveIndex:
         """Summaries, most recently updated first (ties by id)."""
         rows = [e["summary"] for e in self.games.values()]
         rows.sort(key=lambda r: r["id"])
-        rows.sort(key=lambda r: r["updated"], reverse=True)
-        return rows
+        return _newest_first(rows, "updated")
 
     # -- finished games ----------------------------------------------------
     def finish(self, save_id: str, state, seats, now: str) -> dict:
@@ -242,7 +249,7 @@ class SaveIndex:
         }
         self.finished = [f for f in self.finished if f["id"] != save_id]
         self.finished.insert(0, entry)
-        self.finished.sort(key=lambda f: f["finished"], reverse=True)
+        self.finished = _newest_first(self.finished, "finished")
         del self.finished[self.cap :]
         return entry
 
@@ -332,7 +339,7 @@ class SaveIndex:
                 self.finished.append(f)
             except Exception as err:
                 self.rejected.append(_rejected(_id_of(f), _reason(err, "finished game"), f))
-        self.finished.sort(key=lambda f: f["finished"], reverse=True)
+        self.finished = _newest_first(self.finished, "finished")
         del self.finished[self.cap :]
 
 

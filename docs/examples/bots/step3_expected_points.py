@@ -56,7 +56,9 @@ class Bot:
 
     def best_values(self, chances):
         """The 1-3 most likely values, as many as are worth most on average."""
-        ranked = sorted(range(len(chances)), key=lambda v: -chances[v])
+        # Equal chances: the lower value first, said outright (MicroPython's
+        # sort is not stable, so leaving ties to the sort differs between runtimes).
+        ranked = sorted(range(len(chances)), key=lambda v: (-chances[v], v))
         best, best_points, covered = ranked[:1], MISS * 1.0, 0.0
         for k in (1, 2, 3):
             covered += chances[ranked[k - 1]]
