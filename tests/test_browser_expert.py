@@ -36,7 +36,7 @@ new MutationObserver(records => {
   for (const r of records) {
     const d = document.documentElement.dataset;
     if (r.target === document.documentElement) {
-      window.__slices.push([performance.now(), +d.searchSteps, +d.searchTook]);
+      window.__slices.push([performance.now(), +d.searchSteps, +d.searchTook, +d.searchLead]);
     }
   }
 }).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-search-slices']});
@@ -157,11 +157,12 @@ def test_an_expert_seat_plays_in_short_slices_and_the_assistant_answers(browser,
     if STRICT:  # a quiet machine: no task of the expert's over 100 ms, measured
         assert longest_slice <= 100, longest_slice
         assert worst_mine <= 100, mine
-    # Always: a slice over 100 ms ran one unit of the search, the least the page
+    # Always: a slice over 100 ms began its last unit of the search before the
+    # slice's aim had passed (no unit is begun after TARGET_MS), the least the page
     # can run (the placeholder decides with the hard bot in one unit; the real
     # search's units are milliseconds, test_a_slow_search_... checks the cutting).
-    over = [(m[1], m[2]) for m in marks if m[2] > 100]
-    assert all(steps == 1 for steps, _ms in over), over
+    over = [(m[1], m[2], m[3]) for m in marks if m[2] > 100]
+    assert all(steps == 1 or lead < TARGET_MS + 2 for steps, _ms, lead in over), over
     page.context.close()
 
 
@@ -174,6 +175,7 @@ from pyscript import window  # the stand-in only: the page's clock (ms, fine-gra
 
 BUDGET_MS = 300
 TOP = 3
+NOTE_SCORE, NOTE_KNOW, NOTE_DENY, NOTE_WIN = "score", "know", "deny", "win"
 UNITS = 60
 UNIT_MS = UNIT_MS_HERE
 

@@ -315,3 +315,27 @@ def test_league_script_runs_on_cpython(cpython_league):
 @pytest.mark.parametrize("kind", ["pyodide", "micropython"])
 def test_same_league_in_browser_runtimes(cpython_league, kind):
     assert run_in_runtime(kind, SCRIPT) == cpython_league
+
+
+def test_cli_league_in_process_prints_writes_and_says_json(tmp_path, capsys):
+    """The league command's own path (the subprocess runs above are not measured by
+    coverage): built-in levels only, so no child process is needed."""
+    from lostcode.cli.cli import main
+
+    out = tmp_path / "out"
+    assert main(["league", "easy", "medium", "Hardy=hard", "--players", "2", "--seed", "4",
+                 "--csv", str(out), "--quiet"]) == 0
+    printed = capsys.readouterr().out
+    assert printed.startswith("6 games: 3 bots, 2-player games, 1 deal(s) per group, seed 4")
+    assert "head to head" in printed and "wrote " in printed
+    standings = read_csv((out / "standings.csv").read_text(encoding="utf-8"))
+    assert {row[1] for row in standings[1:]} == {"easy", "medium", "Hardy"}
+    for row in standings[1:]:
+        assert any(line.split()[:3] == row[:2] + [row[2]] for line in printed.splitlines())
+    assert main(["league", "easy", "medium", "--players", "2", "--seed", "4", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["league"]["games"] == 2 and len(data["standings"]) == 2
+    assert main(["league", "easy", "--players", "2"]) == 2  # one bot cannot play a league
+    assert main(["league", "easy", str(tmp_path / "missing.py"), "--players", "2"]) == 2
+    assert main(["league", "easy", "medium", "--players", "2", "--csv",
+                 str(tmp_path / "out" / "standings.csv" / "x")]) == 2

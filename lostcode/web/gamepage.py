@@ -165,12 +165,12 @@ def think_slice(*_a):
         APP.game.thinking = False
         return
     t0 = now_ms()
-    steps = job.steps
     done = job.slice(now_ms)
-    # what the browser tests read: this slice's steps and ms, the longest slice
-    # task so far (ms) and how many slices
+    # what the browser tests read: this slice's units, ms, and ms before its last
+    # unit began, the longest slice task so far (ms) and how many slices
     took = now_ms() - t0
-    ROOT.setAttribute("data-search-steps", str(steps))
+    ROOT.setAttribute("data-search-steps", str(job.ran))
+    ROOT.setAttribute("data-search-lead", str(int(job.lead + 0.5)))
     ROOT.setAttribute("data-search-took", str(int(took + 0.5)))
     longest = max(_number_at("data-search-longest"), took)
     ROOT.setAttribute("data-search-longest", str(int(longest + 0.5)))

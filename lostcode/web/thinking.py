@@ -24,7 +24,7 @@ class Job:
     """One search under way: `key` says whose decision it is (the session's
     bookkeeping); `slice(clock)` runs one slice; `done` once the search says so."""
 
-    __slots__ = ("key", "search", "done", "result", "steps", "slices", "longest")
+    __slots__ = ("key", "search", "done", "result", "steps", "slices", "longest", "ran", "lead")
 
     def __init__(self, key, search):
         self.key = key
@@ -34,21 +34,35 @@ class Job:
         self.steps = FIRST_STEPS  # the next slice's units of work
         self.slices = 0
         self.longest = 0.0  # ms: the longest slice so far (the page reports it)
+        self.ran = 0  # units the last slice ran
+        self.lead = 0.0  # ms into the last slice when its last unit began
 
     def slice(self, clock) -> bool:
-        """Run one slice: `search.run(steps)`, timed with `clock()` (ms). The
-        next slice's steps aim at TARGET_MS from this one's cost per step."""
+        """Run one slice: at most `steps` units, one `search.run(1)` at a time,
+        and no unit begun once TARGET_MS have passed (a unit dearer than the
+        ones measured so far cannot drag several more behind it). Timed with
+        `clock()` (ms); the next slice's steps aim at TARGET_MS from this one's
+        cost per unit. The decision does not depend on the slicing."""
         if self.done:
             return True
         t0 = clock()
-        self.done = bool(self.search.run(self.steps))
+        ran, lead = 0, 0.0
+        while ran < self.steps:
+            lead = clock() - t0
+            if ran and lead >= TARGET_MS:
+                break
+            self.done = bool(self.search.run(1))
+            ran += 1
+            if self.done:
+                break
         took = clock() - t0
+        self.ran, self.lead = ran, lead
         if self.done:
             self.result = self.search.decision()
         self.slices += 1
         if took > self.longest:
             self.longest = took
-        self.steps = next_steps(self.steps, took)
+        self.steps = next_steps(ran, took)
         return self.done
 
     def finish(self):
