@@ -769,6 +769,25 @@ def wheel_options(dist: list, wheels: list, ring_max: int) -> list:
 # --- the public entry point ------------------------------------------------------
 
 
+def constraints_data(k: "Knowledge") -> list:
+    """The checks a viewer has seen, as plain data (analyze(), and Today's code's
+    explanations, lostcode/web/puzzles.py)."""
+    out = []
+    for c in k.constraints:
+        out.append(
+            {
+                "round": c.round,
+                "dice": list(c.dice),
+                "result": c.result,
+                "low": c.low,
+                "high": c.high,
+                "known": [list(x) for x in c.known],
+                "unknown": [list(x) for x in c.unknown],
+            }
+        )
+    return out
+
+
 def analyze(obs: dict, explain: bool = True) -> dict:
     """Full analysis for `obs["viewer"]`, plain JSON-ready data.
 
@@ -790,19 +809,7 @@ def analyze(obs: dict, explain: bool = True) -> dict:
                 "seen": sorted(k.seen[sym]),
             }
         )
-    cons = []
-    for c in k.constraints:
-        cons.append(
-            {
-                "round": c.round,
-                "dice": list(c.dice),
-                "result": c.result,
-                "low": c.low,
-                "high": c.high,
-                "known": [list(x) for x in c.known],
-                "unknown": [list(x) for x in c.unknown],
-            }
-        )
+    cons = constraints_data(k)
     out = {
         "viewer": k.viewer,
         "consistent": k.total > 0,

@@ -320,21 +320,3 @@ def explain_symbol(k: Knowledge, sym: str) -> list:
         else:
             out.append(k._explain_deduced(sym, v))
     return out
-
-
-def constraints_data(k: Knowledge) -> list:
-    """The seat's checks as analyze() lists them (assistant.explanation_text reads them)."""
-    out = []
-    for c in k.constraints:
-        out.append(
-            {
-                "round": c.round,
-                "dice": list(c.dice),
-                "result": c.result,
-                "low": c.low,
-                "high": c.high,
-                "known": [list(x) for x in c.known],
-                "unknown": [list(x) for x in c.unknown],
-            }
-        )
-    return out

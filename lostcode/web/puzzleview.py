@@ -20,7 +20,7 @@ foreign value is read as no stats at all, never an error on the page.
 Pure Python, MicroPython-portable (no DOM, no datetime: days are counted here).
 """
 
-from ..player.deduction import Knowledge
+from ..player.deduction import Knowledge, constraints_data
 from ..rules.errors import RecordError
 from ..services.jsonlimits import loads_limited, read_optional
 from .actions import PUZZLE_ANSWER, PUZZLE_ARCHIVE, PUZZLE_CLOSE, PUZZLE_OPEN, PUZZLE_SHARE
@@ -35,7 +35,6 @@ from .puzzles import (
     ONE,
     PuzzleError,
     answers,
-    constraints_data,
     explain_symbol,
     from_entry,
     pairs,
