@@ -17,11 +17,11 @@ traceback.
 it themselves. Not a sandbox: the bot's code runs with the user's rights.
 """
 
-import json
 import os
 import select
 import subprocess
 import sys
+from json import dumps, loads
 
 from ..player.botapi import (
     TIME_LIMIT,
@@ -107,7 +107,7 @@ class ChildBot:
         proc = self.proc
         assert proc is not None and proc.stdin is not None
         try:
-            proc.stdin.write(json.dumps(request).encode("utf-8") + b"\n")
+            proc.stdin.write(dumps(request).encode("utf-8") + b"\n")
             proc.stdin.flush()
         except OSError:
             pass  # the child has ended: said below
@@ -230,7 +230,7 @@ def child_main(path):
     sys.stdout = sys.stderr
 
     def send(data):
-        proto_out.write(json.dumps(data).encode("utf-8") + b"\n")
+        proto_out.write(dumps(data).encode("utf-8") + b"\n")
         proto_out.flush()
 
     try:
@@ -250,7 +250,7 @@ def child_main(path):
         line = proto_in.readline()
         if not line:
             return 0
-        req = json.loads(line.decode("utf-8"))
+        req = loads(line.decode("utf-8"))
         try:
             if choose is None or req["game"] != game:
                 choose, game = program.new_chooser(), req["game"]
