@@ -26,6 +26,19 @@ const MAX_FILE = 200000; // bytes, as a bot loaded in the editor
 const LEVELS = ["easy", "medium", "hard"];
 const STORE_KEY = "lostcode.lab.league"; // the list of bots, kept in this browser
 const WATCH_KEY = "lostcode.lab.watch"; // assets/lab.js: the record index.html#watch=lab shows
+// The last finished league (its names, settings, standings, head to head,
+// games and records), kept so a reloaded projector page shows it again. At
+// most MAX_KEPT characters, measured before it is parsed; its records are
+// left out first when the whole would be larger (then its games cannot be
+// watched after a reload). Read as the other stored values are (jsonlimits:
+// size, strict JSON, depth, then its shape), so a damaged value is set aside
+// with a note and never stops the lab from starting.
+const KEPT_KEY = "lostcode.lab.league.last";
+const KEPT_VERSION = 1;
+const MAX_KEPT = 1000000; // characters (UTF-16 units), about 2 MB of this browser's ~5 MB
+const MAX_DEPTH = 32; // lostcode/services/jsonlimits.py MAX_DEPTH
+const MAX_GAMES = 20000; // lostcode/player/league.py MAX_GAMES
+const MAX_DETAIL = 300; // characters of a forfeit's detail kept per game
 
 // The section's controls (lab.html holds only its empty <section id="league">):
 // made here so that the game page's precache holds none of the league
@@ -75,6 +88,10 @@ const MARKUP = `
   <button type="button" id="lg-run" class="primary" data-i18n="lg-run" disabled></button>
 </div>
 <div id="lg-results" hidden>
+  <div id="lg-kept-box" class="lg-kept" hidden>
+    <p id="lg-kept"></p>
+    <button type="button" id="lg-forget" data-i18n="lg-forget"></button>
+  </div>
   <div class="table-scroll" tabindex="0" role="region" aria-labelledby="lg-standings-caption">
     <table id="lg-standings" class="lg-standings"></table>
   </div>
@@ -82,6 +99,7 @@ const MARKUP = `
   <div class="lab-buttons">
     <button type="button" id="lg-dl-standings" data-i18n="lg-dl-standings"></button>
     <button type="button" id="lg-dl-games" data-i18n="lg-dl-games"></button>
+    <button type="button" id="lg-dl-h2h" data-i18n="lg-dl-h2h"></button>
     <button type="button" id="lg-dl-records" data-i18n="lg-dl-records"></button>
   </div>
   <div class="table-scroll" tabindex="0" role="region" aria-labelledby="lg-h2h-caption">
@@ -109,6 +127,7 @@ const league = {
   records: null, // the records file's text
   seed: null,
   seconds: null,
+  kept: null, // the league on show is the one kept in this browser: {at, sizes, deals, records}
 };
 
 const t = (key, params) => env.t(key, params);
@@ -263,7 +282,8 @@ function run() {
   if (!(deals >= 1 && deals <= MAX_DEALS)) { say(t("lg-deals-bad", { max: MAX_DEALS })); $("lg-deals").focus(); return; }
   for (const e of league.entrants) e.broken = null; // a fixed file gets a new chance
   Object.assign(league, { running: true, plan: null, current: -1, entries: [], result: null,
-    records: null, seed, seconds: null, start: performance.now() });
+    records: null, seed, seconds: null, kept: null, sizes: sizes(), deals, recordsByGame: null,
+    start: performance.now() });
   const pressed = document.activeElement === $("lg-run");
   env.busy(true);
   if (pressed) $("stop").focus(); // Run is disabled now: the focus goes to Stop, in the run bar
@@ -349,7 +369,9 @@ export function leagueMessage(m) {
     const done = m.stopped ? t("lg-stopped", { n: league.entries.length })
       : t("lg-done", { n: league.entries.length, s: league.seconds.toFixed(1) });
     $("progress-label").textContent = done;
-    say(done); // said again where the league is (the bar is the lab's)
+    // A stopped league is shown but not kept: the last finished one stays.
+    const note = m.stopped ? "" : keep();
+    say(note ? done + " " + note : done); // said again where the league is (the bar is the lab's)
     root.dataset.league = String(Number(root.dataset.league || 0) + 1); // tests wait for it
     finish();
     drawResult();
@@ -389,14 +411,16 @@ function drawGame(entry) {
   const n = entry.game + 1;
   text.textContent = t("game-n", { n }) + ": " + names.map((x, p) => x + " " + s.scores[p]).join(" · ") + " — " + outcome;
   li.append(text);
-  if (s.finished) {
+  if (s.finished && (s.record || league.records)) {
     const b = document.createElement("button");
     b.type = "button";
     b.className = "watch";
     b.textContent = t("watch");
     b.setAttribute("aria-label", t("watch") + " (" + t("game-n", { n }) + ")");
     b.addEventListener("click", () => {
-      try { window.localStorage.setItem(WATCH_KEY, JSON.stringify(s.record)); } catch { /* blocked */ }
+      const record = s.record || recordOf(entry.game);
+      if (!record) return;
+      try { window.localStorage.setItem(WATCH_KEY, JSON.stringify(record)); } catch { /* blocked */ }
       window.open("./index.html?lang=" + env.lang() + "#watch=lab", "_blank");
     });
     li.append(" ", b);
@@ -416,6 +440,8 @@ function drawResult() {
   const r = league.result;
   if (!r) return;
   $("lg-results").hidden = false;
+  drawKept();
+  $("lg-dl-records").hidden = !league.records;
   const table = $("lg-standings");
   table.replaceChildren();
   const cap = document.createElement("caption");
@@ -475,6 +501,203 @@ function download(text, name, type) {
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
+function drawGames() {
+  $("lg-games").replaceChildren();
+  for (const entry of league.entries) drawGame(entry);
+}
+
+// A game's record: in its entry while the league runs, else (a kept league)
+// in the records file's text, read once.
+function recordOf(game) {
+  if (!league.records) return null;
+  if (!league.recordsByGame) {
+    league.recordsByGame = {};
+    try {
+      for (const g of JSON.parse(league.records).games) league.recordsByGame[g.game - 1] = g.record;
+    } catch { /* a damaged records text: nothing to watch */ }
+  }
+  return league.recordsByGame[game] || null;
+}
+
+// --- the last finished league, kept in this browser --------------------------------------
+
+function timeText(iso) {
+  const d = new Date(iso);
+  try {
+    return d.toLocaleString(env.lang(), { dateStyle: "medium", timeStyle: "short" });
+  } catch {
+    return d.toISOString();
+  }
+}
+
+function drawKept() {
+  const k = league.kept;
+  $("lg-kept-box").hidden = !k;
+  if (!k) return;
+  const players = k.sizes.length > 1 ? t("lg-players-all") : String(k.sizes[0]);
+  let text = t("lg-kept", { time: timeText(k.at), players, deals: k.deals });
+  if (!k.records) text += " " + t("lg-kept-no-watch");
+  $("lg-kept").textContent = text;
+}
+
+// What is kept of the league on show: the records only when `records`.
+function keptValue(at, records) {
+  const names = league.plan.names;
+  return {
+    v: KEPT_VERSION, at, seed: league.seed, sizes: league.sizes, deals: league.deals,
+    names, seconds: league.seconds,
+    games: league.entries.map((entry) => {
+      const s = entry.summary;
+      const f = s.forfeit;
+      return { game: entry.game, seats: league.plan.games[entry.game].seats, summary: {
+        scores: s.scores, finished: s.finished, winner: s.winner, tie: s.tie,
+        forfeit: f ? { seat: f.seat, reason: f.reason, detail: String(f.detail || "").slice(0, MAX_DETAIL) } : null,
+      } };
+    }),
+    result: league.result,
+    records: records ? league.records : null,
+  };
+}
+
+// True only if `text` is now stored under `key` (assets/boot.js lostcodeStore:
+// a refused write does not throw everywhere); a failed write changes nothing.
+function storeText(key, text) {
+  try {
+    window.localStorage.setItem(key, text);
+    return window.localStorage.getItem(key) === text;
+  } catch {
+    return false;
+  }
+}
+
+function forgetKept() {
+  try { window.localStorage.removeItem(KEPT_KEY); } catch { /* blocked */ }
+}
+
+// Keeps the league just finished in this browser: "" or what the teacher
+// should know (its records left out, or nothing could be kept).
+function keep() {
+  const at = new Date().toISOString();
+  let note = "";
+  for (const records of league.records ? [true, false] : [false]) {
+    const text = JSON.stringify(keptValue(at, records));
+    if (text.length > MAX_KEPT) { note = "lg-kept-too-big"; continue; }
+    if (!storeText(KEPT_KEY, text)) { note = "lg-kept-full"; continue; }
+    league.kept = { at, sizes: league.sizes, deals: league.deals, records };
+    return records ? "" : t("lg-kept-records-big");
+  }
+  return t(note);
+}
+
+function clearResults() {
+  Object.assign(league, { plan: null, entries: [], result: null, records: null, kept: null,
+    recordsByGame: null });
+  $("lg-results").hidden = true;
+  $("lg-games").replaceChildren();
+}
+
+function forget() {
+  forgetKept();
+  clearResults();
+  say(t("lg-forgotten"));
+  ($("lg-run").disabled ? $("lg-add-editor") : $("lg-run")).focus(); // the button is gone
+}
+
+const isInt = (x, lo, hi) => Number.isSafeInteger(x) && x >= lo && x <= hi;
+const isText = (x, max) => typeof x === "string" && x.length <= max;
+
+// The kept league's shape, checked before anything draws it: why not, or "".
+function keptProblem(k) {
+  if (!k || typeof k !== "object" || k.v !== KEPT_VERSION) return "another version";
+  if (!isText(k.at, 40) || Number.isNaN(Date.parse(k.at))) return "time";
+  if (!isInt(k.seed, 0, MAX_SEED) || !isInt(k.deals, 1, MAX_DEALS)) return "settings";
+  if (!Array.isArray(k.sizes) || !k.sizes.length || !k.sizes.every((x) => isInt(x, 2, 4))) return "players";
+  const names = k.names;
+  if (!Array.isArray(names) || names.length < 2 || names.length > MAX_BOTS
+    || !names.every((x) => isText(x, 100))) return "names";
+  const n = names.length;
+  if (!Array.isArray(k.games) || k.games.length > MAX_GAMES) return "games";
+  for (const g of k.games) {
+    if (!g || !isInt(g.game, 0, MAX_GAMES) || !Array.isArray(g.seats) || !isInt(g.seats.length, 2, 4)
+      || !g.seats.every((e) => isInt(e, 0, n - 1))) return "game";
+    const s = g.summary;
+    const p = g.seats.length;
+    if (!s || !Array.isArray(s.scores) || s.scores.length !== p || !s.scores.every((x) => isInt(x, -1e6, 1e6))
+      || typeof s.finished !== "boolean" || typeof s.tie !== "boolean"
+      || !(s.winner === null || isInt(s.winner, 0, p - 1))) return "game";
+    const f = s.forfeit;
+    if (f !== null && !(f && isInt(f.seat, 0, p - 1) && isText(f.reason, 40) && isText(f.detail, MAX_DETAIL))) {
+      return "forfeit";
+    }
+  }
+  const r = k.result;
+  if (!r || !Array.isArray(r.standings) || r.standings.length !== n) return "standings";
+  for (const row of r.standings) {
+    if (!row || !isText(row.bot, 100) || !isText(row.mean_text, 20) || !isText(row.spread_text, 20)
+      || !isText(row.forfeit_reason, 40) || !isText(row.forfeit_detail, 200)
+      || ![row.rank, row.wins, row.forfeits, row.games].every((x) => isInt(x, 0, MAX_GAMES))) return "standings";
+  }
+  const beat = r.head_to_head;
+  if (!Array.isArray(beat) || beat.length !== n
+    || !beat.every((row) => Array.isArray(row) && row.length === n && row.every((x) => isInt(x, 0, MAX_GAMES)))) {
+    return "head to head";
+  }
+  const csv = r.csv;
+  if (!csv || !["standings", "games", "head_to_head"].every((c) => isText(csv[c], MAX_KEPT))) return "csv";
+  if (!(k.records === null || isText(k.records, MAX_KEPT))) return "records";
+  if (!(k.seconds === null || k.seconds === undefined || (typeof k.seconds === "number" && k.seconds >= 0))) {
+    return "seconds";
+  }
+  return "";
+}
+
+// The stored text as the one reader reads it (lostcode/services/jsonlimits.py
+// loads_limited, in JavaScript as assets/lab-worker.js reads a request): its
+// size before anything else, strict JSON, its depth, then its shape.
+function readKept(text) {
+  if (text.length > MAX_KEPT) return { problem: "lg-kept-big" };
+  let value;
+  try { value = JSON.parse(text); } catch { return { problem: "lg-kept-bad" }; }
+  const stack = [[value, 1]];
+  while (stack.length) {
+    const [v, depth] = stack.pop();
+    if (v === null || typeof v !== "object") continue;
+    if (depth > MAX_DEPTH) return { problem: "lg-kept-bad" };
+    for (const key in v) stack.push([v[key], depth + 1]);
+  }
+  if (keptProblem(value)) return { problem: "lg-kept-bad" };
+  return { value };
+}
+
+// On opening the lab: the last finished league, if this browser kept one.
+function restoreKept() {
+  let text = null;
+  try { text = window.localStorage.getItem(KEPT_KEY); } catch { return; }
+  if (text === null) return;
+  const { value: k, problem } = readKept(text);
+  if (problem) {
+    forgetKept(); // it can never be read: set aside, once, with a note
+    say(t(problem));
+    return;
+  }
+  const games = [];
+  for (const g of k.games) games[g.game] = { seats: g.seats };
+  Object.assign(league, {
+    plan: { names: k.names, games }, current: -1, seed: k.seed, seconds: k.seconds ?? null,
+    sizes: k.sizes, deals: k.deals, result: k.result, records: k.records, recordsByGame: null,
+    entries: k.games.map((g) => ({ game: g.game, summary: g.summary })),
+    kept: { at: k.at, sizes: k.sizes, deals: k.deals, records: k.records !== null },
+  });
+  // The form shows the kept league's settings: run again, the same league.
+  $("lg-seed").value = String(k.seed);
+  const players = k.sizes.length > 1 ? "2..4" : String(k.sizes[0]);
+  if ([...$("lg-players").options].some((o) => o.value === players)) $("lg-players").value = players;
+  $("lg-deals").value = String(k.deals);
+  plan();
+  drawResult();
+  drawGames();
+}
+
 // --- start-up -------------------------------------------------------------------------
 
 // `lent`: {t, lang, askWorker, bot, referee, busy, editorCode} from assets/lab.js.
@@ -502,12 +725,23 @@ export function setUpLeague(lent) {
     download(csv("standings"), "league-" + league.seed + "-standings.csv", "text/csv"));
   $("lg-dl-games").addEventListener("click", () =>
     download(csv("games"), "league-" + league.seed + "-games.csv", "text/csv"));
+  $("lg-dl-h2h").addEventListener("click", () =>
+    download(csv("head_to_head"), "league-" + league.seed + "-head-to-head.csv", "text/csv"));
+  $("lg-forget").addEventListener("click", forget);
   $("lg-dl-records").addEventListener("click", () =>
     download(league.records, "league-" + league.seed + "-records.json", "application/json"));
   $("lg-seed").value = String(Math.floor(Math.random() * 100000));
   new MutationObserver(updateRun).observe(root, { attributes: true, attributeFilter: ["data-busy", "data-lab"] });
   restore();
   drawBots();
+  try {
+    restoreKept();
+  } catch {
+    // whatever went wrong drawing it: the lab starts without it
+    clearResults();
+    forgetKept();
+    say(t("lg-kept-bad"));
+  }
 }
 
 // A new language: redraw what this file wrote (assets/lab.js applyStatic).
@@ -515,8 +749,5 @@ export function leagueLanguage() {
   if (!env) return;
   drawBots();
   if (league.result) drawResult();
-  if (league.plan) {
-    $("lg-games").replaceChildren();
-    for (const entry of league.entries) drawGame(entry);
-  }
+  if (league.plan) drawGames();
 }

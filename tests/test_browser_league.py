@@ -76,7 +76,8 @@ def without_detail(rows):
 
 @pytest.fixture(scope="module")
 def played(lab, tmp_path_factory):
-    """The league run once in the page: (page, table rows, standings CSV, games CSV, records)."""
+    """The league run once in the page: (page, table rows, standings CSV, games CSV, records,
+    a folder, head-to-head CSV)."""
     page = lab
     league = page.get_by_role("region", name="Class league")
     files = [{"name": n + ".py", "mimeType": "text/x-python",
@@ -99,12 +100,13 @@ def played(lab, tmp_path_factory):
     standings = read_csv(download(page, "Download the standings (CSV)"))
     games = read_csv(download(page, "Download every game (CSV)"))
     records = json.loads(download(page, "Download all records (JSON)"))
+    h2h = read_csv(download(page, "Download the head to head (CSV)"))
     tmp = tmp_path_factory.mktemp("league")
-    return page, rows, standings, games, records, tmp
+    return page, rows, standings, games, records, tmp, h2h
 
 
 def test_league_of_four_bots_one_broken_finishes(played):
-    page, rows, standings, _games, _records, _tmp = played
+    page, rows, standings, _games, _records, _tmp, _h2h = played
     league = page.get_by_role("region", name="Class league")
     assert rows[0] == ["Rank", "Bot", "Wins", "Mean score", "Spread", "Forfeits", "Games"]
     assert len(rows) == 5
@@ -129,7 +131,7 @@ def test_league_of_four_bots_one_broken_finishes(played):
 
 
 def test_the_csv_is_the_table_shown(played):
-    _page, rows, standings, games, records, _tmp = played
+    _page, rows, standings, games, records, _tmp, h2h = played
     assert standings[0][:8] == ["rank", "bot", "games", "finished", "wins", "mean_score",
                                 "spread", "forfeits"]
     shown = rows[1:]  # rank, bot, wins, mean, spread, forfeits, games
@@ -143,10 +145,20 @@ def test_the_csv_is_the_table_shown(played):
         if row[11] != "forfeit":
             s = replay(json.dumps(game["record"]))
             assert [str(x) for x in s.scores] == [x for x in row[7:11] if x]
+    # the head-to-head CSV is the table shown: names across, "" where a bot meets itself
+    page = played[0]
+    table = page.get_by_role("region", name="Class league").get_by_role(
+        "table", name=re.compile("^Head to head"))
+    h2h_shown = table.locator("tr").evaluate_all(
+        "trs => trs.map(tr => [...tr.cells].map(c => c.textContent))")
+    names = [r[0] for r in h2h[1:]]
+    assert h2h[0] == ["bot", *names] and names == [*STEPS, "broken"]
+    assert [[f"{i + 1}. {r[0]}"] + [c or "—" for c in r[1:]] for i, r in enumerate(h2h[1:])
+            ] == h2h_shown[1:]
 
 
 def test_the_cli_plays_the_same_league(played):
-    _page, _rows, standings, games, _records, tmp = played
+    _page, _rows, standings, games, _records, tmp, h2h = played
     paths = []
     for n in STEPS:
         (tmp / (n + ".py")).write_bytes((BOTS / (n + ".py")).read_bytes())
@@ -162,6 +174,8 @@ def test_the_cli_plays_the_same_league(played):
     cli_games = read_csv((out / "games.csv").read_text(encoding="utf-8"))
     assert without_detail(cli_standings) == without_detail(standings)
     assert without_detail(cli_games) == without_detail(games)
+    # head to head: the page's download is the CLI's head_to_head.csv, cell for cell
+    assert read_csv((out / "head_to_head.csv").read_text(encoding="utf-8")) == h2h
 
 
 def test_watch_a_league_game(played):
