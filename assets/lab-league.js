@@ -14,6 +14,7 @@
 //   window.lab.addLeagueBot(name, code, kind)  -> the entrant, or null
 import { STRINGS } from "./lab-i18n.js";
 import { LEAGUE_STRINGS } from "./lab-league-i18n.js";
+import { deflateSync, Inflate } from "../vendor/fflate/browser.js";
 
 for (const code in LEAGUE_STRINGS) Object.assign(STRINGS[code], LEAGUE_STRINGS[code]);
 
@@ -28,9 +29,11 @@ const STORE_KEY = "lostcode.lab.league"; // the list of bots, kept in this brows
 const WATCH_KEY = "lostcode.lab.watch"; // assets/lab.js: the record index.html#watch=lab shows
 // The last finished league (its names, settings, standings, head to head,
 // games and records), kept so a reloaded projector page shows it again. At
-// most MAX_KEPT characters, measured before it is parsed; its records are
-// left out first when the whole would be larger (then its games cannot be
-// watched after a reload). Read as the other stored values are (jsonlimits:
+// most MAX_KEPT characters, measured before it is parsed. The records (about
+// 2 kB a game) are kept deflated (fflate, as a shared link), in base64: a
+// class of 30 in 2-player games (870 games) fits; they are left out first
+// when the whole would be larger (then its games cannot be watched after a
+// reload). Read as the other stored values are (jsonlimits:
 // size, strict JSON, depth, then its shape), so a damaged value is set aside
 // with a note and never stops the lab from starting.
 const KEPT_KEY = "lostcode.lab.league.last";
@@ -39,6 +42,7 @@ const MAX_KEPT = 1000000; // characters (UTF-16 units), about 2 MB of this brows
 const MAX_DEPTH = 32; // lostcode/services/jsonlimits.py MAX_DEPTH
 const MAX_GAMES = 20000; // lostcode/player/league.py MAX_GAMES
 const MAX_DETAIL = 300; // characters of a forfeit's detail kept per game
+const MAX_RECORDS_BYTES = 64 * 1024 * 1024; // the kept records once inflated: never more
 
 // The section's controls (lab.html holds only its empty <section id="league">):
 // made here so that the game page's precache holds none of the league
@@ -555,8 +559,43 @@ function keptValue(at, records) {
       } };
     }),
     result: league.result,
-    records: records ? league.records : null,
+    records: records ? pack(league.records) : null,
   };
+}
+
+// Text -> base64 of its raw DEFLATE (UTF-8).
+function pack(text) {
+  const z = deflateSync(new TextEncoder().encode(text), { level: 6 });
+  let bin = "";
+  for (let i = 0; i < z.length; i += 0x8000) bin += String.fromCharCode(...z.subarray(i, i + 0x8000));
+  return btoa(bin);
+}
+
+// pack()'s text again, or null when it is not what pack() made: inflated
+// with a limit (a small damaged value cannot grow into gigabytes), strict UTF-8.
+function unpack(b64) {
+  try {
+    const data = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const parts = [];
+    let total = 0;
+    let done = false;
+    const inflater = new Inflate((chunk, final) => {
+      total += chunk.length;
+      if (total > MAX_RECORDS_BYTES) throw new Error("too large");
+      parts.push(chunk);
+      if (final) done = true;
+    });
+    for (let i = 0; i < data.length || i === 0; i += 65536) {
+      inflater.push(data.subarray(i, i + 65536), i + 65536 >= data.length);
+    }
+    if (!done) return null;
+    const out = new Uint8Array(total);
+    let at = 0;
+    for (const part of parts) { out.set(part, at); at += part.length; }
+    return new TextDecoder("utf-8", { fatal: true }).decode(out);
+  } catch {
+    return null;
+  }
 }
 
 // True only if `text` is now stored under `key` (assets/boot.js lostcodeStore:
@@ -680,11 +719,22 @@ function restoreKept() {
     say(t(problem));
     return;
   }
+  let records = null;
+  if (k.records !== null) {
+    records = unpack(k.records);
+    let parsed = null;
+    try { parsed = records === null ? null : JSON.parse(records); } catch { parsed = null; }
+    if (!parsed || !Array.isArray(parsed.games)) {
+      forgetKept();
+      say(t("lg-kept-bad"));
+      return;
+    }
+  }
   const games = [];
   for (const g of k.games) games[g.game] = { seats: g.seats };
   Object.assign(league, {
     plan: { names: k.names, games }, current: -1, seed: k.seed, seconds: k.seconds ?? null,
-    sizes: k.sizes, deals: k.deals, result: k.result, records: k.records, recordsByGame: null,
+    sizes: k.sizes, deals: k.deals, result: k.result, records, recordsByGame: null,
     entries: k.games.map((g) => ({ game: g.game, summary: g.summary })),
     kept: { at: k.at, sizes: k.sizes, deals: k.deals, records: k.records !== null },
   });

@@ -157,7 +157,24 @@ def test_the_kept_league_is_cleared_by_keyboard(lab, finished):
            ).to_have_count(3)
 
 
+def kept_league(**changes):
+    """A small kept league as assets/lab-league.js writes it (no games played)."""
+    row = {"bot": "A", "mean_text": "0.00", "spread_text": "0.00", "forfeit_reason": "",
+           "forfeit_detail": "", "rank": 1, "wins": 0, "forfeits": 0, "games": 0}
+    value = {"v": 1, "at": "2026-11-27T01:00:00Z", "seed": 5, "deals": 1, "sizes": [2],
+             "names": ["A", "B"], "seconds": 0.1, "games": [],
+             "result": {"standings": [row, {**row, "bot": "B", "rank": 2}],
+                        "head_to_head": [[0, 0], [0, 0]],
+                        "csv": {"standings": "", "games": "", "head_to_head": ""}},
+             "records": None}
+    value.update(changes)
+    return json.dumps(value)
+
+
 @pytest.mark.parametrize(("stored", "note"), [
+    (kept_league(records="AAAA"), "could not be read"),  # records that do not inflate
+    (kept_league(v=2), "could not be read"),  # another version's
+
     ('{"v": 1, "at": "2026-', "could not be read"),  # cut short
     ("[" * 100_000 + "]" * 100_000, "could not be read"),  # too deep for JSON.parse
     (json.dumps({"v": 1, "at": "2026-11-27T01:00:00Z", "seed": 1, "deals": 1, "sizes": [2],
@@ -176,6 +193,18 @@ def test_a_damaged_or_huge_kept_league_is_read_as_none(lab, stored, note):
     assert page.evaluate(f"localStorage.getItem('{KEPT}')") is None
     expect(page.get_by_role("button", name="Run games")).to_be_enabled()
     expect(league.get_by_role("button", name="Run the league")).to_be_enabled()
+
+
+def test_a_kept_league_is_read_from_what_the_page_wrote(lab):
+    page = lab
+    league = region(page)
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [KEPT, kept_league()])
+    reload(page)
+    expect(league.get_by_role("table", name="Standings, seed 5")).to_be_visible()
+    expect(league.get_by_text(re.compile("^From .+ kept in this browser"))).to_contain_text(
+        "Its records were too large to keep")  # kept without records
+    expect(league.locator("#lg-status")).to_have_text("")
+    league.get_by_role("button", name="Clear the kept results").click()
 
 
 def refuse_writes(page, when):
