@@ -75,6 +75,12 @@ const MARKUP = `
   <textarea id="lg-paste-code" rows="6" spellcheck="false" autocomplete="off"></textarea>
   <div class="lab-buttons"><button type="button" id="lg-add-paste" data-i18n="lg-add-paste"></button></div>
 </details>
+<details id="lg-links-box">
+  <summary data-i18n="lg-links"></summary>
+  <label for="lg-links-text" data-i18n="lg-links-label"></label>
+  <textarea id="lg-links-text" rows="4" spellcheck="false" autocomplete="off"></textarea>
+  <div class="lab-buttons"><button type="button" id="lg-add-links" data-i18n="lg-add-links"></button></div>
+</details>
 <p id="lg-status" role="status"></p>
 <div class="lab-form">
   <div><label for="lg-players" data-i18n="lg-players"></label>
@@ -186,7 +192,9 @@ function drawBots() {
     name.textContent = e.name;
     const kind = document.createElement("span");
     kind.className = "note";
-    kind.textContent = " (" + (e.kind === "bot" ? t("lg-kind-" + e.origin) : t(e.kind) + ", " + t("lg-kind-level")) + ") ";
+    // A computer player's level, unless its name already says it ("Computer (hard) (built in)").
+    const level = e.kind !== "bot" && e.name !== t(e.kind) ? t(e.kind) + ", " : "";
+    kind.textContent = " (" + (e.kind === "bot" ? t("lg-kind-" + e.origin) : level + t("lg-kind-level")) + ") ";
     const b = document.createElement("button");
     b.type = "button";
     b.textContent = t("lg-remove");
@@ -266,6 +274,47 @@ function addPasted() {
     $("lg-paste-code").value = "";
     $("lg-paste-name").value = "";
   }
+}
+
+// A shared bot's name in the tables: its author (a class's standings list
+// students), with the bot's name when both fit.
+function linkName(bot) {
+  const name = bot.name || t("default-bot-name");
+  if (!bot.author) return name;
+  const both = bot.author + " · " + name;
+  return both.length <= 24 ? both : bot.author;
+}
+
+// Bots from shared links (assets/lab-share.js, read by window.lab.botFromLink):
+// each link is added whole or refused with its reason; refused lines stay in
+// the box to be fixed, the added ones leave it.
+function addLinks() {
+  const box = $("lg-links-text");
+  const lines = box.value.split(/\r?\n/);
+  const added = [];
+  const refused = [];
+  const kept = [];
+  lines.forEach((line, i) => {
+    const link = line.trim();
+    if (!link) return;
+    let bot = null;
+    let why = t("lg-link-none");
+    try { bot = window.lab.botFromLink(link); } catch (err) { why = err.message; }
+    if (!bot) {
+      refused.push(t("lg-link-refused", { n: i + 1, why }));
+      kept.push(link);
+      return;
+    }
+    const e = add(linkName(bot), bot.code, "bot", "link", true);
+    if (e) added.push(e.name);
+    else kept.push(link); // the league is full: said by add()
+  });
+  if (!added.length && !refused.length) { say(t("lg-links-empty")); box.focus(); return; }
+  store();
+  box.value = kept.join("\n");
+  const parts = added.length ? [t("lg-added", { name: added.join(", ") })] : [];
+  say(parts.concat(refused).join(" "));
+  if (refused.length) box.focus();
 }
 
 // --- running: the referee plays, each request goes to its bot -------------------------
@@ -760,7 +809,13 @@ export function setUpLeague(lent) {
   const w = window.lab || (window.lab = {});
   w.league = league;
   w.addLeagueBot = (name, code, origin) => add(name, String(code), "bot", origin || "link");
-  $("lg-add-editor").addEventListener("click", () => add(t("your-bot"), env.editorCode(), "bot", "editor"));
+  $("lg-add-editor").addEventListener("click", () => {
+    const code = env.editorCode();
+    const shared = window.lab.shared; // assets/lab.js: the bot of the link the lab opened with
+    if (shared && shared.code === code) add(linkName(shared), code, "bot", "link");
+    else add(t("your-bot"), code, "bot", "editor");
+  });
+  $("lg-add-links").addEventListener("click", addLinks);
   $("lg-files").addEventListener("change", addFiles);
   $("lg-add-level").addEventListener("click", () => {
     const level = $("lg-level").value;

@@ -262,3 +262,49 @@ def test_pasted_and_editor_bots_join_and_leave_by_keyboard(played):
         expect(league.locator("#lg-status")).to_have_text(f"Removed {name}.")
         assert page.evaluate("document.activeElement.tagName") == "BUTTON"  # focus kept near
     expect(bots).to_have_count(before)
+
+
+LINK_BOT = "def choose(observation, legal_moves):\n    return legal_moves[-1]\n"
+
+
+def test_bots_join_from_shared_links_whole_or_not_at_all(played, site_url):
+    page = played[0]
+    league = page.get_by_role("region", name="Class league")
+    bots = league.get_by_role("list", name="Bots in the league").get_by_role("listitem")
+    before = bots.count()
+    link = page.evaluate("""async (code) => (await import("./assets/lab-share.js")).linkFor(
+        {name: "Greedy", author: "Ann", code}, location.origin + "/lab.html")""", LINK_BOT)
+    i = link.index("#bot=v1.") + 20
+    tampered = link[:i] + ("A" if link[i] != "A" else "B") + link[i + 1:]
+    league.get_by_text("Add bots from shared links").click()
+    box = league.get_by_label("Links, one per line")
+    box.fill("\n".join([link, tampered, site_url + "lab.html", "",
+                        link.replace("#bot=v1.", "#bot=v0.")]))
+    box.focus()
+    page.keyboard.press("Tab")  # keyboard only: to the button, and press it
+    page.keyboard.press("Enter")
+    status = league.locator("#lg-status")
+    expect(status).to_contain_text("Added Ann · Greedy.")
+    expect(status).to_contain_text("Line 2 was not added: This link is damaged or was changed")
+    expect(status).to_contain_text("Line 3 was not added: it holds no bot")
+    expect(status).to_contain_text("Line 5 was not added: This link was made by an older version")
+    # only the good link's bot joined, with its code whole; the refused lines stay to be fixed
+    expect(bots).to_have_count(before + 1)
+    expect(bots.nth(before)).to_contain_text("Ann · Greedy (from a link)")
+    kept = page.evaluate("JSON.parse(localStorage.getItem('lostcode.lab.league'))")
+    assert kept[-1] == {"name": "Ann · Greedy", "kind": "bot", "source": LINK_BOT,
+                        "origin": "link"}
+    assert box.input_value().split("\n") == [tampered, site_url + "lab.html",
+                                             link.replace("#bot=v1.", "#bot=v0.")]
+    expect(box).to_be_focused()
+    league.get_by_role("button", name="Remove Ann · Greedy").click()
+    expect(bots).to_have_count(before)
+    # the lab opened by the link: "Add the bot in the editor" adds it under its author's name
+    page.goto("about:blank")  # else only the fragment changes: no new page
+    page.goto(link.replace("/lab.html", "/lab.html?lang=en"))
+    page.wait_for_function("document.documentElement.dataset.lab === 'ready'",
+                           timeout=LAB_TIMEOUT)
+    league.get_by_role("button", name="Add the bot in the editor").click()
+    expect(bots.nth(before)).to_contain_text("Ann · Greedy (from a link)")
+    league.get_by_role("button", name="Remove Ann · Greedy").click()
+    expect(bots).to_have_count(before)
