@@ -217,6 +217,21 @@ def test_lab_catalogue_has_every_key_in_every_language():
         assert strings["en"][key] == english, key  # the before-JavaScript text
 
 
+@pytest.mark.parametrize("lang", ["ru", "it", "pl"])
+def test_lab_catalogues_use_the_glossary_words(lang):
+    """The lab's JavaScript catalogues (the league's too) avoid the words each
+    glossary replaces, as the .po catalogues do (tests/test_glossary.py): the
+    league's "Computer player" list said «легкий» where the edition says «лёгкий»."""
+    from test_glossary import glossary
+
+    pats = [p for row in glossary(lang) for p in row["Replaced"]]
+    found = []
+    for name in ("lab-i18n.js", "lab-league-i18n.js"):
+        for key, text in catalogue(name)[lang].items():
+            found += [(name, key, text) for p in pats if re.search(p, text, re.I)]
+    assert not found, found
+
+
 def test_editor_chunks_exist_in_the_vendored_pyscript():
     """assets/lab-editor.js names PyScript's CodeMirror chunks by their hashed names."""
     editor = (ROOT / "assets" / "lab-editor.js").read_text()
