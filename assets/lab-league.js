@@ -144,9 +144,11 @@ const t = (key, params) => env.t(key, params);
 
 // --- the list of bots --------------------------------------------------------------
 
+// Keeps the list for next time: "", or the note that it could not be kept
+// (a full or blocked storage), added to what the status line says.
 function store() {
   const kept = league.entrants.map((e) => ({ name: e.name, kind: e.kind, source: e.source, origin: e.origin }));
-  try { window.localStorage.setItem(STORE_KEY, JSON.stringify(kept)); } catch { /* full or blocked */ }
+  return storeText(STORE_KEY, JSON.stringify(kept)) ? "" : " " + t("lg-list-full");
 }
 
 function restore() {
@@ -166,7 +168,10 @@ function add(name, source, kind, origin, quiet) {
   const clean = String(name || "").trim().slice(0, 24) || "Bot " + (league.entrants.length + 1);
   const e = { id: "e" + nextId++, name: clean, kind, source, origin, broken: null };
   league.entrants.push(e);
-  if (!quiet) { store(); say(t("lg-added", { name: clean })); }
+  if (!quiet) {
+    const note = store();
+    say(t("lg-added", { name: clean }) + note);
+  }
   drawBots();
   return e;
 }
@@ -175,9 +180,9 @@ function remove(id) {
   const i = league.entrants.findIndex((e) => e.id === id);
   if (i < 0 || league.running) return;
   const [e] = league.entrants.splice(i, 1);
-  store();
+  const note = store();
   drawBots();
-  say(t("lg-removed", { name: e.name }));
+  say(t("lg-removed", { name: e.name }) + note);
   const items = $("lg-bots").querySelectorAll("button");
   (items[Math.min(i, items.length - 1)] || $("lg-add-editor")).focus(); // keep the focus near
 }
@@ -258,13 +263,12 @@ async function addFiles(event) {
       const e = add(stem, text, "bot", "file", true);
       if (e) added.push(e.name);
     } catch {
-      say(t("lg-file-bad", { name: file.name }));
-      store();
+      say(t("lg-file-bad", { name: file.name }) + store());
       return;
     }
   }
-  store();
-  if (added.length) say(t("lg-added", { name: added.join(", ") }));
+  const note = store();
+  if (added.length) say(t("lg-added", { name: added.join(", ") }) + note);
 }
 
 function addPasted() {
@@ -310,10 +314,10 @@ function addLinks() {
     else kept.push(link); // the league is full: said by add()
   });
   if (!added.length && !refused.length) { say(t("lg-links-empty")); box.focus(); return; }
-  store();
+  const note = store();
   box.value = kept.join("\n");
   const parts = added.length ? [t("lg-added", { name: added.join(", ") })] : [];
-  say(parts.concat(refused).join(" "));
+  say(parts.concat(refused).join(" ") + note);
   if (refused.length) box.focus();
 }
 

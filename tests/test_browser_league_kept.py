@@ -207,9 +207,9 @@ def test_a_kept_league_is_read_from_what_the_page_wrote(lab):
     league.get_by_role("button", name="Clear the kept results").click()
 
 
-def refuse_writes(page, when):
-    """localStorage.setItem refuses, as a full disk does, the kept league's
-    text when `when` (a JS function of the text) says so."""
+def refuse_writes(page, when, key=KEPT):
+    """localStorage.setItem refuses, as a full disk does, the text of `key`
+    (the kept league's) when `when` (a JS function of the text) says so."""
     page.evaluate("""([key, when]) => {
       const real = Storage.prototype.setItem;
       const refuse = new Function("text", "return (" + when + ")(text)");
@@ -217,7 +217,7 @@ def refuse_writes(page, when):
         if (k === key && refuse(String(v))) throw new DOMException("full", "QuotaExceededError");
         return real.call(this, k, v);
       };
-    }""", [KEPT, when])
+    }""", [key, when])
 
 
 def test_a_full_storage_keeps_nothing_new_and_loses_nothing(lab):
@@ -261,3 +261,17 @@ def test_records_too_large_to_keep_leave_the_standings(lab):
     expect(league.get_by_role("button", name=re.compile("^Watch the game"))).to_have_count(0)
     expect(league.get_by_role("button", name="Download all records (JSON)")).to_be_hidden()
     expect(league.get_by_role("button", name="Download the head to head (CSV)")).to_be_visible()
+
+
+def test_a_full_storage_says_the_list_of_bots_is_not_kept(lab):
+    page = lab
+    league = region(page)
+    kept = page.evaluate("localStorage.getItem('lostcode.lab.league')")
+    refuse_writes(page, "() => true", key="lostcode.lab.league")
+    league.get_by_label("Computer player").select_option("hard")
+    league.get_by_role("button", name="Add this computer").click()
+    full = "This browser's storage is full or blocked: the list of bots is not kept for next time."
+    expect(league.locator("#lg-status")).to_have_text("Added Computer (hard). " + full)
+    league.get_by_role("button", name="Remove Computer (hard)").click()
+    expect(league.locator("#lg-status")).to_have_text("Removed Computer (hard). " + full)
+    assert page.evaluate("localStorage.getItem('lostcode.lab.league')") == kept
