@@ -843,8 +843,10 @@ export function setUpLeague(lent) {
   new MutationObserver(updateRun).observe(root, { attributes: true, attributeFilter: ["data-busy", "data-lab"] });
   restore();
   drawBots();
+  const since = performance.now();
   try {
     restoreKept();
+    league.restoreMs = Math.round(performance.now() - since); // read by tools and tests
   } catch {
     // whatever went wrong drawing it: the lab starts without it
     clearResults();
