@@ -137,6 +137,12 @@ def test_a_reloaded_page_shows_the_last_finished_league(lab, finished):
     handed = page.evaluate("JSON.parse(localStorage.getItem('lostcode.lab.watch'))")
     finished_games = [g for g in records["games"] if g["result"] != "forfeit"]
     assert handed == finished_games[0]["record"]
+    # in another language the line is said again, its time in that language's words
+    page.get_by_label("Language").select_option("ru")
+    expect(page.locator("#lg-kept")).to_have_text(re.compile(  # the region is "Лига класса" now
+        r"^От \d+ \S+ \d{4} г\., \d\d:\d\d: последняя завершённая лига"))
+    page.get_by_label("Язык").select_option("en")
+    expect(kept).to_be_visible()
 
 
 def test_the_kept_league_is_cleared_by_keyboard(lab, finished):
