@@ -311,7 +311,8 @@ async function reset() {
 // MicroPython (the game page's runtime: ready in a fraction of Pyodide's time),
 // the bot the one its code needs (assets/lab-runtime.js).
 function startWorker(role, onMessage, runtime) {
-  const worker = new Worker(new URL("./lab-worker.js", import.meta.url), { type: "module" });
+  const early = takeEarlyWorker(role, runtime);
+  const worker = early ? early.worker : new Worker(new URL("./lab-worker.js", import.meta.url), { type: "module" });
   const w = { worker, role, runtime, loaded: null, pending: null };
   w.ready = new Promise((resolve, reject) => {
     worker.onmessage = (event) => {
@@ -335,8 +336,21 @@ function startWorker(role, onMessage, runtime) {
       else onMessage({ type: "fatal", error: why }, w);
     };
   });
-  worker.postMessage({ type: "init", role, runtime });
+  if (early) {
+    for (const [kind, event] of early.held) (kind === "message" ? worker.onmessage : worker.onerror)(event);
+  } else worker.postMessage({ type: "init", role, runtime });
   return w;
+}
+
+// The worker assets/lab-start.js started for `role` as the page opened, if it
+// runs `runtime` (else it is stopped): {worker, held: what it said meanwhile}.
+function takeEarlyWorker(role, runtime) {
+  const early = window.labEarly && window.labEarly[role];
+  if (!early) return null;
+  delete window.labEarly[role];
+  if (early.runtime === runtime) return early;
+  early.worker.terminate();
+  return null;
 }
 
 // What the lab is still waiting for, in its status line while it starts.
