@@ -7,8 +7,8 @@
 // page's own runtime) starts in a fraction of a second, so the referee always
 // runs on it, and a bot does whenever its imports allow (assets/lab-runtime.js
 // decides, before any runtime starts); Pyodide (CPython, ~13 MB) is started
-// only for a bot that imports what MicroPython lacks. assets/labseat.js sends
-// no runtime: Pyodide, as before. Both runtimes are imported directly from the
+// only for a bot that imports what MicroPython lacks. assets/labseat.js makes
+// the same choice ("init" without a runtime: Pyodide). Both runtimes are imported directly from the
 // vendored files: no PyScript worker, so no SharedArrayBuffer / cross-origin
 // isolation is needed. All messages are plain data; the page times every bot
 // decision and terminates this worker when one takes too long (the only way
@@ -217,8 +217,8 @@ async function league(m) {
 }
 
 function decide(m) {
-  // The lab's page asks for the check here (`checked`); assets/labseat.js does
-  // not, and Python's own reader checks its requests.
+  // The lab's page and assets/labseat.js ask for the check here (`checked`);
+  // without it, Python's own reader checks the request.
   if (!m.checked) return glue.decision(m.request, String(m.game));
   const problem = requestProblem(m.request);
   if (problem) {

@@ -748,7 +748,9 @@ async function playTable() {
   // Names are said in the third person on the table ("Player rolls"), never "You".
   const names = [t("player-name"), t("your-bot")];
   for (let i = 2; i < players; i++) names.push(t(level) + (players > 3 ? " " + (i - 1) : ""));
-  storageSet(PLAY_KEY, JSON.stringify({ code: lab.source, players, level, names }));
+  // The runtime the lab ran it on (its menu, its imports, or the fallback): the table's too.
+  const runtime = runtimeFor(lab.source).runtime;
+  storageSet(PLAY_KEY, JSON.stringify({ code: lab.source, players, level, names, runtime }));
   const url = "./index.html?lang=" + lang + "#play=lab";
   if (window.open(url, "_blank")) say("code-status", t("play-opened"));
   else location.href = url; // a blocked pop-up: this tab goes to the table
