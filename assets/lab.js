@@ -319,7 +319,8 @@ function startWorker(role, onMessage, runtime) {
       const m = event.data;
       if (m.type === "stage") return;
       if (m.type === "ready") {
-        lab.boot[role] = m.times;
+        // began: when the worker's own clock started, ms since the page's navigation.
+        lab.boot[role] = { ...m.times, began: Math.round(m.times.origin - performance.timeOrigin) };
         mark(role + "-ready");
         w.started = true;
         showWaiting();

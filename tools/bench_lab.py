@@ -131,6 +131,7 @@ FIRST_GAME_PROBE = r"""
       marks.first = now();
       marks.runtime = root.dataset.botRuntime;
       marks.lab = JSON.stringify(window.lab.marks);
+      marks.boot = JSON.stringify(window.lab.boot);
     }
   };
   new MutationObserver(check).observe(document, {subtree: true, childList: true,
@@ -241,7 +242,8 @@ def first_game(runs: int, log, kinds=("micropython", "pyodide")) -> dict:
                             f" (bot on {lab['cold'].get('runtime')}); bare page cold"
                             f" {bare['cold']['ready']} ms / warm {bare['warm']['ready']} ms;"
                             f" lab marks cold {lab['cold'].get('lab')},"
-                            f" warm {lab['warm'].get('lab')}")
+                            f" warm {lab['warm'].get('lab')}; workers (ms: began by the page's"
+                            f" clock, then by their own) cold {lab['cold'].get('boot')}")
         finally:
             server.terminate()
             server.wait(10)
