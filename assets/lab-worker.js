@@ -1,4 +1,5 @@
-// Bot lab worker (module worker, one Python each), started by assets/lab.js twice:
+// Bot lab worker (module worker, one Python each), started twice as the lab
+// opens (assets/lab-start.js, or assets/lab.js), once by assets/labseat.js:
 //   role "referee": keeps the game (assets/lab/labref.py) and runs series of games;
 //   role "bot":     runs the player's code (assets/lab/labbot.py) and only ever
 //                   receives the requests the referee built (observation + legal
@@ -8,11 +9,11 @@
 // runs on it, and a bot does whenever its imports allow (assets/lab-runtime.js
 // decides, before any runtime starts); Pyodide (CPython, ~13 MB) is started
 // only for a bot that imports what MicroPython lacks. assets/labseat.js makes
-// the same choice ("init" without a runtime: Pyodide). Both runtimes are imported directly from the
-// vendored files: no PyScript worker, so no SharedArrayBuffer / cross-origin
-// isolation is needed. All messages are plain data; the page times every bot
-// decision and terminates this worker when one takes too long (the only way
-// to stop an endless loop).
+// the same choice ("init" without a runtime: Pyodide). Both runtimes are
+// imported directly from the vendored files: no PyScript worker, so no
+// SharedArrayBuffer / cross-origin isolation is needed. All messages are
+// plain data; the page times every bot decision and terminates this worker
+// when one takes too long (the only way to stop an endless loop).
 const SITE = new URL("../", import.meta.url);
 const RUNTIMES = ["micropython", "pyodide"];
 // MicroPython's heap is fixed when it starts (its default, 1 MB, is too small

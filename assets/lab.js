@@ -312,7 +312,8 @@ async function reset() {
 // the bot the one its code needs (assets/lab-runtime.js).
 function startWorker(role, onMessage, runtime) {
   const early = takeEarlyWorker(role, runtime);
-  const worker = early ? early.worker : new Worker(new URL("./lab-worker.js", import.meta.url), { type: "module" });
+  const worker = early ? early.worker
+    : new Worker(new URL("./lab-worker.js", import.meta.url), { type: "module" });
   const w = { worker, role, runtime, loaded: null, pending: null };
   w.ready = new Promise((resolve, reject) => {
     worker.onmessage = (event) => {
