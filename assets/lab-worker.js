@@ -1,4 +1,5 @@
-// Bot lab worker (module worker, one Python each), started by assets/lab.js twice:
+// Bot lab worker (module worker, one Python each), started twice as the lab
+// opens (assets/lab-start.js, or assets/lab.js), once by assets/labseat.js:
 //   role "referee": keeps the game (assets/lab/labref.py) and runs series of games;
 //   role "bot":     runs the player's code (assets/lab/labbot.py) and only ever
 //                   receives the requests the referee built (observation + legal
@@ -7,12 +8,12 @@
 // page's own runtime) starts in a fraction of a second, so the referee always
 // runs on it, and a bot does whenever its imports allow (assets/lab-runtime.js
 // decides, before any runtime starts); Pyodide (CPython, ~13 MB) is started
-// only for a bot that imports what MicroPython lacks. assets/labseat.js sends
-// no runtime: Pyodide, as before. Both runtimes are imported directly from the
-// vendored files: no PyScript worker, so no SharedArrayBuffer / cross-origin
-// isolation is needed. All messages are plain data; the page times every bot
-// decision and terminates this worker when one takes too long (the only way
-// to stop an endless loop).
+// only for a bot that imports what MicroPython lacks. assets/labseat.js makes
+// the same choice ("init" without a runtime: Pyodide). Both runtimes are
+// imported directly from the vendored files: no PyScript worker, so no
+// SharedArrayBuffer / cross-origin isolation is needed. All messages are
+// plain data; the page times every bot decision and terminates this worker
+// when one takes too long (the only way to stop an endless loop).
 const SITE = new URL("../", import.meta.url);
 const RUNTIMES = ["micropython", "pyodide"];
 // MicroPython's heap is fixed when it starts (its default, 1 MB, is too small
@@ -99,7 +100,14 @@ async function startRuntime(role, runtime) {
     const { loadMicroPython } = await import("../vendor/micropython/micropython.mjs");
     // (The bot's print is capped in Python, assets/lab/labbot.py capped_print:
     // MicroPython passes output to these callbacks one character at a time.)
-    return loadMicroPython({ heapsize: MPY_HEAP[role], stdout: out, stderr: out, linebuffer: true });
+    const mpy = await loadMicroPython({ heapsize: MPY_HEAP[role], stdout: out, stderr: out, linebuffer: true });
+    // This MicroPython (webassembly port, heap that grows) asks for a collection
+    // after every 16 kB allocated and runs it when the call from JavaScript
+    // returns: every step, answer and decision ended in a full collection of
+    // the heap (~10 ms each, 3 per decision: 4.8 s of 5.4 s for three games
+    // under Node). Collected when a quarter of the heap is used instead.
+    mpy.runPython(`import gc\ngc.threshold(${MPY_HEAP[role] >> 2})`);
+    return mpy;
   }
   const { loadPyodide } = await import("../vendor/pyodide/pyodide.mjs");
   const runtimePy = await loadPyodide({ indexURL: new URL("vendor/pyodide/", SITE).href });
@@ -133,6 +141,7 @@ async function boot(role, runtime) {
   since("ready")();
   // "pyodide" kept for tools/bench_lab.py's older reports: the runtime's own start.
   times.pyodide = times.start;
+  times.origin = performance.timeOrigin; // the page says when this worker began, by its clock
   post({ type: "ready", role, runtime, times });
 }
 
@@ -210,8 +219,8 @@ async function league(m) {
 }
 
 function decide(m) {
-  // The lab's page asks for the check here (`checked`); assets/labseat.js does
-  // not, and Python's own reader checks its requests.
+  // The lab's page and assets/labseat.js ask for the check here (`checked`);
+  // without it, Python's own reader checks the request.
   if (!m.checked) return glue.decision(m.request, String(m.game));
   const problem = requestProblem(m.request);
   if (problem) {

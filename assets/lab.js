@@ -311,14 +311,17 @@ async function reset() {
 // MicroPython (the game page's runtime: ready in a fraction of Pyodide's time),
 // the bot the one its code needs (assets/lab-runtime.js).
 function startWorker(role, onMessage, runtime) {
-  const worker = new Worker(new URL("./lab-worker.js", import.meta.url), { type: "module" });
+  const early = takeEarlyWorker(role, runtime);
+  const worker = early ? early.worker
+    : new Worker(new URL("./lab-worker.js", import.meta.url), { type: "module" });
   const w = { worker, role, runtime, loaded: null, pending: null };
   w.ready = new Promise((resolve, reject) => {
     worker.onmessage = (event) => {
       const m = event.data;
       if (m.type === "stage") return;
       if (m.type === "ready") {
-        lab.boot[role] = m.times;
+        // began: when the worker's own clock started, ms since the page's navigation.
+        lab.boot[role] = { ...m.times, began: Math.round(m.times.origin - performance.timeOrigin) };
         mark(role + "-ready");
         w.started = true;
         showWaiting();
@@ -335,8 +338,21 @@ function startWorker(role, onMessage, runtime) {
       else onMessage({ type: "fatal", error: why }, w);
     };
   });
-  worker.postMessage({ type: "init", role, runtime });
+  if (early) {
+    for (const [kind, event] of early.held) (kind === "message" ? worker.onmessage : worker.onerror)(event);
+  } else worker.postMessage({ type: "init", role, runtime });
   return w;
+}
+
+// The worker assets/lab-start.js started for `role` as the page opened, if it
+// runs `runtime` (else it is stopped): {worker, held: what it said meanwhile}.
+function takeEarlyWorker(role, runtime) {
+  const early = window.labEarly && window.labEarly[role];
+  if (!early) return null;
+  delete window.labEarly[role];
+  if (early.runtime === runtime) return early;
+  early.worker.terminate();
+  return null;
 }
 
 // What the lab is still waiting for, in its status line while it starts.
@@ -734,7 +750,9 @@ async function playTable() {
   // Names are said in the third person on the table ("Player rolls"), never "You".
   const names = [t("player-name"), t("your-bot")];
   for (let i = 2; i < players; i++) names.push(t(level) + (players > 3 ? " " + (i - 1) : ""));
-  storageSet(PLAY_KEY, JSON.stringify({ code: lab.source, players, level, names }));
+  // The runtime the lab ran it on (its menu, its imports, or the fallback): the table's too.
+  const runtime = runtimeFor(lab.source).runtime;
+  storageSet(PLAY_KEY, JSON.stringify({ code: lab.source, players, level, names, runtime }));
   const url = "./index.html?lang=" + lang + "#play=lab";
   if (window.open(url, "_blank")) say("code-status", t("play-opened"));
   else location.href = url; // a blocked pop-up: this tab goes to the table

@@ -2,7 +2,10 @@
 //
 // Loaded by lostcode/web/main.py only in that mode. The engine stays in the
 // page's own runtime; the student's bot runs in the Bot lab's worker
-// (assets/lab-worker.js, role "bot": Pyodide, assets/lab/labbot.py), which is
+// (assets/lab-worker.js, role "bot", assets/lab/labbot.py) on the runtime the
+// lab would give it (issue 26, assets/lab-runtime.js): MicroPython when its
+// imports allow, Pyodide when it needs CPython or its file fails on
+// MicroPython for a missing module or name (the lab's fallback). The worker is
 // sent only the request the page built (that seat's observation and legal
 // moves, JSON text), never the game state. Every decision is timed here: one
 // that takes longer than TIME_LIMIT_MS ends the worker (the only way to stop
@@ -15,22 +18,26 @@
 //   {"n": n, "cannot_run": "..."}             the file itself fails to run
 //   {"n": n, "failed": "..."}                 the worker could not start
 // Details (tracebacks, what the bot printed) go to the console, never the page.
+import { pickRuntime } from "./lab-runtime.js";
+
 const TIME_LIMIT_MS = 2000; // per decision (lostcode.player.botapi.TIME_LIMIT)
 const LOAD_LIMIT_MS = 2000; // running the bot's file once
 const PLAY_KEY = "lostcode.lab.play"; // lostcode/web/labseat.py
 
 let source = "";
+let runtime = "pyodide"; // the bot's runtime, chosen once its code is read
 let current = null; // { worker, ready, loaded, pending }
 let queue = Promise.resolve();
 let decisions = 0;
 
-function readSource() {
-  try {
-    const play = JSON.parse(window.localStorage.getItem(PLAY_KEY) || "{}");
-    return typeof play.code === "string" ? play.code : "";
-  } catch {
-    return "";
-  }
+// {code, runtime}: the lab's choice of runtime when it made one (its menu, or
+// its own fallback), else what the code's imports allow.
+function readPlay() {
+  let play = {};
+  try { play = JSON.parse(window.localStorage.getItem(PLAY_KEY) || "{}") || {}; } catch { /* unreadable */ }
+  const code = typeof play.code === "string" ? play.code : "";
+  const chosen = ["micropython", "pyodide"].includes(play.runtime) ? play.runtime : null;
+  return { code, runtime: chosen || pickRuntime(code).runtime };
 }
 
 function start() {
@@ -63,7 +70,8 @@ function start() {
     };
   });
   w.ready.catch(() => {});
-  worker.postMessage({ type: "init", role: "bot" });
+  worker.postMessage({ type: "init", role: "bot", runtime });
+  document.documentElement.dataset.labSeatRuntime = runtime;
   current = w;
   return w;
 }
@@ -94,14 +102,25 @@ async function decide(n, request) {
     const reply = await exchange(w, { type: "load", source }, LOAD_LIMIT_MS);
     const problem = reply.timeout ? "the file did not finish running within 2 s"
       : reply.type === "fatal" ? reply.error : reply.error;
+    // As in the lab (assets/lab.js loadBot): what MicroPython lacks (a module,
+    // a name, a method) fails here; such a file runs on Pyodide instead.
+    if (problem && runtime === "micropython" && !reply.timeout
+        && /\b(ImportError|AttributeError|NotImplementedError)\b/.test(problem)) {
+      console.info("Your bot runs on Pyodide: on MicroPython\n" + problem);
+      runtime = "pyodide";
+      start();
+      return decide(n, request);
+    }
     if (problem) {
       console.warn("Your bot cannot run:\n" + problem);
       return { cannot_run: problem };
     }
     w.loaded = true;
   }
-  const reply = await exchange(w, { type: "decide", id: ++decisions, request, game: "table" },
-    TIME_LIMIT_MS);
+  // checked: the worker reads the request with the one reader's limits in
+  // JavaScript (on MicroPython, Python's own check cost more than the bot).
+  const reply = await exchange(w, { type: "decide", id: ++decisions, request, game: "table",
+    checked: true }, TIME_LIMIT_MS);
   if (reply.timeout) return { timeout: true };
   if (reply.type === "fatal") {
     console.warn("Your bot's worker failed:", reply.error);
@@ -121,7 +140,7 @@ function ask(n, request) {
   return answer;
 }
 
-source = readSource();
+({ code: source, runtime } = readPlay());
 start();
 window.lostcodeLabSeat = { ask };
 document.documentElement.dataset.labSeat = "loaded";

@@ -219,6 +219,8 @@ def test_play_against_my_bot_at_the_real_table(lab):
     expect(screen).to_contain_text("Your bot rolled", timeout=LAB_TIMEOUT)
     expect(screen).to_contain_text(re.compile(r"Your bot took wheel W\d+"), timeout=60_000)
     assert "[your bot] example bot loaded" in printed
+    # Issue 26: on MicroPython, as in the lab (its imports allow it).
+    expect(table.locator("html")).to_have_attribute("data-lab-seat-runtime", "micropython")
     expect(screen).not_to_contain_text("easy computer")
     # The game goes on to the person's own screen by itself (issue 22).
     expect(table.locator("#game")).to_have_attribute("data-screen", "guess", timeout=60_000)
@@ -240,6 +242,27 @@ def test_bot_at_the_real_table_cannot_find_hidden_values(lab):
             break
         table.wait_for_timeout(100)
     assert "[your bot] snooper found 0 []" in printed, printed[-5:]
+    # sys._getframe: MicroPython lacks it, so the snooper runs on Pyodide, as in the lab.
+    expect(table.locator("html")).to_have_attribute("data-lab-seat-runtime", "pyodide")
+    table.close()
+
+
+def test_a_bot_micropython_cannot_run_plays_at_the_table_on_pyodide(lab):
+    """Issue 26: the table picks the bot's runtime as the lab does, with the same
+    fallback: a file MicroPython fails on for a missing name (str.casefold, which
+    the imports do not show) runs on Pyodide. (The lab already knows and says
+    so in its record; without that word the table finds out itself.)"""
+    table, printed = open_table(lab, EXAMPLE + "\nFOLDED = 'Bot'.casefold()\n")
+    table.evaluate("""() => {
+      const play = JSON.parse(localStorage.getItem("lostcode.lab.play"));
+      delete play.runtime;
+      localStorage.setItem("lostcode.lab.play", JSON.stringify(play));
+    }""")
+    table.reload()
+    wait_engine_ready(table, timeout=LAB_TIMEOUT)
+    expect(table.locator("#screen")).to_contain_text("Your bot rolled", timeout=LAB_TIMEOUT)
+    expect(table.locator("html")).to_have_attribute("data-lab-seat-runtime", "pyodide")
+    expect(table.locator("#screen")).not_to_contain_text("easy computer")
     table.close()
 
 

@@ -101,6 +101,26 @@ def test_r_s1_names_that_still_look_the_same_are_refused():
     assert look_alike(["", "\u200b"]) is None  # blank names get "Player N"
 
 
+def test_r_s1_each_character_is_looked_up_as_the_whole_table_maps_it():
+    """skeleton() searches the table per character (issue 26: building the whole
+    dict took 0.15-0.4 s on MicroPython): the same skeleton as the generated
+    table's entries and runs give."""
+    from lostcode.rules import playernames
+    from lostcode.rules.lookalikes import TABLE
+
+    firsts = [ord(entry.split("\t")[0]) for entry in TABLE.split("\n") if entry]
+    assert firsts == sorted(set(firsts))  # the binary search needs code point order
+    table = playernames._skeleton_table()
+    assert len(table) > 3000
+    # Every character of the table, its neighbours (the edges of every run), and a sample.
+    codes = {c + d for c in map(ord, table) for d in (-1, 0, 1)} | set(range(0, 0x110000, 97))
+    wrong = [hex(code) for code in sorted(codes)
+             if playernames._skeleton_of(chr(code)) != table.get(chr(code), chr(code))]
+    assert wrong == []
+    assert playernames.skeleton("Аnn") == playernames.skeleton("Ann") == "Ann"
+    assert playernames.skeleton("\U0001d41a\U0001d41b") == "ab"  # inside a run
+
+
 # --------------------------------------------------------------------------- all-computer records
 
 

@@ -92,32 +92,76 @@ def normalize_name(name):
     return text
 
 
-_SKELETONS = {}
+_SKELETONS = {}  # {character: skeleton} of the characters met so far
+_TABLE = []  # [the table as UTF-8 bytes], once read
 
 
 def _skeleton_table():
-    """{character: skeleton}, read from the generated table on first use (the
-    page imports the table only when names are compared)."""
-    if not _SKELETONS:
+    """{character: skeleton} of the whole generated table, as skeleton() reads
+    it entry by entry (tests compare the two)."""
+    from .lookalikes import TABLE
+
+    table = {}
+    for entry in TABLE.split("\n"):
+        if not entry:
+            continue
+        parts = entry.split("\t")
+        ch, mapped = parts[0], parts[1]
+        if len(parts) == 3:  # a run: consecutive characters, consecutive skeletons
+            for k in range(int(parts[2])):
+                table[chr(ord(ch) + k)] = chr(ord(mapped) + k)
+        else:
+            table[ch] = mapped
+    return table
+
+
+def _table():
+    """The table as UTF-8 bytes, every entry between two newlines."""
+    if not _TABLE:
         from .lookalikes import TABLE
 
-        for entry in TABLE.split("\n"):
-            if not entry:
-                continue
-            parts = entry.split("\t")
-            ch, mapped = parts[0], parts[1]
-            if len(parts) == 3:  # a run: consecutive characters, consecutive skeletons
-                for k in range(int(parts[2])):
-                    _SKELETONS[chr(ord(ch) + k)] = chr(ord(mapped) + k)
-            else:
-                _SKELETONS[ch] = mapped
-    return _SKELETONS
+        _TABLE.append(("\n" + TABLE + "\n").encode())
+    return _TABLE[0]
+
+
+def _skeleton_of(ch):
+    """One character's skeleton, looked up in the table when the character is
+    first met. (Building the whole {character: skeleton} dict first took
+    0.15-0.4 s on MicroPython, in the first game of the page and of the Bot
+    lab: issue 26.) The entries are in code point order, so a binary search
+    over the table's bytes finds the last entry at or before the character:
+    its own, or the first of a run it may be in (a dozen small searches, where
+    a str's index on MicroPython counts characters from its start)."""
+    got = _SKELETONS.get(ch)
+    if got is not None:
+        return got
+    data = _table()
+    code = ord(ch)
+    lo, hi = 1, len(data) - 1  # entries start at lo; data[hi] is the newline after the last
+    found = None
+    while lo < hi:
+        start = data.rfind(b"\n", lo - 1, (lo + hi) // 2 + 1) + 1
+        end = data.find(b"\n", start)
+        if ord(data[start:data.find(b"\t", start)].decode()) <= code:
+            found = (start, end)
+            lo = end + 1
+        else:
+            hi = start - 1
+    got = ch
+    if found is not None:
+        parts = data[found[0]:found[1]].decode().split("\t")
+        first = ord(parts[0])
+        if first == code:
+            got = parts[1]
+        elif len(parts) == 3 and code < first + int(parts[2]):
+            got = chr(ord(parts[1]) + code - first)
+    _SKELETONS[ch] = got
+    return got
 
 
 def skeleton(name):
     """The name's look-alike skeleton: equal for names people can't tell apart."""
-    table = _skeleton_table()
-    return "".join(table.get(ch, ch) for ch in normalize_name(name))
+    return "".join(_skeleton_of(ch) for ch in normalize_name(name))
 
 
 def look_alike(names):

@@ -2,8 +2,9 @@
 
 The lab (lab.html) leaves the student's code and the table's settings in
 localStorage (PLAY_KEY) and opens index.html#play=lab. This page keeps its
-own runtime for the engine; the bot's code runs in a Pyodide Web Worker
-(assets/labseat.js drives assets/lab-worker.js, role "bot") that is sent only
+own runtime for the engine; the bot's code runs in a Web Worker, on the
+runtime the lab gave it (MicroPython when its imports allow, else Pyodide;
+assets/labseat.js drives assets/lab-worker.js, role "bot") that is sent only
 that seat's observation and legal moves as JSON text: the bot's interpreter
 never holds the state (fair play, as in the lab's runs).
 

@@ -1,0 +1,34 @@
+// The Bot lab's two workers (assets/lab-worker.js), started the moment the
+// page opens (issue 26: "ready in seconds"). lab.html loads this small module
+// `async`, so it runs before lab.js and its modules (the strings of four
+// languages, the editor, the class league, share links) have arrived, and
+// the runtimes start meanwhile; lab.js then takes the workers over
+// (takeEarlyWorker) with every message they sent before it was there.
+//
+// The referee always runs MicroPython. The bot runs on the runtime its code
+// needs (assets/lab-runtime.js): known here for the code saved in this
+// browser; a shared link's code (compressed) is only read by lab.js, so for a
+// link the bot starts on MicroPython, the runtime of most bots, and lab.js
+// replaces it when the code needs Pyodide.
+import { pickRuntime } from "./lab-runtime.js";
+
+const CODE_KEY = "lostcode.lab.code"; // as assets/lab.js
+
+function savedCode() {
+  try { return window.localStorage.getItem(CODE_KEY); } catch { return null; }
+}
+
+function start(role, runtime) {
+  const worker = new Worker(new URL("./lab-worker.js", import.meta.url), { type: "module" });
+  const held = []; // [kind, event] until lab.js listens
+  worker.onmessage = (event) => held.push(["message", event]);
+  worker.onerror = (event) => { event.preventDefault(); held.push(["error", event]); };
+  worker.postMessage({ type: "init", role, runtime });
+  return { worker, runtime, held };
+}
+
+if (!window.lab && typeof Worker === "function") { // lab.js not yet there (it starts its own)
+  const code = /#.*\bbot=/.test(location.href) ? null : savedCode();
+  const runtime = code === null ? "micropython" : pickRuntime(code).runtime;
+  window.labEarly = { referee: start("referee", "micropython"), bot: start("bot", runtime) };
+}
