@@ -35,7 +35,7 @@ class GameView:
     __slots__ = (
         "session", "kind", "heading", "announcer", "log_shown", "screen", "sheet_owner",
         "watch", "watch_back", "moments_seen", "check_played", "auto", "auto_seq",
-        "auto_proxy", "dispatch", "step_played", "search", "log_lines",
+        "auto_proxy", "dispatch", "moved", "step_played", "search", "log_lines",
     )
 
     def __init__(self) -> None:
@@ -57,6 +57,7 @@ class GameView:
         self.auto_seq = 0
         self.auto_proxy = None
         self.dispatch = None
+        self.moved = None  # main.moved: drawn, saved, the lab asked (after a search, issue 27)
         self.step_played = None  # (screen, step) whose bot move was last played (issue 22)
         self.search = SearchLoop()  # issue 27: the session's searches (gamepage.think)
         self.log_lines = []  # the log's lines as last drawn (gamepage.render_log)

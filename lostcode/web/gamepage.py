@@ -164,11 +164,7 @@ def searched():
     if ses is None or APP.save.conflict or not hasattr(ses, "search_done"):
         return
     ses.search_done()
-    render()  # and the next search, if another expert decides next
-    save_game()
-    from lostcode.web import labbridge  # the lab's bot may be due next (it imports this module)
-
-    labbridge.lab_ask()
+    APP.game.moved()  # as after an action (main.moved): the next search, the lab's bot
 
 
 def schedule_auto(m):

@@ -53,17 +53,18 @@ def draw_seat_codes(box, host, seats):
         )
         lab.after(inp)
         controls = [
-            (_("Connect"), actions.TABLE_CONNECT),
-            (_("Scan the answer"), actions.TABLE_SCAN),
+            (_("Connect"), {"data-act": actions.TABLE_CONNECT}),
+            (_("Scan the answer"), {"data-act": actions.TABLE_SCAN}),
         ]
         if host.seen_by(0)["move_number"] > 0:  # a seat that stays gone
-            who = host.name(seat)
+            computer = _("Let the computer play {name}", name=host.name(seat))
+            here = _("Play on this phone for {name}", name=host.name(seat))
             controls += [
-                (_("Let the computer play {name}", name=who), actions.TABLE_TO_COMPUTER),
-                (_("Play on this phone for {name}", name=who), actions.TABLE_TO_HOST),
+                (computer, {"data-act": actions.TABLE_TO_COMPUTER}),
+                (here, {"data-act": actions.TABLE_TO_HOST}),
             ]
-        for text, act in controls:
-            attrs = {"type": "button", "data-act": act, "data-arg": str(seat)}
+        for text, attrs in controls:
+            attrs.update({"type": "button", "data-arg": str(seat)})
             el("button", text, "btn", attrs, part)
 
 
