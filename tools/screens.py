@@ -323,25 +323,24 @@ class Shooter:
                 self.press("watch_next_round")
         self.shoot("replay")
 
-    def solo_game(self):
-        """One person and two hard bots, until a computer's turn is on screen."""
+    def start_solo(self):
+        """One person and two hard bots: the game started."""
         self.solo = True
         self.open(f"players=3&seats=human,hard,hard&seed={SEED_SOLO}")
         before = self.page.evaluate(SIGNATURE_JS)
         play = self.page.locator("#play")
         (play if play.count() else self.page.locator("#setup-form [type=submit]").first).click()
         self.next_screen(before)
+
+    def solo_game(self):
+        """The solo game, until a computer's turn is on screen."""
+        self.start_solo()
         self.play_until(("end",), until_shot="bot")
 
     def expert_game(self):
         """The solo game again, on to the person's wheel screen: "Ask the
         expert" pressed, its answer shown."""
-        self.solo = True
-        self.open(f"players=3&seats=human,hard,hard&seed={SEED_SOLO}")
-        before = self.page.evaluate(SIGNATURE_JS)
-        play = self.page.locator("#play")
-        (play if play.count() else self.page.locator("#setup-form [type=submit]").first).click()
-        self.next_screen(before)
+        self.start_solo()
         if not self.play_until(("guess",)):
             return
         self.ready()
