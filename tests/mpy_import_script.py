@@ -28,7 +28,7 @@ BROWSER_ONLY = {
     "lostcode.web." + m
     for m in (
         "main", "dom", "app", "storage", "gamepage", "savespage", "setuppage", "labbridge",
-        "tablepage", "puzzlepage",
+        "tablepage", "puzzlepage", "tablecodes", "moments", "slices",
     )
 }  # tests/helpers.py ADAPTER_MODULES
 count = 0

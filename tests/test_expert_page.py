@@ -384,7 +384,8 @@ def test_the_assistant_answers_what_the_expert_would_do(slow, english):
     assert expert_panel(ses)["move"]  # a draft is the same position
     ses.do("confirm_guess")
     assert ses.error == "" and len(ses.state.actions) > n
-    assert ses.expert_job is None or ses.expert_job.key != (seat, n)
+    job = ses.searches.job
+    assert job is None or job.key != (seat, n)
 
 
 def test_the_expert_answer_holds_none_of_the_viewers_own_values(slow, english):

@@ -22,8 +22,9 @@ ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "lostcode" / "web"
 # The only web modules that hold the engine's State: the replay viewer holds the
 # state of the step on screen (its screen too is built from observations);
-# labseat.py the Session of "Play against my bot" (issue 14).
-GLUE = ("session.py", "persist.py", "viewer.py", "labseat.py")
+# labseat.py the Session of "Play against my bot" (issue 14); drafts.py the part
+# of Session that keeps the drafts (Session inherits its methods).
+GLUE = ("session.py", "drafts.py", "persist.py", "viewer.py", "labseat.py")
 
 
 def test_only_the_session_and_save_glue_touch_engine_state():

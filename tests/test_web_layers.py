@@ -3,10 +3,10 @@
 - Phases and actions keep their own names: a rules.vocab (or rules.state)
   name imported under another name made one word mean two things (`CHANGE`
   was a phase in persist.py and an action in session.py).
-- Only the session (session.py, and labseat.py's subclass of it) and the saves
-  adapter (persist.py) read a game State (`.state`); viewer.py's Replay holds
-  its own, stepped by the engine's record replay. Every other module reads
-  observations and the session's methods.
+- Only the session (session.py, its part drafts.py, and labseat.py's subclass
+  of it) and the saves adapter (persist.py) read a game State (`.state`);
+  viewer.py's Replay holds its own, stepped by the engine's record replay.
+  Every other module reads observations and the session's methods.
 - Every control a view model builds takes its name from lostcode.web.actions
   (or, for the engine's moves, rules.vocab): no act is a bare string.
 """
@@ -16,7 +16,7 @@ import ast
 from helpers import ROOT
 
 WEB = ROOT / "lostcode" / "web"
-READS_STATE = {"session.py", "persist.py", "labseat.py", "viewer.py"}
+READS_STATE = {"session.py", "drafts.py", "persist.py", "labseat.py", "viewer.py"}
 VIEW_MODELS = ("views.py", "betscreens.py", "resultscreens.py", "tableview.py", "blocks.py",
                "persist.py", "assistant.py", "solo.py", "viewer.py", "tutorial.py", "board.py",
                "sheet.py")

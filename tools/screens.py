@@ -3,6 +3,7 @@
 
     python3 tools/screens.py                                   # en,ru,it,pl x 360x640,1280x800
     python3 tools/screens.py --langs en --sizes 360x640 --out /tmp/shots
+    python3 tools/screens.py --kinds puzzle,expert,league,bot  # only these kinds
 
 Why one command: screenshots taken by hand go stale as soon as the layout or
 the flow changes, and the docs then show a game that no longer exists. This
@@ -21,10 +22,19 @@ each kind of screen:
     end       the end screen
     replay    "Watch the game", a few rounds in
     bot       a computer's turn, in a solo game (1 person, 2 hard bots)
+    expert    the assistant's "Ask the expert" answered, on the solo player's
+              wheel screen (scrolled to the answer)
+    puzzle    Today's code (?puzzle=today), on a fixed day (PUZZLE_DAY)
+    league    the Bot lab's class league (lab.html), the lesson's three bots'
+              standings (scrolled to them)
 
 Two seeded games per language and size: a 3-player pass-and-play game with
-the Deadly Shortcut (every kind but "bot"), played to the end, then its
-replay; and a solo game, played until a computer's turn is on screen.
+the Deadly Shortcut (the kinds of TABLE_KINDS), played to the end, then its
+replay; and a solo game, played until a computer's turn is on screen (and,
+for "expert", on to the person's wheel screen). The puzzle is one page load;
+the league is run once in one lab page (Pyodide), then shown in every
+language and size. `--kinds` picks some kinds: only the games and pages that
+show them are played.
 
 How it finds its way (so that it survives changes to the flow and the
 layout): the screen on show is read from `#game[data-screen]` at every step,
@@ -60,10 +70,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
-KINDS = (
+TABLE_KINDS = (
     "setup", "roll", "change", "handoff", "guess", "shortcut", "check", "replace", "final",
-    "end", "replay", "bot",
+    "end", "replay",
 )
+KINDS = TABLE_KINDS + ("bot", "expert", "puzzle", "league")
 # The page's data-screen for a file's kind, where the two differ.
 SCREEN_OF = {"check": "checks", "replay": "watch"}
 FILE_OF = {v: k for k, v in SCREEN_OF.items()}
@@ -71,6 +82,9 @@ LANGS = ("en", "ru", "it", "pl")
 SIZES = ("360x640", "1280x800")
 SEED_TABLE = 5  # a game with an early shortcut offer and wrong guesses in round 1
 SEED_SOLO = 8
+PUZZLE_DAY = "2026-12-01T10:30:00Z"  # "today" for the puzzle's picture (as the tests' day)
+LEAGUE_BOTS = ("step1_first_bot", "step2_deduction", "step3_expected_points")  # docs/examples
+LEAGUE_SEED = "7"
 CHROMIUM_ARGS = [  # as tests/conftest.py
     "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
     "--no-first-run", "--disable-background-networking", "--disable-component-update",
@@ -130,8 +144,9 @@ def shrink(path):
 class Shooter:
     """One language at one size: plays the games and writes the screenshots."""
 
-    def __init__(self, browser, base, lang, size, out):
+    def __init__(self, browser, base, lang, size, out, kinds=KINDS):
         self.browser, self.base, self.lang, self.out = browser, base, lang, out
+        self.kinds = kinds  # the pictures wanted (--kinds)
         self.size = size
         self.w, self.h = (int(x) for x in size.split("x"))
         self.done = {}  # kind -> path
@@ -139,7 +154,7 @@ class Shooter:
         self.solo = False
 
     # -- the page ---------------------------------------------------------------
-    def open(self, query):
+    def open(self, query, day=None):
         if self.page is not None:
             self.page.context.close()
         phone = self.w < 600
@@ -150,6 +165,8 @@ class Shooter:
             has_touch=phone,
         )
         self.page = ctx.new_page()
+        if day is not None:  # the page's clock (Today's code picks its puzzle by the day)
+            self.page.clock.set_fixed_time(day)
         self.page.goto(f"{self.base}?lang={self.lang}&runtime=micropython&{query}")
         self.page.wait_for_function(
             "document.documentElement.dataset.engine === 'ready'", timeout=120000
@@ -199,23 +216,14 @@ class Shooter:
             pass
         self.ready()
 
-    def shoot(self, kind):
-        if kind in self.done:
+    def shoot(self, kind, scroll_to=None):
+        """The first viewport (or, with `scroll_to`, the one that ends with that
+        element) as OUT/LANG-SIZE-KIND.png, once, if `kind` is wanted."""
+        if kind in self.done or kind not in self.kinds:
             return
         self.ready()
-        # The top of the page, and no focus ring (the new screen's heading takes
-        # the focus for screen readers; a picture for the docs needs no ring).
-        self.page.evaluate(
-            "() => { window.scrollTo(0, 0);"
-            " if (document.activeElement) document.activeElement.blur(); }"
-        )
-        self.page.wait_for_timeout(150)
-        path = self.out / f"{self.lang}-{self.size}-{kind}.png"
-        self.page.screenshot(path=str(path))
-        shrink(path)
-        self.done[kind] = path
-        print(f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}"
-              f"  {path.stat().st_size // 1024} KiB", flush=True)
+        self.done[kind] = snap(self.page, self.out / f"{self.lang}-{self.size}-{kind}.png",
+                               scroll_to)
 
     # -- one screen, moved on ---------------------------------------------------
     def step(self, kind):
@@ -315,15 +323,49 @@ class Shooter:
                 self.press("watch_next_round")
         self.shoot("replay")
 
-    def solo_game(self):
-        """One person and two hard bots, until a computer's turn is on screen."""
+    def start_solo(self):
+        """One person and two hard bots: the game started."""
         self.solo = True
         self.open(f"players=3&seats=human,hard,hard&seed={SEED_SOLO}")
         before = self.page.evaluate(SIGNATURE_JS)
         play = self.page.locator("#play")
         (play if play.count() else self.page.locator("#setup-form [type=submit]").first).click()
         self.next_screen(before)
+
+    def solo_game(self):
+        """The solo game, until a computer's turn is on screen."""
+        self.start_solo()
         self.play_until(("end",), until_shot="bot")
+
+    def expert_game(self):
+        """The solo game again, on to the person's wheel screen: "Ask the
+        expert" pressed, its answer shown."""
+        self.start_solo()
+        if not self.play_until(("guess",)):
+            return
+        self.ready()
+        self.control("expert").click()
+        self.page.locator("#expert .expert-move").wait_for(timeout=120000)
+        self.shoot("expert", scroll_to="#expert")
+
+    def puzzle(self):
+        """Today's code as ?puzzle=today opens it, on PUZZLE_DAY."""
+        self.open("puzzle=today", day=PUZZLE_DAY)
+        self.page.wait_for_selector('#puzzle[data-view="puzzle"]', timeout=120000)
+        self.shoot("puzzle")
+
+    def games(self):
+        """The games and pages that show the wanted kinds."""
+        out = []
+        if set(TABLE_KINDS) & set(self.kinds):
+            out.append(self.table_game)
+        if "bot" in self.kinds:
+            out.append(self.solo_game)
+        if "expert" in self.kinds:
+            out.append(self.expert_game)
+        if "puzzle" in self.kinds:
+            out.append(self.puzzle)
+        return out
 
     def play_until(self, kinds, until_shot=None, stalled=6):
         """Move screen after screen on until one of `kinds` is on (True), or the
@@ -344,6 +386,58 @@ class Shooter:
         return True
 
 
+def snap(page, path, scroll_to=None):
+    """A viewport's picture at `path`: the top of the page, or scrolled so that
+    the element `scroll_to` ends the viewport (or starts it, when taller), with
+    no focus ring (the new screen's heading takes the focus for screen readers;
+    a picture for the docs needs no ring)."""
+    page.evaluate(
+        """sel => { window.scrollTo(0, 0);
+          const el = sel && document.querySelector(sel);
+          if (el) el.scrollIntoView({block: el.offsetHeight > innerHeight ? "start" : "end"});
+          if (document.activeElement) document.activeElement.blur(); }""",
+        scroll_to,
+    )
+    page.wait_for_timeout(150)
+    page.screenshot(path=str(path))
+    shrink(path)
+    print(f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}"
+          f"  {path.stat().st_size // 1024} KiB", flush=True)
+    return path
+
+
+def league_shots(browser, base, langs, sizes, out):
+    """The Bot lab's class league: one lab page (Pyodide starts once), the
+    lesson's three bots' league run, then its standings in every language
+    (the lab's own language menu) and size. Returns the kinds' names written."""
+    page = browser.new_context(device_scale_factor=1).new_page()
+    done = []
+    try:
+        page.goto(f"{base}lab.html?lang=en")
+        page.wait_for_function("document.documentElement.dataset.lab === 'ready'",
+                               timeout=300000)
+        bots = ROOT / "docs" / "examples" / "bots"
+        page.locator("#lg-files").set_input_files(files=[
+            {"name": n + ".py", "mimeType": "text/x-python",
+             "buffer": (bots / (n + ".py")).read_bytes()} for n in LEAGUE_BOTS])
+        page.locator("#lg-players").select_option("2")
+        page.locator("#lg-seed").fill(LEAGUE_SEED)
+        page.locator("#lg-run").click()
+        page.wait_for_function("document.documentElement.dataset.league === '1'",
+                               timeout=600000)
+        for lang in langs:
+            page.locator("#lab-lang").select_option(lang)
+            page.wait_for_timeout(300)
+            for size in sizes:
+                w, h = (int(x) for x in size.split("x"))
+                page.set_viewport_size({"width": w, "height": h})
+                snap(page, out / f"{lang}-{size}-league.png", "#lg-results")
+                done.append(f"{lang}-{size}-league")
+    finally:
+        page.context.close()
+    return done
+
+
 def repr_js(text):
     """A Python string as a JavaScript string literal."""
     return json.dumps(text)
@@ -356,7 +450,12 @@ def main(argv=None):
     ap.add_argument("--langs", default=",".join(LANGS))
     ap.add_argument("--sizes", default=",".join(SIZES), help="WIDTHxHEIGHT,...")
     ap.add_argument("--out", default=str(ROOT / "docs" / "screens"))
+    ap.add_argument("--kinds", default=",".join(KINDS), help="KIND,... (the list above)")
     args = ap.parse_args(argv)
+    kinds = tuple(k for k in args.kinds.split(",") if k)
+    for k in kinds:
+        if k not in KINDS:
+            ap.error(f"--kinds: {k!r} is none of " + ", ".join(KINDS))
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:  # python3 without Playwright: the project's environment has it
@@ -385,15 +484,24 @@ def main(argv=None):
             browser = p.chromium.launch(**kw)
             for lang in langs:
                 for size in sizes:
-                    shooter = Shooter(browser, base, lang, size, out)
-                    for game in (shooter.table_game, shooter.solo_game):
+                    shooter = Shooter(browser, base, lang, size, out, kinds)
+                    for game in shooter.games():
                         try:
                             game()
                         except Exception as e:  # a flow this script cannot follow: say so
                             print(f"{lang} {size} {game.__name__}: {e}", file=sys.stderr)
                     if shooter.page is not None:
                         shooter.page.context.close()
-                    missing += [f"{lang}-{size}-{k}" for k in KINDS if k not in shooter.done]
+                    missing += [f"{lang}-{size}-{k}" for k in kinds
+                                if k != "league" and k not in shooter.done]
+            if "league" in kinds:
+                wanted = [f"{lang}-{size}-league" for lang in langs for size in sizes]
+                try:
+                    done = league_shots(browser, base, langs, sizes, out)
+                except Exception as e:  # a flow this script cannot follow: say so
+                    print(f"league: {e}", file=sys.stderr)
+                    done = []
+                missing += [k for k in wanted if k not in done]
             browser.close()
     finally:
         server.shutdown()

@@ -283,9 +283,13 @@ class Knowledge:
                 dist[t] = counts[t] / total
         return dist
 
-    def explanations(self) -> list:
+    def explanations(self, symbols=None) -> list:
+        """Why each value of the viewer's own stones that is ruled out is: seen
+        elsewhere, or deduced from the checks. Of `symbols` only when given
+        (Today's code asks for one or two: all six cost seconds on MicroPython,
+        issue 17)."""
         out = []
-        for sym in self.symbols:
+        for sym in self.symbols if symbols is None else symbols:
             probs = self.probabilities(sym)
             for v in range(self.value_max + 1):
                 if probs[v] > 0:

@@ -14,14 +14,28 @@ from lostcode.web import dom
 from lostcode.web.i18n import _
 
 
+class SearchLoop:
+    """A search the page runs a slice per task (issue 27, slices.py): what is
+    due and what follows its end (the page's functions), whether a slice is
+    scheduled, and the two timers' JS proxies, made once."""
+
+    __slots__ = ("due", "done", "busy", "step", "end")
+
+    def __init__(self) -> None:
+        self.due = None  # () -> the thinking.Job to run now, or None
+        self.done = None  # () called once that search is done
+        self.busy = False  # a slice (or the end) is scheduled
+        self.step = None
+        self.end = None
+
+
 class GameView:
     """The game on screen and what its last drawing left behind."""
 
     __slots__ = (
         "session", "kind", "heading", "announcer", "log_shown", "screen", "sheet_owner",
         "watch", "watch_back", "moments_seen", "check_played", "auto", "auto_seq",
-        "auto_proxy", "dispatch", "step_played", "thinking", "think_proxy",
-        "think_done_proxy", "log_lines",
+        "auto_proxy", "dispatch", "moved", "step_played", "search", "log_lines",
     )
 
     def __init__(self) -> None:
@@ -43,10 +57,9 @@ class GameView:
         self.auto_seq = 0
         self.auto_proxy = None
         self.dispatch = None
+        self.moved = None  # main.moved: drawn, saved, the lab asked (after a search, issue 27)
         self.step_played = None  # (screen, step) whose bot move was last played (issue 22)
-        self.thinking = False  # issue 27: a search's next slice is scheduled (gamepage.think)
-        self.think_proxy = None
-        self.think_done_proxy = None
+        self.search = SearchLoop()  # issue 27: the session's searches (gamepage.think)
         self.log_lines = []  # the log's lines as last drawn (gamepage.render_log)
 
 
@@ -116,7 +129,7 @@ class TableLink:
 
     __slots__ = (
         "bridge", "host", "guest", "seat", "codes", "answer", "choices", "rejoin_open", "stored",
-        "thinking", "think_proxy",
+        "search",
     )
 
     def __init__(self) -> None:
@@ -129,8 +142,7 @@ class TableLink:
         self.choices = []  # the moves the screen offers, in order
         self.rejoin_open = False  # the host's "Codes to rejoin" unfolded
         self.stored = None  # the move number of the table last stored (host)
-        self.thinking = False  # issue 27: an expert seat's next slice is scheduled (host)
-        self.think_proxy = None
+        self.search = SearchLoop()  # issue 27: an expert seat's search (host, tablepage.think)
 
 
 class PuzzleLink:
@@ -242,6 +254,26 @@ def listen(node, kind, fn, capture=False):
         node.addEventListener(kind, proxy)
 
 
+def act_on_click(event):
+    """A click on a control that carries an action (data-act, data-arg) goes the
+    way of every control's: main.dispatch (APP.game.dispatch), which hands it
+    to its scope's handlers. A link that carries an action acts here instead
+    of following its href. For the sections drawn outside the game's screen
+    (table mode, Today's code), which listen with it."""
+    target = dom.py(event.target.closest("[data-act]"))
+    if target is None or APP.game.dispatch is None:
+        return
+    if str(target.tagName) == "A":
+        event.preventDefault()
+    act = str(target.getAttribute("data-act"))
+    APP.game.dispatch(act, str(target.getAttribute("data-arg") or ""))
+
+
 def later(fn, ms=0):
     """Run `fn` after `ms` milliseconds, guarded like a handler."""
     window.setTimeout(keep(dom.create_proxy(guarded(fn))), ms)
+
+
+def now_ms():
+    """The page's clock (performance.now(), ms): the activation guard's, the slices'."""
+    return float(window.performance.now())

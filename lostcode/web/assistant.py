@@ -247,11 +247,10 @@ def expert_model(session, obs):
     """"What would the expert do?" (issue 27): a button until asked; then the
     expert's move and the other moves it weighed, with their values. The
     session ran the expert from this viewer's observation only (never the
-    state: Session._expert_search), so its answer knows no more than the
+    state: searches.Searches.prepare), so its answer knows no more than the
     viewer; its words (reasons.py) name moves and VP, never a stone's value."""
-    key = why_key(obs)
-    job = getattr(session, "expert_job", None)
-    asked = getattr(session, "expert_asked", None) == key and job is not None and job.key == key
+    searches = getattr(session, "searches", None)
+    job = searches.answer(why_key(obs)) if searches is not None else None
     m = {
         "heading": _("What would the expert do?"),
         "button": None,
@@ -260,7 +259,7 @@ def expert_model(session, obs):
         "others": [],
         "others_label": _("Other moves it weighed"),
     }
-    if not asked or job is None:
+    if job is None:
         m["button"] = {
             "text": _("Ask the expert"),
             "act": EXPERT,

@@ -36,6 +36,33 @@ def nodes(selector):
     return [found.item(i) for i in range(found.length)]
 
 
+def show_only(sec, others):
+    """`sec` shown where the page's other sections `others` (ids) stood: they
+    are hidden (table mode and Today's code take the set-up's and the game's place)."""
+    for other in others:
+        node = by_id(other)
+        if node is not None:
+            node.hidden = True
+    sec.hidden = False
+
+
+def setup_entry(name):
+    """A paragraph (class `name`) for another way to play, under the set-up's
+    quick play; None where there is none to add: no set-up, the entry (id
+    `name`) drawn already, or an embedded lesson's frame (one compact game,
+    with no ways out of it, issue 10)."""
+    setup = by_id("setup")
+    if setup is None or by_id(name) is not None or ROOT.classList.contains("embed"):
+        return None
+    p = el("p", None, name, None, None)
+    quick = document.querySelector("#setup .quick-play")
+    if quick is not None:
+        quick.after(p)
+    else:
+        setup.append(p)
+    return p
+
+
 def progress(step, text):
     bar = by_id("progress")
     if bar is not None:

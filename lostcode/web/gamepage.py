@@ -3,12 +3,13 @@ one activation taken as one action, and the replay viewer.
 
 `render()` only draws (views.screen_model is pure); `save_game()` writes the
 save when the session's revision moved (main.dispatch calls it after an action).
+The moments themselves are moments.py's; the session's searches run in
+slices through slices.py, as the table host's do.
 """
 
 from pyscript import document, window
 
-from lostcode.rules.vocab import EV_BEAR_TURN, EV_CHANGE, EV_ROLL
-from lostcode.web import actions, storage
+from lostcode.web import actions, slices, storage
 from lostcode.web.a11y import Announcer
 from lostcode.web.activation import (
     SETTLE_MS,
@@ -17,9 +18,8 @@ from lostcode.web.activation import (
     unlock_shift,
     wait_ms,
 )
-from lostcode.web.app import APP, guarded, keep, listen
+from lostcode.web.app import APP, guarded, keep, listen, now_ms
 from lostcode.web.dom import (
-    ROOT,
     by_id,
     clear,
     create_proxy,
@@ -35,6 +35,7 @@ from lostcode.web.dom import (
     render_strip,
 )
 from lostcode.web.i18n import _
+from lostcode.web.moments import motion_reduced, play_moments
 from lostcode.web.persist import conflict_model, save_problem_model
 from lostcode.web.slots import done_key, size_label
 from lostcode.web.viewer import Replay, watch_log, watch_model
@@ -142,63 +143,28 @@ def render():
 
 def think():
     """Issue 27: the session's due search (an expert seat's decision, or the
-    assistant's "What would the expert do?") runs a slice at a time, a task of
-    its own each, so the page's main thread is never held long (thinking.Job
-    sizes the slices); the bot steps already played go on at their pace
-    meanwhile. Once it is done the game goes on and is drawn and saved."""
+    assistant's "What would the expert do?") runs a slice per task
+    (slices.run), so the page's main thread is never held long; the bot
+    steps already played go on at their pace meanwhile. Once it is done the
+    game goes on and is drawn and saved (searched)."""
+    slices.run(APP.game.search, search_due, searched)
+
+
+def search_due():
     ses = APP.game.session
-    if APP.game.thinking or ses is None or not hasattr(ses, "search_due"):
-        return
-    if ses.search_due() is None:
-        return
-    APP.game.thinking = True
-    if APP.game.think_proxy is None:
-        APP.game.think_proxy = keep(create_proxy(guarded(think_slice)))
-        APP.game.think_done_proxy = keep(create_proxy(guarded(think_done)))
-    window.setTimeout(APP.game.think_proxy, 0)
+    if ses is None or APP.save.conflict or not hasattr(ses, "search_due"):
+        return None
+    return ses.search_due()
 
 
-def think_slice(*_a):
-    ses = APP.game.session
-    job = ses.search_due() if ses is not None and not APP.save.conflict else None
-    if job is None:
-        APP.game.thinking = False
-        return
-    t0 = now_ms()
-    done = job.slice(now_ms)
-    # what the browser tests read: this slice's units, ms, and ms before its last
-    # unit began, the longest slice task so far (ms) and how many slices
-    took = now_ms() - t0
-    ROOT.setAttribute("data-search-steps", str(job.ran))
-    ROOT.setAttribute("data-search-lead", str(int(job.lead + 0.5)))
-    ROOT.setAttribute("data-search-took", str(int(took + 0.5)))
-    longest = max(_number_at("data-search-longest"), took)
-    ROOT.setAttribute("data-search-longest", str(int(longest + 0.5)))
-    ROOT.setAttribute("data-search-slices", str(int(_number_at("data-search-slices")) + 1))
-    # the next slice, or the move played, in a task of its own: the browser paints
-    # and takes taps in between, and the expert's last slice stays short
-    window.setTimeout(APP.game.think_done_proxy if done else APP.game.think_proxy, 0)
-
-
-def _number_at(name):
-    """A number <html> carries (0 if absent): what the tests read of the searches."""
-    return float(str(ROOT.getAttribute(name) or "0"))
-
-
-def think_done(*_a):
+def searched():
     """The search is done: the expert's move (and the computers' after it) is
     played, or the assistant's answer shown; drawn and saved like an action."""
-    APP.game.thinking = False
     ses = APP.game.session
     if ses is None or APP.save.conflict or not hasattr(ses, "search_done"):
         return
     ses.search_done()
-    ROOT.setAttribute("data-searches", str(int(_number_at("data-searches")) + 1))
-    render()  # and the next search, if another expert decides next
-    save_game()
-    from lostcode.web import labbridge  # the lab's bot may be due next (it imports this module)
-
-    labbridge.lab_ask()
+    APP.game.moved()  # as after an action (main.moved): the next search, the lab's bot
 
 
 def schedule_auto(m):
@@ -355,105 +321,6 @@ def enter_game(ses, watch=None):
     show_game(ses, watch)
 
 
-ROLLS = (EV_ROLL, EV_BEAR_TURN, EV_CHANGE)
-
-
-def motion_reduced():
-    return str(ROOT.getAttribute("data-motion") or "") == "reduce"
-
-
-def moment(node, name):
-    node.classList.add("moment", name)
-    ROOT.classList.add("moment-playing")
-
-
-def offsets(node):
-    """data-dx/dy/k (board.py) as the CSS custom properties the keyframes read
-    (CSSOM, which the page's CSP allows; a style attribute it would refuse)."""
-    for key in ("dx", "dy"):
-        v = py(node.getAttribute("data-" + key))
-        if v is not None:
-            node.style.setProperty("--" + key, str(v) + "px")
-    k = py(node.getAttribute("data-k"))
-    if k is not None:
-        node.style.setProperty("--k", str(k))
-
-
-def play_moments(m):
-    """Start the moments the public log gained since the last screen that drew them."""
-    log = APP.game.session.public_observation()["log"]
-    if APP.game.moments_seen is None or APP.game.moments_seen > len(log):
-        APP.game.moments_seen = len(log)  # a new or resumed game: its past is no moment
-        return
-    reduce = motion_reduced()
-    if m.get("bot_step"):
-        APP.game.moments_seen = len(log)  # the bots' moves are played step by step
-        if not reduce:
-            play_step_moment(m["bot_step"])
-        return
-    new = log[APP.game.moments_seen :]
-    dice = py(document.querySelector("#screen svg.dice"))
-    rolls = [e for e in new if e.get("t") in ROLLS]
-    if rolls and dice is None:
-        new = [e for e in new if e.get("t") not in ROLLS]  # the dice settle where they are drawn
-        keep = APP.game.moments_seen + log[APP.game.moments_seen :].index(rolls[0])
-    else:
-        keep = len(log)
-    if rolls and dice is not None and not reduce:
-        if any(e.get("t") == "roll" for e in rolls):
-            moment(dice, "moment-roll")
-        else:
-            for e in rolls:
-                die = py(dice.querySelector('[data-die="' + str(e.get("die", "")) + '"]'))
-                if die is not None:
-                    moment(die, "moment-turn")
-    for e in new:
-        if e.get("t") != "discard" or reduce:
-            continue
-        sel = '#game svg.rack[data-owner="' + str(e.get("player")) + '"] .discard[data-dx]'
-        stone = py(document.querySelector(sel))
-        if stone is not None:
-            offsets(stone)
-            moment(stone, "moment-discard")
-    if m["kind"] == "checks":
-        h = APP.game.session.pending_checks()
-        rnd = h["round"] if h else 0
-        if rnd > APP.game.check_played:
-            APP.game.check_played = rnd
-            rings = py(document.querySelector("#screen section.rings"))
-            if rings is not None and not reduce:
-                moment(rings, "moment-check")
-                track = py(document.querySelector("#game svg.track"))
-                if track is not None:
-                    for marker in nodes("#game svg.track .marker[data-dx]"):
-                        offsets(marker)
-                    moment(track, "moment-check")
-    APP.game.moments_seen = keep
-
-
-def play_step_moment(step):
-    """Issue 22: the move of the bot step just drawn, once: the dice rolled,
-    the die turned, or the replaced stone."""
-    key = (APP.game.screen, step["n"])
-    if APP.game.step_played == key:
-        return
-    APP.game.step_played = key
-    what = step.get("moment") or ""
-    dice = py(document.querySelector("#screen svg.dice"))
-    if what == "roll" and dice is not None:
-        moment(dice, "moment-roll")
-    elif what.startswith("turn:") and dice is not None:
-        die = py(dice.querySelector('[data-die="' + what[5:] + '"]'))
-        if die is not None:
-            moment(die, "moment-turn")
-    elif what == "discard":
-        sel = '#game svg.rack[data-owner="' + str(step["seat"]) + '"] .discard[data-dx]'
-        stone = py(document.querySelector(sel))
-        if stone is not None:
-            offsets(stone)
-            moment(stone, "moment-discard")
-
-
 TIP_SELECTORS = {
     "others": "#game svg.rack:not(.own)",
     "racks": "#game svg.rack",
@@ -592,10 +459,6 @@ def guard():
     if APP.guard is None:
         APP.guard = ActivationGuard()
     return APP.guard
-
-
-def now_ms():
-    return float(window.performance.now())
 
 
 def settle_if_new(key):

@@ -72,6 +72,13 @@ def dispatch(act, arg=""):
         gamepage.render_conflict()
         return
     ses.do(act, arg)
+    moved()
+
+
+def moved():
+    """The game went on (an action, or the end of a search: gamepage.searched):
+    drawn, saved if its revision moved, and the lab's bot asked if its seat
+    is due."""
     gamepage.render()
     gamepage.save_game()  # a compare-and-set under the game's Web Lock (storage.locked)
     labbridge.lab_ask()
@@ -120,6 +127,7 @@ def boot(*_args):
         progress(2, _("Loading the game engine…"))
         gamepage.install_guard()  # issue 12: one activation, one action
         APP.game.dispatch = dispatch  # gamepage's bot pace dispatches through it (issue 22)
+        APP.game.moved = moved  # and a search's end goes on through it (issue 27)
         game = by_id("game")
         listen(game, "click", on_click)
         listen(game, "input", on_input)

@@ -21,7 +21,7 @@ from pyscript import document, window
 
 from lostcode.services.settings import read as read_settings
 from lostcode.web import actions
-from lostcode.web.app import APP, guarded, keep, listen
+from lostcode.web.app import APP, act_on_click, guarded, keep, listen
 from lostcode.web.dom import (
     by_id,
     clear,
@@ -31,6 +31,8 @@ from lostcode.web.dom import (
     py,
     render_button,
     render_racks,
+    setup_entry,
+    show_only,
 )
 from lostcode.web.i18n import _, get_language
 from lostcode.web.puzzles import PuzzleError
@@ -56,12 +58,9 @@ def today():
 
 def entry():
     """The start screen's "Today's code" button (not in an embedded lesson's frame)."""
-    setup = by_id("setup")
-    if setup is None or by_id("puzzle-entry") is not None:
+    p = setup_entry("puzzle-entry")
+    if p is None:
         return
-    if document.documentElement.classList.contains("embed"):
-        return
-    p = el("p", None, "puzzle-entry", None, None)
     b = el(
         "button",
         _("Today's code: a daily deduction puzzle"),
@@ -69,12 +68,7 @@ def entry():
         {"type": "button", "id": "puzzle-entry", "data-act": actions.PUZZLE_OPEN, "data-arg": ""},
         p,
     )
-    listen(b, "click", on_click)
-    quick = document.querySelector("#setup .quick-play")
-    if quick is not None:
-        quick.after(p)
-    else:
-        setup.append(p)
+    listen(b, "click", act_on_click)
     prefetch()
 
 
@@ -127,24 +121,12 @@ def _section():
             game.after(sec)
         else:
             document.querySelector("main").append(sec)
-        listen(sec, "click", on_click)
+        listen(sec, "click", act_on_click)
         el("p", None, "visually-hidden", {"id": "puzzle-announce", "role": "status",
                                           "aria-live": "polite", "aria-atomic": "true"},
            None)
-    for other in ("setup", "game", "tablemode"):
-        node = by_id(other)
-        if node is not None:
-            node.hidden = True
-    sec.hidden = False
+    show_only(sec, ("setup", "game", "tablemode"))
     return sec
-
-
-def on_click(event):
-    target = py(event.target.closest("[data-act]"))
-    if target is None or APP.game.dispatch is None:
-        return
-    act = str(target.getAttribute("data-act"))
-    APP.game.dispatch(act, str(target.getAttribute("data-arg") or ""))
 
 
 # --------------------------------------------------------------------------- loading

@@ -304,19 +304,3 @@ def check(p: Puzzle, names: list) -> tuple:
     if level_of(checks) != p.level:
         raise PuzzleError("the level is not the deduction's")
     return found[0], p.level
-
-
-def explain_symbol(k: Knowledge, sym: str) -> list:
-    """The assistant's explanations (deduction.py) of every value of `sym` the
-    seat can rule out, computed for that symbol only (the page asks for one
-    or two symbols: all six cost seconds on MicroPython, issue 17)."""
-    out = []
-    probs = k.probabilities(sym)
-    for v in range(k.value_max + 1):
-        if probs[v] > 0:
-            continue
-        if v in k.seen[sym]:
-            out.append(k._explain_seen(sym, v, k.seen[sym][v]))
-        else:
-            out.append(k._explain_deduced(sym, v))
-    return out

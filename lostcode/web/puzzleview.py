@@ -35,7 +35,6 @@ from .puzzles import (
     ONE,
     PuzzleError,
     answers,
-    explain_symbol,
     from_entry,
     pairs,
     seat_view,
@@ -244,9 +243,7 @@ class Attempt:
         seat's checks first (the deduction's part), then what is seen."""
         if not self.cons:
             k = self.knowledge
-            found = []
-            for sym in self.puzzle.symbols:
-                found += explain_symbol(k, sym)
+            found = k.explanations(self.puzzle.symbols)
             deduced = [e for e in found if e["kind"] in ("round", "rounds")]
             seen = [e for e in found if e["kind"] not in ("round", "rounds")]
             self.reasons = deduced + seen

@@ -7,6 +7,10 @@ the player may change until they press the screen's confirm control; only
 then does an action reach the engine (so records never hold tentative
 choices). A private screen's confirm also passes the device: the next screen
 is the next player's handoff (or a shared screen), with no "done" screen.
+The drafts themselves and their undo live in drafts.py (`Drafts`, which
+Session inherits), the searches the page runs in slices (an expert seat's,
+the assistant's "What would the expert do?") in searches.py; this module
+keeps the flow between screens.
 
 Pure Python, no DOM: the adapter turns a DOM event into `Session.do(act, arg)`
 (`act` a name of lostcode.web.actions; `HANDLERS` picks its handler), then
@@ -19,24 +23,12 @@ own names (an action kind and a phase may share a string: "guess").
 """
 
 from ..rules import vocab
-from ..rules.components import MAX_CANDIDATES, WHEEL_WIDTH
-from ..rules.engine import apply_action, legal_actions
+from ..rules.engine import apply_action
 from ..rules.errors import IllegalAction
 from ..rules.observation import observe, observe_table, prompt
 from ..rules.options import OPTION_FLAGS, Options
 from ..rules.setup import new_game
-from ..rules.vocab import (
-    ACCEPT,
-    CHANGE,
-    DISCARD,
-    FINAL,
-    GUESS,
-    PASS,
-    ROLL,
-    SHORTCUT,
-    TAKE,
-    TURN_BEAR,
-)
+from ..rules.vocab import CHANGE, DISCARD, PASS, ROLL, TAKE, TURN_BEAR
 from ..services.record import to_record
 from .actions import (
     AUTO,
@@ -61,41 +53,22 @@ from .actions import (
     WHEEL,
     WHY,
 )
-from .assistant import PANEL_SCREENS, best_wheel, keep_analysis, why_key
-from .betscreens import centred_low, range_middle
+from .assistant import PANEL_SCREENS, keep_analysis, why_key
 from .describe import reason
+from .drafts import PICKS, Drafts, no_button
 from .i18n import _
+from .searches import Searches, finish_all
 from .sheet import Sheet
-from .solo import BotSeats, check_seats, expert_search
-from .thinking import Job
+from .solo import BotSeats, check_seats
 
 # Screens only their player may see. The roller's keep-or-turn (R-R1c) is one of
 # them (issue 22): like a player at a real table they choose while looking at
 # the others' stones, which a public screen would have to hide.
 PRIVATE_PHASES = (vocab.PHASE_CHANGE, vocab.PHASE_SHORTCUT, vocab.PHASE_GUESS, vocab.PHASE_FINAL)
-
-
-def _die_symbol(act, arg):
-    die, sym = arg.split(":")
-    return (act, int(die), sym)
-
-
-def _symbol(act, arg):
-    return (act, arg)
-
-
-# The roller's and the replacing player's choices: screen kind -> button act.
-PICKS = {vocab.PHASE_BEAR: TURN_BEAR, vocab.PHASE_CHANGE: CHANGE, vocab.PHASE_REPLACE: DISCARD}
-DEFAULT_LOW = 8
-KEEP = "keep"  # confirm_pick's argument on the change screen's "Keep the dice"
 TABLE = -1  # next_holder(): nobody needs privacy next, the device goes to the table
 
 
-def _no_button():
-    return IllegalAction("UI", "ui_no_button")
-
-
-class Session:
+class Session(Drafts):
     """One game on this device. `do(act, arg)` is the only way a page event
     changes it; every screen model is then a pure function of it (views.py):
     whatever a screen needs made (a draft, the sheet brought up to date, the
@@ -148,16 +121,14 @@ class Session:
         # The assistant's analysis of the private screen shown (assistant.keep_analysis).
         self.assist = None
         self.assist_why = None  # (viewer, move) whose "Why…" explanations are open
-        # Issue 27: "What would the expert do?": the (viewer, move) it was asked on,
-        # and its search (thinking.Job, run in slices by the page like an expert seat's).
-        self.expert_asked = None
-        self.expert_job = None
+        # Issue 27: "What would the expert do?": where it was asked, and its search
+        # (run in slices by the page like an expert seat's): searches.py.
+        self.searches = Searches()
         self.sheets = [Sheet() for _p in range(n)]
         self.unlocked = None  # the player whose private screen is open
         self.checks_shown = 0  # last round whose check results were acknowledged
         self.notices = []  # public news shown on the next public screen
-        self.draft = None  # unconfirmed choice of the screen shown (made by _prepare)
-        self.undo_stack = []
+        Drafts.__init__(self)  # the screen's draft (made by _prepare) and the undo stack
         self.error = ""
         self.tutorial = False  # the guided first game: tips on screens (tutorial.py)
         self.ask_leave = False  # the end screen's "New game" pressed: asked again
@@ -194,12 +165,8 @@ class Session:
     def search_due(self):
         """The search the page must run now, a slice at a time (thinking.Job):
         an expert seat's decision, or the assistant's "What would the expert
-        do?"; None when nothing is searching."""
-        job = self.bots.thinking_job()
-        if job is not None:
-            return job
-        job = self.expert_job
-        return job if job is not None and not job.done else None
+        do?"; None when nothing is searching (searches.Searches.due)."""
+        return self.searches.due(self.bots)
 
     def search_done(self):
         """The page ran the due search to its end: the expert's move is played
@@ -212,15 +179,7 @@ class Session:
     def finish_searches(self, limit=500):
         """Run every due search at once (the tests' and the command line's way;
         the page slices them): what the page reaches, with no page."""
-        n = 0
-        while n < limit:
-            job = self.search_due()
-            if job is None:
-                return n
-            job.finish()
-            self.search_done()
-            n += 1
-        return n
+        return finish_all(self, limit)
 
     def reasons(self):
         """Each expert decision's reasons: move number -> {"seat", "round", "options"}."""
@@ -302,7 +261,7 @@ class Session:
     def _dispatch(self, act, arg):
         handler = self.HANDLERS.get(act)
         if handler is None:
-            raise _no_button()
+            raise no_button()
         kind, viewer = self.screen()
         getattr(self, handler)(act, arg, kind, viewer)
 
@@ -325,53 +284,21 @@ class Session:
         nothing: the humans' sheets brought up to date with their discards
         (R-P3: a replaced stone clears that symbol's crosses), the assistant's
         analysis for the private screen's viewer (with its explanations when
-        "Why…" is open), and the screen's draft (the wheel's starts at the
-        suggested bet when hints are on; candidates start from the sheet)."""
+        "Why…" is open), the expert's answer's search when it was asked on
+        this screen (searches.py), and the screen's draft (the wheel's starts
+        at the suggested bet when hints are on; candidates start from the sheet)."""
         s = self.state
         for p in self.bots.humans:
             self.sheets[p].sync_discards(s.discards[p])
         kind, viewer = self.screen()
         if viewer is not None and self.hints and kind in PANEL_SCREENS:
             self._analysis(observe(s, viewer))
-        self._expert_search(viewer)
+        self.searches.prepare(s, viewer, self.hints)
         self._ensure_draft(kind, viewer)
-
-    def _expert_search(self, viewer):
-        """The assistant's expert answer (issue 27) for the position asked on, from
-        that player's observation only: its search is made here, run by the page
-        in slices; asked on another position, it is dropped."""
-        if viewer is None or not self.hints:
-            self.expert_job = None
-            return
-        key = (viewer, len(self.state.actions))
-        if self.expert_asked != key:
-            self.expert_job = None
-            return
-        if self.expert_job is None or self.expert_job.key != key:
-            obs = observe(self.state, viewer)
-            self.expert_job = Job(key, expert_search(self.state.seed, viewer, obs))
 
     def _analysis(self, obs):
         self.assist = keep_analysis(self.assist, obs, self.assist_why == why_key(obs))
         return self.assist["analysis"]
-
-    def _ensure_draft(self, kind, viewer):
-        """The draft of screen `kind` for `viewer`, made and kept if missing (None
-        on a screen without one)."""
-        if kind in PICKS:
-            d = self.pick_draft(kind)
-        elif kind == vocab.PHASE_GUESS:
-            d = self.guess_draft()
-            if d is not self.draft:
-                hint = self._suggested_bet()
-                if hint is not None:
-                    d["wheel"], d["low"] = hint
-        elif kind in (vocab.PHASE_SHORTCUT, vocab.PHASE_FINAL) and viewer is not None:
-            d = self.candidates_draft(kind, viewer)
-        else:
-            return None
-        self.draft = d
-        return d
 
     def _act(self, action):
         apply_action(self.state, action)
@@ -403,36 +330,36 @@ class Session:
         """"What would the expert do?" on a private screen with hints on: its search
         starts (_prepare); once done the panel shows its move and alternatives."""
         if viewer is None or not self.hints:
-            raise _no_button()
-        self.expert_asked = (viewer, len(self.state.actions))
+            raise no_button()
+        self.searches.ask(viewer, len(self.state.actions))
 
     def _on_unlock(self, act, arg, kind, viewer):
         if kind != "handoff":
-            raise _no_button()
+            raise no_button()
         self.unlocked = self.state.to_act
         self.draft = None
         self.undo_stack = []
 
     def _on_continue(self, act, arg, kind, viewer):
         if kind == "bot" and self.bots.waiting():
-            raise _no_button()  # a bot still deciding: nothing to go on to (issue 22)
+            raise no_button()  # a bot still deciding: nothing to go on to (issue 22)
         if kind == "bot":
             self.bots.next_step()  # the next move on the board, or past the last
         elif kind == "checks":
             self.checks_shown = self.pending_checks()["round"]
         else:
-            raise _no_button()
+            raise no_button()
 
     def _on_skip(self, act, arg, kind, viewer):
         """Past every computer move shown: to the next human decision or the
         round's check at once (a tap on the bot screen, Skip, reduced motion)."""
         if kind != "bot" or self.bots.waiting():
-            raise _no_button()
+            raise no_button()
         self.bots.acknowledge()
 
     def _on_leave(self, act, arg, kind, viewer):
         if kind != "end":
-            raise _no_button()
+            raise no_button()
         self.ask_leave = True  # "Leave this game's result?"
 
     def _on_back(self, act, arg, kind, viewer):
@@ -441,16 +368,16 @@ class Session:
         elif kind == vocab.PHASE_FINAL:  # "Confirm with no candidates?" -> Back
             self._candidates_event(kind, viewer, act, arg)
         else:
-            raise _no_button()
+            raise no_button()
 
     def _on_sheet(self, act, arg, kind, viewer):
         if viewer is None:
-            raise _no_button()
+            raise no_button()
         self._sheet_event(viewer, act, arg)
 
     def _on_pick(self, act, arg, kind, viewer):
         if kind not in PICKS or act not in (PICKS[kind], CONFIRM_PICK):
-            raise _no_button()
+            raise no_button()
         self._pick_event(kind, act, arg)
 
     def _on_button_move(self, act, arg, kind, viewer):
@@ -459,60 +386,18 @@ class Session:
         drafts until confirmed (issue 11)."""
         p = prompt(self.state)
         if not p or kind != p["phase"] or act not in p["kinds"]:
-            raise _no_button()
+            raise no_button()
         self._act((act,))
 
     def _on_guess(self, act, arg, kind, viewer):
         if kind != vocab.PHASE_GUESS:
-            raise _no_button()
+            raise no_button()
         self._guess_event(viewer, act, arg)
 
     def _on_candidates(self, act, arg, kind, viewer):
         if kind not in (vocab.PHASE_SHORTCUT, vocab.PHASE_FINAL):
-            raise _no_button()
+            raise no_button()
         self._candidates_event(kind, viewer, act, arg)
-
-    # -- the roller's and the replacing player's picks (public screens) -------------
-    def pick_draft(self, kind):
-        """The tentative choice on a dice or replace screen: {"kind", "at", "arg"}
-        with arg "die:symbol" (a die's new face), a symbol (the stone to
-        replace) or "" (nothing chosen: on the change screen, keep the dice).
-        Read-only: the prepared draft, or a fresh one that is not kept."""
-        at = len(self.state.actions)
-        d = self.draft
-        if d is not None and d.get("kind") == kind and d.get("at") == at:
-            return d
-        return {"kind": kind, "at": at, "arg": ""}
-
-    def _pick_event(self, kind, act, arg):
-        d = self._ensure_draft(kind, None)
-        s = self.state
-        move = PICKS[kind]
-        if act == move:  # choose, or choose another
-            action = _die_symbol(move, arg) if move != DISCARD else _symbol(move, arg)
-            if action not in legal_actions(s):
-                raise IllegalAction(_PICK_RULE[move], "ui_no_button")
-            # Issue 22: a tap on the chosen one keeps it chosen (a fast double tap
-            # must not leave nothing chosen); the change screen's "Keep the dice"
-            # is the explicit way back to no die turned.
-            d["arg"] = str(arg)
-            return
-        p = s.to_act
-        if kind == vocab.PHASE_CHANGE and arg == KEEP:  # "Keep the dice", a face chosen or not
-            d["arg"] = ""
-        if not d["arg"]:  # "confirm_pick" with nothing chosen
-            if kind != vocab.PHASE_CHANGE:
-                raise IllegalAction(_PICK_RULE[move], "ui_no_button")
-            self._act((ACCEPT,))
-            self._after_change(p)
-            return
-        action = _die_symbol(move, d["arg"]) if move != DISCARD else _symbol(move, d["arg"])
-        self._act(action)
-        if kind == vocab.PHASE_CHANGE:
-            self._after_change(p)
-        if move == DISCARD:
-            gone = s.discards[p][-1]
-            self.notices = [{"player": p, "symbol": gone["symbol"], "value": gone["value"]}]
 
     def _after_change(self, roller):
         """The dice are final (R-R1c) before anyone bets. When the roller is also
@@ -559,170 +444,6 @@ class Session:
         nxt = s.queue[1]
         return TABLE if self.bots.is_bot(nxt) else nxt
 
-    # -- drafts and undo -----------------------------------------------------------
-    def _remember(self, what, viewer):
-        if what == "sheet":
-            self.undo_stack.append(("sheet", viewer, self.sheets[viewer].copy()))
-        else:
-            self.undo_stack.append(("draft", viewer, _copy_draft(self.draft)))
-
-    def undo(self):
-        if not self.undo_stack:
-            return
-        what, viewer, saved = self.undo_stack.pop()
-        if what == "sheet":
-            self.sheets[viewer] = saved
-        else:
-            self.draft = saved
-
-    def can_undo(self):
-        return bool(self.undo_stack)
-
-    def _sheet_event(self, viewer, act, arg):
-        obs = observe(self.state, viewer)
-        sheet = self.sheets[viewer]
-        before = sheet.copy()
-        if act == AUTO:
-            changed = sheet.auto != (arg == "on")
-            sheet.set_auto(arg == "on")
-        elif act == SHEET_MODE:
-            mode = "candidate" if arg == "candidate" else "cross"
-            changed = sheet.mode != mode
-            sheet.mode = mode
-        elif sheet.mode == "candidate":
-            sym, v = arg.split(":")
-            v = int(v)
-            s = self.state
-            if sym not in s.options.symbols or s.token_holder.get(sym) == viewer:
-                raise IllegalAction("R-E1", "ui_fixed")
-            if v in sheet.auto_seen(obs)[sym] and sheet.auto:
-                raise IllegalAction("R-E1", "ui_seen")
-            changed = sheet.toggle_final(sym, v, s.options.value_max)
-            if not changed:
-                raise IllegalAction("R-E1", "ui_three")
-        else:
-            sym, v = arg.split(":")
-            changed = sheet.toggle(sym, int(v), obs)
-        if changed:
-            self.undo_stack.append(("sheet", viewer, before))
-
-    def guess_draft(self):
-        """The unconfirmed wheel setting of the player to act: {"kind", "wheel", "low"}.
-
-        Read-only: the prepared draft (with hints on it starts at the assistant's
-        suggestion, issue 11: one confirm is enough to bet it), or a fresh one
-        that is not kept."""
-        d = self.draft
-        if d is not None and d.get("kind") == vocab.PHASE_GUESS:
-            return d
-        return {"kind": vocab.PHASE_GUESS, "wheel": None, "low": DEFAULT_LOW}
-
-    def _suggested_bet(self):
-        """(wheel, low) the assistant suggests to the player to act, or None."""
-        s = self.state
-        if not self.hints or s.phase != vocab.PHASE_GUESS or self.bots.is_bot(s.to_act):
-            return None
-        best = best_wheel(self._analysis(observe(s, s.to_act)))
-        if best is None or (GUESS, best["wheel"], best["low"]) not in legal_actions(s):
-            return None
-        return best["wheel"], best["low"]
-
-    def _guess_event(self, viewer, act, arg):
-        d = self._ensure_draft(vocab.PHASE_GUESS, viewer)
-        if act == WHEEL:
-            if arg not in WHEEL_WIDTH:
-                raise IllegalAction("R-G1", "ui_no_wheel")
-            self._remember("draft", viewer)
-            # Issue 22: another wheel keeps the range centred where it was (its
-            # middle, not its low end); the first wheel centres on the low end.
-            old = WHEEL_WIDTH.get(d["wheel"], 1) if d["wheel"] else 1
-            middle = range_middle(d["low"], old)
-            d["wheel"] = arg
-            d["low"] = centred_low(middle, WHEEL_WIDTH[arg], self.state.options.ring_max)
-        elif act in (LOWER, RAISE, LOW):
-            if act == LOW:
-                low = int(str(arg).strip())
-            else:
-                low = d["low"] + (-1 if act == LOWER else 1)
-            if low == d["low"]:
-                return
-            self._remember("draft", viewer)
-            d["low"] = low
-        elif act == USE_HINT:  # the assistant's suggestion fills the draft (not confirmed)
-            w, low_text = str(arg).split(":")
-            low = int(low_text)
-            if w not in WHEEL_WIDTH:
-                raise IllegalAction("R-G1", "ui_no_wheel")
-            if (w, low) == (d["wheel"], d["low"]):
-                return
-            self._remember("draft", viewer)
-            d["wheel"], d["low"] = w, low
-        else:  # CONFIRM_GUESS
-            if d["wheel"] is None:
-                raise IllegalAction("R-G1", "ui_wheel_first")
-            self._act((GUESS, d["wheel"], d["low"]))
-            self._finish_private()
-
-    def candidates_draft(self, kind, viewer):
-        """Unconfirmed candidates: {"kind", "values": {symbol: [values]}}.
-
-        Read-only: the prepared draft, or a fresh one prefilled from the
-        viewer's sheet that is not kept."""
-        d = self.draft
-        if d is not None and d.get("kind") == kind:
-            return d
-        sheet = self.sheets[viewer]
-        syms = self.candidate_symbols(kind, viewer)
-        return {"kind": kind, "values": {sym: list(sheet.final[sym]) for sym in syms}}
-
-    def candidate_symbols(self, kind, viewer):
-        s = self.state
-        if kind == vocab.PHASE_SHORTCUT:
-            return [s.offer_symbol]
-        return [sym for sym in s.options.symbols if s.token_holder.get(sym) != viewer]
-
-    def _candidates_event(self, kind, viewer, act, arg):
-        d = self._ensure_draft(kind, viewer)
-        s = self.state
-        if act == CAND:
-            sym, v = arg.split(":")
-            v = int(v)
-            cands = d["values"].get(sym)
-            if cands is None or not 0 <= v <= s.options.value_max:
-                raise IllegalAction("R-E1", "ui_not_candidate")
-            self._remember("draft", viewer)
-            d["ask_empty"] = False  # a changed choice: the question no longer holds
-            if v in cands:
-                cands.remove(v)
-            elif len(cands) < MAX_CANDIDATES:
-                cands.append(v)
-                cands.sort()
-            else:
-                self.undo_stack.pop()
-                raise IllegalAction("R-E1", "ui_three")
-        elif act == CONFIRM and kind == vocab.PHASE_SHORTCUT:
-            sym = s.offer_symbol
-            vals = d["values"][sym]
-            self._act((SHORTCUT, tuple(vals)))
-            self.sheets[viewer].final[sym] = list(vals)
-            self._finish_private()
-            if self._goes_on(viewer):  # the roller's own dice next: no second handoff
-                self.unlocked = viewer
-        elif act == BACK and kind == vocab.PHASE_FINAL:  # "Confirm with no candidates?" -> Back
-            d["ask_empty"] = False
-        elif act in (CONFIRM, CONFIRM_EMPTY) and kind == vocab.PHASE_FINAL:
-            syms = self.candidate_symbols(kind, viewer)
-            if act == CONFIRM and any(not d["values"][sym] for sym in syms):
-                d["ask_empty"] = True  # asked again: a symbol without candidates scores −2
-                return
-            batch = [(FINAL, sym, tuple(d["values"][sym])) for sym in syms]
-            self._act_all(batch)
-            for sym in syms:
-                self.sheets[viewer].final[sym] = list(d["values"][sym])
-            self._finish_private()
-        else:
-            raise _no_button()
-
     def hide(self):
         """The page is being left (issue 25: pagehide): an open private screen
         goes back to its handoff, so Back/Forward from the browser's cache or
@@ -745,14 +466,3 @@ class Session:
         self.undo_stack = []
 
 
-# The rule a refused pick names.
-_PICK_RULE = {TURN_BEAR: "R-R1a", CHANGE: "R-R1c", DISCARD: "R-P2"}
-
-
-def _copy_draft(d):
-    if d is None:
-        return None
-    out = dict(d)
-    if "values" in d:
-        out["values"] = {k: list(v) for k, v in d["values"].items()}
-    return out

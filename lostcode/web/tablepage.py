@@ -7,9 +7,10 @@ server). index.html#j=CODE is a guest: it answers the offer with a code of
 its own for the host to paste or scan, then draws only what the host sends
 for its seat. The channels live in assets/table/bridge.js; this module keeps
 the Host or the Guest in `APP.table` and draws lostcode/table/screen.py's
-model. Its controls carry actions of their own scope (actions.TABLE_PAGE,
-handled by `HANDLERS` below) and go through main.dispatch like every other
-control's.
+model; the join codes and the camera's view are tablecodes.py's, an expert
+seat's search runs through slices.py. Its controls carry actions of their
+own scope (actions.TABLE_PAGE, handled by `HANDLERS` below) and go through
+main.dispatch like every other control's.
 """
 
 from json import loads
@@ -24,13 +25,23 @@ from lostcode.services.record import dumps
 from lostcode.table.guest import Guest
 from lostcode.table.host import Host
 from lostcode.table.screen import table_screen
-from lostcode.web import actions
-from lostcode.web.app import APP, guarded, keep, listen
+from lostcode.web import actions, slices
+from lostcode.web.app import APP, act_on_click, guarded, keep, listen
 from lostcode.web.describe import reason
-from lostcode.web.dom import by_id, clear, create_proxy, el, py, render_board, render_evidence
+from lostcode.web.dom import (
+    by_id,
+    clear,
+    create_proxy,
+    el,
+    render_board,
+    render_evidence,
+    setup_entry,
+    show_only,
+)
 from lostcode.web.i18n import _
 from lostcode.web.solo import seat_kind_label
 from lostcode.web.storage import ls_get, ls_set
+from lostcode.web.tablecodes import draw_code, draw_joins, scan_box, stop_scan
 
 HOST_HASH = "#table=host"
 JOIN_HASH = "#j="
@@ -44,20 +55,12 @@ def entry():
     """The set-up's "Play on several phones" link (drawn here: no edit of the form).
     Not in an embedded lesson: the frame is one compact game on the teacher's
     page, with no links out of it (issue 10), and a camera inside a frame needs
-    a permission the lesson's page would have to grant."""
-    setup = by_id("setup")
-    if setup is None or by_id("table-entry") is not None:
+    a permission the lesson's page would have to grant (dom.setup_entry)."""
+    p = setup_entry("table-entry")
+    if p is None:
         return
-    if document.documentElement.classList.contains("embed"):
-        return
-    p = el("p", None, "table-entry", None, None)
     a = el("a", _("Play on several phones"), "btn", {"href": HOST_HASH, "id": "table-entry"}, p)
     listen(a, "click", lambda e: later_start())
-    quick = document.querySelector("#setup .quick-play")
-    if quick is not None:
-        quick.after(p)
-    else:
-        setup.append(p)
 
 
 def later_start():
@@ -80,12 +83,8 @@ def _section():
     if sec is None:
         sec = el("section", None, "tablemode", {"id": "tablemode", "aria-live": "off"}, None)
         document.querySelector("main").append(sec)
-        listen(sec, "click", on_click)
-    for other in ("setup", "game"):
-        node = by_id(other)
-        if node is not None:
-            node.hidden = True
-    sec.hidden = False
+        listen(sec, "click", act_on_click)
+    show_only(sec, ("setup", "game"))
     return sec
 
 
@@ -254,21 +253,22 @@ def store(host):
 
 
 def to_computer(seat):
-    host = APP.table.host
-    if host is None or seat not in host.phones:
-        return
-    send_all(host.hand_to_computer(seat, "medium"))
-    APP.table.codes.pop(seat, None)
-    APP.table.stored = None
-    render()
+    """A seat that stays gone is played by the computer (medium)."""
+    hand_over(seat, lambda host: host.hand_to_computer(seat, "medium"))
 
 
 def to_host(seat):
     """A seat that stays gone is played on this phone, pass-and-play."""
+    hand_over(seat, lambda host: host.hand_to_host(seat))
+
+
+def hand_over(seat, how):
+    """A phone seat is no longer a phone's: `how(host)` hands it over (every
+    phone is told), its code goes, and the table is stored anew."""
     host = APP.table.host
     if host is None or seat not in host.phones:
         return
-    send_all(host.hand_to_host(seat))
+    send_all(how(host))
     APP.table.codes.pop(seat, None)
     APP.table.stored = None
     render()
@@ -312,32 +312,6 @@ def not_joined(seat):
                 "seat's code again."
             )
         )
-
-
-def scan_box():
-    """The camera's view, outside the table screen (which is redrawn on every move)."""
-    box = by_id("table-scan")
-    if box is None:
-        box = el("div", None, "table-scan", {"id": "table-scan"}, None)
-        by_id("tablemode").after(box)
-        listen(box, "click", on_scan_tap)
-    clear(box)
-    video = el(
-        "video",
-        None,
-        None,
-        {"muted": "muted", "playsinline": "playsinline", "width": "240", "height": "240"},
-        box,
-    )
-    el("button", _("Stop"), "btn", {"type": "button", "data-act": actions.TABLE_STOP_SCAN}, box)
-    return video
-
-
-def stop_scan():
-    APP.table.bridge.stopScan()
-    box = by_id("table-scan")
-    if box is not None:
-        clear(box)
 
 
 def scan(seat):
@@ -480,29 +454,21 @@ def render():
 
 def think():
     """Issue 27: an expert seat's search on the host runs a slice per task
-    (thinking.Job), so the host's page never holds its main thread long;
-    once done, the expert moves and every phone is told."""
-    host = APP.table.host
-    if host is None or APP.table.thinking or host.search_due() is None:
-        return
-    APP.table.thinking = True
-    if APP.table.think_proxy is None:
-        APP.table.think_proxy = keep(create_proxy(guarded(think_slice)))
-    window.setTimeout(APP.table.think_proxy, 0)
+    (slices.run), so the host's page never holds its main thread long; once
+    done, the expert moves and every phone is told (searched)."""
+    slices.run(APP.table.search, search_due, searched)
 
 
-def think_slice(*_a):
+def search_due():
     host = APP.table.host
-    job = host.search_due() if host is not None else None
-    if job is None:
-        APP.table.thinking = False
-        return
-    if not job.slice(lambda: float(window.performance.now())):
-        window.setTimeout(APP.table.think_proxy, 0)  # the browser paints and takes messages first
-        return
-    APP.table.thinking = False
-    send_all(host.searched())
-    render()
+    return host.search_due() if host is not None else None
+
+
+def searched():
+    host = APP.table.host
+    if host is not None:
+        send_all(host.searched())
+        render()
 
 
 def host_view(sec, host):
@@ -555,106 +521,6 @@ def draw_choices(sec, m):
     for i, label in enumerate(m["choices"]):
         attrs = {"type": "button", "data-act": actions.TABLE_MOVE, "data-arg": str(i)}
         el("button", label, "btn", attrs, box)
-
-
-def draw_joins(sec, host):
-    """A code per phone seat: open for the seats still to join, folded away
-    for the seats at the table (to rejoin after a drop)."""
-    joined = host.joined()
-    waiting = [s for s in host.phones if s not in joined]
-    if waiting:
-        box = el("section", None, "table-joins", {"aria-label": _("Join codes")}, sec)
-        draw_seat_codes(box, host, waiting)
-    if joined:
-        box = el("details", None, "table-rejoin", {"id": "table-rejoin"}, sec)
-        if APP.table.rejoin_open:
-            box.open = True
-        el("summary", _("Codes to rejoin"), None, None, box)
-        draw_seat_codes(box, host, joined)
-
-
-def draw_seat_codes(box, host, seats):
-    for seat in seats:
-        part = el("div", None, "table-join", {"data-seat": str(seat)}, box)
-        name = _("Join code for {name}", name=host.name(seat))
-        el("h3", name, None, None, part)
-        code = APP.table.codes.get(seat)
-        if code is None:
-            el("p", _("Preparing the code…"), None, None, part)
-            continue
-        draw_code(part, str(APP.table.bridge.link(code)), seat, name)
-        lab = el(
-            "label",
-            _("Paste the phone's answer code"),
-            None,
-            {"for": "table-answer-" + str(seat)},
-            part,
-        )
-        inp = el(
-            "input", None, None, {"id": "table-answer-" + str(seat), "autocomplete": "off"}, part
-        )
-        lab.after(inp)
-        el(
-            "button",
-            _("Connect"),
-            "btn",
-            {"type": "button", "data-act": actions.TABLE_CONNECT, "data-arg": str(seat)},
-            part,
-        )
-        el(
-            "button",
-            _("Scan the answer"),
-            "btn",
-            {"type": "button", "data-act": actions.TABLE_SCAN, "data-arg": str(seat)},
-            part,
-        )
-        if host.seen_by(0)["move_number"] > 0:  # a seat that stays gone
-            el(
-                "button",
-                _("Let the computer play {name}", name=host.name(seat)),
-                "btn",
-                {"type": "button", "data-act": actions.TABLE_TO_COMPUTER, "data-arg": str(seat)},
-                part,
-            )
-            el(
-                "button",
-                _("Play on this phone for {name}", name=host.name(seat)),
-                "btn",
-                {"type": "button", "data-act": actions.TABLE_TO_HOST, "data-arg": str(seat)},
-                part,
-            )
-
-
-def draw_code(parent, text, seat, label=""):
-    """The code as a QR code (when the vendored library is there) and as text
-    to copy or paste: the camera is never the only way."""
-    APP.table.bridge.drawQr(text, el("div", None, "table-qr-box", None, parent), label)
-    attrs = {"readonly": "readonly", "rows": "3", "class": "table-code"}
-    if seat is not None:
-        attrs["data-seat"] = str(seat)
-    box = el("textarea", None, None, attrs, parent)
-    box.value = text
-
-
-def on_click(event):
-    """A table control's action goes the way of every control's: main.dispatch
-    (APP.game.dispatch), which hands it to HANDLERS below. A link that carries
-    an action acts here instead of following its href."""
-    target = py(event.target.closest("[data-act]"))
-    if target is None:
-        return
-    if str(target.tagName) == "A":
-        event.preventDefault()
-    act = str(target.getAttribute("data-act"))
-    APP.game.dispatch(act, str(target.getAttribute("data-arg") or ""))
-
-
-def on_scan_tap(event):
-    """A tap anywhere on the camera's view stops it; its Stop button through its action."""
-    if py(event.target.closest("[data-act]")) is None:
-        stop_scan()
-    else:
-        on_click(event)
 
 
 def _open_join_page():

@@ -3,7 +3,7 @@
 Why: the page runs Python (MicroPython) in the browser's main thread, and a
 task of more than 100 ms there freezes taps, scrolling and the bot steps'
 animation. The expert (lostcode/player/expert.py) is a `Search` whose `run(steps)`
-does at most `steps` small units of work, so the page (gamepage.think) runs it a
+does at most `steps` small units of work, so the page (slices.run) runs it a
 slice at a time, yielding to the browser between slices; `Job.slice` measures
 each slice with the clock it is given and adapts the next one's steps so that a
 slice lasts about TARGET_MS, whatever a unit costs on this device or runtime.

@@ -32,11 +32,11 @@ from .betscreens import _final, _guess, _shortcut
 from .blocks import button, buttons, para
 from .board import board_model, dice_svg
 from .describe import log_lines
+from .drafts import KEEP
 from .i18n import _
 from .names import dice_text, symbol_name
 from .reasons import with_reasons
 from .resultscreens import _checks, _end, _replace
-from .session import KEEP
 from .solo import bot_screen
 from .tableview import sheet_model, strip_model, table_model
 from .tutorial import tip_block
