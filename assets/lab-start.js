@@ -19,12 +19,13 @@ function savedCode() {
 }
 
 function start(role, runtime) {
+  const created = Math.round(performance.now()); // tools/bench_lab.py: when it was asked for
   const worker = new Worker(new URL("./lab-worker.js", import.meta.url), { type: "module" });
   const held = []; // [kind, event] until lab.js listens
   worker.onmessage = (event) => held.push(["message", event]);
   worker.onerror = (event) => { event.preventDefault(); held.push(["error", event]); };
   worker.postMessage({ type: "init", role, runtime });
-  return { worker, runtime, held };
+  return { worker, runtime, held, created };
 }
 
 if (!window.lab && typeof Worker === "function") { // lab.js not yet there (it starts its own)

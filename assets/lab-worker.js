@@ -15,6 +15,9 @@
 // plain data; the page times every bot decision and terminates this worker
 // when one takes too long (the only way to stop an endless loop).
 const SITE = new URL("../", import.meta.url);
+// When this module began to run, ms after the worker was created (its time
+// origin): what fetching this file through the service worker cost.
+const SCRIPT_AT = Math.round(performance.now());
 const RUNTIMES = ["micropython", "pyodide"];
 // MicroPython's heap is fixed when it starts (its default, 1 MB, is too small
 // for a game and a bot's deduction).
@@ -38,6 +41,7 @@ let matches = 0; // tags each game for the bot's worker: a class Bot is made ane
 // page keeps its own limit per run (assets/lab.js printed()).
 const MAX_PRINTED = 100000;
 let printBudget = MAX_PRINTED;
+let loaderAt = 0; // when MicroPython's loader module was imported (performance.now())
 
 function post(message) {
   self.postMessage(message);
@@ -98,6 +102,7 @@ function out(line) {
 async function startRuntime(role, runtime) {
   if (runtime === "micropython") {
     const { loadMicroPython } = await import("../vendor/micropython/micropython.mjs");
+    loaderAt = performance.now();
     // (The bot's print is capped in Python, assets/lab/labbot.py capped_print:
     // MicroPython passes output to these callbacks one character at a time.)
     const mpy = await loadMicroPython({ heapsize: MPY_HEAP[role], stdout: out, stderr: out, linebuffer: true });
@@ -142,6 +147,9 @@ async function boot(role, runtime) {
   // "pyodide" kept for tools/bench_lab.py's older reports: the runtime's own start.
   times.pyodide = times.start;
   times.origin = performance.timeOrigin; // the page says when this worker began, by its clock
+  times.script = SCRIPT_AT; // this module ran (ms after the worker was created)
+  times.init = Math.round(start); // the "init" message arrived (same clock)
+  if (loaderAt) times.loader = Math.round(loaderAt - start); // MicroPython's loader imported
   post({ type: "ready", role, runtime, times });
 }
 

@@ -312,6 +312,7 @@ async function reset() {
 // the bot the one its code needs (assets/lab-runtime.js).
 function startWorker(role, onMessage, runtime) {
   const early = takeEarlyWorker(role, runtime);
+  const created = early ? early.created : Math.round(performance.now());
   const worker = early ? early.worker
     : new Worker(new URL("./lab-worker.js", import.meta.url), { type: "module" });
   const w = { worker, role, runtime, loaded: null, pending: null };
@@ -320,8 +321,10 @@ function startWorker(role, onMessage, runtime) {
       const m = event.data;
       if (m.type === "stage") return;
       if (m.type === "ready") {
-        // began: when the worker's own clock started, ms since the page's navigation.
-        lab.boot[role] = { ...m.times, began: Math.round(m.times.origin - performance.timeOrigin) };
+        // began: when the worker's own clock started, ms since the page's navigation
+        // (created: when the page asked for it, same clock).
+        lab.boot[role] = { ...m.times, created,
+          began: Math.round(m.times.origin - performance.timeOrigin) };
         mark(role + "-ready");
         w.started = true;
         showWaiting();

@@ -243,7 +243,8 @@ def first_game(runs: int, log, kinds=("micropython", "pyodide")) -> dict:
                             f" {bare['cold']['ready']} ms / warm {bare['warm']['ready']} ms;"
                             f" lab marks cold {lab['cold'].get('lab')},"
                             f" warm {lab['warm'].get('lab')}; workers (ms: began by the page's"
-                            f" clock, then by their own) cold {lab['cold'].get('boot')}")
+                            f" clock, then by their own) cold {lab['cold'].get('boot')},"
+                            f" warm {lab['warm'].get('boot')}")
         finally:
             server.terminate()
             server.wait(10)
