@@ -62,10 +62,12 @@ def cells(table):
         "trs => trs.map(tr => [...tr.cells].map(c => c.textContent))")
 
 
-def run_league(page, n):
-    """Runs the league now set up; waits for the n-th league of this page to end."""
+def run_league(page):
+    """Runs the league now set up; waits for it to end (the page counts the
+    leagues it finished since it loaded in data-league)."""
+    n = int(page.evaluate("document.documentElement.dataset.league || '0'"))
     region(page).get_by_role("button", name="Run the league").click()
-    page.wait_for_function(f"document.documentElement.dataset.league === '{n}'",
+    page.wait_for_function(f"document.documentElement.dataset.league === '{n + 1}'",
                            timeout=RUN_TIMEOUT)
 
 
@@ -105,7 +107,7 @@ def finished(lab):
     league.get_by_role("button", name="Add this bot").click()
     league.get_by_label("Seats at each table").select_option("2")
     league.get_by_label("Seed (write it down)").fill(SEED)
-    run_league(page, 1)
+    run_league(page)
     expect(league.locator("#lg-status")).to_have_text(re.compile(r"^League finished: 6 games"))
     before = shown(page)
     files = {k: download(page, name) for k, name in FILES.items()}
@@ -188,7 +190,7 @@ def kept_league(**changes):
      "could not be read"),  # valid JSON, not a league
     ('"' + "x" * 1_000_001 + '"', "were too large to read"),
 ])
-def test_a_damaged_or_huge_kept_league_is_read_as_none(lab, stored, note):
+def test_a_damaged_or_huge_kept_league_is_read_as_none(lab, finished, stored, note):
     page = lab
     league = region(page)
     page.evaluate("([key, text]) => localStorage.setItem(key, text)", [KEPT, stored])
@@ -226,16 +228,16 @@ def refuse_writes(page, when, key=KEPT):
     }""", [key, when])
 
 
-def test_a_full_storage_keeps_nothing_new_and_loses_nothing(lab):
+def test_a_full_storage_keeps_nothing_new_and_loses_nothing(lab, finished):
     page = lab
     league = region(page)
     league.get_by_label("Seed (write it down)").fill(SEED)
-    run_league(page, 1)  # after the reloads above, this page's first league
+    run_league(page)
     old = page.evaluate(f"localStorage.getItem('{KEPT}')")
     keys = page.evaluate("Object.fromEntries(Object.entries(localStorage))")
     refuse_writes(page, "() => true")
     league.get_by_label("Seed (write it down)").fill("12")
-    run_league(page, 2)
+    run_league(page)
     expect(league.locator("#lg-status")).to_contain_text(
         "These results could not be kept in this browser (its storage is full or blocked): "
         "download them now. Nothing else was removed.")
@@ -249,12 +251,12 @@ def test_a_full_storage_keeps_nothing_new_and_loses_nothing(lab):
     expect(league.get_by_role("table", name=f"Standings, seed {SEED}")).to_be_visible()
 
 
-def test_records_too_large_to_keep_leave_the_standings(lab):
+def test_records_too_large_to_keep_leave_the_standings(lab, finished):
     page = lab
     league = region(page)
     refuse_writes(page, "(text) => !text.includes('\"records\":null')")
     league.get_by_label("Seed (write it down)").fill("13")
-    run_league(page, 1)
+    run_league(page)
     expect(league.locator("#lg-status")).to_contain_text(
         "The results are kept in this browser, but not the records (too large)")
     standings = cells(league.get_by_role("table", name="Standings, seed 13"))
@@ -269,7 +271,7 @@ def test_records_too_large_to_keep_leave_the_standings(lab):
     expect(league.get_by_role("button", name="Download the head to head (CSV)")).to_be_visible()
 
 
-def test_a_full_storage_says_the_list_of_bots_is_not_kept(lab):
+def test_a_full_storage_says_the_list_of_bots_is_not_kept(lab, finished):
     page = lab
     league = region(page)
     kept = page.evaluate("localStorage.getItem('lostcode.lab.league')")
