@@ -7,7 +7,6 @@ log; bots are put in the editor the way a student can: "Load a .py file".
 
 import json
 import re
-import sys
 import time
 
 import pytest
@@ -417,11 +416,10 @@ def test_lab_embeds_in_an_iframe(page, site_url):
 
 
 def test_built_lab_works_offline(browser, tmp_path):
-    sys.path.insert(0, str(ROOT / "tools"))
-    import build_site
+    from sitebuilds import built_copy
 
     out = tmp_path / "site"
-    build_site.build(out)
+    built_copy(out)  # build_site.build(out), built once per process (tests/sitebuilds.py)
     server, url = serve_in_thread(out)
     context = browser.new_context()
     log = RequestLog(url).attach(context)

@@ -15,12 +15,12 @@ One file, few page loads: the date is injected with Playwright's clock
 """
 
 import datetime
-import importlib.util
 import re
 
 import pytest
 from helpers import ROOT, RequestLog, serve_in_thread, wait_engine_ready
 from playwright.sync_api import expect
+from sitebuilds import built_copy
 from test_browser_a11y import AXE_JS, BLOCKING, TARGETS_JS
 
 from lostcode.web import puzzleview as pv
@@ -171,11 +171,6 @@ def test_todays_puzzle_hint_share_and_streak(browser, base_url):
     b_log.assert_same_origin()
 
 
-_spec = importlib.util.spec_from_file_location("build_site", ROOT / "tools" / "build_site.py")
-build_site = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(build_site)
-
-
 CACHED = """async () => {
   const url = new URL("assets/puzzles.json", location.href).href;
   for (const key of await caches.keys()) {
@@ -187,7 +182,7 @@ CACHED = """async () => {
 
 def test_the_puzzle_works_offline_after_one_visit(browser, tmp_path):
     out = tmp_path / "site"
-    build_site.build(out, ROOT)
+    built_copy(out)  # build_site.build(out), built once per process (tests/sitebuilds.py)
     server, url = serve_in_thread(out)
     context = browser.new_context(viewport=PHONE)
     log = RequestLog(url).attach(context)

@@ -10,7 +10,8 @@ import re
 import pytest
 from helpers import serve_in_thread, wait_engine_ready
 from playwright.sync_api import expect
-from test_pwa import ENGINE_TIMEOUT, build_site, source_tree
+from sitebuilds import built_copy, deploy
+from test_pwa import ENGINE_TIMEOUT
 
 pytestmark = pytest.mark.browser
 
@@ -21,7 +22,7 @@ UPDATE_JS = "async () => { const r = await navigator.serviceWorker.getRegistrati
 @pytest.fixture
 def site(tmp_path, browser):
     out = tmp_path / "site"
-    build_site.build(out, source_tree(tmp_path, "v1"))
+    built_copy(out, "v1")  # build_site.build of a copy tagged v1, built once (tests/sitebuilds.py)
     server, url = serve_in_thread(out)
     context = browser.new_context(viewport={"width": 360, "height": 640})
     page = context.new_page()
@@ -39,14 +40,14 @@ def label(page):
     return page.evaluate("() => document.querySelector('meta[name=lostcode-build]').content")
 
 
-def test_a_new_version_is_offered_between_games_never_on_a_private_screen(site, tmp_path):
+def test_a_new_version_is_offered_between_games_never_on_a_private_screen(site):
     out, page = site
     page.get_by_role("button", name="Play", exact=True).click()
     game = page.get_by_role("region", name="Game")
     game.get_by_role("button", name="Roll the dice").click()
     game.get_by_role("button", name=re.compile(r"^I am ")).click()
     expect(page.locator("#game")).to_have_attribute("data-private", "true")
-    build_site.build(out, source_tree(tmp_path, "v2"))  # a deploy while the game is on
+    deploy(out, "v2")  # a deploy while the game is on
     page.evaluate(UPDATE_JS)
     page.wait_for_function("() => document.documentElement.dataset.update === 'ready'",
                            timeout=ENGINE_TIMEOUT)
@@ -65,9 +66,9 @@ def test_a_new_version_is_offered_between_games_never_on_a_private_screen(site, 
     expect(page.get_by_role("button", name=re.compile(r"^Resume "))).to_be_visible()
 
 
-def test_a_failed_update_is_said_in_the_tab(site, tmp_path):
+def test_a_failed_update_is_said_in_the_tab(site):
     out, page = site
-    build_site.build(out, source_tree(tmp_path, "v2"))
+    deploy(out, "v2")
     style = out / "assets/style.css"
     style.write_bytes(style.read_bytes() + b"\n/* a file changed without a rebuild */\n")
     page.evaluate(UPDATE_JS)

@@ -16,8 +16,10 @@ import build_site  # noqa: E402
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
+    from sitebuilds import built_copy
+
     out = tmp_path_factory.mktemp("site") / "site"
-    return out, build_site.build(out)
+    return out, built_copy(out)  # build_site.build(out), built once per process
 
 
 def _pack_members(data: bytes) -> dict:

