@@ -115,3 +115,27 @@ def test_issue4_tournament_cli_json(capsys):
 def test_issue4_tournament_rejects_unknown_bots(capsys):
     assert main(["tournament", "--games", "1", "--seats", "hard,genius"]) == 2
     assert set(LEVELS) == {"easy", "medium", "hard", "oracle", "expert"}
+
+
+def test_issue4_medium_writes_a_legal_shortcut_when_it_takes_the_offer_R_X2b():
+    """The medium bot, having taken a shortcut offer, writes candidates that
+    are one of the legal shortcut actions (R-X2b). Until now only the screens'
+    read-only test reached this policy: a table of medium bots finds it here."""
+    from lostcode.rules.state import SHORTCUT
+
+    written = 0
+    for seed in range(40):
+        s = new_game(Options(3, shortcut=True), seed)
+        players = [Player("medium", 200 + p) for p in range(3)]
+        while not is_over(s) and written < 3:
+            legal = legal_actions(s)
+            phase = s.phase
+            action = players[s.to_act].act(s, legal)
+            assert action in legal
+            if phase == SHORTCUT:
+                written += 1
+                assert action[0] == "shortcut" and action[1]
+            apply_action(s, action)
+        if written >= 3:
+            break
+    assert written >= 3

@@ -7,6 +7,10 @@ Whole games are played through the session (pass-and-play for 2-4 players
 with the options, solo against computers, hints on and off, the guided first
 game); at every step every model the page builds is built twice, and the
 session must be exactly as it was before, the two models equal.
+
+Not traced for coverage (pytest-cov's no_cover): these whole games repeat what
+the core's own tests cover, and tracing them made this file 2.5x slower, the
+largest single cost in the suite's coverage run (issue 25).
 """
 
 import copy
@@ -24,6 +28,8 @@ from lostcode.web.session import PICKS, Session
 from lostcode.web.solo import bot_screen
 from lostcode.web.tutorial import TUTORIAL_SEED, tip_block
 from lostcode.web.views import log_model, screen_model, sheet_model
+
+pytestmark = pytest.mark.no_cover
 
 
 def snapshot(ses):
