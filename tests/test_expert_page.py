@@ -150,6 +150,30 @@ def test_next_steps_aims_at_the_target_and_grows_slowly():
     assert next_steps(8, 1) == 32  # cheap: at most 4 times more
 
 
+def test_a_slice_says_when_its_last_unit_began_not_when_it_stopped(slow):
+    """One unit far dearer than the rest (a pause of the machine, a collection):
+    the slice stops before the next unit, and `lead` (what the page's figures
+    and tests/test_browser_expert.py read) is when the dear unit began, not the
+    time at which the slice decided to begin nothing more."""
+    ses = Session(Options(2), 5, ["Ana", "Bo"], ["human", "hard"])
+    obs = observe(ses.state, 0)
+    search = SlowSearch(obs, obs["legal"], random.Random(3))
+    job = Job("k", search)
+    job.steps = 10
+    costs = iter([2.0, 2.0, 85.0])
+
+    def run(steps, real=search.run):
+        done = real(steps)
+        slow.t += next(costs, 2.0) - SlowSearch.cost * steps
+        return done
+
+    search.run = run
+    assert not job.slice(slow)
+    assert job.ran == 3
+    assert job.lead == 4.0  # the third unit began at 4 ms; the slice ended at 89 ms
+    assert job.lead < TARGET_MS
+
+
 def test_a_slow_search_runs_in_short_slices_and_decides_the_same(slow):
     """Units of 7 ms: the adaptive slices stay near TARGET_MS (never more than
     one unit over it), and the decision is exactly the one run at once."""

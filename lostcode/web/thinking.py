@@ -48,9 +48,10 @@ class Job:
         t0 = clock()
         ran, lead = 0, 0.0
         while ran < self.steps:
-            lead = clock() - t0
-            if ran and lead >= TARGET_MS:
-                break
+            now = clock() - t0
+            if ran and now >= TARGET_MS:
+                break  # not begun: `lead` stays when the last unit that ran began
+            lead = now
             self.done = bool(self.search.run(1))
             ran += 1
             if self.done:
