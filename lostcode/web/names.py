@@ -1,40 +1,37 @@
 """Display names of game pieces (translatable, looked up at call time)."""
 
+from ..rules.messages import N_
 from .i18n import _
+
+# Marked for extraction (N_), translated one name per call: a board draws
+# thousands of names, and translating all six each time was a fifth of a
+# screen's time.
+SYMBOL_NAMES = {
+    "jaguar": N_("jaguar"),
+    "bird": N_("bird"),
+    "bear": N_("bear"),
+    "chameleon": N_("chameleon"),
+    "snake": N_("snake"),
+    "human": N_("human"),
+}
+COLOUR_NAMES = {
+    "jaguar": N_("yellow"),
+    "bird": N_("blue"),
+    "bear": N_("red"),
+    "chameleon": N_("purple"),
+    "snake": N_("green"),
+    "human": N_("pink"),
+}
 
 
 def symbol_name(sym):
-    # One lookup per call (a board draws thousands of names: translating all six
-    # each time was a fifth of a screen's time); the literals stay for extraction.
-    if sym == "jaguar":
-        return _("jaguar")
-    if sym == "bird":
-        return _("bird")
-    if sym == "bear":
-        return _("bear")
-    if sym == "chameleon":
-        return _("chameleon")
-    if sym == "snake":
-        return _("snake")
-    if sym == "human":
-        return _("human")
-    return sym
+    name = SYMBOL_NAMES.get(sym)
+    return _(name) if name else sym
 
 
 def colour_name(sym):
-    if sym == "jaguar":
-        return _("yellow")
-    if sym == "bird":
-        return _("blue")
-    if sym == "bear":
-        return _("red")
-    if sym == "chameleon":
-        return _("purple")
-    if sym == "snake":
-        return _("green")
-    if sym == "human":
-        return _("pink")
-    return ""
+    name = COLOUR_NAMES.get(sym)
+    return _(name) if name else ""
 
 
 def dice_text(dice):
