@@ -9,7 +9,19 @@ state object), storage, gamepage, savespage, setuppage, labbridge, tablepage
 — docs/architecture.md draws them.
 """
 
+import gc
+import sys
+
 from pyscript import document
+
+# Before the engine is imported: this MicroPython build collects the whole heap
+# (~135 MB here, fixed when it starts) each time a call from JavaScript returns
+# once 16 kB were allocated, ~10 ms a time, several times per tap and during
+# the imports. Collected when a quarter of the heap is used instead, as in the
+# Bot lab's workers (assets/lab-worker.js); memory it would have freed stays
+# within the heap already reserved. (CPython's gc has no such threshold.)
+if sys.implementation.name == "micropython":
+    gc.threshold((gc.mem_free() + gc.mem_alloc()) // 4)
 
 import lostcode.rules.engine  # noqa: F401  (the engine, loaded before "ready")
 from lostcode.web import (
