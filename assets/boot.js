@@ -136,3 +136,21 @@ window.lostcodeStore = function (key, value) {
     return false;
   }
 };
+// An SVG tree from lostcode/web/board.py ([tag, attrs, children or text], as
+// JSON text) built here in one call from Python (lostcode/web/dom.py draw):
+// drawn from Python, every element, attribute and append was its own call
+// from MicroPython into JavaScript, thousands per screen. textContent and
+// setAttribute only: names with markup stay text. Returns the new element.
+window.lostcodeDraw = function (parent, json) {
+  const NS = "http://www.w3.org/2000/svg";
+  function build(tree) {
+    const e = document.createElementNS(NS, tree[0]);
+    const attrs = tree[1];
+    for (const k in attrs) e.setAttribute(k, String(attrs[k]));
+    const kids = tree[2];
+    if (typeof kids === "string") e.textContent = kids;
+    else for (const kid of kids) e.appendChild(build(kid));
+    return e;
+  }
+  return parent.appendChild(build(JSON.parse(json)));
+};

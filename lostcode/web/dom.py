@@ -6,6 +6,8 @@ so it runs under Pyodide and PyScript's MicroPython alike. No state here: the
 page's state is `app.APP`.
 """
 
+from json import dumps
+
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
@@ -259,18 +261,10 @@ def render_block(b, parent):
 
 
 def draw(tree, parent):
-    """An SVG element tree from lostcode/web/board.py ([tag, attrs, children]) into the DOM."""
-    tag, attrs, kids = tree[0], tree[1], tree[2]
-    e = document.createElementNS(SVG_NS, tag)
-    for k in attrs:
-        e.setAttribute(k, str(attrs[k]))
-    if isinstance(kids, str):
-        e.textContent = kids
-    else:
-        for k in kids:
-            draw(k, e)
-    parent.appendChild(e)
-    return e
+    """An SVG element tree from lostcode/web/board.py ([tag, attrs, children]) into
+    the DOM, built by assets/boot.js in one call: element by element from here, a
+    screen cost thousands of calls from Python into JavaScript (issue 25)."""
+    return window.lostcodeDraw(parent, dumps(tree))
 
 
 def render_evidence(b, parent, racks=True, dice=True, badge=None):
