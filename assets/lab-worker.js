@@ -178,17 +178,26 @@ function pause() {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+// ms this worker spent in Python during the current game (tools/bench_lab.py
+// prints it for the first game: where its time goes).
+let pyMs = 0;
+
 // One game of the current match: ask the page for every outside seat's move.
 async function playOut(game) {
+  pyMs = 0;
   for (;;) {
+    let at = performance.now();
     const request = glue.step();
+    pyMs += performance.now() - at;
     if (request === "null") return true;
     const id = ++asked;
     post({ type: "ask", id, game, kind: JSON.parse(request).kind, request });
     const reply = await nextAnswer();
     if (reply.stop) return false;
+    at = performance.now();
     if (reply.move !== undefined) glue.answer(JSON.stringify(reply.move));
     else glue.lose(reply.reason, reply.detail);
+    pyMs += performance.now() - at;
   }
 }
 
@@ -199,7 +208,7 @@ async function series(m) {
   for (let g = 0; g < m.games; g++) {
     glue.begin_game(g);
     if (!(await playOut(++matches))) break;
-    post({ type: "game", index: g, entry: glue.end_game() });
+    post({ type: "game", index: g, entry: glue.end_game(), py: Math.round(pyMs) });
     await pause(); // let a "stop" in
     if (stopped) break;
   }
@@ -237,10 +246,28 @@ function decide(m) {
   return glue.decision(m.request, String(m.game), true);
 }
 
+// The lab names its workers "lab <role> <runtime>" (assets/lab-start.js,
+// assets/lab.js): such a worker starts at once, as its module runs, instead of
+// after the "init" message (issue 26: that message arrived 40-110 ms later,
+// and the runtime's loader and the files are asked for meanwhile). Its "init"
+// is then only the same words again, and ignored.
+let booted = false;
+const named = /^lab (referee|bot) (micropython|pyodide)$/.exec(self.name || "");
+
+async function bootOnce(role, runtime) {
+  if (booted) return;
+  booted = true;
+  await boot(role, runtime);
+}
+
+if (named) {
+  bootOnce(named[1], named[2]).catch((err) => post({ type: "fatal", error: String((err && err.message) || err) }));
+}
+
 self.onmessage = async (event) => {
   const m = event.data;
   try {
-    if (m.type === "init") await boot(m.role, RUNTIMES.includes(m.runtime) ? m.runtime : "pyodide");
+    if (m.type === "init") await bootOnce(m.role, RUNTIMES.includes(m.runtime) ? m.runtime : "pyodide");
     else if (m.type === "answer" || m.type === "stop") {
       if (m.type === "stop") stopped = true;
       else if (m.ask !== asked) return; // e.g. a stopped bot's timeout arriving late
@@ -260,7 +287,9 @@ self.onmessage = async (event) => {
       post({ type: "loaded", error: glue.load(m.source) });
     } else if (m.type === "decide") {
       printBudget = MAX_PRINTED;
-      post({ type: "decision", id: m.id, result: decide(m) });
+      const at = performance.now();
+      const result = decide(m);
+      post({ type: "decision", id: m.id, result, py: performance.now() - at });
     }
   } catch (err) {
     post({ type: "fatal", error: String((err && err.message) || err) });

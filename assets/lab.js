@@ -31,6 +31,9 @@ const root = document.documentElement;
 const lab = { longestTask: 0, games: [], names: [], run: null, examples: {}, boot: {}, marks: {} };
 // Milestones of the start-up, ms since navigation (tools/bench_lab.py --first-game prints them).
 const mark = (name) => { lab.marks[name] = Math.round(performance.now()); };
+// The page's first game (tools/bench_lab.py prints it): ms in Python in the
+// bot's worker, and from the referee's question to the page's answer.
+const firstGame = { asks: 0, botPy: 0, ask: 0 };
 window.lab = lab; // read by tests and tools/bench_lab.py
 // Issue 26: the hook for the league panel: the bot in a shared link,
 // {name, author, code}, null for a link without one; a link that cannot be
@@ -314,7 +317,8 @@ function startWorker(role, onMessage, runtime) {
   const early = takeEarlyWorker(role, runtime);
   const created = early ? early.created : Math.round(performance.now());
   const worker = early ? early.worker
-    : new Worker(new URL("./lab-worker.js", import.meta.url), { type: "module" });
+    : new Worker(new URL("./lab-worker.js", import.meta.url),
+      { type: "module", name: `lab ${role} ${runtime}` }); // it starts at once (lab-worker.js)
   const w = { worker, role, runtime, loaded: null, pending: null };
   w.ready = new Promise((resolve, reject) => {
     worker.onmessage = (event) => {
@@ -474,6 +478,7 @@ async function askBot(request, game) {
     TIME_LIMIT_MS);
   if (reply.timeout) return { reason: "slow", detail: t("forfeit-slow", { s: TIME_LIMIT_MS / 1000 }) };
   if (reply.type === "fatal") return { reason: "error", detail: reply.error };
+  if (!lab.marks["game-1"]) firstGame.botPy += reply.py || 0;
   const result = JSON.parse(reply.result);
   return result.move !== undefined ? { move: result.move } : result.forfeit;
 }
@@ -487,7 +492,9 @@ function onReferee(m) {
 }
 
 async function onAsk(m) {
+  const at = performance.now();
   const answer = leagueRunning() ? await leagueAsk(m) : await askBot(m.request, m.game);
+  if (!lab.marks["game-1"]) { firstGame.asks += 1; firstGame.ask += performance.now() - at; }
   referee.worker.postMessage({ type: "answer", ask: m.id, ...answer });
 }
 
@@ -577,7 +584,9 @@ async function runGames() {
   if (!(games >= 1 && games <= 500)) { say("code-status", t("games-range")); $("games").focus(); return; }
   const players = Number($("players").value);
   const level = $("opponents").value;
+  if (!lab.marks.run) mark("run");
   if (!(await startWithEditorBot())) return;
+  if (!lab.marks.loaded) mark("loaded");
   lab.names = participantNames(players, level);
   lab.games = [];
   lab.stats = null;
@@ -612,6 +621,11 @@ function forfeitText(f) {
 }
 
 function onGame(m) {
+  if (!lab.marks["game-1"]) {
+    mark("game-1");
+    lab.marks.firstGame = { asks: firstGame.asks, ask: Math.round(firstGame.ask),
+      botPy: Math.round(firstGame.botPy), refereePy: m.py };
+  }
   const entry = JSON.parse(m.entry);
   lab.games.push(entry);
   const run = lab.run;
@@ -817,8 +831,13 @@ async function main() {
   setUpLeague({ t, lang: () => lang, askWorker, bot: () => bot, referee: () => referee, busy,
     editorCode: () => (editor ? editor.get() : "") });
   setUpEditor(doc);
+  // The bot's code is run in its worker as soon as that worker is up (issue 26),
+  // so a first "Run games" finds it loaded; the lab is ready once that is done
+  // (its outcome is what loadBot() reports again when the code is used).
+  const preload = bot.ready.then(() => loadBot(doc)).catch(() => "");
   try {
     await Promise.all([referee.ready, bot.ready]);
+    await preload;
   } catch (err) {
     root.dataset.lab = root.dataset.engine = "error";
     say("lab-status", t("load-failed") + " " + (err.message || err));
