@@ -53,29 +53,27 @@ async function text(path) {
   return response.text();
 }
 
-// The Python files this role needs, {path in the runtime's home: text or bytes}.
-// MicroPython on the built site: one zlib pack of precompiled .mpy files
-// (files.json "mpy", tools/build_site.py), inflated here with the browser's
-// DecompressionStream; else the .py files: the built site's one JSON bundle
-// (files.json "bundle"), or one request per file (the source tree).
+async function bytes(path, inflate) {
+  const response = await fetch(new URL(path, SITE));
+  if (!response.ok) throw new Error(path + ": HTTP " + response.status);
+  const body = inflate ? response.body.pipeThrough(new DecompressionStream("deflate")) : response.body;
+  return new Uint8Array(await new Response(body).arrayBuffer());
+}
+
+// The Python files this role needs, {name, files: {path in the runtime's home:
+// text or bytes}, rom}. MicroPython on the built site: the engine as a ROMFS
+// image of precompiled .mpy files (files.json "rom", tools/build_site.py
+// make_romfs), inflated here with the browser's DecompressionStream, that
+// MicroPython runs in place from /rom, and this role's glue module alone
+// ("glue": the referee's worker never holds labbot, nor the reverse). Else
+// the .py files: the built site's one JSON bundle (files.json "bundle"), or
+// one request per file (the source tree).
 async function coreFiles(role, runtime) {
   const list = JSON.parse(await text("assets/lab/files.json"));
   const name = role === "referee" ? "labref" : "labbot";
-  if (runtime === "micropython" && list.mpy && typeof DecompressionStream === "function") {
-    const response = await fetch(new URL(list.mpy, SITE));
-    if (!response.ok) throw new Error(list.mpy + ": HTTP " + response.status);
-    const data = new Uint8Array(await new Response(
-      response.body.pipeThrough(new DecompressionStream("deflate"))).arrayBuffer());
-    const cut = data.indexOf(10);
-    const files = {};
-    let at = cut + 1;
-    for (const [path, size] of JSON.parse(new TextDecoder().decode(data.subarray(0, cut)))) {
-      files[path] = data.subarray(at, at + size);
-      at += size;
-    }
-    // Only this role's glue module: the referee's worker never holds labbot, nor the reverse.
-    delete files[(role === "referee" ? "labbot" : "labref") + ".mpy"];
-    return { name, files };
+  if (runtime === "micropython" && list.rom && typeof DecompressionStream === "function") {
+    const [rom, glue] = await Promise.all([bytes(list.rom, true), bytes(list.glue[role], false)]);
+    return { name, rom, files: { [name + ".mpy"]: glue } };
   }
   let bodies;
   if (list.bundle) bodies = JSON.parse(await text(list.bundle));
@@ -99,13 +97,22 @@ function out(line) {
   if (printBudget <= 0) post({ type: "print", text: "", cut: true });
 }
 
-async function startRuntime(role, runtime) {
+// `core`: coreFiles()'s promise. MicroPython takes a ROMFS image as it starts,
+// so it starts once its loader and those files are both there (the files
+// come first: measured 20-60 ms before the loader).
+async function startRuntime(role, runtime, core) {
   if (runtime === "micropython") {
-    const { loadMicroPython } = await import("../vendor/micropython/micropython.mjs");
-    loaderAt = performance.now();
+    const [{ loadMicroPython }, { rom }] = await Promise.all([
+      import("../vendor/micropython/micropython.mjs").then((module) => {
+        loaderAt = performance.now();
+        return module;
+      }),
+      core,
+    ]);
     // (The bot's print is capped in Python, assets/lab/labbot.py capped_print:
     // MicroPython passes output to these callbacks one character at a time.)
-    const mpy = await loadMicroPython({ heapsize: MPY_HEAP[role], stdout: out, stderr: out, linebuffer: true });
+    const mpy = await loadMicroPython({ heapsize: MPY_HEAP[role], stdout: out, stderr: out,
+      linebuffer: true, romfs: rom });
     // This MicroPython (webassembly port, heap that grows) asks for a collection
     // after every 16 kB allocated and runs it when the call from JavaScript
     // returns: every step, answer and decision ended in a full collection of
@@ -129,10 +136,12 @@ async function boot(role, runtime) {
     post({ type: "stage", role, stage: key });
     return value;
   };
-  // The runtime starts at once, while the files arrive (neither waits for the other).
+  // The runtime's loader and the files are asked for at once (Pyodide starts
+  // without waiting for the files; MicroPython waits for its ROMFS image).
+  const core = coreFiles(role, runtime).then(since("files"));
   const [started, { name, files }] = await Promise.all([
-    startRuntime(role, runtime).then(since("start")),
-    coreFiles(role, runtime).then(since("files")),
+    startRuntime(role, runtime, core).then(since("start")),
+    core,
   ]);
   py = started;
   const home = HOME[runtime];
