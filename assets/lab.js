@@ -471,8 +471,12 @@ async function loadBot(source) {
 }
 
 async function askBot(request, game) {
-  const problem = await loadBot(lab.source);
-  if (problem) return { reason: "error", detail: problem };
+  // Loaded already (the usual case, every decision of a run): asked at once,
+  // without choosing the runtime and rewriting its note (a live region) again.
+  if (!(bot && bot.started && bot.loaded === lab.source)) {
+    const problem = await loadBot(lab.source);
+    if (problem) return { reason: "error", detail: problem };
+  }
   // checked: the worker reads the request with the one reader's limits in JavaScript.
   const reply = await askWorker({ type: "decide", id: ++decisionId, request, game, checked: true },
     TIME_LIMIT_MS);
