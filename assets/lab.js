@@ -415,10 +415,12 @@ function newBot(runtime) {
 function onBotMessage(m, w) {
   if (w !== bot) return; // a stopped worker's last words
   if (m.type === "print") printed(m.text, m.cut);
-  else if ((m.type === "decision" || m.type === "loaded") && w.pending) {
+  else if (m.type === "decided" && !(w.pending && w.pending.id === m.id)) {
+    w.decidedEarly = m.id; // before the referee's "asked" reached this page
+  } else if ((m.type === "decision" || m.type === "decided" || m.type === "loaded") && w.pending) {
     // Only the reply to the question asked counts: the bot's code can post
     // messages too, and must not answer for itself.
-    if (m.type === "decision" && m.id !== w.pending.id) return;
+    if ((m.type === "decision" || m.type === "decided") && m.id !== w.pending.id) return;
     const p = w.pending;
     w.pending = null;
     p.resolve(m);
@@ -431,7 +433,8 @@ function onBotMessage(m, w) {
 
 // Ask the bot worker something; resolves with its reply, or {timeout: true}
 // after `limit` ms (the worker is then replaced: it may be looping forever).
-function askWorker(message, limit) {
+// `send` false: the referee asked it directly (onAsked), only the reply is awaited.
+function askWorker(message, limit, send = true) {
   const w = bot;
   return new Promise((resolve) => {
     const entry = { id: message.id, resolve: (reply) => { clearTimeout(timer); resolve(reply); } };
@@ -441,7 +444,7 @@ function askWorker(message, limit) {
       resolve({ timeout: true });
     }, limit);
     w.pending = entry;
-    w.worker.postMessage(message);
+    if (send) w.worker.postMessage(message);
   });
 }
 
@@ -489,6 +492,7 @@ async function askBot(request, game) {
 
 function onReferee(m) {
   if (m.type === "ask") onAsk(m);
+  else if (m.type === "asked") onAsked(m);
   else if (m.type === "game") onGame(m);
   else if (m.type === "done") onDone(m);
   else if (m.type.startsWith("league-")) leagueMessage(m); // the class league (issue 26)
@@ -500,6 +504,33 @@ async function onAsk(m) {
   const answer = leagueRunning() ? await leagueAsk(m) : await askBot(m.request, m.game);
   if (!lab.marks["game-1"]) { firstGame.asks += 1; firstGame.ask += performance.now() - at; }
   referee.worker.postMessage({ type: "answer", ask: m.id, ...answer });
+}
+
+// Issue 26: in a series the referee asks the bot's worker directly (two
+// messages fewer per decision, none through this thread); the page is told
+// ("asked") and still keeps the time limit: a bot too slow is stopped, one
+// that fails is answered for, and the referee then asks this page again.
+async function onAsked(m) {
+  const w = bot;
+  const run = lab.run;
+  if (w.pending) { // the previous question was answered: the referee asks only then
+    const p = w.pending;
+    w.pending = null;
+    p.resolve({ type: "decided" });
+  }
+  const at = performance.now();
+  const reply = w.decidedEarly === m.id ? { type: "decided" }
+    : await askWorker({ id: m.id }, TIME_LIMIT_MS, false);
+  if (!lab.marks["game-1"]) {
+    firstGame.asks += 1;
+    firstGame.ask += performance.now() - at;
+    firstGame.botPy += reply.py || 0;
+  }
+  if (reply.type === "decided" || lab.run !== run) return; // answered, or the run was stopped
+  const answer = reply.timeout ? { reason: "slow", detail: t("forfeit-slow", { s: TIME_LIMIT_MS / 1000 }) }
+    : { reason: "error", detail: reply.type === "fatal" ? reply.error : "" };
+  referee.worker.postMessage({ type: "answer", ask: m.id, ...answer });
+  referee.worker.postMessage({ type: "direct-off" });
 }
 
 // --- problems and output -----------------------------------------------------------------
@@ -606,10 +637,13 @@ async function runGames() {
   $("game-list").replaceChildren();
   $("progress-box").hidden = false;
   progress(0, games);
+  // The bot's worker answers the referee on this channel (onAsked).
+  const channel = new MessageChannel();
+  bot.worker.postMessage({ type: "port", port: channel.port2 }, [channel.port2]);
   referee.worker.postMessage({
     type: "series", games, players, level, names: lab.names,
-    seed: Math.floor(Math.random() * 100000),
-  });
+    seed: Math.floor(Math.random() * 100000), botPort: channel.port1,
+  }, [channel.port1]);
 }
 
 function progress(done, total) {
