@@ -9,8 +9,9 @@ Prints numbers (never pass/fail):
           as a seat (same interpreter: no workers, no JSON between processes,
           but the observation still goes through JSON as in the lab);
   page    lab.html in Debian's Chromium: the referee and the bot each in their
-          own Pyodide Web Worker, every decision of the bot one round trip
-          referee -> page -> bot worker -> page -> referee, timed by the page;
+          own Web Worker, every decision of the bot one round trip
+          referee -> bot worker -> referee (a channel between the two
+          workers; the page is told of each question and times it);
           also the lab's start-up (both workers ready) and the longest
           main-thread task during the run (PerformanceObserver "longtask",
           only tasks over 50 ms are reported: 0 means none).
