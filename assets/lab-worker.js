@@ -102,22 +102,13 @@ function out(line) {
   if (printBudget <= 0) post({ type: "print", text: "", cut: true });
 }
 
-// `core`: coreFiles()'s promise. MicroPython takes a ROMFS image as it starts,
-// so it starts once its loader and those files are both there (the files
-// come first: measured 20-60 ms before the loader).
-async function startRuntime(role, runtime, core) {
+async function startRuntime(role, runtime) {
   if (runtime === "micropython") {
-    const [{ loadMicroPython }, { rom }] = await Promise.all([
-      import("../vendor/micropython/micropython.mjs").then((module) => {
-        loaderAt = performance.now();
-        return module;
-      }),
-      core,
-    ]);
+    const { loadMicroPython } = await import("../vendor/micropython/micropython.mjs");
+    loaderAt = performance.now();
     // (The bot's print is capped in Python, assets/lab/labbot.py capped_print:
     // MicroPython passes output to these callbacks one character at a time.)
-    const mpy = await loadMicroPython({ heapsize: MPY_HEAP[role], stdout: out, stderr: out,
-      linebuffer: true, romfs: rom });
+    const mpy = await loadMicroPython({ heapsize: MPY_HEAP[role], stdout: out, stderr: out, linebuffer: true });
     // This MicroPython (webassembly port, heap that grows) asks for a collection
     // after every 16 kB allocated and runs it when the call from JavaScript
     // returns: every step, answer and decision ended in a full collection of
@@ -133,6 +124,18 @@ async function startRuntime(role, runtime, core) {
   return runtimePy;
 }
 
+// The ROMFS image mounted at /rom in a MicroPython already started: what
+// loadMicroPython's `romfs` option does before its start (the same exported
+// mp_js_register_romfs), which would make that start wait for the file
+// (measured: MicroPython ready 50-100 ms later, the imports' gain lost).
+function mountRom(mpy, rom) {
+  const M = mpy._module;
+  const at = M._malloc(rom.length);
+  M.HEAPU8.set(rom, at);
+  M.ccall("mp_js_register_romfs", "null", ["pointer", "number"], [at, rom.length]);
+  mpy.runPython("import sys, vfs\nvfs.mount(vfs.VfsRom(vfs.rom_ioctl(2, 0)), '/rom')\nsys.path.insert(0, '/rom')");
+}
+
 async function boot(role, runtime) {
   const start = performance.now();
   const times = { runtime }; // which runtime, and ms since this worker began for each stage
@@ -141,14 +144,13 @@ async function boot(role, runtime) {
     post({ type: "stage", role, stage: key });
     return value;
   };
-  // The runtime's loader and the files are asked for at once (Pyodide starts
-  // without waiting for the files; MicroPython waits for its ROMFS image).
-  const core = coreFiles(role, runtime).then(since("files"));
-  const [started, { name, files }] = await Promise.all([
-    startRuntime(role, runtime, core).then(since("start")),
-    core,
+  // The runtime starts at once, while the files arrive (neither waits for the other).
+  const [started, { name, files, rom }] = await Promise.all([
+    startRuntime(role, runtime).then(since("start")),
+    coreFiles(role, runtime).then(since("files")),
   ]);
   py = started;
+  if (rom) mountRom(py, rom);
   const home = HOME[runtime];
   for (const path in files) {
     const slash = path.lastIndexOf("/");
