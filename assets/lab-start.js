@@ -10,7 +10,6 @@
 // browser; a shared link's code (compressed) is only read by lab.js, so for a
 // link the bot starts on MicroPython, the runtime of most bots, and lab.js
 // replaces it when the code needs Pyodide.
-import { pickRuntime } from "./lab-runtime.js";
 
 const CODE_KEY = "lostcode.lab.code"; // as assets/lab.js
 
@@ -20,7 +19,9 @@ function savedCode() {
 
 function start(role, runtime) {
   const created = Math.round(performance.now()); // tools/bench_lab.py: when it was asked for
-  const worker = new Worker(new URL("./lab-worker.js", import.meta.url), { type: "module" });
+  // The name tells the worker its role and runtime: it starts without waiting for "init".
+  const worker = new Worker(new URL("./lab-worker.js", import.meta.url),
+    { type: "module", name: `lab ${role} ${runtime}` });
   const held = []; // [kind, event] until lab.js listens
   worker.onmessage = (event) => held.push(["message", event]);
   worker.onerror = (event) => { event.preventDefault(); held.push(["error", event]); };
@@ -30,6 +31,13 @@ function start(role, runtime) {
 
 if (!window.lab && typeof Worker === "function") { // lab.js not yet there (it starts its own)
   const code = /#.*\bbot=/.test(location.href) ? null : savedCode();
-  const runtime = code === null ? "micropython" : pickRuntime(code).runtime;
-  window.labEarly = { referee: start("referee", "micropython"), bot: start("bot", runtime) };
+  window.labEarly = { referee: start("referee", "micropython") };
+  // Only saved code needs assets/lab-runtime.js read first: a link's bot, or no
+  // code yet, starts on MicroPython without waiting for that module.
+  if (code === null) window.labEarly.bot = start("bot", "micropython");
+  else {
+    import("./lab-runtime.js").then(({ pickRuntime }) => {
+      if (window.labEarly && !window.lab) window.labEarly.bot = start("bot", pickRuntime(code).runtime);
+    }).catch(() => {}); // lab.js starts the bot's worker itself
+  }
 }

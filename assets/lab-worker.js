@@ -32,6 +32,11 @@ let py = null;
 let glue = null; // the labref / labbot module (a proxy of the Python module)
 let answers = []; // referee: answers that arrived before they were awaited
 let waiting = null;
+// Issue 26: during a series the bot's worker answers the referee directly on
+// this port (two messages fewer per decision, and none through the page's
+// thread); the page is told of each question ("asked") and still times it.
+let botPort = null;
+let direct = null; // referee: the question asked on botPort, until answered
 let stopped = false;
 let asked = 0; // id of the question waiting for an answer: late answers to old ones are dropped
 let matches = 0; // tags each game for the bot's worker: a class Bot is made anew per game
@@ -53,29 +58,27 @@ async function text(path) {
   return response.text();
 }
 
-// The Python files this role needs, {path in the runtime's home: text or bytes}.
-// MicroPython on the built site: one zlib pack of precompiled .mpy files
-// (files.json "mpy", tools/build_site.py), inflated here with the browser's
-// DecompressionStream; else the .py files: the built site's one JSON bundle
-// (files.json "bundle"), or one request per file (the source tree).
+async function bytes(path, inflate) {
+  const response = await fetch(new URL(path, SITE));
+  if (!response.ok) throw new Error(path + ": HTTP " + response.status);
+  const body = inflate ? response.body.pipeThrough(new DecompressionStream("deflate")) : response.body;
+  return new Uint8Array(await new Response(body).arrayBuffer());
+}
+
+// The Python files this role needs, {name, files: {path in the runtime's home:
+// text or bytes}, rom}. MicroPython on the built site: the engine as a ROMFS
+// image of precompiled .mpy files (files.json "rom", tools/build_site.py
+// make_romfs), inflated here with the browser's DecompressionStream, that
+// MicroPython runs in place from /rom, and this role's glue module alone
+// ("glue": the referee's worker never holds labbot, nor the reverse). Else
+// the .py files: the built site's one JSON bundle (files.json "bundle"), or
+// one request per file (the source tree).
 async function coreFiles(role, runtime) {
   const list = JSON.parse(await text("assets/lab/files.json"));
   const name = role === "referee" ? "labref" : "labbot";
-  if (runtime === "micropython" && list.mpy && typeof DecompressionStream === "function") {
-    const response = await fetch(new URL(list.mpy, SITE));
-    if (!response.ok) throw new Error(list.mpy + ": HTTP " + response.status);
-    const data = new Uint8Array(await new Response(
-      response.body.pipeThrough(new DecompressionStream("deflate"))).arrayBuffer());
-    const cut = data.indexOf(10);
-    const files = {};
-    let at = cut + 1;
-    for (const [path, size] of JSON.parse(new TextDecoder().decode(data.subarray(0, cut)))) {
-      files[path] = data.subarray(at, at + size);
-      at += size;
-    }
-    // Only this role's glue module: the referee's worker never holds labbot, nor the reverse.
-    delete files[(role === "referee" ? "labbot" : "labref") + ".mpy"];
-    return { name, files };
+  if (runtime === "micropython" && list.rom && typeof DecompressionStream === "function") {
+    const [rom, glue] = await Promise.all([bytes(list.rom, true), bytes(list.glue[role], false)]);
+    return { name, rom, files: { [name + ".mpy"]: glue } };
   }
   let bodies;
   if (list.bundle) bodies = JSON.parse(await text(list.bundle));
@@ -121,6 +124,18 @@ async function startRuntime(role, runtime) {
   return runtimePy;
 }
 
+// The ROMFS image mounted at /rom in a MicroPython already started: what
+// loadMicroPython's `romfs` option does before its start (the same exported
+// mp_js_register_romfs), which would make that start wait for the file
+// (measured: MicroPython ready 50-100 ms later, the imports' gain lost).
+function mountRom(mpy, rom) {
+  const M = mpy._module;
+  const at = M._malloc(rom.length);
+  M.HEAPU8.set(rom, at);
+  M.ccall("mp_js_register_romfs", "null", ["pointer", "number"], [at, rom.length]);
+  mpy.runPython("import sys, vfs\nvfs.mount(vfs.VfsRom(vfs.rom_ioctl(2, 0)), '/rom')\nsys.path.insert(0, '/rom')");
+}
+
 async function boot(role, runtime) {
   const start = performance.now();
   const times = { runtime }; // which runtime, and ms since this worker began for each stage
@@ -130,11 +145,12 @@ async function boot(role, runtime) {
     return value;
   };
   // The runtime starts at once, while the files arrive (neither waits for the other).
-  const [started, { name, files }] = await Promise.all([
+  const [started, { name, files, rom }] = await Promise.all([
     startRuntime(role, runtime).then(since("start")),
     coreFiles(role, runtime).then(since("files")),
   ]);
   py = started;
+  if (rom) mountRom(py, rom);
   const home = HOME[runtime];
   for (const path in files) {
     const slash = path.lastIndexOf("/");
@@ -169,6 +185,22 @@ function requestProblem(request) {
   return "";
 }
 
+function deliver(reply) {
+  if (waiting) { const w = waiting; waiting = null; w(reply); } else answers.push(reply);
+}
+
+function useBotPort(port) {
+  botPort = port || null;
+  if (!botPort) return;
+  botPort.onmessage = (event) => {
+    const d = event.data;
+    if (d && d.type === "decision" && direct && d.id === direct.id && d.id === asked) {
+      direct = null;
+      deliver({ result: d.result });
+    }
+  };
+}
+
 function nextAnswer() {
   if (answers.length) return Promise.resolve(answers.shift());
   return new Promise((resolve) => { waiting = resolve; });
@@ -178,28 +210,48 @@ function pause() {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+// ms this worker spent in Python during the current game (tools/bench_lab.py
+// prints it for the first game: where its time goes).
+let pyMs = 0;
+
 // One game of the current match: ask the page for every outside seat's move.
 async function playOut(game) {
+  pyMs = 0;
   for (;;) {
+    let at = performance.now();
     const request = glue.step();
+    pyMs += performance.now() - at;
     if (request === "null") return true;
     const id = ++asked;
-    post({ type: "ask", id, game, kind: JSON.parse(request).kind, request });
+    const kind = JSON.parse(request).kind;
+    if (botPort && kind === "bot") {
+      direct = { id, game, kind, request };
+      botPort.postMessage({ type: "decide", id, request, game, checked: true });
+      post({ type: "asked", id, game, kind });
+    } else post({ type: "ask", id, game, kind, request });
     const reply = await nextAnswer();
+    direct = null;
     if (reply.stop) return false;
-    if (reply.move !== undefined) glue.answer(JSON.stringify(reply.move));
+    at = performance.now();
+    if (reply.result !== undefined) { // the bot's worker's own reply (lab.js askBot reads it alike)
+      const result = JSON.parse(reply.result);
+      if (result.move !== undefined) glue.answer(JSON.stringify(result.move));
+      else glue.lose(result.forfeit.reason, result.forfeit.detail);
+    } else if (reply.move !== undefined) glue.answer(JSON.stringify(reply.move));
     else glue.lose(reply.reason, reply.detail);
+    pyMs += performance.now() - at;
   }
 }
 
 async function series(m) {
   stopped = false;
   answers = [];
+  useBotPort(m.botPort);
   glue.begin_series(m.players, m.level, m.seed, JSON.stringify(m.names));
   for (let g = 0; g < m.games; g++) {
     glue.begin_game(g);
     if (!(await playOut(++matches))) break;
-    post({ type: "game", index: g, entry: glue.end_game() });
+    post({ type: "game", index: g, entry: glue.end_game(), py: Math.round(pyMs) });
     await pause(); // let a "stop" in
     if (stopped) break;
   }
@@ -212,6 +264,7 @@ async function series(m) {
 async function league(m) {
   stopped = false;
   answers = [];
+  useBotPort(null);
   const plan = JSON.parse(glue.league_begin(m.plan));
   post({ type: "league-plan", plan });
   if (plan.error) return;
@@ -237,15 +290,33 @@ function decide(m) {
   return glue.decision(m.request, String(m.game), true);
 }
 
+// The lab names its workers "lab <role> <runtime>" (assets/lab-start.js,
+// assets/lab.js): such a worker starts at once, as its module runs, instead of
+// after the "init" message (issue 26: that message arrived 40-110 ms later,
+// and the runtime's loader and the files are asked for meanwhile). Its "init"
+// is then only the same words again, and ignored.
+let booted = false;
+const named = /^lab (referee|bot) (micropython|pyodide)$/.exec(self.name || "");
+
+async function bootOnce(role, runtime) {
+  if (booted) return;
+  booted = true;
+  await boot(role, runtime);
+}
+
+if (named) {
+  bootOnce(named[1], named[2]).catch((err) => post({ type: "fatal", error: String((err && err.message) || err) }));
+}
+
 self.onmessage = async (event) => {
   const m = event.data;
   try {
-    if (m.type === "init") await boot(m.role, RUNTIMES.includes(m.runtime) ? m.runtime : "pyodide");
+    if (m.type === "init") await bootOnce(m.role, RUNTIMES.includes(m.runtime) ? m.runtime : "pyodide");
     else if (m.type === "answer" || m.type === "stop") {
       if (m.type === "stop") stopped = true;
       else if (m.ask !== asked) return; // e.g. a stopped bot's timeout arriving late
       const reply = m.type === "stop" ? { stop: true } : m;
-      if (waiting) { const w = waiting; waiting = null; w(reply); } else answers.push(reply);
+      deliver(reply);
     } else if (m.type === "series") await series(m);
     else if (m.type === "league") await league(m);
     else if (m.type === "load-as") {
@@ -255,12 +326,41 @@ self.onmessage = async (event) => {
       printBudget = MAX_PRINTED;
       post({ type: "decision", id: m.id, result: glue.decision_as(m.key, m.request, String(m.game)) });
     }
-    else if (m.type === "load") {
+    else if (m.type === "direct-off") {
+      // The page answered for the bot (too slow, or it failed) and may have
+      // replaced its worker: from now on the page is asked, and re-asked
+      // what went to the bot's worker unanswered.
+      useBotPort(null);
+      if (direct && direct.id === asked) {
+        const { id, game, kind, request } = direct;
+        direct = null;
+        post({ type: "ask", id, game, kind, request });
+      }
+    } else if (m.type === "port") { // the bot's worker: decisions asked by the referee directly
+      const port = m.port;
+      port.onmessage = (e) => {
+        const d = e.data;
+        if (!d || d.type !== "decide") return;
+        printBudget = MAX_PRINTED;
+        const at = performance.now();
+        let result;
+        try {
+          result = decide(d);
+        } catch (err) {
+          post({ type: "fatal", error: String((err && err.message) || err) });
+          return;
+        }
+        port.postMessage({ type: "decision", id: d.id, result });
+        post({ type: "decided", id: d.id, py: performance.now() - at });
+      };
+    } else if (m.type === "load") {
       printBudget = MAX_PRINTED;
       post({ type: "loaded", error: glue.load(m.source) });
     } else if (m.type === "decide") {
       printBudget = MAX_PRINTED;
-      post({ type: "decision", id: m.id, result: decide(m) });
+      const at = performance.now();
+      const result = decide(m);
+      post({ type: "decision", id: m.id, result, py: performance.now() - at });
     }
   } catch (err) {
     post({ type: "fatal", error: String((err && err.message) || err) });

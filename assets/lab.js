@@ -31,6 +31,9 @@ const root = document.documentElement;
 const lab = { longestTask: 0, games: [], names: [], run: null, examples: {}, boot: {}, marks: {} };
 // Milestones of the start-up, ms since navigation (tools/bench_lab.py --first-game prints them).
 const mark = (name) => { lab.marks[name] = Math.round(performance.now()); };
+// The page's first game (tools/bench_lab.py prints it): ms in Python in the
+// bot's worker, and from the referee's question to the page's answer.
+const firstGame = { asks: 0, botPy: 0, ask: 0 };
 window.lab = lab; // read by tests and tools/bench_lab.py
 // Issue 26: the hook for the league panel: the bot in a shared link,
 // {name, author, code}, null for a link without one; a link that cannot be
@@ -314,7 +317,8 @@ function startWorker(role, onMessage, runtime) {
   const early = takeEarlyWorker(role, runtime);
   const created = early ? early.created : Math.round(performance.now());
   const worker = early ? early.worker
-    : new Worker(new URL("./lab-worker.js", import.meta.url), { type: "module" });
+    : new Worker(new URL("./lab-worker.js", import.meta.url),
+      { type: "module", name: `lab ${role} ${runtime}` }); // it starts at once (lab-worker.js)
   const w = { worker, role, runtime, loaded: null, pending: null };
   w.ready = new Promise((resolve, reject) => {
     worker.onmessage = (event) => {
@@ -411,10 +415,12 @@ function newBot(runtime) {
 function onBotMessage(m, w) {
   if (w !== bot) return; // a stopped worker's last words
   if (m.type === "print") printed(m.text, m.cut);
-  else if ((m.type === "decision" || m.type === "loaded") && w.pending) {
+  else if (m.type === "decided" && !(w.pending && w.pending.id === m.id)) {
+    w.decidedEarly = m.id; // before the referee's "asked" reached this page
+  } else if ((m.type === "decision" || m.type === "decided" || m.type === "loaded") && w.pending) {
     // Only the reply to the question asked counts: the bot's code can post
     // messages too, and must not answer for itself.
-    if (m.type === "decision" && m.id !== w.pending.id) return;
+    if ((m.type === "decision" || m.type === "decided") && m.id !== w.pending.id) return;
     const p = w.pending;
     w.pending = null;
     p.resolve(m);
@@ -427,7 +433,8 @@ function onBotMessage(m, w) {
 
 // Ask the bot worker something; resolves with its reply, or {timeout: true}
 // after `limit` ms (the worker is then replaced: it may be looping forever).
-function askWorker(message, limit) {
+// `send` false: the referee asked it directly (onAsked), only the reply is awaited.
+function askWorker(message, limit, send = true) {
   const w = bot;
   return new Promise((resolve) => {
     const entry = { id: message.id, resolve: (reply) => { clearTimeout(timer); resolve(reply); } };
@@ -437,7 +444,7 @@ function askWorker(message, limit) {
       resolve({ timeout: true });
     }, limit);
     w.pending = entry;
-    w.worker.postMessage(message);
+    if (send) w.worker.postMessage(message);
   });
 }
 
@@ -467,19 +474,25 @@ async function loadBot(source) {
 }
 
 async function askBot(request, game) {
-  const problem = await loadBot(lab.source);
-  if (problem) return { reason: "error", detail: problem };
+  // Loaded already (the usual case, every decision of a run): asked at once,
+  // without choosing the runtime and rewriting its note (a live region) again.
+  if (!(bot && bot.started && bot.loaded === lab.source)) {
+    const problem = await loadBot(lab.source);
+    if (problem) return { reason: "error", detail: problem };
+  }
   // checked: the worker reads the request with the one reader's limits in JavaScript.
   const reply = await askWorker({ type: "decide", id: ++decisionId, request, game, checked: true },
     TIME_LIMIT_MS);
   if (reply.timeout) return { reason: "slow", detail: t("forfeit-slow", { s: TIME_LIMIT_MS / 1000 }) };
   if (reply.type === "fatal") return { reason: "error", detail: reply.error };
+  if (!lab.marks["game-1"]) firstGame.botPy += reply.py || 0;
   const result = JSON.parse(reply.result);
   return result.move !== undefined ? { move: result.move } : result.forfeit;
 }
 
 function onReferee(m) {
   if (m.type === "ask") onAsk(m);
+  else if (m.type === "asked") onAsked(m);
   else if (m.type === "game") onGame(m);
   else if (m.type === "done") onDone(m);
   else if (m.type.startsWith("league-")) leagueMessage(m); // the class league (issue 26)
@@ -487,8 +500,37 @@ function onReferee(m) {
 }
 
 async function onAsk(m) {
+  const at = performance.now();
   const answer = leagueRunning() ? await leagueAsk(m) : await askBot(m.request, m.game);
+  if (!lab.marks["game-1"]) { firstGame.asks += 1; firstGame.ask += performance.now() - at; }
   referee.worker.postMessage({ type: "answer", ask: m.id, ...answer });
+}
+
+// Issue 26: in a series the referee asks the bot's worker directly (two
+// messages fewer per decision, none through this thread); the page is told
+// ("asked") and still keeps the time limit: a bot too slow is stopped, one
+// that fails is answered for, and the referee then asks this page again.
+async function onAsked(m) {
+  const w = bot;
+  const run = lab.run;
+  if (w.pending) { // the previous question was answered: the referee asks only then
+    const p = w.pending;
+    w.pending = null;
+    p.resolve({ type: "decided" });
+  }
+  const at = performance.now();
+  const reply = w.decidedEarly === m.id ? { type: "decided" }
+    : await askWorker({ id: m.id }, TIME_LIMIT_MS, false);
+  if (!lab.marks["game-1"]) {
+    firstGame.asks += 1;
+    firstGame.ask += performance.now() - at;
+    firstGame.botPy += reply.py || 0;
+  }
+  if (reply.type === "decided" || lab.run !== run) return; // answered, or the run was stopped
+  const answer = reply.timeout ? { reason: "slow", detail: t("forfeit-slow", { s: TIME_LIMIT_MS / 1000 }) }
+    : { reason: "error", detail: reply.type === "fatal" ? reply.error : "" };
+  referee.worker.postMessage({ type: "answer", ask: m.id, ...answer });
+  referee.worker.postMessage({ type: "direct-off" });
 }
 
 // --- problems and output -----------------------------------------------------------------
@@ -577,7 +619,9 @@ async function runGames() {
   if (!(games >= 1 && games <= 500)) { say("code-status", t("games-range")); $("games").focus(); return; }
   const players = Number($("players").value);
   const level = $("opponents").value;
+  if (!lab.marks.run) mark("run");
   if (!(await startWithEditorBot())) return;
+  if (!lab.marks.loaded) mark("loaded");
   lab.names = participantNames(players, level);
   lab.games = [];
   lab.stats = null;
@@ -593,10 +637,13 @@ async function runGames() {
   $("game-list").replaceChildren();
   $("progress-box").hidden = false;
   progress(0, games);
+  // The bot's worker answers the referee on this channel (onAsked).
+  const channel = new MessageChannel();
+  bot.worker.postMessage({ type: "port", port: channel.port2 }, [channel.port2]);
   referee.worker.postMessage({
     type: "series", games, players, level, names: lab.names,
-    seed: Math.floor(Math.random() * 100000),
-  });
+    seed: Math.floor(Math.random() * 100000), botPort: channel.port1,
+  }, [channel.port1]);
 }
 
 function progress(done, total) {
@@ -612,6 +659,11 @@ function forfeitText(f) {
 }
 
 function onGame(m) {
+  if (!lab.marks["game-1"]) {
+    mark("game-1");
+    lab.marks.firstGame = { asks: firstGame.asks, ask: Math.round(firstGame.ask),
+      botPy: Math.round(firstGame.botPy), refereePy: m.py };
+  }
   const entry = JSON.parse(m.entry);
   lab.games.push(entry);
   const run = lab.run;
@@ -817,8 +869,13 @@ async function main() {
   setUpLeague({ t, lang: () => lang, askWorker, bot: () => bot, referee: () => referee, busy,
     editorCode: () => (editor ? editor.get() : "") });
   setUpEditor(doc);
+  // The bot's code is run in its worker as soon as that worker is up (issue 26),
+  // so a first "Run games" finds it loaded; the lab is ready once that is done
+  // (its outcome is what loadBot() reports again when the code is used).
+  const preload = bot.ready.then(() => loadBot(doc)).catch(() => "");
   try {
     await Promise.all([referee.ready, bot.ready]);
+    await preload;
   } catch (err) {
     root.dataset.lab = root.dataset.engine = "error";
     say("lab-status", t("load-failed") + " " + (err.message || err));

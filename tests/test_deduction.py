@@ -323,3 +323,27 @@ def test_issue4_proven_ranges_agree_with_the_engine():
     k = Knowledge(observe(s, 0))
     lo, hi = proven_range("lower", "W3", 9, 21)
     assert min(k.constraints[0].allowed) == lo and max(k.constraints[0].allowed) == hi
+
+
+@pytest.mark.parametrize("seed", [3, 17])
+def test_issue26_unseen_values_are_knowledges_domains_R_S7(seed):
+    """The easy bot's shortcut (issue 26) is exactly what Knowledge reads from
+    what is seen; the allowed sums are those of the result's rule, total by total."""
+    from lostcode.player.deduction import _allowed_sums, _allowed_total, unseen_values
+
+    s = new_game(Options(3, shortcut=True), seed)
+    pick = random.Random(seed)
+    while not is_over(s):
+        obs = observe(s, s.to_act)
+        k = Knowledge(obs)
+        assert unseen_values(obs) == k.domains
+        for c in k.constraints:
+            base = sum(m * v for _sym, m, v, _r in c.known)
+            loop = set()  # as Knowledge built it before: same members, added in the same order
+            for t in range(obs["ring_max"] + 1):
+                if _allowed_total(c.result, c.low, c.high, t, obs["ring_max"]) and t >= base:
+                    loop.add(t - base)
+            got = _allowed_sums(c.result, c.low, c.high, base, obs["ring_max"])
+            assert got == loop and list(got) == list(loop)
+        acts = legal_actions(s)
+        apply_action(s, acts[pick.randrange(len(acts))])

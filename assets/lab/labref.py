@@ -1,8 +1,9 @@
 """The Bot lab's referee, in its own worker (assets/lab-worker.js, role "referee").
 
 It holds the game (lostcode.player.botapi.Match) and hands out only requests: the
-observation of the seat to act and its legal moves, as JSON text. The page
-forwards a bot seat's request to the bot's worker; answers come back here, where
+observation of the seat to act and its legal moves, as JSON text. A bot seat's
+request goes to the bot's worker (in a series directly, on a channel the page
+gave both workers; in a league through the page); answers come back here, where
 they are checked. Functions take and return JSON text so nothing but plain data
 crosses into JavaScript. ("Play against my bot" is played on index.html, not here:
 lostcode/web/labseat.py.)

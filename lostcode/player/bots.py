@@ -28,7 +28,7 @@ from ..rules.vocab import FINAL as WRITE_FINAL
 from ..rules.vocab import GUESS as SET_WHEEL
 from ..rules.vocab import PASS, TAKE, TURN_BEAR
 from ..rules.vocab import SHORTCUT as WRITE_SHORTCUT
-from .deduction import Knowledge, best_low, free_wheels
+from .deduction import Knowledge, best_low, free_wheels, unseen_values
 
 LEVELS = ("easy", "medium", "hard", "oracle", "expert")
 
@@ -163,9 +163,8 @@ def _easy_guess(obs: dict, legal: list, rng):
 
 def _easy_candidates(obs: dict, legal: list, rng):
     kind = legal[0][0]
-    k = Knowledge(obs)
     sym = obs["offer"]["symbol"] if kind == WRITE_SHORTCUT else legal[0][1]
-    dom = list(k.domains[sym])
+    dom = list(unseen_values(obs)[sym])
     picks = []
     while dom and len(picks) < 3:
         picks.append(dom.pop(rng.below(len(dom))))
