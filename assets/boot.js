@@ -154,3 +154,11 @@ window.lostcodeDraw = function (parent, json) {
   }
   return parent.appendChild(build(JSON.parse(json)));
 };
+// The game's screen, sheet and table are drawn into a detached element and
+// moved in here at once (lostcode/web/dom.py adopt): PyScript watches the
+// document for added nodes (its py-* and mpy-* event attributes) with one
+// XPath query per node added, so a screen drawn into the page node by node
+// cost one query per element.
+window.lostcodeAdopt = function (parent, holder) {
+  parent.replaceChildren(...holder.childNodes);
+};

@@ -88,6 +88,12 @@ def el(tag, text=None, cls=None, attrs=None, parent=None):
     return e
 
 
+def adopt(parent, holder):
+    """`parent`'s children are replaced by detached `holder`'s, in one change of
+    the document (assets/boot.js lostcodeAdopt says why)."""
+    window.lostcodeAdopt(parent, holder)
+
+
 def icon(sym, parent):
     svg = document.createElementNS(SVG_NS, "svg")
     svg.setAttribute("class", "icon sym-" + sym)

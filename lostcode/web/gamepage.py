@@ -20,6 +20,7 @@ from lostcode.web.activation import (
 )
 from lostcode.web.app import APP, guarded, keep, listen, now_ms
 from lostcode.web.dom import (
+    adopt,
     by_id,
     clear,
     create_proxy,
@@ -57,7 +58,7 @@ def render():
     screen = by_id("screen")
     focused = focus_key()  # issue 6: keyboard focus survives a redraw of the same screen
     render_strip(m.get("strip"), by_id("strip"))  # pinned on top: names, colours, scores
-    clear(screen)
+    part = el("div")  # drawn detached, moved in at once (dom.adopt)
     game = by_id("game")
     game.dataset.screen = m["kind"]
     game.dataset.private = "true" if m["private"] else "false"
@@ -71,10 +72,10 @@ def render():
     if board and evidence:
         # what the question rests on, on the board above the bottom sheet; the
         # final candidates rest on the racks alone
-        render_evidence(board, screen, evidence == "racks", m["kind"] != "final", badge)
+        render_evidence(board, part, evidence == "racks", m["kind"] != "final", badge)
     # Issue 22: the screen's own part (its question, its choices, the confirm) is
     # one panel; on a phone a bottom sheet pinned under the board (style.css).
-    own = el("div", None, "bottom-sheet", None, screen)
+    own = el("div", None, "bottom-sheet", None, part)
     if badge and not (board and evidence):
         el("p", badge, "private-badge", None, own)
     h = el("h2", m["heading"], None, {"id": "screen-h", "tabindex": "-1"}, own)
@@ -97,25 +98,27 @@ def render():
         u.disabled = not m["undo"]
     if late:
         for n in m["notices"]:
-            el("p", n, "notice late", {"role": "status"}, screen)
+            el("p", n, "notice late", {"role": "status"}, part)
     # small print about the question (how it scores): under the board on a phone
-    render_blocks([b for b in m["blocks"] if b.get("aside")], screen)
+    render_blocks([b for b in m["blocks"] if b.get("aside")], part)
     if m.get("assistant"):  # None with "Play without help": nothing in the DOM
-        render_assistant(m["assistant"], screen)
+        render_assistant(m["assistant"], part)
+    adopt(screen, part)
     sheet = by_id("sheet")
     old = py(document.getElementById("sheet-panel"))
     was_open = old is not None and old.open and APP.game.sheet_owner == m["viewer"]
-    clear(sheet)
+    part = el("div")
     if m["sheet"]:  # the deduction sheet opens over the board, closes back
-        panel = el("details", None, "panel", {"id": "sheet-panel"}, sheet)
+        panel = el("details", None, "panel", {"id": "sheet-panel"}, part)
         el("summary", m["sheet"]["heading"], None, None, panel)
         render_sheet(m["sheet"], panel)
         panel.open = was_open
+    adopt(sheet, part)
     APP.game.sheet_owner = m["viewer"]
-    table = by_id("table")
-    clear(table)
+    part = el("div")
     if board:
-        render_board(board, table, evidence != "racks")
+        render_board(board, part, evidence != "racks")
+    adopt(by_id("table"), part)
     by_id("log-summary").textContent = m["log_label"]
     render_log()
     show_tip_parts(m)
