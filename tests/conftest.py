@@ -159,7 +159,7 @@ MEASURED = {
     "test_reload_at_every_phase_under_the_csp_then_export_and_import": 90,
     "test_multi_activations_leave_one_action_each": 80,
     "test_two_players_on_a_phone": 75,
-    "test_three_players_introductory_with_shortcut": 75,
+    "test_three_players_introductory_with_shortcut": 50,  # MicroPython only since 2026-11-27
     "test_two_humans_and_a_bot_hand_over_between_humans_only": 70,
     "test_axe_every_screen_two_players_all_options": 85,
     "test_built_lab_works_offline": 70,
