@@ -260,14 +260,43 @@ def dealt(items, workers):
 # slower): each runs only branches of the core that a test still traced runs
 # too, so the report is the same without them. Chosen from a run with per-test
 # contexts by tools/untraced.py, which explains it; a stale name does nothing.
+# Nor are the browser tests traced: the coverage measured is the core's (lostcode/
+# without web/), and what they run of it on CPython (a game mirrored beside the
+# page, to check each screen) the tests without a browser run too. Traced, the
+# browser files took 1,899 s instead of 1,606 s of a whole run (junit sums).
 UNTRACED = frozenset(
     line for line in (Path(__file__).parent / "untraced.txt").read_text().splitlines()
-    if line and not line.startswith("#"))
+    if line and not line.startswith("#")) if os.environ.get("LOSTCODE_TRACE_ALL") != "1" else ()
+
+
+@pytest.hookimpl(hookwrapper=True, trylast=True)
+def pytest_runtest_call(item):
+    """no_cover that holds under pytest-xdist. There, each worker has two
+    coverage collectors stacked (pytest-cov's, and one below it); pytest-cov's
+    no_cover stops the top one, which resumes the one below: the test was
+    traced all the same (sys.gettrace() in such a test: a CTracer), and the
+    tests on the list ran 2.3x slower under `tools/test.sh` than without
+    coverage. Run innermost (trylast), this pauses whichever collector is
+    tracing, then resumes it."""
+    paused = None
+    if item.get_closest_marker("no_cover") is not None:
+        try:
+            from coverage.collector import Collector
+        except ImportError:  # no coverage installed: nothing traces
+            Collector = None
+        if Collector is not None and Collector._collectors:
+            paused = Collector._collectors[-1]  # the one tracing: those below are paused
+            paused.pause()
+    try:
+        yield
+    finally:
+        if paused is not None:
+            paused.resume()
 
 
 def pytest_collection_modifyitems(config, items):
     for item in items:
-        if item.nodeid in UNTRACED:
+        if item.nodeid in UNTRACED or item.get_closest_marker("browser") is not None:
             item.add_marker(pytest.mark.no_cover)
     if not hasattr(config, "workerinput"):  # only in pytest-xdist's worker processes
         return

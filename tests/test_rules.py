@@ -60,6 +60,13 @@ def test_R_S3_one_stone_of_each_symbol_in_the_box_unseen():
         assert "box" not in observe(s, viewer)
 
 
+@pytest.mark.parametrize("seed", [-1, True, 2**70, 1.5])
+def test_R_S3_the_seed_is_a_whole_number_in_range(seed):
+    with pytest.raises(lc.IllegalAction) as e:
+        game(2, seed=seed)
+    assert e.value.rule == "R-S3"
+
+
 def test_R_S3_shuffle_depends_on_seed_only():
     a, b, c = game(2, seed=5), game(2, seed=5), game(2, seed=6)
     assert snapshot(a) == snapshot(b)
@@ -452,6 +459,9 @@ def test_R_X2a_offer_from_roller_towards_leader_at_most_one_taker():
     roll(s, "human", "bird", "human")
     assert s.phase == "offer" and s.queue == behind_to_leader(s)
     first = s.to_act
+    with pytest.raises(lc.IllegalAction) as e:  # a pass says nothing more
+        lc.apply_action(s, ("pass", 1))
+    assert e.value.rule == "R-X2a"
     lc.apply_action(s, ("pass",))
     second = s.to_act
     assert second != first
@@ -477,6 +487,9 @@ def test_R_X2b_candidates_written_at_once_and_final():
     taker = s.to_act
     with pytest.raises(lc.IllegalAction) as e:
         lc.apply_action(s, ("shortcut", ()))
+    assert e.value.rule == "R-X2b"
+    with pytest.raises(lc.IllegalAction) as e:  # the candidates missing
+        lc.apply_action(s, ("shortcut",))
     assert e.value.rule == "R-X2b"
     lc.apply_action(s, ("shortcut", (5,)))
     assert observe(s, taker)["my_tokens"] == {"snake": [5]}

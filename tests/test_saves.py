@@ -123,6 +123,10 @@ def test_any_save_round_trips_to_an_identical_state(players, seed, chooser, step
         (lambda d: {**d, "version": "1"}, "no version"),
         (lambda d: {**d, "record": None}, "no game record"),
         (lambda d: {**d, "seats": ["human"]}, "seats"),
+        (lambda d: {**d, "seats": "human human"}, "who plays each seat"),
+        (lambda d: {**d, "record": {**d["record"], "options": [2]}}, "no options"),
+        # R-S3: a seed beyond the engine's range, in a record that is otherwise whole
+        (lambda d: {**d, "record": {**d["record"], "seed": 2**70}}, "set-up is invalid"),
         (lambda d: {**d, "seats": ["robot", "easy", "hard"]}, "unknown seat kind"),
         (lambda d: {**d, "ui": []}, "screen data"),
         (lambda d: {**d, "id": 5}, "'id'"),
