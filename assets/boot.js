@@ -136,29 +136,90 @@ window.lostcodeStore = function (key, value) {
     return false;
   }
 };
-// An SVG tree from lostcode/web/board.py ([tag, attrs, children or text], as
-// JSON text) built here in one call from Python (lostcode/web/dom.py draw):
-// drawn from Python, every element, attribute and append was its own call
-// from MicroPython into JavaScript, thousands per screen. textContent and
-// setAttribute only: names with markup stay text. Returns the new element.
-window.lostcodeDraw = function (parent, json) {
-  const NS = "http://www.w3.org/2000/svg";
-  function build(tree) {
-    const e = document.createElementNS(NS, tree[0]);
-    const attrs = tree[1];
-    for (const k in attrs) e.setAttribute(k, String(attrs[k]));
-    const kids = tree[2];
-    if (typeof kids === "string") e.textContent = kids;
-    else for (const kid of kids) e.appendChild(build(kid));
-    return e;
+// A tree of elements ([tag, attrs, children or text], as JSON text) built
+// here in one call from Python: built from Python, every element, attribute
+// and append was its own call from MicroPython into JavaScript, thousands per
+// screen (issue 25). An "svg" element and everything in it is in the SVG
+// namespace, as in HTML's parser; a string among the children is a text node.
+// textContent, createTextNode and setAttribute only: names with markup stay text.
+const SVG_NS = "http://www.w3.org/2000/svg";
+function lostcodeBuild(tree, svg) {
+  const tag = tree[0];
+  const inSvg = svg || tag === "svg";
+  const e = inSvg ? document.createElementNS(SVG_NS, tag) : document.createElement(tag);
+  const attrs = tree[1];
+  for (const k in attrs) e.setAttribute(k, String(attrs[k]));
+  const kids = tree[2];
+  if (typeof kids === "string") e.textContent = kids;
+  else if (kids) {
+    for (const kid of kids) {
+      e.appendChild(typeof kid === "string" ? document.createTextNode(kid) : lostcodeBuild(kid, inSvg));
+    }
   }
-  return parent.appendChild(build(JSON.parse(json)));
+  return e;
+}
+// An SVG tree from lostcode/web/board.py appended to `parent` (dom.draw).
+// Returns the new element.
+window.lostcodeDraw = function (parent, json) {
+  return parent.appendChild(lostcodeBuild(JSON.parse(json), true));
 };
-// The game's screen, sheet and table are drawn into a detached element and
-// moved in here at once (lostcode/web/dom.py adopt): PyScript watches the
-// document for added nodes (its py-* and mpy-* event attributes) with one
-// XPath query per node added, so a screen drawn into the page node by node
-// cost one query per element.
-window.lostcodeAdopt = function (parent, holder) {
-  parent.replaceChildren(...holder.childNodes);
+// The game's screen, sheet and table are drawn as one tree each (dom.Node)
+// and put in place at once, replacing `parent`'s children (dom.adopt):
+// PyScript watches the document for added nodes (its py-* and mpy-* event
+// attributes) with one XPath query per node added, so a screen drawn into the
+// page node by node cost one query per element.
+// With `append`, they go after its children instead (dom.append).
+window.lostcodeAdopt = function (parent, json, append) {
+  const kids = JSON.parse(json).map((kid) =>
+    typeof kid === "string" ? document.createTextNode(kid) : lostcodeBuild(kid, false));
+  if (append) parent.append(...kids);
+  else parent.replaceChildren(...kids);
+};
+// The activation guard (lostcode/web/gamepage.py settle, issue 12): the new
+// screen's controls that take taps now, each as [its action, and its box
+// (left, top, right, bottom) when `boxes`], read in one call and before any is
+// changed, so the layout is computed once, not again after each change.
+window.lostcodeControls = function (selector, boxes) {
+  const out = [];
+  for (const node of document.querySelectorAll(selector)) {
+    if (node.getAttribute("aria-disabled") !== null) continue;
+    const item = [node.getAttribute("data-act") || ""];
+    if (boxes) {
+      const r = node.getBoundingClientRect();
+      item.push(r.left, r.top, r.right, r.bottom);
+    }
+    out.push(item);
+  }
+  return JSON.stringify(out);
+};
+// ... then those same controls refuse taps until their time (ms, JSON list in
+// the same order): aria-disabled, and data-settling = that time.
+window.lostcodeSettling = function (selector, json) {
+  const until = JSON.parse(json);
+  let i = 0;
+  for (const node of document.querySelectorAll(selector)) {
+    if (node.getAttribute("aria-disabled") !== null) continue;
+    if (i >= until.length) break;
+    node.setAttribute("aria-disabled", "true");
+    node.setAttribute("data-settling", String(until[i++]));
+  }
+};
+// ... and take taps again once their time has come (gamepage.settled).
+window.lostcodeUnsettle = function (now) {
+  for (const node of document.querySelectorAll("[data-settling]")) {
+    if (now >= (Number(node.getAttribute("data-settling")) || 0)) {
+      node.removeAttribute("aria-disabled");
+      node.removeAttribute("data-settling");
+    }
+  }
+};
+// The first control under `selector` with this data-act and data-arg (a
+// missing data-arg counts as ""), or null: found in one call (gamepage.restore_focus).
+window.lostcodeControl = function (selector, act, arg) {
+  for (const node of document.querySelectorAll(selector)) {
+    if (node.getAttribute("data-act") === act && (node.getAttribute("data-arg") || "") === arg) {
+      return node;
+    }
+  }
+  return null;
 };

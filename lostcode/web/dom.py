@@ -74,7 +74,123 @@ def progress(step, text):
         label.textContent = text
 
 
+class Node:
+    """An element not yet in the page: a screen is drawn as a tree of these and
+    put in place by one JavaScript call (adopt). Drawn element by element from
+    MicroPython, every element, attribute and append was its own call into
+    JavaScript: ~1.9 s of a 2-player game's taps (issue 25). Only what the
+    drawing code uses of an element: attributes, classes, children, and the
+    disabled / checked / open / hidden flags (as attributes: the element is new)."""
+
+    __slots__ = ("tag", "attrs", "kids")
+
+    def __init__(self, tag):
+        self.tag = tag
+        self.attrs = {}
+        self.kids = []
+
+    def setAttribute(self, k, v):
+        self.attrs[k] = str(v)
+
+    def removeAttribute(self, k):
+        self.attrs.pop(k, None)
+
+    def getAttribute(self, k):
+        return self.attrs.get(k)
+
+    def appendChild(self, kid):
+        self.kids.append(kid)
+        return kid
+
+    @property
+    def classList(self):
+        return _Classes(self)
+
+    def _flag(self, name, on):
+        if on:
+            self.attrs[name] = ""
+        else:
+            self.attrs.pop(name, None)
+
+    @property
+    def disabled(self):
+        return "disabled" in self.attrs
+
+    @disabled.setter
+    def disabled(self, on):
+        self._flag("disabled", on)
+
+    @property
+    def checked(self):
+        return "checked" in self.attrs
+
+    @checked.setter
+    def checked(self, on):
+        self._flag("checked", on)
+
+    @property
+    def open(self):
+        return "open" in self.attrs
+
+    @open.setter
+    def open(self, on):
+        self._flag("open", on)
+
+    @property
+    def hidden(self):
+        return "hidden" in self.attrs
+
+    @hidden.setter
+    def hidden(self, on):
+        self._flag("hidden", on)
+
+    def tree(self):
+        """[tag, attrs, children] as assets/boot.js lostcodeBuild reads it."""
+        return [self.tag, self.attrs, [k.tree() if isinstance(k, Node) else k for k in self.kids]]
+
+    def last(self, cls):
+        """The last element in this tree (document order) with class `cls`, or None."""
+        found = None
+        for k in self.kids:
+            if isinstance(k, Node):
+                if cls in k.attrs.get("class", "").split():
+                    found = k
+                inner = k.last(cls)
+                if inner is not None:
+                    found = inner
+        return found
+
+
+class _Classes:
+    __slots__ = ("node",)
+
+    def __init__(self, node):
+        self.node = node
+
+    def add(self, cls):
+        have = self.node.attrs.get("class", "")
+        if cls not in have.split():
+            self.node.attrs["class"] = (have + " " + cls) if have else cls
+
+    def contains(self, cls):
+        return cls in self.node.attrs.get("class", "").split()
+
+
 def el(tag, text=None, cls=None, attrs=None, parent=None):
+    """An element (class `cls`, text, attributes) appended to `parent`: a Node
+    when `parent` is one (or with no parent, a page element: "part" starts
+    a tree with Node(tag))."""
+    if isinstance(parent, Node):
+        e = Node(tag)
+        if cls:
+            e.attrs["class"] = cls
+        if attrs:
+            for k in attrs:
+                e.attrs[k] = str(attrs[k])
+        if text is not None and text != "":  # as textContent = "": no text node
+            e.kids.append(str(text))
+        parent.kids.append(e)
+        return e
     e = document.createElement(tag)
     if cls:
         e.className = cls
@@ -89,12 +205,26 @@ def el(tag, text=None, cls=None, attrs=None, parent=None):
 
 
 def adopt(parent, holder):
-    """`parent`'s children are replaced by detached `holder`'s, in one change of
-    the document (assets/boot.js lostcodeAdopt says why)."""
-    window.lostcodeAdopt(parent, holder)
+    """`parent`'s children are replaced by the tree `holder`'s children (a
+    Node), built and put in at once (assets/boot.js lostcodeAdopt says why)."""
+    window.lostcodeAdopt(parent, _kids(holder), False)
+
+
+def append(parent, holder):
+    """The tree `holder`'s children (a Node) built and added after `parent`'s own."""
+    window.lostcodeAdopt(parent, _kids(holder), True)
+
+
+def _kids(holder):
+    return dumps([k.tree() if isinstance(k, Node) else k for k in holder.kids])
 
 
 def icon(sym, parent):
+    if isinstance(parent, Node):
+        svg = el("svg", None, "icon sym-" + sym,
+                 {"aria-hidden": "true", "focusable": "false"}, parent)
+        el("use", None, None, {"href": SYMBOLS_URL + sym}, svg)
+        return svg
     svg = document.createElementNS(SVG_NS, "svg")
     svg.setAttribute("class", "icon sym-" + sym)
     svg.setAttribute("aria-hidden", "true")
@@ -270,6 +400,9 @@ def draw(tree, parent):
     """An SVG element tree from lostcode/web/board.py ([tag, attrs, children]) into
     the DOM, built by assets/boot.js in one call: element by element from here, a
     screen cost thousands of calls from Python into JavaScript (issue 25)."""
+    if isinstance(parent, Node):  # built with the rest of its tree
+        parent.kids.append(tree)
+        return tree
     return window.lostcodeDraw(parent, dumps(tree))
 
 
@@ -309,12 +442,13 @@ def render_board(b, parent, racks=False):
 def render_strip(m, parent):
     """The player strip (tableview.strip_model): one chip per seat, its
     marker's colour and initial, name, score; the player to act marked."""
-    clear(parent)
     if not m:
+        clear(parent)
         parent.hidden = True
         return
     parent.hidden = False
-    box = el("ul", None, "strip", {"aria-label": m["label"]}, parent)
+    holder = Node("div")
+    box = el("ul", None, "strip", {"aria-label": m["label"]}, holder)
     if m["round"]["text"]:
         li = el("li", None, "strip-round", None, box)
         el("span", m["round"]["aria"], "visually-hidden", None, li)
@@ -330,6 +464,7 @@ def render_strip(m, parent):
         el("span", s["mark"], "seat-mark", {"aria-hidden": "true"}, li)
         el("span", s["name"], "seat-name", {"aria-hidden": "true"}, li)
         el("span", s["text"], "seat-score", {"aria-hidden": "true"}, li)
+    adopt(parent, holder)
 
 
 def render_sheet(s, parent):

@@ -7,6 +7,8 @@ The moments themselves are moments.py's; the session's searches run in
 slices through slices.py, as the table host's do.
 """
 
+from json import dumps, loads
+
 from pyscript import document, window
 
 from lostcode.web import actions, slices, storage
@@ -20,6 +22,7 @@ from lostcode.web.activation import (
 )
 from lostcode.web.app import APP, guarded, keep, listen, now_ms
 from lostcode.web.dom import (
+    Node,
     adopt,
     by_id,
     clear,
@@ -58,7 +61,7 @@ def render():
     screen = by_id("screen")
     focused = focus_key()  # issue 6: keyboard focus survives a redraw of the same screen
     render_strip(m.get("strip"), by_id("strip"))  # pinned on top: names, colours, scores
-    part = el("div")  # drawn detached, moved in at once (dom.adopt)
+    part = Node("div")  # drawn as a tree, put in at once (dom.adopt)
     game = by_id("game")
     game.dataset.screen = m["kind"]
     game.dataset.private = "true" if m["private"] else "false"
@@ -78,7 +81,7 @@ def render():
     own = el("div", None, "bottom-sheet", None, part)
     if badge and not (board and evidence):
         el("p", badge, "private-badge", None, own)
-    h = el("h2", m["heading"], None, {"id": "screen-h", "tabindex": "-1"}, own)
+    el("h2", m["heading"], None, {"id": "screen-h", "tabindex": "-1"}, own)
     # A replacement's notice: above a screen's question, but below the controls
     # of a bet (the board shows the new discard; the racks and rows stay in the
     # first viewport at 360x640, issue 22), out of the sheet.
@@ -90,8 +93,7 @@ def render():
         el("p", m["error"], "warning", {"role": "alert"}, own)
     render_blocks([b for b in m["blocks"] if not b.get("aside")], own)
     if m["private"]:  # in the action bar, beside the confirm (one line less in the sheet)
-        bars = own.querySelectorAll(".actionbar")
-        box = bars.item(bars.length - 1) if bars.length else own
+        box = own.last("actionbar") or own
         u = el("button", None, "btn undo", {"type": "button", "data-act": actions.UNDO}, box)
         el("span", "↶", "undo-icon", {"aria-hidden": "true"}, u)
         el("span", _("Undo"), "undo-text", None, u)
@@ -107,7 +109,7 @@ def render():
     sheet = by_id("sheet")
     old = py(document.getElementById("sheet-panel"))
     was_open = old is not None and old.open and APP.game.sheet_owner == m["viewer"]
-    part = el("div")
+    part = Node("div")
     if m["sheet"]:  # the deduction sheet opens over the board, closes back
         panel = el("details", None, "panel", {"id": "sheet-panel"}, part)
         el("summary", m["sheet"]["heading"], None, None, panel)
@@ -115,13 +117,14 @@ def render():
         panel.open = was_open
     adopt(sheet, part)
     APP.game.sheet_owner = m["viewer"]
-    part = el("div")
+    part = Node("div")
     if board:
         render_board(board, part, evidence != "racks")
     adopt(by_id("table"), part)
     by_id("log-summary").textContent = m["log_label"]
     render_log()
     show_tip_parts(m)
+    h = by_id("screen-h")
     if m["kind"] != APP.game.kind:
         h.focus()
         window.scrollTo(0, 0)
@@ -362,15 +365,10 @@ def restore_focus(key):
     if it is gone or disabled now, the screen's heading."""
     if key is None:
         return
-    for node in nodes("#game [data-act]"):
-        if (
-            str(node.getAttribute("data-act")) == key[0]
-            and str(node.getAttribute("data-arg") or "") == key[1]
-        ):
-            if not node.disabled:
-                node.focus()
-                return
-            break
+    node = py(window.lostcodeControl("#game [data-act]", key[0], key[1]))
+    if node is not None and not node.disabled:
+        node.focus()
+        return
     h = by_id("screen-h")
     if h is not None:
         h.focus()
@@ -498,19 +496,21 @@ def place_unlock():
 
 def settle(selector):
     """The new screen's controls refuse taps for their wait: marked
-    aria-disabled with data-settling = the time (ms) they take taps again."""
+    aria-disabled with data-settling = the time (ms) they take taps again.
+    Read in one call and marked in another (assets/boot.js): one layout for
+    the whole screen, not one per control after each one's change (issue 25)."""
     g = guard()
     now = now_ms()
     g.shown(now)
     point = APP.page.press_point
     longest = SETTLE_MS
-    for node in nodes(selector):
-        if py(node.getAttribute("aria-disabled")) is None:
-            unlock = str(node.getAttribute("data-act")) == actions.UNLOCK
-            wait = wait_ms(unlock, rect_of(node), point)
-            longest = max(longest, wait)
-            node.setAttribute("aria-disabled", "true")
-            node.setAttribute("data-settling", str(int(now + wait)))
+    times = []
+    for item in loads(str(window.lostcodeControls(selector, point is not None))):
+        rect = tuple(item[1:]) if len(item) == 5 else None
+        wait = wait_ms(item[0] == actions.UNLOCK, rect, point)
+        longest = max(longest, wait)
+        times.append(int(now + wait))
+    window.lostcodeSettling(selector, dumps(times))
     if APP.settled is None:
         APP.settled = keep(create_proxy(settled))
     window.setTimeout(APP.settled, SETTLE_MS + 10)
@@ -520,11 +520,7 @@ def settle(selector):
 
 def settled(*_a):
     """A control's wait is over: it takes input again."""
-    now = now_ms()
-    for node in nodes("[data-settling]"):
-        if now >= until(node):
-            node.removeAttribute("aria-disabled")
-            node.removeAttribute("data-settling")
+    window.lostcodeUnsettle(now_ms())
 
 
 def until(node):

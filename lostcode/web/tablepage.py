@@ -29,6 +29,8 @@ from lostcode.web import actions, slices
 from lostcode.web.app import APP, act_on_click, guarded, keep, listen
 from lostcode.web.describe import reason
 from lostcode.web.dom import (
+    Node,
+    append,
     by_id,
     clear,
     create_proxy,
@@ -432,8 +434,16 @@ def render():
     m = table_screen(obs)
     APP.table.choices = list(obs["legal"]) if obs["to_act"] == obs["viewer"] else []
     sec.setAttribute("data-public", m["public"])
-    el("h2", m["heading"], None, {"id": "table-h"}, sec)
-    el("p", "", None, {"id": "table-status", "role": "status"}, sec)
+    part = Node("div")  # the screen as one tree, added at once (dom.append, issue 25)
+    el("h2", m["heading"], None, {"id": "table-h"}, part)
+    el("p", "", None, {"id": "table-status", "role": "status"}, part)
+    draw_choices(part, m)
+    render_evidence(m["board"], part)
+    render_board(m["board"], part)
+    log = el("ol", None, "table-log", None, part)
+    for line in m["log"]:
+        el("li", line, None, None, log)
+    append(sec, part)
     if guest is not None and guest.error is not None and guest.error.get("msg"):
         status(
             reason(
@@ -442,12 +452,6 @@ def render():
                 )
             )
         )
-    draw_choices(sec, m)
-    render_evidence(m["board"], sec)
-    render_board(m["board"], sec)
-    log = el("ol", None, "table-log", None, sec)
-    for line in m["log"]:
-        el("li", line, None, None, log)
     if host is not None:
         think()
 

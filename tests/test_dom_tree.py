@@ -1,0 +1,63 @@
+"""dom.Node: a screen drawn as one tree and built by one JavaScript call
+(assets/boot.js lostcodeAdopt, issue 25). The drawing code runs unchanged on
+a Node as on a page element; these check what it leaves in the tree, on
+CPython under the stand-in `pyscript` (tests/fake_pyscript.py), in a
+subprocess so no other test sees the stand-in."""
+
+import json
+import subprocess
+import sys
+
+from helpers import ROOT
+
+SCRIPT = r"""
+import json, sys
+sys.path.insert(0, 'tests')
+import fake_pyscript
+fake_pyscript.install()
+from lostcode.web import dom
+
+part = dom.Node("div")
+dom.render_block({"t": "buttons", "label": "Dice", "items": [
+    {"act": "roll", "arg": "", "aria": "", "pressed": None, "primary": True, "symbol": "",
+     "text": "Roll <b>", "disabled": True, "note": "why"},
+    {"act": "keep", "arg": "1", "aria": "Keep", "pressed": False, "primary": False,
+     "symbol": "star", "text": "Keep", "disabled": False}]}, part)
+cell = dom.el("td", "", None, None, part)
+box = dom.el("input", None, None, {"type": "checkbox"}, part)
+box.checked = True
+panel = dom.el("details", None, "panel", None, part)
+panel.open = False
+dom.draw(["svg", {"width": 10}, [["circle", {"r": 2}, []]]], part)
+bar = part.last("actionbar")
+print(json.dumps({"tree": part.tree(), "bar": bar.attrs["class"],
+                  "none": part.last("nowhere") is None}))
+"""
+
+
+def run():
+    out = subprocess.run([sys.executable, "-c", SCRIPT], cwd=ROOT, capture_output=True,
+                         text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def test_a_screen_drawn_as_a_tree_keeps_text_flags_and_svg():
+    got = run()
+    tag, attrs, kids = got["tree"]
+    assert (tag, attrs) == ("div", {})
+    group, cell, box, panel, svg = kids
+    assert group[0] == "div" and group[1]["class"] == "buttons actionbar"
+    assert group[1]["role"] == "group" and group[1]["aria-label"] == "Dice"
+    label, roll, keep = group[2]
+    assert label == ["p", {"class": "group-label", "aria-hidden": "true"}, ["Dice"]]
+    # markup stays text: a string child is a text node (boot.js createTextNode)
+    assert roll[1]["disabled"] == "" and roll[1]["class"] == "btn primary"
+    assert roll[2] == [["span", {}, ["Roll <b>", ["small", {"class": "btn-note"}, ["why"]]]]]
+    assert "disabled" not in keep[1] and keep[1]["aria-pressed"] == "false"
+    assert keep[1]["class"] == "btn sym-star"
+    assert keep[2][0][0] == "svg" and keep[2][0][2][0][1]["href"].endswith("#star")
+    assert cell == ["td", {}, []]  # "" is no text node, as textContent = "" (CSS :empty)
+    assert box[1] == {"type": "checkbox", "checked": ""}
+    assert panel[1] == {"class": "panel"}  # closed: no open attribute
+    assert svg == ["svg", {"width": 10}, [["circle", {"r": 2}, []]]]
+    assert got["bar"] == "buttons actionbar" and got["none"]
