@@ -151,7 +151,7 @@ SLOW_FIRST = ("browser", "runtimes", "slow")
 # above); the others are guessed by their mark.
 MEASURED = {
     "test_three_phones_play_a_whole_game": 150,
-    "test_fuzz_whole_games": 120,
+    "test_fuzz_whole_games": 90,
     "test_four_players_all_options": 110,
     "test_keyboard_only_game": 95,
     "test_axe_three_players_desktop": 25,
