@@ -106,43 +106,20 @@ class Node:
     def classList(self):
         return _Classes(self)
 
-    def _flag(self, name, on):
+    def _set_flag(self, name, on):
         if on:
             self.attrs[name] = ""
         else:
             self.attrs.pop(name, None)
 
-    @property
-    def disabled(self):
-        return "disabled" in self.attrs
-
-    @disabled.setter
-    def disabled(self, on):
-        self._flag("disabled", on)
-
-    @property
-    def checked(self):
-        return "checked" in self.attrs
-
-    @checked.setter
-    def checked(self, on):
-        self._flag("checked", on)
-
-    @property
-    def open(self):
-        return "open" in self.attrs
-
-    @open.setter
-    def open(self, on):
-        self._flag("open", on)
-
-    @property
-    def hidden(self):
-        return "hidden" in self.attrs
-
-    @hidden.setter
-    def hidden(self, on):
-        self._flag("hidden", on)
+    disabled = property(lambda self: "disabled" in self.attrs,
+                        lambda self, on: self._set_flag("disabled", on))
+    checked = property(lambda self: "checked" in self.attrs,
+                       lambda self, on: self._set_flag("checked", on))
+    open = property(lambda self: "open" in self.attrs,
+                    lambda self, on: self._set_flag("open", on))
+    hidden = property(lambda self: "hidden" in self.attrs,
+                      lambda self, on: self._set_flag("hidden", on))
 
     def tree(self):
         """[tag, attrs, children] as assets/boot.js lostcodeBuild reads it."""
