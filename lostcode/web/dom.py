@@ -79,8 +79,8 @@ class Node:
     put in place by one JavaScript call (adopt). Drawn element by element from
     MicroPython, every element, attribute and append was its own call into
     JavaScript: ~1.9 s of a 2-player game's taps (issue 25). Only what the
-    drawing code uses of an element: attributes, classes, children, and the
-    disabled / checked / open / hidden flags (as attributes: the element is new)."""
+    drawing code uses of an element: setAttribute, classList.add, and the
+    disabled / checked / open flags (as attributes: the element is new)."""
 
     __slots__ = ("tag", "attrs", "kids")
 
@@ -91,16 +91,6 @@ class Node:
 
     def setAttribute(self, k, v):
         self.attrs[k] = str(v)
-
-    def removeAttribute(self, k):
-        self.attrs.pop(k, None)
-
-    def getAttribute(self, k):
-        return self.attrs.get(k)
-
-    def appendChild(self, kid):
-        self.kids.append(kid)
-        return kid
 
     @property
     def classList(self):
@@ -118,8 +108,6 @@ class Node:
                        lambda self, on: self._set_flag("checked", on))
     open = property(lambda self: "open" in self.attrs,
                     lambda self, on: self._set_flag("open", on))
-    hidden = property(lambda self: "hidden" in self.attrs,
-                      lambda self, on: self._set_flag("hidden", on))
 
     def tree(self):
         """[tag, attrs, children] as assets/boot.js lostcodeBuild reads it."""
@@ -149,14 +137,11 @@ class _Classes:
         if cls not in have.split():
             self.node.attrs["class"] = (have + " " + cls) if have else cls
 
-    def contains(self, cls):
-        return cls in self.node.attrs.get("class", "").split()
-
 
 def el(tag, text=None, cls=None, attrs=None, parent=None):
-    """An element (class `cls`, text, attributes) appended to `parent`: a Node
-    when `parent` is one (or with no parent, a page element: "part" starts
-    a tree with Node(tag))."""
+    """An element (class `cls`, text, attributes), appended to `parent` if
+    given: a Node when `parent` is a Node (a tree starts with Node(tag)),
+    else a page element."""
     if isinstance(parent, Node):
         e = Node(tag)
         if cls:
@@ -376,8 +361,9 @@ def render_block(b, parent):
 def draw(tree, parent):
     """An SVG element tree from lostcode/web/board.py ([tag, attrs, children]) into
     the DOM, built by assets/boot.js in one call: element by element from here, a
-    screen cost thousands of calls from Python into JavaScript (issue 25)."""
-    if isinstance(parent, Node):  # built with the rest of its tree
+    screen cost thousands of calls from Python into JavaScript (issue 25).
+    Returns the new element; under a Node, the tree itself (built with the rest)."""
+    if isinstance(parent, Node):
         parent.kids.append(tree)
         return tree
     return window.lostcodeDraw(parent, dumps(tree))
