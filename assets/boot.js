@@ -169,11 +169,45 @@ window.lostcodeDraw = function (parent, json) {
 // attributes) with one XPath query per node added, so a screen drawn into the
 // page node by node cost one query per element.
 // With `append`, they go after its children instead (dom.append).
+// A tree equal to the one `parent` already shows is not built again: on most
+// taps the board (~30 kB of JSON, three quarters of a screen's elements) and
+// the sheet are what they were (a choice changes the question's panel only),
+// and rebuilding them cost the phone its style, layout and paint each time.
+// Kept only while `parent` holds exactly the nodes put there as they were
+// drawn: none wears a moment (moments.py) or a tip's outline
+// (gamepage.show_tip_parts), no box or field was changed by hand, no
+// <details> opened or closed. Otherwise it is drawn afresh, as before.
+// Returns whether it drew.
+const adopted = new WeakMap(); // parent -> {json, kids, opens} of its last adopt
+function opens(parent) {
+  return Array.from(parent.querySelectorAll("details"), (d) => d.open).join();
+}
+function asDrawn(field) {
+  if (field.type === "checkbox" || field.type === "radio") return field.checked === field.defaultChecked;
+  if (field.tagName === "SELECT") return Array.from(field.options).every((o) => o.selected === o.defaultSelected);
+  return field.value === field.defaultValue;
+}
+function stillThere(parent, was) {
+  const now = parent.childNodes;
+  if (now.length !== was.kids.length) return false;
+  for (let i = 0; i < now.length; i++) if (now[i] !== was.kids[i]) return false;
+  if (parent.querySelector(".moment, .tip-focus") !== null) return false;
+  for (const field of parent.querySelectorAll("input, select, textarea")) if (!asDrawn(field)) return false;
+  return opens(parent) === was.opens;
+}
 window.lostcodeAdopt = function (parent, json, append) {
+  const was = append ? null : adopted.get(parent);
+  if (was && was.json === json && stillThere(parent, was)) return false;
   const kids = JSON.parse(json).map((kid) =>
     typeof kid === "string" ? document.createTextNode(kid) : lostcodeBuild(kid, false));
-  if (append) parent.append(...kids);
-  else parent.replaceChildren(...kids);
+  if (append) {
+    parent.append(...kids);
+    adopted.delete(parent);
+  } else {
+    parent.replaceChildren(...kids);
+    adopted.set(parent, { json, kids, opens: opens(parent) });
+  }
+  return true;
 };
 // The activation guard (lostcode/web/gamepage.py settle, issue 12): the new
 // screen's controls that take taps now, each as [its action, and its box
