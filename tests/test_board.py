@@ -129,3 +129,68 @@ def test_shared_screens_show_unowned_and_computer_racks_R_S7():
             assert stones == s.racks[r]
     assert obs["viewer"] is None
     assert observe_table(s, [1]) == observe(s, 1)
+
+
+def test_a_kept_board_is_the_board_of_every_observation():
+    """Issue 25: views.kept_board hands back the last board while everything it
+    is drawn from is unchanged. At every move of whole games with every option,
+    for every viewer and the whole table, in two languages, it equals the
+    board drawn afresh: nothing it reads is missing from its key."""
+    from lostcode.rules.engine import legal_actions
+    from lostcode.web.i18n import get_language, set_language
+    from lostcode.web.views import kept_board
+
+    was = get_language()
+    try:
+        for players, flags in ((2, {}), (4, {"shortcut": True, "curse": True, "high_stakes": True})):
+            s = new_game(Options(players, **flags), 3, ["Ana", "Bo", "Cy", "Di"][:players])
+            turn = 0
+            while True:
+                set_language("it" if turn % 5 == 4 else "en")
+                for viewer in [None] + list(range(players)):
+                    obs = observe(s, viewer)
+                    assert kept_board(obs) == board_model(obs), (turn, viewer)
+                    assert kept_board(obs) == board_model(obs)  # kept: still equal
+                if s.phase == "end":
+                    break
+                acts = legal_actions(s)
+                apply_action(s, acts[(turn * 7) % len(acts)])
+                turn += 1
+    finally:
+        set_language(was)
+
+
+def test_a_kept_board_is_drawn_again_when_any_field_it_reads_changes():
+    """Issue 25: each field of an observation in turn is taken from another
+    moment of the game; whenever that changes the drawn board, kept_board
+    draws it again (its key holds every field board.py reads)."""
+    from lostcode.rules.engine import legal_actions
+    from lostcode.web.views import kept_board
+
+    s = new_game(Options(4, shortcut=True, curse=True), 8, ["Ana", "Bo", "Cy", "Di"])
+    moments = []
+    turn = 0
+    while s.phase != "end":
+        if turn % 23 == 0:
+            moments.append([observe(s, v) for v in (None, 0, 2)])
+        acts = legal_actions(s)
+        apply_action(s, acts[(turn * 5) % len(acts)])
+        turn += 1
+    moments.append([observe(s, v) for v in (None, 1)])
+    fields_that_matter = set()
+    for a, b in zip(moments, moments[1:] + moments[:1], strict=True):
+        for base, other in zip(a, b[::-1], strict=False):
+            drawn = board_model(base)
+            for k in base:
+                changed = dict(base)
+                changed[k] = other[k]
+                try:
+                    fresh = board_model(changed)
+                except (KeyError, IndexError, TypeError, ValueError):
+                    continue  # not an observation any game has
+                if fresh == drawn:
+                    continue
+                fields_that_matter.add(k)
+                assert kept_board(base) == drawn
+                assert kept_board(changed) == fresh, k
+    assert {"racks", "scores", "dice", "viewer", "log"} <= fields_that_matter

@@ -24,6 +24,7 @@ from lostcode.web.app import APP, guarded, keep, listen, now_ms
 from lostcode.web.dom import (
     Node,
     adopt,
+    adopt_board,
     by_id,
     clear,
     create_proxy,
@@ -33,7 +34,6 @@ from lostcode.web.dom import (
     render_assistant,
     render_block,
     render_blocks,
-    render_board,
     render_evidence,
     render_sheet,
     render_strip,
@@ -117,10 +117,10 @@ def render():
         panel.open = was_open
     adopt(sheet, part)
     APP.game.sheet_owner = m["viewer"]
-    part = Node("div")
     if board:
-        render_board(board, part, evidence != "racks")
-    adopt(by_id("table"), part)
+        adopt_board(by_id("table"), board, evidence != "racks")
+    else:
+        adopt(by_id("table"), Node("div"))
     by_id("log-summary").textContent = m["log_label"]
     render_log()
     show_tip_parts(m)

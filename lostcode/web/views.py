@@ -10,6 +10,8 @@ whose drafts and assistant analysis were made by the event's handler
 changes nothing.
 """
 
+from json import dumps
+
 from ..rules.vocab import (
     CHANGE,
     PASS,
@@ -30,10 +32,10 @@ from . import actions
 from .assistant import panel_model
 from .betscreens import _final, _guess, _shortcut
 from .blocks import button, buttons, para
-from .board import board_model, dice_svg
+from .board import board_model, dice_svg, last_moves
 from .describe import log_lines
 from .drafts import KEEP
-from .i18n import _
+from .i18n import _, get_language
 from .names import dice_text, symbol_name
 from .reasons import with_reasons
 from .resultscreens import _checks, _end, _replace
@@ -71,7 +73,7 @@ def screen_model(session):
         ],
     }
     m["table"] = table_model(obs, kind == "end")
-    m["board"] = board_model(obs)  # the drawn table (board.py)
+    m["board"] = kept_board(obs)  # the drawn table (board.py)
     checks = session.pending_checks() if kind == "checks" else None
     m["strip"] = strip_model(obs, kind, checks["round"] if checks else None)  # pinned on top
     draft_die(session, kind, obs, m["board"])
@@ -89,6 +91,30 @@ def screen_model(session):
     if tip:
         m["blocks"].insert(0, tip)
     return m
+
+
+# The last board drawn, by what it was drawn from: [key, board] (kept_board).
+_KEPT: list = [None, None]
+
+
+def kept_board(obs):
+    """board_model(obs), the last one again when everything it reads is as it
+    was: most taps change the question only (a wheel, a range, a candidate),
+    and drawing the board's ~30 kB of trees was a third of a screen's time on
+    MicroPython (issue 25). The key is everything board.py reads of an
+    observation, as JSON, and the language. A new top-level dict each time
+    (draft_die replaces its dice); the trees are shared: never change them."""
+    h = obs["history"]
+    key = dumps([
+        get_language(), obs["viewer"], obs["phase"], obs["round"], obs["rounds"],
+        obs["players"], obs["names"], obs["symbols"], obs["ring_max"], obs["dice"],
+        obs["racks"], obs["discards"], obs["heights"], obs["scores"], obs["piles"],
+        obs["tokens"], obs["curse"], h[-1]["wheels"] if h else None,
+        sorted(last_moves(obs.get("log")).items()),
+    ])
+    if _KEPT[0] != key:
+        _KEPT[0], _KEPT[1] = key, board_model(obs)
+    return dict(_KEPT[1])
 
 
 def draft_die(session, kind, obs, board):
