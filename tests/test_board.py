@@ -142,7 +142,8 @@ def test_a_kept_board_is_the_board_of_every_observation():
 
     was = get_language()
     try:
-        for players, flags in ((2, {}), (4, {"shortcut": True, "curse": True, "high_stakes": True})):
+        every = {"shortcut": True, "curse": True, "high_stakes": True}
+        for players, flags in ((2, {}), (4, every)):
             s = new_game(Options(players, **flags), 3, ["Ana", "Bo", "Cy", "Di"][:players])
             turn = 0
             while True:
