@@ -117,6 +117,33 @@ def test_illegal_and_unserialisable_moves_forfeit():
         assert info.value.reason == "illegal" and info.value.seat == 1
 
 
+def test_the_referee_judges_answers_in_the_engines_form_as_in_plain_data():
+    """Issue 26: the referee compares an answer with the engine's legal moves
+    (engine_form) instead of turning them all into plain data: at every step
+    of whole games with every option, every legal move and some that are not
+    are judged the same both ways."""
+    from lostcode.rules.engine import apply_action, legal_actions
+    from lostcode.rules.setup import new_game
+
+    every = {"shortcut": True, "curse": True, "high_stakes": True}
+    s = new_game(Options(3, **every), 4, ["A", "B", "C"])
+    turn = 0
+    while s.phase != "end":
+        legal = legal_actions(s)
+        shown = plain(legal)
+        tries = shown + [m[:-1] + [[m[-1]]] for m in shown if len(m) > 1] + [["roll", 1], [], "x"]
+        for move in tries:
+            outcomes = []
+            for form, given in ((False, shown), (True, legal)):
+                try:
+                    outcomes.append(check_move(0, move, given, engine_form=form))
+                except Forfeit as f:
+                    outcomes.append(f.reason)
+            assert outcomes[0] == outcomes[1], move
+        apply_action(s, legal[(turn * 3) % len(legal)])
+        turn += 1
+
+
 def test_slow_decision_forfeits():
     import time
 
@@ -299,6 +326,47 @@ def _lab_module(name):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def test_the_referees_request_is_the_seats_observation_and_legal_moves():
+    """Issue 26: the lab's referee writes each request as JSON itself
+    (labref.step, not Match.next_request's plain()) and judges answers in the
+    engine's form: read back, every request of 2- to 4-player games, series
+    and league alike, is exactly the seat's observation and legal moves as
+    plain data (R-S7), and every answer is played."""
+    from lostcode.rules.engine import legal_actions
+    from lostcode.rules.observation import observe
+
+    ref = _lab_module("labref")
+
+    def play_out(game):
+        asked = 0
+        while True:
+            text = ref.step()
+            if text == "null":
+                return asked
+            s = ref.NOW["match"].state
+            p = s.to_act
+            assert json.loads(text) == {"seat": p, "kind": ref.NOW["match"].kinds[p],
+                                        "observation": plain(observe(s, p)),
+                                        "legal": plain(legal_actions(s))}, (game, asked)
+            legal = json.loads(text)["legal"]
+            ref.answer(json.dumps(legal[(asked * 7) % len(legal)]))
+            asked += 1
+
+    for players in (2, 3, 4):
+        ref.begin_series(players, "easy", 5, json.dumps(["A", "B", "C", "D"][:players]))
+        for game in range(2):
+            ref.begin_game(game)
+            assert play_out(game) > 10
+            ref.end_game()
+    plan = {"names": ["x", "y", "z"], "kinds": ["bot", "bot", "easy"], "sizes": [3],
+            "deals": 1, "seed": 2}
+    ref.league_begin(json.dumps(plan))
+    for game in range(2):
+        ref.league_game(game)
+        assert play_out(game) > 10
+        ref.league_end_game()
 
 
 def test_lab_workers_read_with_the_one_readers_limits():
