@@ -176,8 +176,10 @@ window.lostcodeDraw = function (parent, json) {
 // Kept only while `parent` holds exactly the nodes put there as they were
 // drawn: none wears a moment (moments.py) or a tip's outline
 // (gamepage.show_tip_parts), no box or field was changed by hand, no
-// <details> opened or closed. Otherwise it is drawn afresh, as before.
-// Returns whether it drew.
+// <details> opened or closed.
+// Another tree over the nodes put there is patched in (lostcodePatch): the
+// elements that stay keep their identity, and only what changed is styled
+// and laid out again. Returns whether it drew.
 const adopted = new WeakMap(); // parent -> {json, kids, opens} of its last adopt
 function opens(parent) {
   return Array.from(parent.querySelectorAll("details"), (d) => d.open).join();
@@ -187,26 +189,74 @@ function asDrawn(field) {
   if (field.tagName === "SELECT") return Array.from(field.options).every((o) => o.selected === o.defaultSelected);
   return field.value === field.defaultValue;
 }
-function stillThere(parent, was) {
+function ours(parent, was) {
   const now = parent.childNodes;
   if (now.length !== was.kids.length) return false;
   for (let i = 0; i < now.length; i++) if (now[i] !== was.kids[i]) return false;
+  return true;
+}
+function stillThere(parent, was) {
+  if (!ours(parent, was)) return false;
   if (parent.querySelector(".moment, .tip-focus") !== null) return false;
   for (const field of parent.querySelectorAll("input, select, textarea")) if (!asDrawn(field)) return false;
   return opens(parent) === was.opens;
 }
+// `parent`'s children made to be `kids` (trees and strings, as lostcodeBuild
+// reads them), node by node: the same tag keeps its element, whose attributes
+// become exactly the tree's (whatever else was added since, such as a
+// moment's class, a settling mark or a style, goes) and whose children are
+// patched alike; any other node is built afresh, and so is a form field a
+// player changed. The result is the DOM lostcodeBuild would give.
+const own = Object.prototype.hasOwnProperty;
+function lostcodePatch(parent, kids, svg) {
+  if (typeof kids === "string") {
+    const only = parent.childNodes.length === 1 ? parent.firstChild : null;
+    if (!(only && only.nodeType === 3 && only.data === kids)) parent.textContent = kids;
+    return;
+  }
+  const now = parent.childNodes; // live
+  for (let i = 0; i < kids.length; i++) {
+    const kid = kids[i];
+    const node = now[i];
+    if (!node) {
+      parent.appendChild(typeof kid === "string" ? document.createTextNode(kid) : lostcodeBuild(kid, svg));
+    } else if (typeof kid === "string") {
+      if (node.nodeType !== 3) parent.replaceChild(document.createTextNode(kid), node);
+      else if (node.data !== kid) node.data = kid;
+    } else {
+      const inSvg = svg || kid[0] === "svg";
+      if (node.nodeType === 1 && node.localName === kid[0] && (node.namespaceURI === SVG_NS) === inSvg) {
+        const attrs = kid[1];
+        for (const a of Array.from(node.attributes)) if (!own.call(attrs, a.name)) node.removeAttribute(a.name);
+        for (const k in attrs) {
+          const v = String(attrs[k]);
+          if (node.getAttribute(k) !== v) node.setAttribute(k, v);
+        }
+        lostcodePatch(node, kid[2] || [], inSvg);
+        if (/^(input|select|textarea)$/.test(node.localName) && !asDrawn(node)) {
+          parent.replaceChild(lostcodeBuild(kid, svg), node);
+        }
+      } else parent.replaceChild(lostcodeBuild(kid, svg), node);
+    }
+  }
+  while (now.length > kids.length) parent.removeChild(parent.lastChild);
+}
 window.lostcodeAdopt = function (parent, json, append) {
   const was = append ? null : adopted.get(parent);
   if (was && was.json === json && stillThere(parent, was)) return false;
-  const kids = JSON.parse(json).map((kid) =>
-    typeof kid === "string" ? document.createTextNode(kid) : lostcodeBuild(kid, false));
+  const trees = JSON.parse(json);
   if (append) {
-    parent.append(...kids);
+    parent.append(...trees.map((kid) =>
+      typeof kid === "string" ? document.createTextNode(kid) : lostcodeBuild(kid, false)));
     adopted.delete(parent);
-  } else {
-    parent.replaceChildren(...kids);
-    adopted.set(parent, { json, kids, opens: opens(parent) });
+    return true;
   }
+  if (was && ours(parent, was)) lostcodePatch(parent, trees, false);
+  else {
+    parent.replaceChildren(...trees.map((kid) =>
+      typeof kid === "string" ? document.createTextNode(kid) : lostcodeBuild(kid, false)));
+  }
+  adopted.set(parent, { json, kids: Array.from(parent.childNodes), opens: opens(parent) });
   return true;
 };
 // The activation guard (lostcode/web/gamepage.py settle, issue 12): the new
