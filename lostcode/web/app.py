@@ -36,6 +36,7 @@ class GameView:
         "session", "kind", "heading", "announcer", "log_shown", "screen", "sheet_owner",
         "watch", "watch_back", "moments_seen", "check_played", "auto", "auto_seq",
         "auto_proxy", "dispatch", "moved", "step_played", "search", "log_lines",
+        "board_drawn",
     )
 
     def __init__(self) -> None:
@@ -61,6 +62,8 @@ class GameView:
         self.step_played = None  # (screen, step) whose bot move was last played (issue 22)
         self.search = SearchLoop()  # issue 27: the session's searches (gamepage.think)
         self.log_lines = []  # the log's lines as last drawn (gamepage.render_log)
+        # The table part last drawn: (what it was drawn from, its JSON) (gamepage.adopt_board).
+        self.board_drawn = (None, "")
 
 
 class SaveSlot:

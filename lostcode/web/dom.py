@@ -169,15 +169,21 @@ def el(tag, text=None, cls=None, attrs=None, parent=None):
 def adopt(parent, holder):
     """`parent`'s children are replaced by the tree `holder`'s children (a
     Node), built and put in at once (assets/boot.js lostcodeAdopt says why)."""
-    window.lostcodeAdopt(parent, _kids(holder), False)
+    adopt_json(parent, kids_json(holder))
+
+
+def adopt_json(parent, text):
+    """adopt() of the children already written as JSON (kids_json)."""
+    window.lostcodeAdopt(parent, text, False)
 
 
 def append(parent, holder):
     """The tree `holder`'s children (a Node) built and added after `parent`'s own."""
-    window.lostcodeAdopt(parent, _kids(holder), True)
+    window.lostcodeAdopt(parent, kids_json(holder), True)
 
 
-def _kids(holder):
+def kids_json(holder):
+    """The tree `holder`'s children (a Node) as the JSON lostcodeAdopt reads."""
     return dumps([k.tree() if isinstance(k, Node) else k for k in holder.kids])
 
 
@@ -400,26 +406,6 @@ def render_board(b, parent, racks=False):
         render_racks(b, el("div", None, "part part-racks", None, sec))
     for part in ("track", "wheels", "extras"):
         draw(b[part], el("div", None, "part part-" + part, None, sec))
-
-
-# The table part last written: [what it was drawn from, its JSON text] (adopt_board).
-_TABLE: list = [None, ""]
-
-
-def adopt_board(parent, b, racks=False):
-    """render_board(b) put into `parent`, its JSON text made again only when
-    the board's trees are new: while the board is unchanged views.kept_board
-    hands back the same trees, and writing their ~30 kB of JSON on every tap
-    cost MicroPython ~2 ms of a screen's ~13 (issue 25)."""
-    drawn = [b["round"], racks, b["track"], b["wheels"], b["extras"]] + list(b["racks"])
-    last = _TABLE[0]
-    same = (last is not None and len(last) == len(drawn) and last[:2] == drawn[:2]
-            and all(last[i] is drawn[i] for i in range(2, len(drawn))))
-    if not same:
-        holder = Node("div")
-        render_board(b, holder, racks)
-        _TABLE[0], _TABLE[1] = drawn, _kids(holder)
-    window.lostcodeAdopt(parent, _TABLE[1], False)
 
 
 def render_strip(m, parent):

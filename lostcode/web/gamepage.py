@@ -24,16 +24,18 @@ from lostcode.web.app import APP, guarded, keep, listen, now_ms
 from lostcode.web.dom import (
     Node,
     adopt,
-    adopt_board,
+    adopt_json,
     by_id,
     clear,
     create_proxy,
     el,
+    kids_json,
     nodes,
     py,
     render_assistant,
     render_block,
     render_blocks,
+    render_board,
     render_evidence,
     render_sheet,
     render_strip,
@@ -145,6 +147,23 @@ def render():
     play_moments(m)
     schedule_auto(m)
     think()
+
+
+def adopt_board(parent, b, racks):
+    """render_board(b) put into `parent`, its JSON text made again only when
+    the board's trees are new: while the board is unchanged views.kept_board
+    hands back the same trees, and writing their ~30 kB of JSON on every tap
+    cost MicroPython ~2 ms of a screen's ~13 (issue 25)."""
+    drawn = [b["round"], racks, b["track"], b["wheels"], b["extras"]] + list(b["racks"])
+    last, text = APP.game.board_drawn
+    same = (last is not None and len(last) == len(drawn) and last[:2] == drawn[:2]
+            and all(last[i] is drawn[i] for i in range(2, len(drawn))))
+    if not same:
+        holder = Node("div")
+        render_board(b, holder, racks)
+        text = kids_json(holder)
+        APP.game.board_drawn = (drawn, text)
+    adopt_json(parent, text)
 
 
 def think():
