@@ -226,7 +226,7 @@ function lostcodePatch(parent, kids, svg) {
     } else {
       const inSvg = svg || kid[0] === "svg";
       if (node.nodeType === 1 && node.localName === kid[0] && (node.namespaceURI === SVG_NS) === inSvg) {
-        const attrs = kid[1];
+        const attrs = kid[1] || {};
         for (const a of Array.from(node.attributes)) if (!own.call(attrs, a.name)) node.removeAttribute(a.name);
         for (const k in attrs) {
           const v = String(attrs[k]);
