@@ -151,12 +151,12 @@ function lostcodeBuild(tree, svg) {
   for (const k in attrs) e.setAttribute(k, String(attrs[k]));
   const kids = tree[2];
   if (typeof kids === "string") e.textContent = kids;
-  else if (kids) {
-    for (const kid of kids) {
-      e.appendChild(typeof kid === "string" ? document.createTextNode(kid) : lostcodeBuild(kid, inSvg));
-    }
-  }
+  else if (kids) for (const kid of kids) e.appendChild(lostcodeNode(kid, inSvg));
   return e;
+}
+// One child of a tree: a text node for a string, else the element built.
+function lostcodeNode(kid, svg) {
+  return typeof kid === "string" ? document.createTextNode(kid) : lostcodeBuild(kid, svg);
 }
 // An SVG tree from lostcode/web/board.py appended to `parent` (dom.draw).
 // Returns the new element.
@@ -218,9 +218,8 @@ function lostcodePatch(parent, kids, svg) {
   for (let i = 0; i < kids.length; i++) {
     const kid = kids[i];
     const node = now[i];
-    if (!node) {
-      parent.appendChild(typeof kid === "string" ? document.createTextNode(kid) : lostcodeBuild(kid, svg));
-    } else if (typeof kid === "string") {
+    if (!node) parent.appendChild(lostcodeNode(kid, svg));
+    else if (typeof kid === "string") {
       if (node.nodeType !== 3) parent.replaceChild(document.createTextNode(kid), node);
       else if (node.data !== kid) node.data = kid;
     } else {
@@ -246,16 +245,12 @@ window.lostcodeAdopt = function (parent, json, append) {
   if (was && was.json === json && stillThere(parent, was)) return false;
   const trees = JSON.parse(json);
   if (append) {
-    parent.append(...trees.map((kid) =>
-      typeof kid === "string" ? document.createTextNode(kid) : lostcodeBuild(kid, false)));
+    parent.append(...trees.map((kid) => lostcodeNode(kid, false)));
     adopted.delete(parent);
     return true;
   }
   if (was && ours(parent, was)) lostcodePatch(parent, trees, false);
-  else {
-    parent.replaceChildren(...trees.map((kid) =>
-      typeof kid === "string" ? document.createTextNode(kid) : lostcodeBuild(kid, false)));
-  }
+  else parent.replaceChildren(...trees.map((kid) => lostcodeNode(kid, false)));
   adopted.set(parent, { json, kids: Array.from(parent.childNodes), opens: opens(parent) });
   return true;
 };
