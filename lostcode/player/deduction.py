@@ -229,8 +229,8 @@ class Knowledge:
         self.domains = _domains(self.seen, self.symbols, self.value_max)
         self.constraints = self._constraints()
         self.merged = _merge(self.constraints)
-        self.graph = []
-        counts, total = solve(self.merged, self.domains, None, self.graph)
+        counts, total, graph = solved(self.merged, self.domains, self.symbols)
+        self.graph = graph
         self.counts = counts
         self.total = total
         self._last_rounds = {}
@@ -707,6 +707,32 @@ def solve(merged: list, domains: dict, query=None, keep=None):
         live.reverse()
         keep[:] = [order, live]
     return counts, total
+
+
+# Issue 26: the last few solves, by their inputs. A bot builds Knowledge(obs)
+# anew for every decision, and between two of them what the checks prove
+# often has not changed (the final values are written one symbol at a time, a
+# replacement, a token): solve() was most of such a decision's time.
+SOLVED: dict = {}
+SOLVED_KEEP = 8
+
+
+def solved(merged: list, domains: dict, symbols: list) -> tuple:
+    """(counts, total, graph) of solve(merged, domains, keep=graph), shared by
+    every Knowledge with the same inputs: read-only, like an observation."""
+    key = (
+        tuple([(k, tuple(sorted(allowed))) for k, allowed in merged]),
+        tuple([tuple(domains[sym]) for sym in symbols]),
+    )
+    hit = SOLVED.get(key)
+    if hit is not None:
+        return hit
+    graph: list = []
+    counts, total = solve(merged, domains, None, graph)
+    if len(SOLVED) >= SOLVED_KEEP:
+        SOLVED.clear()
+    SOLVED[key] = (counts, total, graph)
+    return SOLVED[key]
 
 
 def query_counts(graph: list, domains: dict, query: list):
