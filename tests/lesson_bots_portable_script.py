@@ -25,8 +25,8 @@ for g in range(games):
                 if request is None:
                     break
                 seat = request["seat"]
-                move = choosers[seat](loads(dumps(request["observation"])),
-                                      loads(dumps(request["legal"])))
+                obs = loads(dumps(request["observation"]))
+                move = choosers[seat](obs, obs["legal"])
                 print(g, a, b, n, seat, dumps(move))
                 n += 1
                 match.answer(move)

@@ -15,6 +15,7 @@ from lostcode.cli.tournament import run
 from lostcode.player.botapi import (
     BotError,
     BotProgram,
+    FileBot,
     Forfeit,
     Match,
     check_move,
@@ -23,6 +24,7 @@ from lostcode.player.botapi import (
     seating,
     series_stats,
 )
+from lostcode.rules.engine import apply_action, legal_actions
 from lostcode.rules.options import Options
 
 LAB = ROOT / "assets" / "lab"
@@ -166,7 +168,7 @@ def test_match_asks_outside_seats_only_their_observation():
         own = req["observation"]["racks"][0]["stones"]
         assert set(own.values()) == {None}
         assert req["observation"]["viewer"] == 0
-        m.answer(req["legal"][0])
+        m.answer(req["observation"]["legal"][0])
         seen += 1
         req = m.next_request()
     s = m.summary()
@@ -332,9 +334,8 @@ def test_the_referees_request_is_the_seats_observation_and_legal_moves():
     """Issue 26: the lab's referee writes each request as JSON itself
     (labref.step, not Match.next_request's plain()) and judges answers in the
     engine's form: read back, every request of 2- to 4-player games, series
-    and league alike, is exactly the seat's observation and legal moves as
-    plain data (R-S7), and every answer is played."""
-    from lostcode.rules.engine import legal_actions
+    and league alike, is exactly the seat's observation as plain data (R-S7),
+    its legal moves inside it (written once), and every answer is played."""
     from lostcode.rules.observation import observe
 
     ref = _lab_module("labref")
@@ -347,10 +348,11 @@ def test_the_referees_request_is_the_seats_observation_and_legal_moves():
                 return asked
             s = ref.NOW["match"].state
             p = s.to_act
-            assert json.loads(text) == {"seat": p, "kind": ref.NOW["match"].kinds[p],
-                                        "observation": plain(observe(s, p)),
-                                        "legal": plain(legal_actions(s))}, (game, asked)
-            legal = json.loads(text)["legal"]
+            request = json.loads(text)
+            assert request == {"seat": p, "kind": ref.NOW["match"].kinds[p],
+                               "observation": plain(observe(s, p))}, (game, asked)
+            legal = request["observation"]["legal"]
+            assert legal == plain(legal_actions(s)) != []
             ref.answer(json.dumps(legal[(asked * 7) % len(legal)]))
             asked += 1
 
@@ -395,3 +397,36 @@ def test_lab_workers_read_with_the_one_readers_limits():
     assert bot.load(EXAMPLE.read_text(encoding="utf-8")) == ""
     reply = json.loads(bot.decision(deep, "0"))
     assert reply["forfeit"]["reason"] == "error" and "nested" in reply["forfeit"]["detail"]
+
+
+def test_the_bots_legal_moves_are_the_observations():
+    """Issue 26: every request holds the legal moves once, inside the
+    observation (lostcode/player/request.py), and the bot's `legal_moves` is that very
+    list, in the lab's worker as on the command line (docs/bot-api.md)."""
+    bot = _lab_module("labbot")
+    code = (
+        "def choose(observation, legal_moves):\n"
+        "    assert legal_moves is observation['legal'] and legal_moves\n"
+        "    return legal_moves[-1]\n")
+    assert bot.load(code) == ""
+    ref = _lab_module("labref")
+    ref.begin_series(2, "easy", 3, json.dumps(["Mine", "Easy"]))
+    ref.begin_game(0)
+    asked = 0
+    while (text := ref.step()) != "null":
+        assert text.count('"legal"') == 1, text
+        reply = json.loads(bot.decision(text, "0", True))
+        assert reply == {"move": json.loads(text)["observation"]["legal"][-1]}, reply
+        ref.answer(json.dumps(reply["move"]))
+        asked += 1
+    assert asked > 10 and json.loads(ref.end_game())["summary"]["forfeit"] is None
+    seen = []
+    program = BotProgram(code.replace("    return", "    seen.append(1)\n    return"),
+                         names={"seen": seen})
+    player = FileBot.__new__(FileBot)
+    player.choose, player.limit = program.new_chooser(), None
+    match = Match(["easy", "easy"], Options(2), 3, 5)
+    while not match.over():
+        s = match.state
+        apply_action(s, player.act(s, legal_actions(s)))
+    assert len(seen) > 20

@@ -32,7 +32,8 @@ def worker(code):
     def reply(text):
         req = json.loads(text)
         try:
-            return {"move": decide(choose, req["seat"], req["observation"], req["legal"], None)}
+            obs = req["observation"]
+            return {"move": decide(choose, req["seat"], obs, obs["legal"], None)}
         except Forfeit as f:
             return {"forfeit": {"reason": f.reason, "detail": f.detail}}
 
@@ -89,7 +90,8 @@ def test_the_example_bot_plays_a_whole_game_and_the_record_replays():
 
 
 def test_the_request_holds_only_what_the_bots_player_sees():
-    """R-S7: the worker gets that seat's observation and legal moves, nothing else."""
+    """R-S7: the worker gets that seat's observation (its legal moves inside
+    it: botapi.bot_request, issue 26), nothing else."""
     ses = LabSession(play_settings(2), 7)
     for _ in range(50):
         due = ses.lab_request()
@@ -101,7 +103,7 @@ def test_the_request_holds_only_what_the_bots_player_sees():
             ses.run_bots()
     n, text = due
     req = json.loads(text)
-    assert sorted(req) == ["kind", "legal", "observation", "seat"]
+    assert sorted(req) == ["kind", "observation", "seat"]
     assert req["observation"] == json.loads(json.dumps(observe(ses.state, LAB_SEAT)))
     own = [r for r in req["observation"]["racks"] if r["owner"] == LAB_SEAT]
     assert own and all(v is None for r in own for v in r["stones"].values())

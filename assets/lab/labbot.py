@@ -72,7 +72,8 @@ def decision(request_json: str, game: str, checked: bool = False) -> str:
         if BOT["game"] != game or BOT["choose"] is None:
             BOT["choose"] = BOT["program"].new_chooser()
             BOT["game"] = game
-        move = decide(BOT["choose"], req["seat"], req["observation"], req["legal"], None)
+        obs = req["observation"]
+        move = decide(BOT["choose"], req["seat"], obs, obs["legal"], None)
     except BotError as e:
         return dumps({"forfeit": {"reason": "error", "detail": str(e)}})
     except Forfeit as f:

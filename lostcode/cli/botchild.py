@@ -6,8 +6,8 @@ traceback, `sys.exit(3)` or `os._exit(0)` ended the whole tournament without
 a word, and an endless loop (at load or in `choose`) hung it. Now each bot
 file runs in a child Python process, as the Bot lab runs it in a worker the
 page can stop: the parent (`ChildBot`) sends each request (that seat's
-observation and the legal moves, JSON, one line) and waits at most
-TIME_LIMIT seconds, the page's limit, for the answer (one JSON line). A
+observation, the legal moves inside it: lostcode/player/request.py; JSON,
+one line) and waits at most TIME_LIMIT seconds, the page's limit, for the answer (one JSON line). A
 child that is too slow is killed and the game is lost ("slow"); one that
 ends is the game lost ("error"), said with its exit status; a new child is
 started for the next game. Whatever happens is one line per game, never a
@@ -30,11 +30,10 @@ from ..player.botapi import (
     Forfeit,
     bot_traceback,
     check_move,
-    plain,
 )
 from ..player.botapi import decide as referee_decide
+from ..player.request import bot_request, request_text
 from ..rules.errors import RecordError
-from ..rules.observation import observe
 from ..services.jsonlimits import loads_limited
 
 LOAD_LIMIT = 2.0  # seconds to run the bot's file once (the lab page's LOAD_LIMIT_MS)
@@ -101,13 +100,12 @@ class ChildBot:
                 self.start()
             except LoadProblem as e:
                 raise Forfeit(seat, "error", str(e)) from None
-        legal = plain(legal)
-        request = {"game": self.game, "seat": seat, "observation": plain(observe(state, seat)),
-                   "legal": legal}
+        request = bot_request(state, seat, "bot", legal)
+        request["game"] = self.game
         proc = self.proc
         assert proc is not None and proc.stdin is not None
         try:
-            proc.stdin.write(dumps(request).encode("utf-8") + b"\n")
+            proc.stdin.write(request_text(request).encode("utf-8") + b"\n")
             proc.stdin.flush()
         except OSError:
             pass  # the child has ended: said below
@@ -124,7 +122,7 @@ class ChildBot:
             f = reply["forfeit"]
             raise Forfeit(seat, str(f.get("reason", "error")), str(f.get("detail", "")))
         move = reply.get("move") if isinstance(reply, dict) else None
-        return tuple(check_move(seat, move, legal))
+        return tuple(check_move(seat, move, legal, engine_form=True))
 
     def _reply(self, limit):
         """("reply", data), ("timeout", None), ("ended", "exit status N") or
@@ -254,7 +252,8 @@ def child_main(path):
         try:
             if choose is None or req["game"] != game:
                 choose, game = program.new_chooser(), req["game"]
-            move = referee_decide(choose, req["seat"], req["observation"], req["legal"], INF)
+            obs = req["observation"]
+            move = referee_decide(choose, req["seat"], obs, obs["legal"], INF)
             send({"move": move})
         except Forfeit as f:
             send({"forfeit": {"reason": f.reason, "detail": f.detail}})

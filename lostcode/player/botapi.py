@@ -33,6 +33,7 @@ from ..rules.setup import new_game
 from ..services.jsonlimits import value_problem
 from ..services.record import to_record
 from .bots import LEVELS, Player
+from .request import bot_request
 
 BOT_FILENAME = "bot.py"
 TIME_LIMIT = 2.0  # seconds per decision (the lab enforces it by stopping the worker)
@@ -254,7 +255,8 @@ class FileBot:
 
     def act(self, state, legal: list):
         seat = state.to_act
-        move = decide(self.choose, seat, plain(observe(state, seat)), plain(legal), self.limit)
+        obs = plain(observe(state, seat, legal=legal))
+        move = decide(self.choose, seat, obs, obs["legal"], self.limit)
         return tuple(move)
 
 
@@ -317,21 +319,18 @@ class Match:
             p = s.to_act
             legal = legal_actions(s)
             if self.players[p] is None:
-                return {
-                    "seat": p,
-                    "kind": self.kinds[p],
-                    "observation": plain(observe(s, p)),
-                    "legal": plain(legal),
-                }
+                return plain(bot_request(s, p, self.kinds[p], legal))
             apply_action(s, self.players[p].act(s, legal))
         return None
 
-    def answer(self, move) -> None:
-        """Play the asked seat's move; an illegal one loses the game (Forfeit kept)."""
+    def answer(self, move, legal=None) -> None:
+        """Play the asked seat's move; an illegal one loses the game (Forfeit kept).
+        `legal`: legal_actions(state) as the request was written with it, if kept."""
         s = self.state
         seat = s.to_act
         try:
-            mine = check_move(seat, move, legal_actions(s), engine_form=True)
+            mine = check_move(seat, move, legal_actions(s) if legal is None else legal,
+                              engine_form=True)
         except Forfeit as f:
             self.forfeit = f
             return

@@ -507,7 +507,7 @@ class Player:
         """Pick an action for the seat to act; only the oracle reads `state`."""
         if self.level == "oracle":
             return oracle_choose(state, legal, self.rng, self.hard)
-        return self.choose(observe(state, state.to_act), legal)
+        return self.choose(observe(state, state.to_act, legal=legal), legal)
 
     def choose(self, obs: dict, legal: list):
         """Pick an action from the seat's own observation (every level but the oracle)."""

@@ -33,10 +33,12 @@ def prompt(s):
     }
 
 
-def observe(s, viewer=None, reveal_end=True) -> dict:
+def observe(s, viewer=None, reveal_end=True, legal=None) -> dict:
     """What `viewer` (None: anybody) may know now. Once the game is over every
     rack is face up; `reveal_end=False` gives the view just before the racks
-    are turned (a screen about the last moves, shown before the end screen)."""
+    are turned (a screen about the last moves, shown before the end screen).
+    `legal`: legal_actions(s), when the caller has just computed it (a bot's
+    turn, the lab's referee: issue 26), so it is not worked out twice."""
     n = s.options.players
     if viewer is not None and (not isinstance(viewer, int) or not 0 <= viewer < n):
         raise ValueError("viewer must be a seat number or None")
@@ -88,7 +90,11 @@ def observe(s, viewer=None, reveal_end=True) -> dict:
         # The moves this viewer may play now (empty unless it is their turn;
         # the whole table's view lists the public choice of the player to act):
         # legality lives in the engine, screens only read it.
-        "legal": (legal_actions(s) if viewer is None or viewer == s.to_act else []),
+        "legal": (
+            (legal_actions(s) if legal is None else legal)
+            if viewer is None or viewer == s.to_act
+            else []
+        ),
         "prompt": prompt(s),
         "move_number": len(s.actions),  # moves played so far (bots seed from it)
     }

@@ -27,8 +27,8 @@ Pure Python, MicroPython-portable (no DOM here; labbridge.py does the DOM and JS
 
 from json import dumps
 
+from ..player.request import bot_request, request_text
 from ..rules.engine import legal_actions
-from ..rules.observation import observe
 from ..rules.options import Options
 from ..rules.setup import new_game
 from ..rules.vocab import BOT_LEVELS, HUMAN, PHASE_END
@@ -167,19 +167,17 @@ class LabSession(Session):
 
     def lab_request(self):
         """(move number, request JSON) when the bot's worker must be asked, once
-        per decision; None otherwise. The request is what botapi.Match sends:
-        that seat's observation and the legal moves, nothing else."""
+        per decision; None otherwise. The request is what every bot is asked
+        (lostcode/player/request.py): that seat's observation, nothing else."""
         b = self.lab
         s = self.state
         if not b.thinking or s.phase == PHASE_END or s.to_act != b.lab_seat:
             return None
-        obs = observe(s, b.lab_seat)
-        n = obs["move_number"]
+        n = len(s.actions)  # the observation's move_number
         if b.asked == n:
             return None
         b.asked = n
-        request = {"seat": b.lab_seat, "kind": "bot", "observation": obs, "legal": legal_actions(s)}
-        return n, dumps(request)
+        return n, request_text(bot_request(s, b.lab_seat, "bot", legal_actions(s)))
 
     def lab_answer_text(self, text):
         """The worker's reply as the page receives it (JSON text), read by the
