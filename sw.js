@@ -15,7 +15,8 @@
 //   fails, so the browser tries again on the next visit; assets/pwa.js shows
 //   it (data-sw="failed" and a line in the display settings).
 // - Fetch: same-origin GETs are answered from that single cache (query
-//   strings ignored, "dir/" means "dir/index.html"), else from the network.
+//   strings ignored, "dir/" means "dir/index.html"), else from the network;
+//   where the browser can, it answers the precached files itself (routes()).
 // - skipWaiting + clients.claim: a new deploy takes over on the next visit;
 //   assets/pwa.js reloads the page when the controller changes, so a page
 //   never runs half on the old and half on the new version.
@@ -36,9 +37,35 @@ const LAZY = []; // the same, for files cached the first time they are used
 const PREFIX = "lostcode:" + new URL(self.registration.scope).pathname + ":";
 const CACHE = PREFIX + VERSION;
 
+// Issue 26: the precached files are answered by the browser itself, from this
+// version's cache, without starting this worker or running its fetch handler
+// for each (the static routing API, Chromium 123+; other browsers use the
+// handler below for everything). Not routed, so the handler still sees them:
+// pages (*.html and "dir/", whose query strings the handler ignores, and
+// whose requests also tell cacheLazy a page is loading), any URL with a query
+// string, and the LAZY files, which the handler caches on first use. A file
+// missing from the cache is fetched from the network, as by the handler.
+const MAX_ROUTES = 250; // Chromium refuses a router of 256 rules or more
+
+function routes() {
+  const rules = [];
+  for (const [url] of PRECACHE) {
+    const path = new URL(url, self.location.href).pathname;
+    if (path.endsWith("/") || path.endsWith(".html")) continue;
+    const pathname = path.replace(/[:*?+(){}\\]/g, "\\$&"); // URLPattern's special characters
+    rules.push({ condition: { urlPattern: new URLPattern({ pathname, search: "" }) },
+      source: { cacheName: CACHE } });
+  }
+  return rules.length < MAX_ROUTES ? rules : [];
+}
+
 self.addEventListener("install", (event) => {
   self.skipWaiting();
   if (!PRECACHE) return;
+  if (typeof event.addRoutes === "function" && typeof URLPattern === "function") {
+    // A router the browser refuses leaves every request to the handler.
+    event.waitUntil(Promise.resolve().then(() => event.addRoutes(routes())).catch(() => {}));
+  }
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);

@@ -234,6 +234,16 @@ def test_built_site_works_offline(built_site, site_context):
     page.reload()  # the server is gone: everything must come from the service worker
     wait_engine_ready(page, timeout=ENGINE_TIMEOUT)
     assert _build_label(page) == "v1"
+    # Issue 26: where the browser can, it answers the precached files from the
+    # version's cache itself (sw.js routes()); the page, with its query-less
+    # URL, still goes through the worker's handler.
+    sources = page.evaluate("""() => Object.fromEntries(
+        performance.getEntriesByType("navigation").concat(performance.getEntriesByType("resource"))
+          .map((e) => [new URL(e.name).pathname, e.workerMatchedSourceType ?? "unsupported"]))""")
+    if sources.get("/assets/boot.js") != "unsupported":
+        assert sources["/assets/boot.js"] == "cache", sources
+        assert sources["/vendor/micropython/micropython.mjs"] == "cache", sources
+        assert sources["/"] in ("", "fetch-event"), sources
     assert page.evaluate("() => document.documentElement.dataset.runtime") == "micropython"
     # Another language, never used before, offline: its catalog pack was precached.
     page.get_by_label("Language").select_option("pl")
