@@ -214,6 +214,14 @@ function pause() {
 // prints it for the first game: where its time goes).
 let pyMs = 0;
 
+// Whose request it is ("bot", or a league entrant's kind), read from the start
+// of the text lostcode/player/request.py writes ({"seat":0,"kind":"bot",...})
+// rather than by parsing all of it; parsed only if it does not start so.
+function requestKind(request) {
+  const start = /^\{"seat":\d+,"kind":"(\w+)"/.exec(request);
+  return start ? start[1] : JSON.parse(request).kind;
+}
+
 // One game of the current match: ask the page for every outside seat's move.
 async function playOut(game) {
   pyMs = 0;
@@ -223,7 +231,7 @@ async function playOut(game) {
     pyMs += performance.now() - at;
     if (request === "null") return true;
     const id = ++asked;
-    const kind = JSON.parse(request).kind;
+    const kind = requestKind(request);
     if (botPort && kind === "bot") {
       direct = { id, game, kind, request };
       botPort.postMessage({ type: "decide", id, request, game, checked: true });

@@ -349,6 +349,8 @@ def test_the_referees_request_is_the_seats_observation_and_legal_moves():
             s = ref.NOW["match"].state
             p = s.to_act
             request = json.loads(text)
+            # assets/lab-worker.js requestKind reads the kind from the start of the text.
+            assert text.startswith(f'{{"seat":{p},"kind":"{ref.NOW["match"].kinds[p]}",')
             assert request == {"seat": p, "kind": ref.NOW["match"].kinds[p],
                                "observation": plain(observe(s, p))}, (game, asked)
             legal = request["observation"]["legal"]
