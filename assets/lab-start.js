@@ -1,9 +1,10 @@
 // The Bot lab's two workers (assets/lab-worker.js), started the moment the
 // page opens (issue 26: "ready in seconds"). lab.html loads this small module
-// `async`, so it runs before lab.js and its modules (the strings of four
-// languages, the editor, the class league, share links) have arrived, and
-// the runtimes start meanwhile; lab.js then takes the workers over
-// (takeEarlyWorker) with every message they sent before it was there.
+// `async` (the built site has it written into lab.html), so it runs before
+// lab.js and its modules (the strings of four languages, the editor, the
+// class league, share links) have arrived, and the runtimes start meanwhile;
+// lab.js then takes the workers over (takeEarlyWorker) with every message
+// they sent before it was there.
 //
 // The referee always runs MicroPython. The bot runs on the runtime its code
 // needs (assets/lab-runtime.js): known here for the code saved in this
@@ -12,6 +13,10 @@
 // replaces it when the code needs Pyodide.
 
 const CODE_KEY = "lostcode.lab.code"; // as assets/lab.js
+// Paths from the page (lab.html, at the site's root), not from this file: the
+// built site writes this module into lab.html itself, so the workers start
+// without waiting for one more file (tools/build_site.py lab_page).
+const SITE = new URL("./", document.baseURI);
 
 function savedCode() {
   try { return window.localStorage.getItem(CODE_KEY); } catch { return null; }
@@ -20,7 +25,7 @@ function savedCode() {
 function start(role, runtime) {
   const created = Math.round(performance.now()); // tools/bench_lab.py: when it was asked for
   // The name tells the worker its role and runtime: it starts without waiting for "init".
-  const worker = new Worker(new URL("./lab-worker.js", import.meta.url),
+  const worker = new Worker(new URL("assets/lab-worker.js", SITE),
     { type: "module", name: `lab ${role} ${runtime}` });
   const held = []; // [kind, event] until lab.js listens
   worker.onmessage = (event) => held.push(["message", event]);
@@ -36,7 +41,7 @@ if (!window.lab && typeof Worker === "function") { // lab.js not yet there (it s
   // code yet, starts on MicroPython without waiting for that module.
   if (code === null) window.labEarly.bot = start("bot", "micropython");
   else {
-    import("./lab-runtime.js").then(({ pickRuntime }) => {
+    import(new URL("assets/lab-runtime.js", SITE).href).then(({ pickRuntime }) => {
       if (window.labEarly && !window.lab) window.labEarly.bot = start("bot", pickRuntime(code).runtime);
     }).catch(() => {}); // lab.js starts the bot's worker itself
   }

@@ -432,3 +432,25 @@ def test_the_bots_legal_moves_are_the_observations():
         s = match.state
         apply_action(s, player.act(s, legal_actions(s)))
     assert len(seen) > 20
+
+
+def test_built_lab_page_starts_its_workers_inline():
+    """Issue 26: the built lab.html holds assets/lab-start.js itself (one file
+    less before the workers start), and its Content-Security-Policy allows
+    exactly that inline script by its SHA-256, and no other."""
+    import base64
+    import hashlib
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    import build_site
+
+    html = build_site.lab_page(ROOT)["lab.html"].decode()
+    assert "lab-start.js\"></script>" not in html
+    scripts = re.findall(r"<script([^>]*)>(.*?)</script>", html, flags=re.S)
+    inline = [body for attrs, body in scripts if "src=" not in attrs]
+    assert len(inline) == 1 and "new Worker(" in inline[0] and "import.meta" not in inline[0]
+    digest = base64.b64encode(hashlib.sha256(inline[0].encode()).digest()).decode()
+    policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', html).group(1)
+    script_src = next(d for d in policy.split(";") if d.strip().startswith("script-src"))
+    assert f"'sha256-{digest}'" in script_src.split()
+    assert "'unsafe-inline'" not in script_src

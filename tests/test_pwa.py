@@ -272,6 +272,32 @@ def test_built_site_works_offline(built_site, site_context):
 
 
 @pytest.mark.browser
+def test_built_lab_starts_its_workers_from_the_page(built_site, site_context):
+    """Issue 26: the built lab.html starts the lab's workers from the script
+    written into it (tools/build_site.py lab_page), which its policy allows by
+    hash: the lab gets ready with those workers, and no policy refuses anything."""
+    out, _ = built_site
+    server, url = serve_in_thread(out)
+    try:
+        page, log, errors = _start(site_context, url)
+        refused = []
+        page.on("console", lambda m: "Content Security Policy" in m.text and refused.append(m.text))
+        page.goto(url + "lab.html?lang=en")
+        page.wait_for_function("() => document.documentElement.dataset.lab === 'ready'",
+                               timeout=ENGINE_TIMEOUT)
+        # lab-start.js ran: lab.js took its two workers over (takeEarlyWorker).
+        assert page.evaluate("() => window.labEarly && Object.keys(window.labEarly).length") == 0
+        boot = page.evaluate("() => window.lab.boot")
+        assert boot["referee"]["runtime"] == boot["bot"]["runtime"] == "micropython"
+        expect(page.get_by_role("button", name="Run games")).to_be_enabled()
+        assert not refused and not errors, (refused, errors)
+        log.assert_same_origin()
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.mark.browser
 def test_built_pyodide_page_runs_from_the_zip(built_site, site_context):
     """The built ?runtime=pyodide page gets the engine from lostcode.zip + pyscript.json:
     no per-file .py request, no TOML (PyScript's TOML parser chunk is not even loaded),
