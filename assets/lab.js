@@ -9,7 +9,6 @@
 // code) only ever goes into the page with textContent.
 import { STRINGS } from "./lab-i18n.js";
 import { makeEditor, textareaEditor } from "./lab-editor.js";
-import { setUpLeague, leagueAsk, leagueMessage, leagueFailed, leagueRunning, leagueLanguage } from "./lab-league.js";
 import { pickRuntime } from "./lab-runtime.js";
 import { botFromLink, linkFor, MAX_LINK_CHARS, ShareError } from "./lab-share.js";
 
@@ -94,7 +93,7 @@ function applyStatic() {
   if (lab.botChoice) showRuntime(lab.botChoice);
   if (root.dataset.lab === "loading") showWaiting();
   if (lab.stats) renderStats(lab.stats);
-  leagueLanguage(); // the class league's own lines (assets/lab-league.js)
+  if (league) league.leagueLanguage(); // the class league's own lines (assets/lab-league.js)
   const note = $("lang-note");
   if (note && langNote) {
     const shown = langNote.value.length > 30 ? langNote.value.slice(0, 27) + "..." : langNote.value;
@@ -495,13 +494,18 @@ function onReferee(m) {
   else if (m.type === "asked") onAsked(m);
   else if (m.type === "game") onGame(m);
   else if (m.type === "done") onDone(m);
-  else if (m.type.startsWith("league-")) leagueMessage(m); // the class league (issue 26)
-  else if (m.type === "fatal") { showProblem(t("referee-failed"), m.error); leagueFailed(); finishActivity(); }
+  else if (m.type.startsWith("league-")) { if (league) league.leagueMessage(m); } // issue 26
+  else if (m.type === "fatal") {
+    showProblem(t("referee-failed"), m.error);
+    if (league) league.leagueFailed();
+    finishActivity();
+  }
 }
 
 async function onAsk(m) {
   const at = performance.now();
-  const answer = leagueRunning() ? await leagueAsk(m) : await askBot(m.request, m.game);
+  const answer = league && league.leagueRunning() ? await league.leagueAsk(m)
+    : await askBot(m.request, m.game);
   if (!lab.marks["game-1"]) { firstGame.asks += 1; firstGame.ask += performance.now() - at; }
   referee.worker.postMessage({ type: "answer", ask: m.id, ...answer });
 }
@@ -597,6 +601,28 @@ function finishActivity() {
   busy(false);
   lab.run = null;
   upgradeEditor();
+  loadLeague();
+}
+
+// The class league (issue 26, assets/lab-league.js), loaded like the editor:
+// once the workers are ready and no run is going on. Its ~60 kB of script,
+// strings and markup, read and laid out while the runtimes started, made the
+// first game's result ~30 ms later (warm visit, 2-core VM).
+let league = null;
+let leagueLoading = false;
+async function loadLeague() {
+  if (league || leagueLoading || root.dataset.busy === "1") return; // finishActivity() calls again
+  leagueLoading = true;
+  try {
+    const module = await import("./lab-league.js");
+    module.setUpLeague({ t, lang: () => lang, askWorker, bot: () => bot, referee: () => referee, busy,
+      editorCode: () => (editor ? editor.get() : "") });
+    league = module;
+  } catch (err) {
+    console.warn("the class league could not be loaded", err);
+  } finally {
+    leagueLoading = false;
+  }
 }
 
 // The bot in the editor, loaded for a run or a table: false (and the problem
@@ -866,8 +892,6 @@ async function main() {
   const choice = runtimeFor(doc);
   showRuntime(choice);
   newBot(choice.runtime);
-  setUpLeague({ t, lang: () => lang, askWorker, bot: () => bot, referee: () => referee, busy,
-    editorCode: () => (editor ? editor.get() : "") });
   setUpEditor(doc);
   // The bot's code is run in its worker as soon as that worker is up (issue 26),
   // so a first "Run games" finds it loaded; the lab is ready once that is done
@@ -881,7 +905,7 @@ async function main() {
     say("lab-status", t("load-failed") + " " + (err.message || err));
     return;
   } finally {
-    setTimeout(upgradeEditor, 0); // after a press of Run in the same moment, if any
+    setTimeout(() => { upgradeEditor(); loadLeague(); }, 0); // after a press of Run in the same moment, if any
   }
   root.dataset.lab = "ready";
   say("lab-status", t("ready"));
