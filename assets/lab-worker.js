@@ -15,6 +15,10 @@
 // plain data; the page times every bot decision and terminates this worker
 // when one takes too long (the only way to stop an endless loop).
 const SITE = new URL("../", import.meta.url);
+// The built site writes its assets/lab/files.json here (tools/build_site.py
+// lab_worker), so the engine's files are asked for the moment this worker
+// starts, not after one more request (issue 26); the source tree reads the file.
+const FILES = null; // BUILD:FILES
 // When this module began to run, ms after the worker was created (its time
 // origin): what fetching this file through the service worker cost.
 const SCRIPT_AT = Math.round(performance.now());
@@ -74,7 +78,7 @@ async function bytes(path, inflate) {
 // the .py files: the built site's one JSON bundle (files.json "bundle"), or
 // one request per file (the source tree).
 async function coreFiles(role, runtime) {
-  const list = JSON.parse(await text("assets/lab/files.json"));
+  const list = FILES || JSON.parse(await text("assets/lab/files.json"));
   const name = role === "referee" ? "labref" : "labbot";
   if (runtime === "micropython" && list.rom && typeof DecompressionStream === "function") {
     const [rom, glue] = await Promise.all([bytes(list.rom, true), bytes(list.glue[role], false)]);

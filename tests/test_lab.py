@@ -454,3 +454,19 @@ def test_built_lab_page_starts_its_workers_inline():
     script_src = next(d for d in policy.split(";") if d.strip().startswith("script-src"))
     assert f"'sha256-{digest}'" in script_src.split()
     assert "'unsafe-inline'" not in script_src
+
+
+def test_built_lab_worker_holds_the_file_list():
+    """Issue 26: the built lab-worker.js has the built files.json written in,
+    so each worker asks for the engine's files as it starts; the source tree's
+    worker reads the file (FILES is null there)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import build_site
+
+    source = (ROOT / "assets" / "lab-worker.js").read_text()
+    assert source.count(build_site.LAB_FILES_LINE) == 1
+    listing = build_site.lab_bundle(ROOT, mpy=False)[build_site.LAB_LIST]
+    built = build_site.lab_worker(ROOT, listing)[build_site.LAB_WORKER].decode()
+    line = next(x for x in built.splitlines() if x.startswith("const FILES = "))
+    assert json.loads(line[len("const FILES = "):-1]) == json.loads(listing)
+    assert built.replace(line, build_site.LAB_FILES_LINE) == source

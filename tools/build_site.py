@@ -539,6 +539,20 @@ def lab_page(src: Path) -> dict[str, bytes]:
     return {"lab.html": html.encode("utf-8")}
 
 
+LAB_WORKER = "assets/lab-worker.js"
+LAB_FILES_LINE = "const FILES = null; // BUILD:FILES"
+
+
+def lab_worker(src: Path, listing: bytes) -> dict[str, bytes]:
+    """assets/lab-worker.js with the built files.json (`listing`) written in (issue 26):
+    the workers ask for the engine's files as they start, not after fetching the list."""
+    text = (src / LAB_WORKER).read_text(encoding="utf-8")
+    if text.count(LAB_FILES_LINE) != 1:
+        raise BuildError(f"{LAB_WORKER}: expected one line {LAB_FILES_LINE!r}")
+    files = json.dumps(json.loads(listing), separators=(",", ":"))
+    return {LAB_WORKER: text.replace(LAB_FILES_LINE, f"const FILES = {files};").encode()}
+
+
 def lab_bundle(src: Path, mpy: bool = True) -> dict[str, bytes]:
     """The Bot lab's workers' Python files as one JSON file {site path: text}
     and, with `mpy`, as .mpy files for its MicroPython workers: the engine
@@ -682,6 +696,7 @@ def build(out: Path, src: Path = ROOT, mpy_layout: str = "pack") -> dict:
     generated.update(lab_bundle(src))
     if lab_files(src):
         generated.update(lab_page(src))
+        generated.update(lab_worker(src, generated[LAB_LIST]))
     references = page_references(html)
     if "pyscript-mpy.toml" in references:
         generated["pyscript-mpy.toml"] = mpy_text.encode()
