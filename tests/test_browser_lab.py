@@ -89,6 +89,38 @@ def test_example_bot_runs_20_games_against_easy(lab):
     viewer.close()
 
 
+def test_the_bots_worker_reads_requests_with_the_limits(lab):
+    """Issue 25/26: the bot's worker reads a request with the one reader's
+    limits in JavaScript (nesting counted by brackets outside strings): too
+    deep or not JSON is a forfeit in words; brackets inside strings count for
+    nothing, and a readable request gets the bot's move."""
+    replies = lab.evaluate("""async (code) => {
+      const w = new Worker("./assets/lab-worker.js", {type: "module", name: "lab bot micropython"});
+      const next = (type) => new Promise((resolve) => {
+        w.addEventListener("message", function on(e) {
+          if (e.data.type === type) { w.removeEventListener("message", on); resolve(e.data); }
+        });
+      });
+      await next("ready");
+      w.postMessage({type: "load", source: code});
+      await next("loaded");
+      const ask = async (request) => {
+        w.postMessage({type: "decide", id: 1, request, game: 0, checked: true});
+        return JSON.parse((await next("decision")).result);
+      };
+      const legal = [["pass"]];
+      const obs = (extra) => JSON.stringify({seat: 0, kind: "bot",
+        observation: {legal, note: extra}});
+      const out = [await ask("[".repeat(33) + "]".repeat(33)), await ask("{not json"),
+                   await ask(obs("[".repeat(40) + '\\"{{{')), await ask(obs(1))];
+      w.terminate();
+      return out;
+    }""", "def choose(observation, legal_moves):\n    return legal_moves[0]\n")
+    assert "nested more than 32 levels deep" in replies[0]["forfeit"]["detail"], replies
+    assert "not valid JSON" in replies[1]["forfeit"]["detail"], replies
+    assert replies[2] == replies[3] == {"move": ["pass"]}, replies
+
+
 def test_syntax_error_shows_traceback_and_page_keeps_working(lab):
     page = lab
     load_bot(page, "# my bot\n\ndef choose(observation, legal_moves)\n    return legal_moves[0]\n")
