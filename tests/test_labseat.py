@@ -91,7 +91,7 @@ def test_the_example_bot_plays_a_whole_game_and_the_record_replays():
 
 def test_the_request_holds_only_what_the_bots_player_sees():
     """R-S7: the worker gets that seat's observation (its legal moves inside
-    it: botapi.bot_request, issue 26), nothing else."""
+    it: lostcode/player/request.py, issue 26), nothing else."""
     ses = LabSession(play_settings(2), 7)
     for _ in range(50):
         due = ses.lab_request()
