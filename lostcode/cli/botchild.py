@@ -8,10 +8,10 @@ file runs in a child Python process, as the Bot lab runs it in a worker the
 page can stop: the parent (`ChildBot`) sends each request (that seat's
 observation, the legal moves inside it: lostcode/player/request.py; JSON,
 one line) and waits at most TIME_LIMIT seconds, the page's limit, for the
-answer (one JSON line). A child that is too slow is killed and the game is lost ("slow"); one that
-ends is the game lost ("error"), said with its exit status; a new child is
-started for the next game. Whatever happens is one line per game, never a
-traceback.
+answer (one JSON line). A child that is too slow is killed and the game is
+lost ("slow"); one that ends is the game lost ("error"), said with its exit
+status; a new child is started for the next game. Whatever happens is one
+line per game, never a traceback.
 
 `python -m lostcode.cli.botchild FILE` is the child's side; people never run
 it themselves. Not a sandbox: the bot's code runs with the user's rights.
