@@ -285,6 +285,7 @@ def test_built_lab_starts_its_workers_from_the_page(built_site, site_context):
         page.goto(url + "lab.html?lang=en")
         page.wait_for_function("() => document.documentElement.dataset.lab === 'ready'",
                                timeout=ENGINE_TIMEOUT)
+        assert not (out / "assets" / "lab-start.js").exists()  # it is in lab.html
         # lab-start.js ran: lab.js took its two workers over (takeEarlyWorker).
         assert page.evaluate("() => window.labEarly && Object.keys(window.labEarly).length") == 0
         boot = page.evaluate("() => window.lab.boot")

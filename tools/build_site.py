@@ -515,7 +515,8 @@ def lab_files(src: Path) -> list[str]:
     return ["lab.html"]
 
 
-LAB_START_TAG = '<script type="module" async src="./assets/lab-start.js"></script>'
+LAB_START = "assets/lab-start.js"
+LAB_START_TAG = f'<script type="module" async src="./{LAB_START}"></script>'
 LAB_SCRIPT_SRC = "script-src 'self'"
 
 
@@ -529,7 +530,7 @@ def lab_page(src: Path) -> dict[str, bytes]:
     html = (src / "lab.html").read_text(encoding="utf-8")
     if html.count(LAB_START_TAG) != 1 or html.count(LAB_SCRIPT_SRC) != 1:
         raise BuildError("lab.html: expected one lab-start.js tag and one script-src")
-    code = lean("assets/lab-start.js", (src / "assets" / "lab-start.js").read_bytes())
+    code = lean(LAB_START, (src / LAB_START).read_bytes())
     if b"</script" in code.lower() or b"import.meta" in code:
         raise BuildError("assets/lab-start.js cannot be written into lab.html")
     digest = base64.b64encode(hashlib.sha256(code).digest()).decode()
@@ -717,6 +718,8 @@ def build(out: Path, src: Path = ROOT, mpy_layout: str = "pack") -> dict:
         raise BuildError("files referenced by index.html or a config are missing:\n  "
                          + "\n  ".join(missing))
     files.update(generated)
+    if "lab.html" in generated:
+        files.pop(LAB_START, None)  # written into lab.html (lab_page): no page asks for it
     files = {rel: lean(rel, data) for rel, data in files.items()}
 
     entries = sorted(files)
