@@ -60,11 +60,15 @@ SPACES = (
 )
 
 
-def _invisible(code):
+def is_invisible(code):
+    """Whether the character of code point `code` is removed from names (INVISIBLE)."""
     for low, high in INVISIBLE:
         if low <= code <= high:
             return True
     return False
+
+
+_invisible = is_invisible
 
 
 def normalize_name(name):

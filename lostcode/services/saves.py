@@ -146,7 +146,7 @@ def _check_seats(seats, n, error):
     for k in seats:
         if k not in SEAT_KINDS:
             raise error(
-                "unknown seat kind " + _short(k) + " (expected human, easy, medium, hard, expert)"
+                "unknown seat kind " + _short(k) + " (expected " + ", ".join(SEAT_KINDS) + ")"
             )
     return seats
 
