@@ -116,9 +116,9 @@ def check_fields(msg) -> None:
     """ProtocolError unless every field of the message has its JSON type
     (FIELDS), the required ones are there and there is no other."""
     spec = FIELDS[msg["t"]]
-    known = ("v", "t")
+    known = ["v", "t"]
     for name, kind, required in spec:
-        known += (name,)
+        known.append(name)
         if name not in msg:
             if required:
                 raise ProtocolError(E_MALFORMED, "no " + name)
