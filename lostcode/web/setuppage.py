@@ -206,10 +206,7 @@ def set_motion(value, remember=False):
     for box in nodes("input[data-motion]"):
         box.checked = reduce
     if remember:
-        try:
-            window.localStorage.setItem(MOTION_KEY, value)
-        except Exception:  # storage blocked: applied, not remembered
-            pass
+        storage.storage_set(MOTION_KEY, value)  # quota refused in JavaScript (issue 44)
 
 
 def set_text_size(size, remember=False):
@@ -224,10 +221,7 @@ def set_text_size(size, remember=False):
     for box in nodes("input[data-textsize]"):
         box.checked = size == "large"
     if remember:
-        try:
-            window.localStorage.setItem(TEXT_SIZE_KEY, size)
-        except Exception:
-            pass
+        storage.storage_set(TEXT_SIZE_KEY, size)  # quota refused in JavaScript (issue 44)
     return size
 
 
