@@ -6,17 +6,9 @@ says, at once, that it cannot be saved."""
 import pytest
 from helpers import wait_engine_ready
 from playwright.sync_api import expect
+from test_browser_tabs import FILL_JS  # storage filled to the last byte
 
 pytestmark = pytest.mark.browser
-
-# Fill localStorage to the last byte with keys the page does not own
-# (as tests/test_browser_tabs.py does).
-FILL_JS = """() => { let n = 0;
-  for (let size = 1 << 21; size >= 1; size >>= 1) {
-    const chunk = "x".repeat(size);
-    for (;;) { try { localStorage.setItem("filler." + n, chunk); n++; } catch (e) { break; } }
-  }
-  return n; }"""
 
 
 def test_play_with_storage_full_starts_and_says_it_cannot_save(page):

@@ -330,9 +330,8 @@ def test_malformed_or_oversized_message_to_the_host_is_refused(text, code):
     refused(host, loop, "ch1", text, code)
 
 
-def test_actions_with_malformed_arguments_are_refused():
-    """Whatever a guest puts in an action, an error reply and no change."""
-    host, loop = setup()
+def play_until_seat_1_acts(host, loop):
+    """The first moves, each seat's first legal one, until seat 1's phone is to act."""
     while host.waiting_for() != 1:
         seat = host.waiting_for()
         obs = observe(host.state, seat)
@@ -340,6 +339,12 @@ def test_actions_with_malformed_arguments_are_refused():
             loop.deliver(host.local(0, obs["legal"][0]))
         else:
             loop.send("ch" + str(seat), loop.guests["ch" + str(seat)].act(obs["legal"][0]))
+
+
+def test_actions_with_malformed_arguments_are_refused():
+    """Whatever a guest puts in an action, an error reply and no change."""
+    host, loop = setup()
+    play_until_seat_1_acts(host, loop)
     move = len(host.state.actions)
     junk = [
         "roll",
@@ -588,13 +593,7 @@ def test_every_field_of_a_message_to_the_host_must_be_of_its_type():
     message kind, each field replaced by each other JSON type (or left out),
     is refused as malformed and nothing changes: the game, the channels."""
     host, loop = setup()
-    while host.waiting_for() != 1:
-        seat = host.waiting_for()
-        obs = observe(host.state, seat)
-        if seat == 0:
-            loop.deliver(host.local(0, obs["legal"][0]))
-        else:
-            loop.send("ch" + str(seat), loop.guests["ch" + str(seat)].act(obs["legal"][0]))
+    play_until_seat_1_acts(host, loop)
     move = len(host.state.actions)
     action = list(observe(host.state, 1)["legal"][0])
     good = {
