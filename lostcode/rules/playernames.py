@@ -70,8 +70,6 @@ def is_invisible(code):
     return False
 
 
-_invisible = is_invisible
-
 
 def normalize_name(name):
     """The name as it is shown: NFC (where available), nothing invisible, single spaces."""
@@ -83,7 +81,7 @@ def normalize_name(name):
         if ch in SPACES:
             space = True
             continue
-        if _invisible(ord(ch)):
+        if is_invisible(ord(ch)):
             continue
         if space and out:
             out.append(" ")
