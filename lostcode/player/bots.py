@@ -22,12 +22,23 @@ from ..rules.components import (
 )
 from ..rules.observation import observe
 from ..rules.rng import Rng
-from ..rules.state import BEAR_TURN, CHANGE, FINAL, GUESS, OFFER, REPLACE, ROLL, SHORTCUT
-from ..rules.vocab import CHANGE as CHANGE_DIE
-from ..rules.vocab import FINAL as WRITE_FINAL
-from ..rules.vocab import GUESS as SET_WHEEL
-from ..rules.vocab import PASS, TAKE, TURN_BEAR
-from ..rules.vocab import SHORTCUT as WRITE_SHORTCUT
+from ..rules.vocab import (
+    CHANGE,
+    FINAL,
+    GUESS,
+    PASS,
+    PHASE_BEAR,
+    PHASE_CHANGE,
+    PHASE_FINAL,
+    PHASE_GUESS,
+    PHASE_OFFER,
+    PHASE_REPLACE,
+    PHASE_ROLL,
+    PHASE_SHORTCUT,
+    SHORTCUT,
+    TAKE,
+    TURN_BEAR,
+)
 from .deduction import Knowledge, best_low, free_wheels, unseen_values
 
 LEVELS = ("easy", "medium", "hard", "oracle", "expert")
@@ -116,18 +127,18 @@ def _log2(x: float) -> float:
 
 
 def _guess_action(legal: list, wheel: str, low: int):
-    action = (SET_WHEEL, wheel, low)
+    action = (GUESS, wheel, low)
     if action in legal:
         return action
     for a in legal:  # never reached with correct bounds; stay legal regardless
-        if a[0] == SET_WHEEL and a[1] == wheel:
+        if a[0] == GUESS and a[1] == wheel:
             return a
     return legal[0]
 
 
 def _final_action(obs: dict, legal: list, values: tuple):
     sym = legal[0][1]
-    action = (WRITE_FINAL, sym, tuple(values))
+    action = (FINAL, sym, tuple(values))
     return action if action in legal else legal[0]
 
 
@@ -163,14 +174,14 @@ def _easy_guess(obs: dict, legal: list, rng):
 
 def _easy_candidates(obs: dict, legal: list, rng):
     kind = legal[0][0]
-    sym = obs["offer"]["symbol"] if kind == WRITE_SHORTCUT else legal[0][1]
+    sym = obs["offer"]["symbol"] if kind == SHORTCUT else legal[0][1]
     dom = list(unseen_values(obs)[sym])
     picks = []
     while dom and len(picks) < 3:
         picks.append(dom.pop(rng.below(len(dom))))
     values = tuple(sorted(picks))
-    if kind == WRITE_SHORTCUT:
-        return (WRITE_SHORTCUT, values) if values else legal[0]
+    if kind == SHORTCUT:
+        return (SHORTCUT, values) if values else legal[0]
     return _final_action(obs, legal, values)
 
 
@@ -200,7 +211,7 @@ def _medium_offer(obs: dict, legal: list, rng):
 def _medium_shortcut(obs: dict, legal: list, rng):
     _k, per = _medium_beliefs(obs)
     values, _ev = best_candidates(per[obs["offer"]["symbol"]], True)
-    return (WRITE_SHORTCUT, values or (0,))
+    return (SHORTCUT, values or (0,))
 
 
 def _medium_guess(obs: dict, legal: list, rng):
@@ -292,7 +303,7 @@ class HardBot:
 
     def choose(self, obs: dict, legal: list, rng):
         phase = obs["phase"]
-        k = None if phase == ROLL else self.knowledge(obs)  # rolling needs no thought
+        k = None if phase == PHASE_ROLL else self.knowledge(obs)  # rolling needs no thought
         return getattr(self, POLICIES[phase][2])(obs, legal, k)
 
     def choose_roll(self, obs: dict, legal: list, k):
@@ -300,7 +311,7 @@ class HardBot:
 
     def choose_shortcut(self, obs: dict, legal: list, k: Knowledge):
         values, _ev = best_candidates(k.probabilities(obs["offer"]["symbol"]), True)
-        return (WRITE_SHORTCUT, values or (k.possible(obs["offer"]["symbol"])[0],))
+        return (SHORTCUT, values or (k.possible(obs["offer"]["symbol"])[0],))
 
     def choose_final(self, obs: dict, legal: list, k: Knowledge):
         values, _ev = best_candidates(k.probabilities(legal[0][1]))
@@ -319,8 +330,8 @@ class HardBot:
         dice = [d for d in dice if d in k.symbols]
         dist = k.sum_distribution(dice)
         cursed = _is_cursed(obs, obs["viewer"])
-        later = self.later_players(obs) if obs["phase"] == GUESS else []
-        if obs["phase"] != GUESS:
+        later = self.later_players(obs) if obs["phase"] == PHASE_GUESS else []
+        if obs["phase"] != PHASE_GUESS:
             later = [p for p in obs["order"] if p != obs["viewer"]]
         opp = self.opponents(obs) if later else {}
         opp_ev = {}
@@ -369,7 +380,7 @@ class HardBot:
         best, best_u = legal[0], None
         for a in legal:
             dice = list(obs["dice"])
-            if a[0] in (CHANGE_DIE, TURN_BEAR):
+            if a[0] in (CHANGE, TURN_BEAR):
                 dice[a[1]] = a[2]
             if a[0] == TURN_BEAR and BEAR in dice and BEAR not in k.symbols:
                 # Other bears still to turn: judge by the turned dice only.
@@ -435,14 +446,14 @@ class HardBot:
 # Every bot's policy, by phase: (easy, medium, the HardBot method). Easy rolls
 # and keeps the dice, passes every token and turns bears and replaces at random.
 POLICIES = {
-    ROLL: (_first, _first, "choose_roll"),
-    BEAR_TURN: (_any, _first, "choose_dice"),
-    OFFER: (_pass, _medium_offer, "choose_offer"),
-    SHORTCUT: (_easy_candidates, _medium_shortcut, "choose_shortcut"),
-    CHANGE: (_first, _first, "choose_dice"),
-    GUESS: (_easy_guess, _medium_guess, "choose_guess"),
-    REPLACE: (_any, _medium_discard, "choose_discard"),
-    FINAL: (_easy_candidates, _medium_final, "choose_final"),
+    PHASE_ROLL: (_first, _first, "choose_roll"),
+    PHASE_BEAR: (_any, _first, "choose_dice"),
+    PHASE_OFFER: (_pass, _medium_offer, "choose_offer"),
+    PHASE_SHORTCUT: (_easy_candidates, _medium_shortcut, "choose_shortcut"),
+    PHASE_CHANGE: (_first, _first, "choose_dice"),
+    PHASE_GUESS: (_easy_guess, _medium_guess, "choose_guess"),
+    PHASE_REPLACE: (_any, _medium_discard, "choose_discard"),
+    PHASE_FINAL: (_easy_candidates, _medium_final, "choose_final"),
 }
 
 
@@ -459,7 +470,7 @@ def oracle_choose(state, legal: list, rng, helper=None):
     takes the best-paying free wheel; other decisions as the hard bot."""
     seat = state.to_act
     kind = legal[0][0]
-    if kind == SET_WHEEL:
+    if kind == GUESS:
         total = roll_sum(state.racks[seat], state.dice)
         best = None
         for a in legal:
@@ -468,11 +479,11 @@ def oracle_choose(state, legal: list, rng, helper=None):
                 if best is None or WHEEL_VP[w] > WHEEL_VP[best[1]]:
                     best = a
         return best
-    if kind == WRITE_FINAL:
+    if kind == FINAL:
         sym = legal[0][1]
-        return (WRITE_FINAL, sym, (state.racks[seat][sym],))
-    if kind == WRITE_SHORTCUT:
-        return (WRITE_SHORTCUT, (state.racks[seat][state.offer_symbol],))
+        return (FINAL, sym, (state.racks[seat][sym],))
+    if kind == SHORTCUT:
+        return (SHORTCUT, (state.racks[seat][state.offer_symbol],))
     if kind == TAKE:
         return (TAKE,)
     return (helper or HardBot()).choose(observe(state, seat), legal, rng)
