@@ -5,10 +5,13 @@ of lostcode.rules.messages); this module is the one place the page turns them in
 sentences in the current language. `describe(event, names)` is the one
 describer of a public event, used by the game log (log_lines below), the live region
 (a11y.py) and the bot report (solo.py); `say(msg, params)` words a message of
-an IllegalAction or a settings note.
+an IllegalAction or a settings note; `move_words(action)` gives a move's row
+of words (lostcode.rules.movewords) with its placeholders in words, for the
+expert's reasons (reasons.py) and table mode's buttons.
 """
 
 from ..rules.messages import N_, register, template
+from ..rules.movewords import WHEEL_HEADING, WORDS, parts
 from ..rules.vocab import (
     CORRECT,
     EV_ACCEPT,
@@ -38,7 +41,7 @@ from ..rules.vocab import (
     MOVE_FINAL,
 )
 from .i18n import _, ngettext
-from .names import dice_text, symbol_name
+from .names import dice_text, range_text, symbol_name
 
 # Reasons the page's own screen flow gives (session.py), beside the engine's.
 register(
@@ -195,6 +198,25 @@ def describe(e, names):
     if t == EV_END:
         return _("The game is over: {name} wins.", name=names[e["winner"]])
     return str(t)  # an event without words yet (tests/test_moves.py catches it)
+
+
+def move_words(action, empty="–"):
+    """(its movewords.Words row, its placeholders in the current language) of
+    an action, or (None, {}) for one that is not a well-formed move. `empty`
+    stands for no candidate values."""
+    kind, p = parts(action)
+    if kind is None:
+        return None, {}
+    kw = dict(p)
+    if "sym" in p:
+        kw["sym"] = symbol_name(p["sym"])
+    if "values" in p:
+        kw["values"] = ", ".join(str(v) for v in p["values"]) or empty
+    if "high" in p:
+        kw["range"] = range_text(p["low"], p["high"])
+    if "wheel" in p:
+        kw["heading"] = _(WHEEL_HEADING, wheel=p["wheel"], width=p["width"], vp=p["wheel_vp"])
+    return WORDS[kind], kw
 
 
 def log_lines(log, names):
