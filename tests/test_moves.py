@@ -51,7 +51,7 @@ def test_every_move_has_a_screen_words_a_bot_policy_and_a_rule_test(kind):
     assert move.phase in SCREENS, kind
     # a policy in every bot level (tables keyed by phase)
     easy, medium, hard = bots.POLICIES[move.phase]
-    assert callable(easy) and callable(medium) and hasattr(bots.HardBot, hard), kind
+    assert callable(easy) and callable(medium) and callable(hard), kind
     # a rule test that names its rule ID and plays the move
     assert "R_" + move.rule[2:].replace("-", "_") in RULE_TESTS or move.rule in RULE_TESTS
     assert '"' + kind + '"' in RULE_TESTS, kind

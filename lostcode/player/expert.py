@@ -43,8 +43,8 @@ from ..rules.vocab import (
     PHASE_REPLACE,
     PHASE_ROLL,
 )
-from .bots import HardBot, _guess_action, _opponent_view, best_candidates
 from .deduction import Knowledge, best_low, free_wheels
+from .policy import HardBot, best_candidates, guess_action, opponent_view
 
 BUDGET_MS = 300  # the default thinking time of one decision (sets the simulations)
 TOP = 3  # how many alternatives a decision keeps
@@ -252,7 +252,7 @@ def _candidates(hard: HardBot, obs: dict, legal: list, k: Knowledge):
     [(hard bot's utility, action)], the search keeps the best few (_best)."""
     phase = obs["phase"]
     if phase == PHASE_GUESS:
-        yield [(v[0], _guess_action(legal, v[1], v[2]))
+        yield [(v[0], guess_action(legal, v[1], v[2]))
                for v in hard.wheel_values(obs, k, obs["dice"], free_wheels(obs))]
         return
     if phase == PHASE_REPLACE:
@@ -485,7 +485,7 @@ class PlayoutBot(HardBot):
             opp = {}
             for p in range(obs["players"]):
                 if p != obs["viewer"]:
-                    opp[p] = self.kc.get(_opponent_view(obs, p))
+                    opp[p] = self.kc.get(opponent_view(obs, p))
             cache["opp"] = opp
         return cache["opp"]
 
