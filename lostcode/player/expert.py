@@ -26,8 +26,9 @@ the hard bot's and instant; the final candidates maximise the chance of
 winning against the other players' likely totals.
 """
 
+from ..rules.chance import play
 from ..rules.components import FINAL_POINTS, FINAL_WRONG, MAX_CANDIDATES, WHEEL_VP
-from ..rules.engine import apply_action, legal_actions
+from ..rules.engine import legal_actions
 from ..rules.observation import observe
 from ..rules.options import Options
 from ..rules.rng import Rng
@@ -196,13 +197,13 @@ class Search:
                 yield
             for c in range(n):
                 s = world.copy()
-                apply_action(s, cands[c])
+                play(s, cands[c])
                 bots: dict = {}
                 while not round_over(s, obs["round"]):
                     q = s.to_act
                     if q not in bots:
                         bots[q] = PlayoutBot(kc)
-                    apply_action(s, bots[q].choose(observe(s, q), legal_actions(s), None))
+                    play(s, bots[q].choose(observe(s, q), legal_actions(s), None))
                     yield
                 gain = []
                 for p in range(obs["players"]):

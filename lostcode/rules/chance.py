@@ -11,12 +11,18 @@ random event: it happens before the first move, and a search that does not see
 it samples whole worlds consistent with what it saw instead (the expert draws
 them from the exact deduction, lostcode/player/expert.py).
 
+The expert's search (lostcode/player/expert.py) samples instead of branching:
+every move of its playouts goes through `play`, so a roll or a draw there is a
+chance step, its outcome drawn as the engine draws it but from the searched
+world (which the search made up: its own generator, its own shuffled piles),
+never from the real game's.
+
 Probabilities are floats that sum to 1; `roll_outcomes` also gives them grouped
 by the multiset of faces (56 outcomes), which is all a sum of stones depends on.
 """
 
 from .components import DICE, SYMBOLS
-from .engine import check_action, normalize
+from .engine import apply_action, check_action, normalize
 from .rounds import resolve_replace, resolve_roll, sample_draw, sample_roll
 from .vocab import DISCARD, ROLL
 
@@ -105,3 +111,16 @@ def apply_with_outcome(s, action, outcome, player=None) -> None:
     else:
         raise ValueError("this action starts no random event")
     s.actions.append(action)
+
+
+def play(s, action, player=None) -> None:
+    """One step of a search: `apply_action`, but a move that starts a random
+    event plays it as a chance step, its outcome sampled (`sample_outcome`, from
+    the state's own generator and piles) and applied with `apply_with_outcome`.
+    The same outcome as the engine's, so a seeded search decides as before."""
+    action = normalize(action)
+    if not is_chance(action):
+        apply_action(s, action, player)
+        return
+    check_action(s, action, player)  # before sampling: a refused roll draws nothing
+    apply_with_outcome(s, action, sample_outcome(s, action), player)
