@@ -22,7 +22,7 @@ three or more checks combined.
 Pure Python, MicroPython-portable: it imports the rules and the deduction only.
 """
 
-from ..player.deduction import Knowledge, _merge, query_counts, solve
+from ..player.deduction import Knowledge, merge, query_counts, solve
 from ..rules.components import SYMBOLS, WHEEL_IDS
 from ..rules.engine import apply_action
 from ..rules.moves import KINDS, LOW, MOVES, SYMBOL, WHEEL
@@ -217,7 +217,7 @@ def pairs(k: Knowledge, a: str, b: str) -> list:
     for x in k.possible(a):
         fixed = dict(k.domains)
         fixed[a] = [x]
-        merged = _merge([c for c in k.constraints if c.unknown])
+        merged = merge([c for c in k.constraints if c.unknown])
         counts, total = solve(merged, fixed, [(b, 1)])
         if total:
             for y in range(len(counts)):
@@ -227,7 +227,7 @@ def pairs(k: Knowledge, a: str, b: str) -> list:
 
 
 def _unique(constraints: list, domains: dict, kind: str, syms: list) -> bool:
-    merged = _merge(constraints)
+    merged = merge(constraints)
     if kind == ONE:
         sym = syms[0]
         counts, total = solve(merged, domains)
