@@ -8,6 +8,7 @@ knowledge (tournament `oracle_ratio`). `rng` is the bot's own `Rng` (never the
 game's), so a bot is deterministic given its seed and cannot shift the dice.
 """
 
+from ..rules import vocab
 from ..rules.checks import roll_sum
 from ..rules.components import (
     WHEEL_VP,
@@ -16,21 +17,7 @@ from ..rules.components import (
 )
 from ..rules.observation import observe
 from ..rules.rng import Rng
-from ..rules.vocab import (
-    FINAL,
-    GUESS,
-    PASS,
-    PHASE_BEAR,
-    PHASE_CHANGE,
-    PHASE_FINAL,
-    PHASE_GUESS,
-    PHASE_OFFER,
-    PHASE_REPLACE,
-    PHASE_ROLL,
-    PHASE_SHORTCUT,
-    SHORTCUT,
-    TAKE,
-)
+from ..rules.vocab import FINAL, GUESS, PASS, SHORTCUT, TAKE
 from .deduction import Knowledge, best_low, free_wheels, unseen_values
 from .policy import (
     HARD,
@@ -173,14 +160,14 @@ def choose_medium(obs: dict, legal: list, rng):
 # Every bot's policy, by phase: (easy, medium, the HardBot method). Easy rolls
 # and keeps the dice, passes every token and turns bears and replaces at random.
 POLICIES = {
-    PHASE_ROLL: (_first, _first, HARD[PHASE_ROLL]),
-    PHASE_BEAR: (_any, _first, HARD[PHASE_BEAR]),
-    PHASE_OFFER: (_pass, _medium_offer, HARD[PHASE_OFFER]),
-    PHASE_SHORTCUT: (_easy_candidates, _medium_shortcut, HARD[PHASE_SHORTCUT]),
-    PHASE_CHANGE: (_first, _first, HARD[PHASE_CHANGE]),
-    PHASE_GUESS: (_easy_guess, _medium_guess, HARD[PHASE_GUESS]),
-    PHASE_REPLACE: (_any, _medium_discard, HARD[PHASE_REPLACE]),
-    PHASE_FINAL: (_easy_candidates, _medium_final, HARD[PHASE_FINAL]),
+    vocab.PHASE_ROLL: (_first, _first, HARD[vocab.PHASE_ROLL]),
+    vocab.PHASE_BEAR: (_any, _first, HARD[vocab.PHASE_BEAR]),
+    vocab.PHASE_OFFER: (_pass, _medium_offer, HARD[vocab.PHASE_OFFER]),
+    vocab.PHASE_SHORTCUT: (_easy_candidates, _medium_shortcut, HARD[vocab.PHASE_SHORTCUT]),
+    vocab.PHASE_CHANGE: (_first, _first, HARD[vocab.PHASE_CHANGE]),
+    vocab.PHASE_GUESS: (_easy_guess, _medium_guess, HARD[vocab.PHASE_GUESS]),
+    vocab.PHASE_REPLACE: (_any, _medium_discard, HARD[vocab.PHASE_REPLACE]),
+    vocab.PHASE_FINAL: (_easy_candidates, _medium_final, HARD[vocab.PHASE_FINAL]),
 }
 
 

@@ -10,6 +10,7 @@ what the wheels left over are worth to the players after it; stones replaced
 for information; final candidates by expected points.
 """
 
+from ..rules import vocab
 from ..rules.components import (
     BEAR,
     FINAL_POINTS,
@@ -20,23 +21,7 @@ from ..rules.components import (
     WHEEL_VP,
     wheel_range,
 )
-from ..rules.vocab import (
-    CHANGE,
-    FINAL,
-    GUESS,
-    PASS,
-    PHASE_BEAR,
-    PHASE_CHANGE,
-    PHASE_FINAL,
-    PHASE_GUESS,
-    PHASE_OFFER,
-    PHASE_REPLACE,
-    PHASE_ROLL,
-    PHASE_SHORTCUT,
-    SHORTCUT,
-    TAKE,
-    TURN_BEAR,
-)
+from ..rules.vocab import CHANGE, FINAL, GUESS, PASS, SHORTCUT, TAKE, TURN_BEAR
 from .deduction import Knowledge, best_low, free_wheels
 
 
@@ -170,7 +155,7 @@ class HardBot:
 
     def choose(self, obs: dict, legal: list, rng):
         phase = obs["phase"]
-        k = None if phase == PHASE_ROLL else self.knowledge(obs)  # rolling needs no thought
+        k = None if phase == vocab.PHASE_ROLL else self.knowledge(obs)  # rolling needs no thought
         return HARD[phase](self, obs, legal, k)
 
     def choose_roll(self, obs: dict, legal: list, k):
@@ -197,8 +182,8 @@ class HardBot:
         dice = [d for d in dice if d in k.symbols]
         dist = k.sum_distribution(dice)
         cursed = _is_cursed(obs, obs["viewer"])
-        later = self.later_players(obs) if obs["phase"] == PHASE_GUESS else []
-        if obs["phase"] != PHASE_GUESS:
+        later = self.later_players(obs) if obs["phase"] == vocab.PHASE_GUESS else []
+        if obs["phase"] != vocab.PHASE_GUESS:
             later = [p for p in obs["order"] if p != obs["viewer"]]
         opp = self.opponents(obs) if later else {}
         opp_ev = {}
@@ -312,12 +297,12 @@ class HardBot:
 
 # The hard bot's decision, by phase (bots.POLICIES lists it beside easy's and medium's).
 HARD = {
-    PHASE_ROLL: HardBot.choose_roll,
-    PHASE_BEAR: HardBot.choose_dice,
-    PHASE_OFFER: HardBot.choose_offer,
-    PHASE_SHORTCUT: HardBot.choose_shortcut,
-    PHASE_CHANGE: HardBot.choose_dice,
-    PHASE_GUESS: HardBot.choose_guess,
-    PHASE_REPLACE: HardBot.choose_discard,
-    PHASE_FINAL: HardBot.choose_final,
+    vocab.PHASE_ROLL: HardBot.choose_roll,
+    vocab.PHASE_BEAR: HardBot.choose_dice,
+    vocab.PHASE_OFFER: HardBot.choose_offer,
+    vocab.PHASE_SHORTCUT: HardBot.choose_shortcut,
+    vocab.PHASE_CHANGE: HardBot.choose_dice,
+    vocab.PHASE_GUESS: HardBot.choose_guess,
+    vocab.PHASE_REPLACE: HardBot.choose_discard,
+    vocab.PHASE_FINAL: HardBot.choose_final,
 }
