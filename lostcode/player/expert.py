@@ -81,14 +81,9 @@ class Option:
 
     def __init__(self, action, value: float, note: str = "", mine: float = 0.0,
                  others: float = 0.0, vp: float = 0.0, after=None, after_seat=None):
-        self.action = action
-        self.value = value
-        self.note = note
-        self.mine = mine
-        self.others = others
-        self.vp = vp
-        self.after = after
-        self.after_seat = after_seat
+        self.action, self.value, self.note = action, value, note
+        self.mine, self.others, self.vp = mine, others, vp  # what `value` is made of
+        self.after, self.after_seat = after, after_seat
 
     def to_dict(self) -> dict:
         return {"action": list(self.action), "value": self.value, "note": self.note,

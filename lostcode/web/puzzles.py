@@ -129,13 +129,10 @@ class Puzzle:
     __slots__ = ("options", "seed", "seat", "kind", "symbols", "level", "moves")
 
     def __init__(self, options, seed, seat, kind, symbols, level, moves):
-        self.options = options
-        self.seed = seed
-        self.seat = seat
-        self.kind = kind
-        self.symbols = symbols
-        self.level = level
-        self.moves = moves
+        # the moment: a game, the seat it is seen from, the moves played so far
+        self.options, self.seed, self.seat, self.moves = options, seed, seat, moves
+        # the question about that seat's own stones, and how hard it is
+        self.kind, self.symbols, self.level = kind, symbols, level
 
     def to_entry(self) -> list:
         return [
