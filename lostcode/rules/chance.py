@@ -22,7 +22,7 @@ by the multiset of faces (56 outcomes), which is all a sum of stones depends on.
 """
 
 from .components import DICE, SYMBOLS
-from .engine import apply_action, check_action, normalize
+from .engine import check_action, normalize
 from .rounds import resolve_replace, resolve_roll, sample_draw, sample_roll
 from .vocab import DISCARD, ROLL
 
@@ -99,6 +99,11 @@ def apply_with_outcome(s, action, outcome, player=None) -> None:
     a searched state's future rolls come from its own choices, never the seed."""
     action = normalize(action)
     check_action(s, action, player)
+    _resolve(s, action, outcome)
+
+
+def _resolve(s, action, outcome) -> None:
+    """A checked chance move with its outcome: the roll's faces or the drawn stone."""
     if action[0] == ROLL:
         dice = tuple(outcome)
         if len(dice) != DICE or any(d not in SYMBOLS for d in dice):
@@ -116,11 +121,12 @@ def apply_with_outcome(s, action, outcome, player=None) -> None:
 def play(s, action, player=None) -> None:
     """One step of a search: `apply_action`, but a move that starts a random
     event plays it as a chance step, its outcome sampled (`sample_outcome`, from
-    the state's own generator and piles) and applied with `apply_with_outcome`.
-    The same outcome as the engine's, so a seeded search decides as before."""
+    the state's own generator and piles) and resolved as `apply_with_outcome`
+    does. The same outcome as the engine's, so a seeded search decides as before."""
     action = normalize(action)
-    if not is_chance(action):
-        apply_action(s, action, player)
-        return
-    check_action(s, action, player)  # before sampling: a refused roll draws nothing
-    apply_with_outcome(s, action, sample_outcome(s, action), player)
+    move = check_action(s, action, player)  # before sampling: a refused roll draws nothing
+    if is_chance(action):
+        _resolve(s, action, sample_outcome(s, action))
+    else:
+        move.apply(s, action)
+        s.actions.append(action)
