@@ -183,6 +183,9 @@ def test_play_is_the_engines_game_with_chance_as_a_step_R_R1_R_P3():
     with pytest.raises(IllegalAction):
         play(s, ("roll",), player=1 - s.to_act)  # not their turn: nothing drawn, nothing changed
     assert state_digest(s) == before
+    with pytest.raises(ValueError):
+        apply_with_outcome(s, ("roll",), ("bird", "bird"))  # a roll is three faces
+    assert state_digest(s) == before and sample_outcome(s, ("accept",)) is None
 
 
 def test_the_experts_playouts_take_chance_steps_R_P3(monkeypatch):
