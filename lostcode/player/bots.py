@@ -6,6 +6,7 @@ the browser next to a human without peeking. Only the oracle takes the State;
 it exists to measure how close the hard bot's range guesses come to perfect
 knowledge (tournament `oracle_ratio`). `rng` is the bot's own `Rng` (never the
 game's), so a bot is deterministic given its seed and cannot shift the dice.
+The hard bot lives in policy.py, which the expert builds on too.
 """
 
 from ..rules import vocab
@@ -157,7 +158,8 @@ def choose_medium(obs: dict, legal: list, rng):
 
 # --- hard -------------------------------------------------------------------------------
 
-# Every bot's policy, by phase: (easy, medium, the HardBot method). Easy rolls
+# Every bot's policy, by phase: (easy, medium, hard: the HardBot method that
+# policy.HARD names; the hard bot itself is policy.py's). Easy rolls
 # and keeps the dice, passes every token and turns bears and replaces at random.
 POLICIES = {
     vocab.PHASE_ROLL: (_first, _first, HARD[vocab.PHASE_ROLL]),

@@ -45,6 +45,7 @@ def best_candidates(probs: list, doubled: bool = False) -> tuple:
 
 
 def uniform_probs(values: list, value_max: int) -> list:
+    """P(v) for v = 0..value_max, each of `values` equally likely."""
     probs = [0.0] * (value_max + 1)
     for v in values:
         probs[v] = 1.0 / len(values)
