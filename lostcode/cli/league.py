@@ -241,16 +241,14 @@ game's record, docs/record-format.md, which `replay` and the page read)."""
 
 
 def add_parser(sub) -> None:
-    from argparse import RawDescriptionHelpFormatter
+    from .tournament import command, seed_number
 
-    from .tournament import seed_number
-
-    lp = sub.add_parser(
+    lp = command(
+        sub,
         "league",
-        help="a class league: every bot against every other, from every seat",
-        description="A round-robin league of bot files and built-in bots (issue 26).",
-        epilog=HELP_EPILOG,
-        formatter_class=RawDescriptionHelpFormatter,
+        "a class league: every bot against every other, from every seat",
+        "A round-robin league of bot files and built-in bots (issue 26).",
+        HELP_EPILOG,
     )
     lp.add_argument("bots", nargs="+",
                     help="bot .py files and built-in levels (" + ", ".join(LEVELS)
