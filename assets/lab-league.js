@@ -15,6 +15,7 @@
 import { STRINGS } from "./lab-i18n.js";
 import { LEAGUE_STRINGS } from "./lab-league-i18n.js";
 import { deflateSync, Inflate } from "../vendor/fflate/browser.js";
+import { readReply } from "./lab-reply.js";
 
 for (const code in LEAGUE_STRINGS) Object.assign(STRINGS[code], LEAGUE_STRINGS[code]);
 
@@ -395,7 +396,7 @@ export async function leagueAsk(m) {
     request: m.request, game: m.game }, TIME_LIMIT_MS);
   if (reply.timeout) return { reason: "slow", detail: t("forfeit-slow", { s: TIME_LIMIT_MS / 1000 }) };
   if (reply.type === "fatal") return { reason: "error", detail: reply.error };
-  const result = JSON.parse(reply.result);
+  const result = readReply(reply.result);
   return result.move !== undefined ? { move: result.move } : result.forfeit;
 }
 

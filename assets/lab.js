@@ -11,6 +11,8 @@ import { STRINGS } from "./lab-i18n.js";
 import { makeEditor, textareaEditor } from "./lab-editor.js";
 import { pickRuntime } from "./lab-runtime.js";
 import { botFromLink, linkFor, MAX_LINK_CHARS, ShareError } from "./lab-share.js";
+import { boxedWorker } from "./lab-box.js";
+import { readReply } from "./lab-reply.js";
 
 const TIME_LIMIT_MS = 2000; // per decision (lostcode.player.botapi.TIME_LIMIT)
 const LOAD_LIMIT_MS = 2000; // running the bot's file once it is sent
@@ -20,6 +22,9 @@ const MAX_OUTPUT_CHARS = 100000; // per run (issue 25: 30 M characters froze the
 const CODE_KEY = "lostcode.lab.code";
 const OWN_KEY = "lostcode.lab.own"; // the student's code, kept aside while a shared bot is open
 const SHARE_KEY = "lostcode.lab.share"; // {name, author} of the student's links
+// Issue 44: a link's code, until it is first run by Run or Play (a reload
+// must not run it either: it is the saved code by then).
+const UNRUN_KEY = "lostcode.lab.unrun";
 const RUNTIME_NAMES = { micropython: "MicroPython", pyodide: "Pyodide (CPython)" };
 const LANG_KEY = "lostcode.lang"; // shared with the game page (lostcode/web/page.py)
 const WATCH_KEY = "lostcode.lab.watch"; // the record "Watch the game" hands to index.html
@@ -142,6 +147,7 @@ async function initialCode() {
     const own = storageGet(CODE_KEY);
     if (own !== null && own !== shared.code && !isAnExample(own)) storageSet(OWN_KEY, own);
     storageSet(CODE_KEY, shared.code);
+    storageSet(UNRUN_KEY, shared.code);
     lab.shared = shared;
     lab.sharedNote = {
       refused: false,
@@ -315,9 +321,11 @@ async function reset() {
 function startWorker(role, onMessage, runtime) {
   const early = takeEarlyWorker(role, runtime);
   const created = early ? early.created : Math.round(performance.now());
-  const worker = early ? early.worker
-    : new Worker(new URL("./lab-worker.js", import.meta.url),
-      { type: "module", name: `lab ${role} ${runtime}` }); // it starts at once (lab-worker.js)
+  // The name makes it start at once (lab-worker.js). The bot's code runs in a
+  // box (issue 44, assets/lab-box.js); the referee runs only the site's code.
+  const name = `lab ${role} ${runtime}`;
+  const worker = early ? early.worker : role === "bot" ? boxedWorker(name)
+    : new Worker(new URL("./lab-worker.js", import.meta.url), { type: "module", name });
   const w = { worker, role, runtime, loaded: null, pending: null };
   w.ready = new Promise((resolve, reject) => {
     worker.onmessage = (event) => {
@@ -485,7 +493,7 @@ async function askBot(request, game) {
   if (reply.timeout) return { reason: "slow", detail: t("forfeit-slow", { s: TIME_LIMIT_MS / 1000 }) };
   if (reply.type === "fatal") return { reason: "error", detail: reply.error };
   if (!lab.marks["game-1"]) firstGame.botPy += reply.py || 0;
-  const result = JSON.parse(reply.result);
+  const result = readReply(reply.result);
   return result.move !== undefined ? { move: result.move } : result.forfeit;
 }
 
@@ -631,6 +639,7 @@ async function startWithEditorBot() {
   clearProblems();
   busy(true);
   lab.source = editor.get();
+  try { window.localStorage.removeItem(UNRUN_KEY); } catch { /* blocked */ }
   const problem = await loadBot(lab.source);
   if (problem) {
     showProblem(t("cannot-run"), problem);
@@ -896,7 +905,10 @@ async function main() {
   // The bot's code is run in its worker as soon as that worker is up (issue 26),
   // so a first "Run games" finds it loaded; the lab is ready once that is done
   // (its outcome is what loadBot() reports again when the code is used).
-  const preload = bot.ready.then(() => loadBot(doc)).catch(() => "");
+  // Issue 44: not a shared link's code: that runs only when Run is pressed.
+  const fromLink = lab.shared || storageGet(UNRUN_KEY) === doc;
+  lab.preloaded = !fromLink;
+  const preload = fromLink ? Promise.resolve("") : bot.ready.then(() => loadBot(doc)).catch(() => "");
   try {
     await Promise.all([referee.ready, bot.ready]);
     await preload;
