@@ -53,8 +53,14 @@ ATTACKS = r"""
     w.onopen = () => ok("open");
     w.onerror = () => no(new Error("refused"));
   }));
-  attempt("importScripts", () => { importScripts(SITE + "assets/boot.js?attack=import"); return "ran"; });
-  attempt("import", async () => { await import(SITE + "assets/lab-reply.js?attack=import"); return "ran"; });
+  attempt("importScripts", () => {
+    importScripts(SITE + "assets/boot.js?attack=import");
+    return "ran";
+  });
+  attempt("import", async () => {
+    await import(SITE + "assets/lab-reply.js?attack=import");
+    return "ran";
+  });
   attempt("serviceWorker", async () => {
     await navigator.serviceWorker.register(SITE + "sw.js?attack=sw");
     return "registered";

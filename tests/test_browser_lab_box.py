@@ -53,12 +53,14 @@ def site_unchanged(page, site_url):
                served: (await (await fetch("index.html", { cache: "no-store" })).text()) };
     }""")
     assert all(name != "lostcode-attack" and not pwned for name, pwned in state["cached"]), state
-    assert state["stored"] is None and "attack" not in state["dbs"] and "attack" not in state["cookie"]
+    assert state["stored"] is None and "attack" not in state["dbs"]
+    assert "attack" not in state["cookie"]
     assert state["served"] == (ROOT / "index.html").read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("runtime", ["micropython", "pyodide"])
-def test_a_bot_cannot_leave_its_box_in_the_lab_the_league_or_at_the_table(browser, site_url, runtime):
+def test_a_bot_cannot_leave_its_box_in_the_lab_the_league_or_at_the_table(
+        browser, site_url, runtime):
     context = browser.new_context()
     log = RequestLog(site_url).attach(context)
     answered = answered_requests(context)
@@ -129,7 +131,10 @@ def test_a_bot_cannot_leave_its_box_in_the_lab_the_league_or_at_the_table(browse
 def test_opening_a_shared_link_runs_nothing(browser, site_url):
     """Item 2: a link whose code calls the network and prints at top level,
     opened (and reloaded), shows the code, runs none of it, requests nothing."""
-    code = ("import js\nprint('ran on open')\njs.fetch('" + site_url + "index.html?attack=on-open')\n"
+    # (Imported inside an if, which the lab's runtime check does not read: the
+    # bot starts on MicroPython, quick, which has the js module too.)
+    code = ("if True: import js\nprint('ran on open')\n"
+            "js.fetch('" + site_url + "index.html?attack=on-open')\n"
             "def choose(observation, legal_moves):\n    return legal_moves[0]\n")
     context = browser.new_context()
     log = RequestLog(site_url).attach(context)
@@ -141,7 +146,8 @@ def test_opening_a_shared_link_runs_nothing(browser, site_url):
     page.goto("about:blank")  # (the link alone would only change the hash)
     for url in (link, None):  # the link, then a reload of the page it left
         page.goto(link) if url else page.reload()
-        page.wait_for_function("document.documentElement.dataset.lab === 'ready'", timeout=LAB_TIMEOUT)
+        page.wait_for_function("document.documentElement.dataset.lab === 'ready'",
+                               timeout=LAB_TIMEOUT)
         expect(page.get_by_role("textbox", name="Your bot")).to_contain_text("ran on open")
         page.wait_for_timeout(300)
         assert page.evaluate("window.lab.preloaded") is False
