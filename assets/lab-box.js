@@ -74,6 +74,9 @@ async function give(port, m) {
   port.postMessage(reply);
 }
 
+// Asked for as this module loads: a box is wanted the moment the lab opens.
+source();
+
 export function boxedWorker(name) {
   const channel = new MessageChannel();
   const frame = document.createElement("iframe");
