@@ -138,15 +138,21 @@ async function checked(cache, key, hit) {
   const integrity = hashes.get(key);
   if (integrity && (await sriOf(hit)) === integrity) return hit;
   await cache.delete(key);
-  if (!integrity) return null;
+  return integrity ? fetchInto(cache, key, integrity, "reload") : null;
+}
+
+// The build's file for `key` from the network, checked against its hash and
+// put into the cache; null if it cannot come (offline, or the server's file is
+// not this build's: a partial deploy), and then nothing is cached.
+async function fetchInto(cache, key, integrity, mode) {
   try {
-    const response = await fetch(new Request(key, { cache: "reload", integrity }));
+    const response = await fetch(new Request(key, { cache: mode, integrity }));
     if (response.ok) {
       await cache.put(key, response.clone());
       return response;
     }
   } catch (error) {
-    // offline, or the server's file is not this build's either: nothing served from the cache
+    // the network decides
   }
   return null;
 }
@@ -181,17 +187,8 @@ async function cacheFirst(request) {
     const hit = found && (await checked(cache, key, found));
     if (hit) return hit;
     const integrity = lazyHashes.get(key);
-    if (integrity) {
-      try {
-        const response = await fetch(new Request(key, { cache: "no-cache", integrity }));
-        if (response.ok) {
-          await cache.put(key, response.clone());
-          return response;
-        }
-      } catch (error) {
-        // hash mismatch (partial deploy) or offline: no caching, the network decides
-      }
-    }
+    const fetched = integrity && (await fetchInto(cache, key, integrity, "no-cache"));
+    if (fetched) return fetched;
   }
   return fetch(request);
 }

@@ -6,8 +6,8 @@ import { storageGet, storageSet } from "./lab-lang.js";
 const $ = (id) => document.getElementById(id);
 const MAX_FILE = 200000; // bytes
 
-export function downloadText(text, name) {
-  const blob = new Blob([text], { type: "text/x-python" });
+export function downloadText(text, name, type = "text/x-python") {
+  const blob = new Blob([text], { type });
   const a = document.createElement("a");
   a.href = URL.createObjectURL(blob);
   a.download = name;

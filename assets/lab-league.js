@@ -15,6 +15,8 @@
 import { STRINGS } from "./lab-i18n.js";
 import { LEAGUE_STRINGS } from "./lab-league-i18n.js";
 import { readReply } from "./lab-reply.js";
+import { downloadText } from "./lab-files.js";
+import { freshTable } from "./lab-results.js";
 import { MARKUP } from "./lab-league-markup.js";
 import {
   KEPT_KEY, KEPT_VERSION, MAX_BOTS, MAX_DEALS, MAX_DETAIL, MAX_KEPT, MAX_SEED, pack, readKept, storeText, unpack,
@@ -409,12 +411,7 @@ function drawResult() {
   $("lg-results").hidden = false;
   drawKept();
   $("lg-dl-records").hidden = !league.records;
-  const table = $("lg-standings");
-  table.replaceChildren();
-  const cap = document.createElement("caption");
-  cap.id = "lg-standings-caption";
-  cap.textContent = t("lg-standings", { seed: league.seed });
-  table.append(cap);
+  const table = freshTable("lg-standings", "lg-standings-caption", t("lg-standings", { seed: league.seed }));
   const head = table.insertRow();
   // Wins and mean first: on a phone they are in view before the table scrolls.
   for (const k of ["rank", "bot", "wins", "mean", "spread", "forfeits", "games"]) cell(head, t("lg-col-" + k), "col");
@@ -439,12 +436,7 @@ function drawResult() {
 
 function drawHeadToHead(beat) {
   const names = league.plan.names;
-  const table = $("lg-h2h");
-  table.replaceChildren();
-  const cap = document.createElement("caption");
-  cap.id = "lg-h2h-caption";
-  cap.textContent = t("lg-h2h");
-  table.append(cap);
+  const table = freshTable("lg-h2h", "lg-h2h-caption", t("lg-h2h"));
   const head = table.insertRow();
   cell(head, t("lg-col-bot"), "col");
   // Columns are numbered (a class's names do not fit across a phone); each
@@ -457,16 +449,7 @@ function drawHeadToHead(beat) {
   });
 }
 
-function download(text, name, type) {
-  const blob = new Blob([text], { type });
-  const a = document.createElement("a");
-  a.href = URL.createObjectURL(blob);
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-}
+const download = (text, name, type) => downloadText(text, name, type);
 
 function drawGames() {
   $("lg-games").replaceChildren();

@@ -9,13 +9,21 @@ function svg(tag, attrs, parent) {
   return e;
 }
 
-export function renderStats(rows, names, t) {
-  const table = document.getElementById("stats-table");
+const $ = (id) => document.getElementById(id);
+
+// The table `id` emptied, with only its caption (`captionId`: what names it).
+export function freshTable(id, captionId, caption) {
+  const table = $(id);
   table.replaceChildren();
   const cap = document.createElement("caption");
-  cap.id = "stats-caption";
-  cap.textContent = t("stats-caption");
+  cap.id = captionId;
+  cap.textContent = caption;
   table.append(cap);
+  return table;
+}
+
+export function renderStats(rows, names, t) {
+  const table = freshTable("stats-table", "stats-caption", t("stats-caption"));
   const head = table.insertRow();
   for (const k of ["player", "wins", "mean", "spread", "range", "forfeits"]) {
     const th = document.createElement("th");
@@ -36,7 +44,7 @@ export function renderStats(rows, names, t) {
 }
 
 function drawChart(rows, names, t) {
-  const box = document.getElementById("chart");
+  const box = $("chart");
   box.replaceChildren();
   // One unit of the drawing is one CSS pixel at the box's width (at most 640), so
   // its 13 px text stays 13 px on a phone (issue 22: it was 6.8 px at 360 wide).

@@ -205,6 +205,15 @@ def _wait_controlled(page, timeout=ENGINE_TIMEOUT):
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=timeout)
 
 
+def _controlled(context, url):
+    """A page of the built site at `url`, started and controlled by its service worker."""
+    page, log, errors = _start(context, url)
+    page.goto(url)
+    wait_engine_ready(page, timeout=ENGINE_TIMEOUT)
+    _wait_controlled(page)
+    return page, log, errors
+
+
 def _cache_keys(page):
     return page.evaluate("async () => await caches.keys()")
 
@@ -287,11 +296,8 @@ def test_a_poisoned_precache_entry_is_refused_and_fetched_again(built_site, site
     deletes the others and fetches them again from the network."""
     out, summary = built_site
     server, url = serve_in_thread(out)
-    page, log, errors = _start(site_context, url)
     try:
-        page.goto(url)
-        wait_engine_ready(page, timeout=ENGINE_TIMEOUT)
-        _wait_controlled(page)
+        page, _log, errors = _controlled(site_context, url)
         name = f"lostcode:/:{summary['version']}"
         page.evaluate(POISON, [name, [["/index.html", "<h1>PWNED</h1>"],
                                       ["/assets/boot.js", "document.title = 'PWNED';"],
@@ -326,11 +332,8 @@ def test_offline_pyodide_never_cached_says_so_and_offers_micropython(built_site,
     goes back to MicroPython (precached), where the saved game still is."""
     out, _summary = built_site
     server, url = serve_in_thread(out)
-    page, log, errors = _start(site_context, url)
     try:
-        page.goto(url)
-        wait_engine_ready(page, timeout=ENGINE_TIMEOUT)
-        _wait_controlled(page)
+        page, _log, errors = _controlled(site_context, url)
         page.evaluate("() => localStorage.setItem('lostcode.keep', 'mine')")
     finally:
         server.shutdown()
