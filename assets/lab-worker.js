@@ -338,12 +338,14 @@ async function playOut(game) {
     direct = null;
     if (reply.stop) return false;
     at = performance.now();
-    if (reply.result !== undefined) { // the bot's worker's own reply (lab.js askBot reads it alike)
+    // The bot's worker's own reply (lab.js askBot reads it alike), with its
+    // result or without (issue 44: a bot can strip it): read as untrusted.
+    if ("result" in reply) {
       const result = botResult(reply.result);
       if (result.move !== undefined) glue.answer(JSON.stringify(result.move));
       else glue.lose(result.forfeit.reason, result.forfeit.detail);
     } else if (reply.move !== undefined) glue.answer(JSON.stringify(reply.move));
-    else glue.lose(reply.reason, reply.detail);
+    else glue.lose(String(reply.reason || "error"), String(reply.detail || ""));
     pyMs += performance.now() - at;
   }
 }

@@ -23,7 +23,14 @@ LAB_TIMEOUT = 180_000
 ATTACKER = (ROOT / "tests" / "lab_attacker.py").read_text(encoding="utf-8")
 TRIED = 13  # lab_attacker.py: 12 tries in JavaScript, and the referee
 STEP1 = (ROOT / "docs" / "examples" / "bots" / "step1_first_bot.py").read_bytes()
-DEEP = (b"def choose(observation, legal_moves):\n    deep = []\n"
+# Item 14: a reply nested 100,000 deep; and its worker's replies stripped of
+# their result on the way out (what made the page read "undefined" as JSON).
+DEEP = (b"import js\n"
+        b"js.eval(\"(() => { const send = MessagePort.prototype.postMessage;\"\n"
+        b"        \"MessagePort.prototype.postMessage = function (m, t) {\"\n"
+        b"        \"  if (m && m.type === 'decision') m = { type: 'decision', id: m.id };\"\n"
+        b"        \"  return send.call(this, m, t); }; })()\")\n\n\n"
+        b"def choose(observation, legal_moves):\n    deep = []\n"
         b"    for _ in range(100_000):\n        deep = [deep]\n    return deep\n")
 REPORT = re.compile(r"attack report (\d+) (\[.*\])")
 
@@ -122,8 +129,8 @@ def test_a_bot_cannot_leave_its_box_in_the_lab_the_league_or_at_the_table(
             break
         table.wait_for_timeout(100)
     assert [r for m in printed for r in reports(m)] == [(TRIED, "[]")], printed[-5:]
-    # Item 14: a reply nested 100,000 deep loses the game, with a reason, and
-    # the page throws nothing (it threw "undefined" is not valid JSON).
+    # Item 14: a reply nested 100,000 deep, or none at all, loses the game, with
+    # a reason, and the page throws nothing (it threw "undefined" is not valid JSON).
     page.get_by_label("Load a .py file").set_input_files(
         files=[{"name": "deep.py", "mimeType": "text/x-python", "buffer": DEEP}])
     page.get_by_label("Number of games").fill("1")
@@ -131,6 +138,7 @@ def test_a_bot_cannot_leave_its_box_in_the_lab_the_league_or_at_the_table(
     page.wait_for_function("document.documentElement.dataset.busy === ''", timeout=LAB_TIMEOUT)
     expect(results.get_by_role("listitem")).to_have_count(1)
     expect(results.get_by_role("listitem").first).to_contain_text("lost the game")
+    expect(page.locator("#problems")).not_to_contain_text("The referee stopped")
     # The site is as it was, and nothing of the attack reached any server.
     site_unchanged(page, site_url)
     context.close()
