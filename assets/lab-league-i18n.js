@@ -67,6 +67,7 @@ export const LEAGUE_MESSAGES = {
   "lg-games": _("Games of the league"),
   "lg-won": _("{name} won"),
   "lg-forfeit": _("{name} forfeited: {why}"),
+  "lg-bot-n": _("Bot {n}"),
   "lg-added": _("Added {name}."),
   "lg-removed": _("Removed {name}."),
   "lg-file-bad": _("{name} was not added: it is not a text file (UTF-8) or it is larger than 200 kB."),

@@ -128,7 +128,7 @@ def test_url_settings_prefill_the_form(page):
     expect(page.get_by_label("Nome del giocatore 3")).to_be_enabled()
     expect(page.locator("#play-summary")).to_contain_text("3 giocatori")
     expect(page.get_by_label("Scorciatoia Letale")).to_be_checked()
-    expect(page.get_by_label("Maledizione del tempio")).to_be_checked()
+    expect(page.get_by_label("Maledizione del Tempio")).to_be_checked()
     expect(page.get_by_label("Versione introduttiva (senza orso)")).not_to_be_checked()
     expect(page.locator("#seed")).to_have_value("42")
     expect(page.get_by_role("button", name="Gioca", exact=True)).to_be_focused()
