@@ -11,6 +11,14 @@
     return;
   }
   const root = document.documentElement;
+  // The page's words before Python (issue 42): msgids of the one catalogue, their
+  // translations in assets/page-catalog.js, which assets/pwa.js hands over as
+  // window.lostcodeCatalog; the language is the one assets/runtime.js picked.
+  function _(msgid, params) {
+    const catalog = window.lostcodeCatalog || {};
+    const said = (catalog[window.lostcodeLang || root.lang] || {})[msgid] || msgid;
+    return said.replace(/\{(\w+)\}/g, function (all, k) { return k in (params || {}) ? params[k] : all; });
+  }
   const players = document.getElementById("players");
   function seats() {
     const n = Number(players.value);
@@ -46,18 +54,18 @@
     const status = document.getElementById(near ? "start-form-status" : "start-status");
     document.getElementById(near ? "start-status" : "start-form-status").textContent = "";
     if (root.dataset.engine === "error") {
-      status.textContent = "The game engine could not be loaded. Reload the page to try again.";
+      status.textContent = _("The game engine could not be loaded. Reload the page to try again.");
       return;
     }
     root.dataset.startPending = "1";
     root.dataset.startNear = near;
-    status.textContent = "The game starts as soon as the game engine has loaded…";
+    status.textContent = _("The game starts as soon as the game engine has loaded…");
   });
   window.addEventListener("py:ready", function () {
     if (root.dataset.engine === "loading") {
       document.getElementById("progress").value = 2;
       document.getElementById("progress-label").textContent =
-        window.lostcodeRunningText || "Python is running; loading the game engine…";
+        window.lostcodeRunningText || _("Python is running; loading the game engine…");
     }
   });
   function failed(why) {
@@ -65,20 +73,20 @@
     root.dataset.engine = "error";
     const box = document.getElementById("load-error");
     box.hidden = false;
-    box.textContent = "The game could not start: " + why + ". Reload the page to try again.";
-    document.getElementById("progress-label").textContent = "Loading failed.";
+    box.textContent = _("The game could not start: {why}. Reload the page to try again.", { why: why });
+    document.getElementById("progress-label").textContent = _("Loading failed.");
   }
   window.addEventListener("error", function (event) {
-    failed(event.message || "a file failed to load");
+    failed(event.message || _("a file failed to load"));
   });
   // PyScript reports a runtime or file that cannot be fetched as a rejected promise.
   window.addEventListener("unhandledrejection", function (event) {
     const r = event.reason;
-    failed((r && (r.message || String(r))) || "a file failed to load");
+    failed((r && (r.message || String(r))) || _("a file failed to load"));
   });
   // A runtime download that dies without an error event must not look like a hang forever.
   setTimeout(function () {
-    if (root.dataset.engine === "loading") failed("loading took more than 3 minutes");
+    if (root.dataset.engine === "loading") failed(_("loading took more than 3 minutes"));
   }, 180000);
 })();
 // Issue 25: stored text as a download, read here: a JavaScript string with a

@@ -120,9 +120,12 @@ export const LANGS = ["en", "ru", "it", "pl"];
 export const LANG_KEY = "lostcode.lang";
 // "running" is the catalogs' translation of main.py's first progress text
 // (tests/test_loading_text.py checks they agree).
+// The English are msgids of the one catalogue (marked N_ for the extractor, issue 42);
+// tests/test_loading_text.py checks the other languages say what the .po files say.
+const N_ = (msgid) => msgid;
 export const LOADING_TEXT = {
-  en: { download: "Downloading the {runtime} runtime (about {mb} MB, once)…",
-        running: "Python is running; loading the game engine…" },
+  en: { download: N_("Downloading the {runtime} runtime (about {mb} MB, once)…"),
+        running: N_("Python is running; loading the game engine…") },
   ru: { download: "Загружается среда {runtime} (около {mb} МБ, один раз)…",
         running: "Python запущен; загружается игровой движок…" },
   it: { download: "Download del runtime {runtime} (circa {mb} MB, una sola volta)…",
@@ -263,6 +266,7 @@ if (typeof document !== "undefined" && document.documentElement) {
   const lang = pickLanguage(location.search, savedLanguage(), navigator.languages || [navigator.language]);
   // boot.js shows this when PyScript reports the interpreter up (py:ready).
   window.lostcodeRunningText = LOADING_TEXT[lang].running;
+  window.lostcodeLang = lang; // boot.js says its words in it until Python runs
   // Start the downloads PyScript asks for only later (after core.js, the config,
   // the interpreter) now, in parallel: the same requests then come from this preload.
   const native = setup.native && typeof DecompressionStream === "function";
