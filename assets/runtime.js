@@ -247,7 +247,9 @@ function wireChoice(current) {
       const game = document.getElementById("game");
       const status = document.getElementById("runtime-status");
       if (game && !game.hidden) {
-        if (status) status.textContent = "Used the next time the page is opened.";
+        const said = N_("Used the next time the page is opened."); // in <html lang> (page-catalog.js)
+        const catalog = (window.lostcodeCatalog || {})[document.documentElement.lang] || {};
+        if (status) status.textContent = catalog[said] || said;
         return;
       }
       const url = new URL(location.href);
