@@ -14,6 +14,7 @@ export const CATALOG = {
   "The game could not start: {why}. Reload the page to try again.": "Игра не запустилась: {why}. Перезагрузите страницу, чтобы попробовать снова.",
   "The game engine could not be loaded. Reload the page to try again.": "Не удалось загрузить игровой движок. Перезагрузите страницу, чтобы попробовать снова.",
   "The game starts as soon as the game engine has loaded…": "Партия начнётся, как только загрузится игровой движок…",
+  "Used the next time the page is opened.": "Будет использована при следующем открытии страницы.",
   "a file failed to load": "не загрузился файл",
   "loading took more than 3 minutes": "загрузка заняла больше 3 минут"
  },
@@ -27,6 +28,7 @@ export const CATALOG = {
   "The game could not start: {why}. Reload the page to try again.": "Il gioco non è riuscito ad avviarsi: {why}. Ricarica la pagina per riprovare.",
   "The game engine could not be loaded. Reload the page to try again.": "Non è stato possibile caricare il motore di gioco. Ricarica la pagina per riprovare.",
   "The game starts as soon as the game engine has loaded…": "La partita inizia appena il motore di gioco è caricato…",
+  "Used the next time the page is opened.": "Verrà usato la prossima volta che apri la pagina.",
   "a file failed to load": "un file non si è caricato",
   "loading took more than 3 minutes": "il caricamento ha richiesto più di 3 minuti"
  },
@@ -40,6 +42,7 @@ export const CATALOG = {
   "The game could not start: {why}. Reload the page to try again.": "Nie udało się uruchomić gry: {why}. Odśwież stronę, aby spróbować ponownie.",
   "The game engine could not be loaded. Reload the page to try again.": "Nie udało się wczytać silnika gry. Odśwież stronę, aby spróbować ponownie.",
   "The game starts as soon as the game engine has loaded…": "Partia zacznie się, gdy tylko wczyta się silnik gry…",
+  "Used the next time the page is opened.": "Zostanie użyte przy następnym otwarciu strony.",
   "a file failed to load": "nie wczytał się plik",
   "loading took more than 3 minutes": "wczytywanie trwało ponad 3 minuty"
  }
