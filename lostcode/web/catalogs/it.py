@@ -64,7 +64,7 @@ MESSAGES = {
     'Confirm {wheel} · {range} and hand over the device': 'Conferma {wheel} · {range} e passa il dispositivo',
     'Confirm {wheel} · {range} and pass to the table': 'Conferma {wheel} · {range} e rimetti il dispositivo sul tavolo',
     'Confirm {wheel} · {range} and pass to {name}': 'Conferma {wheel} · {range} e passa a {name}',
-    'Confirm: turn die {die} to {sym}': 'Conferma: gira il dado {die}: {sym}',
+    'Confirm: turn die {die} to {sym}': 'Conferma: gira il dado {die} su {sym}',
     'Connect': 'Collega',
     'Connecting…': 'Connessione…',
     'Continue': 'Continua',

@@ -68,7 +68,7 @@ MESSAGES = {
     'Confirm {wheel} · {range} and hand over the device': 'Potwierdź {wheel} · {range} i przekaż urządzenie',
     'Confirm {wheel} · {range} and pass to the table': 'Potwierdź {wheel} · {range} i połóż na stole',
     'Confirm {wheel} · {range} and pass to {name}': 'Potwierdź {wheel} · {range} i przekaż: {name}',
-    'Confirm: turn die {die} to {sym}': 'Potwierdź: obróć kość {die}: {sym}',
+    'Confirm: turn die {die} to {sym}': 'Potwierdź: obróć kość {die} na „{sym}”',
     'Connect': 'Połącz',
     'Connecting…': 'Łączenie…',
     'Continue': 'Dalej',
