@@ -147,10 +147,3 @@ export function translate(lang, key, params) {
   for (const k in params || {}) s = s.split("{" + k + "}").join(String(params[k]));
   return s;
 }
-
-// The earlier shape, {lang: {key: text}}, plural messages in their form for 5.
-export const STRINGS = {};
-for (const lang of LANGS) {
-  STRINGS[lang] = {};
-  for (const key in MESSAGES) STRINGS[lang][key] = text(lang, key, new Proxy({}, { get: () => 5 }));
-}

@@ -79,7 +79,3 @@ export const LEAGUE_MESSAGES = {
   "lg-cannot": _("The league cannot be played: {why}"),
   "lg-busy": _("Wait until the games running now finish (or stop them).")
 };
-
-// The earlier shape, merged by assets/lab-league.js into assets/lab-i18n.js's
-// STRINGS, which holds these messages already.
-export const LEAGUE_STRINGS = { en: {}, ru: {}, it: {}, pl: {} };

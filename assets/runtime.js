@@ -132,7 +132,7 @@ export const LOADING_TEXT = {
         "use-default": "Use MicroPython (the default)" },
   ru: { download: "Загружается среда {runtime} (около {mb} МБ, один раз)…",
         running: "Python запущен; загружается игровой движок…",
-        offline: "Pyodide сейчас не загрузить: устройство не в сети, а копии Pyodide на нём ещё нет. Сохранённые игры не пропадут.",
+        offline: "Pyodide сейчас не загрузить: устройство не в сети, а копии Pyodide на нём ещё нет. Сохранённые партии не пропадут.",
         "use-default": "Использовать MicroPython (по умолчанию)" },
   it: { download: "Download del runtime {runtime} (circa {mb} MB, una sola volta)…",
         running: "Python è avviato; caricamento del motore di gioco…",
@@ -140,7 +140,7 @@ export const LOADING_TEXT = {
         "use-default": "Usa MicroPython (predefinito)" },
   pl: { download: "Pobieranie środowiska {runtime} (około {mb} MB, jednorazowo)…",
         running: "Python działa; ładowanie silnika gry…",
-        offline: "Nie można teraz pobrać Pyodide: urządzenie jest offline i nie ma jeszcze jego kopii. Zapisane gry nie przepadną.",
+        offline: "Nie można teraz pobrać Pyodide: urządzenie jest offline i nie ma jeszcze jego kopii. Zapisane partie nie przepadną.",
         "use-default": "Użyj MicroPython (domyślnie)" },
 };
 

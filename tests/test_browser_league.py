@@ -113,7 +113,7 @@ def test_league_of_four_bots_one_broken_finishes(played):
     assert rows[-1][1] == "broken"
     kept = page.evaluate("JSON.parse(localStorage.getItem('lostcode.lab.league'))")
     assert [b["name"] for b in kept] == [*STEPS, "broken"]  # the list stays in this browser
-    expect(league.get_by_role("listitem").filter(has_text="broken forfeited 6 game(s)")
+    expect(league.get_by_role("listitem").filter(has_text="broken forfeited 6 games")
            ).to_contain_text("SyntaxError")
     games = league.get_by_role("list", name="Games of the league").get_by_role("listitem")
     expect(games).to_have_count(12)
