@@ -225,7 +225,7 @@ MESSAGES = {
     "Puzzle #{n} is not out yet: here is today's.": 'Zagadka nr {n} jeszcze się nie ukazała: oto dzisiejsza.',
     'Puzzle archive': 'Archiwum zagadek',
     'Pyodide (full Python, 14 MB)': 'Pyodide (pełny Python, 14 MB)',
-    'Pyodide cannot be downloaded now: this device is offline and has no copy of it yet. Your saved games are safe.': 'Nie można teraz pobrać Pyodide: urządzenie jest offline i nie ma jeszcze jego kopii. Zapisane gry nie przepadną.',
+    'Pyodide cannot be downloaded now: this device is offline and has no copy of it yet. Your saved games are safe.': 'Nie można teraz pobrać Pyodide: urządzenie jest offline i nie ma jeszcze jego kopii. Zapisane partie nie przepadną.',
     'Python is running; loading the game engine…': 'Python działa; ładowanie silnika gry…',
     'Python runtime': 'Środowisko Pythona',
     'Rack of {name}': 'Stojak: {name}',

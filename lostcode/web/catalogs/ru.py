@@ -225,7 +225,7 @@ MESSAGES = {
     "Puzzle #{n} is not out yet: here is today's.": 'Задача №{n} ещё не вышла: вот сегодняшняя.',
     'Puzzle archive': 'Архив задач',
     'Pyodide (full Python, 14 MB)': 'Pyodide (полный Python, 14 МБ)',
-    'Pyodide cannot be downloaded now: this device is offline and has no copy of it yet. Your saved games are safe.': 'Pyodide сейчас не загрузить: устройство не в сети, а копии Pyodide на нём ещё нет. Сохранённые игры не пропадут.',
+    'Pyodide cannot be downloaded now: this device is offline and has no copy of it yet. Your saved games are safe.': 'Pyodide сейчас не загрузить: устройство не в сети, а копии Pyodide на нём ещё нет. Сохранённые партии не пропадут.',
     'Python is running; loading the game engine…': 'Python запущен; загружается игровой движок…',
     'Python runtime': 'Среда Python',
     'Rack of {name}': 'Подставка: {name}',
