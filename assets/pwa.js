@@ -17,6 +17,7 @@ const swURL = new URL("../sw.js", import.meta.url);
 // The words of the page's early scripts (this one, boot.js) in the page's language
 // (issue 42): msgids of the one catalogue, compiled into assets/page-catalog.js.
 window.lostcodeCatalog = CATALOG;
+window.dispatchEvent(new Event("lostcode-catalog")); // boot.js says its early lines again
 const _ = (msgid) => (CATALOG[root.lang] || {})[msgid] || msgid;
 const N_ = (msgid) => msgid; // marks a msgid said later (by showOffline)
 let offline = null; // [state, msgid] of the offline line, said again on a language switch
