@@ -38,7 +38,7 @@ export const CATALOG = {
   "Loading failed.": "Wczytywanie nie powiodło się.",
   "Offline play could not be set up: a file of this version did not download correctly. The page will try again on your next visit.": "Nie udało się przygotować gry bez internetu: plik tej wersji nie pobrał się poprawnie. Strona spróbuje ponownie przy następnej wizycie.",
   "Offline play is ready on this device.": "Na tym urządzeniu można grać bez internetu.",
-  "Python is running; loading the game engine…": "Python działa; ładowanie silnika gry…",
+  "Python is running; loading the game engine…": "Python działa; wczytywanie silnika gry…",
   "The game could not start: {why}. Reload the page to try again.": "Nie udało się uruchomić gry: {why}. Odśwież stronę, aby spróbować ponownie.",
   "The game engine could not be loaded. Reload the page to try again.": "Nie udało się wczytać silnika gry. Odśwież stronę, aby spróbować ponownie.",
   "The game starts as soon as the game engine has loaded…": "Partia zacznie się, gdy tylko wczyta się silnik gry…",
