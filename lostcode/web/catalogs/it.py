@@ -342,7 +342,7 @@ MESSAGES = {
     'This is not the answer code for this seat.': 'Questo non è il codice di risposta per questo posto.',
     'This language could not be loaded. Check the connection and choose it again.': 'Non è stato possibile caricare questa lingua. Controlla la connessione e sceglila di nuovo.',
     "This link fixes the deal (seed {seed}): whoever has it can know every player's stones.": 'Questo link fissa la distribuzione (seme {seed}): chi lo ha può conoscere le rocce di ogni giocatore.',
-    'This page is not served over http(s), so it cannot be embedded from here. Open the published site and try again.': 'Questa pagina non è servita via http(s), quindi da qui non si può incorporare. Apri il sito pubblicato e riprova.',
+    'This page is not served over http(s), so it cannot be embedded from here. Open the published site and try again.': 'Questa pagina non è caricata tramite http(s), quindi da qui non si può incorporare. Apri il sito pubblicato e riprova.',
     'Tip': 'Suggerimento',
     "Today's code": 'Il codice del giorno',
     "Today's code · #{n}": 'Il codice del giorno · n. {n}',
