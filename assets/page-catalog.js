@@ -29,7 +29,7 @@ export const CATALOG = {
   "The game engine could not be loaded. Reload the page to try again.": "Non è stato possibile caricare il motore di gioco. Ricarica la pagina per riprovare.",
   "The game starts as soon as the game engine has loaded…": "La partita inizia appena il motore di gioco è caricato…",
   "Used the next time the page is opened.": "Verrà usato la prossima volta che apri la pagina.",
-  "a file failed to load": "un file non si è caricato",
+  "a file failed to load": "non è stato possibile caricare un file",
   "loading took more than 3 minutes": "il caricamento ha richiesto più di 3 minuti"
  },
  "pl": {
