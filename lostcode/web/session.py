@@ -22,6 +22,7 @@ which screen comes next. Phases are named `vocab.PHASE_*`, actions by their
 own names (an action kind and a phase may share a string: "guess").
 """
 
+from ..player.searches import Searches, finish_all
 from ..rules import vocab
 from ..rules.engine import apply_action
 from ..rules.errors import IllegalAction
@@ -57,7 +58,6 @@ from .assistant import PANEL_SCREENS, keep_analysis, why_key
 from .describe import reason
 from .drafts import PICKS, Drafts, no_button
 from .i18n import _
-from .searches import Searches, finish_all
 from .sheet import Sheet
 from .solo import BotSeats, check_seats
 

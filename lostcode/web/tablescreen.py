@@ -23,10 +23,10 @@ from ..rules.vocab import (
     TAKE,
     TURN_BEAR,
 )
-from ..web.board import board_model
-from ..web.describe import log_lines, say
-from ..web.i18n import _
-from ..web.names import range_text, symbol_name
+from .board import board_model
+from .describe import log_lines, say
+from .i18n import _
+from .names import range_text, symbol_name
 
 MAX_BUTTONS = 8  # more moves than this are offered as one list (wheels x ranges, candidates)
 LOG_LINES = 6
