@@ -24,9 +24,13 @@ labseat.py) nothing advances and Continue is disabled.
 
 Issue 27: an expert seat's decision is a search (lostcode/player/expert.py).
 In the page's sessions (`sliced`) it is a thinking.Job the page runs a slice at
-a time between frames (gamepage.think); until it is done `decide` raises
+a time between frames (slices.py); until it is done `decide` raises
 Thinking and the run stops there, the steps already played going on at their
 pace. Its options are kept as its reasons (reasons.py says them).
+
+Issue 38: the seat logic itself (seeds, decisions, the report) is
+lostcode/player/seats.py's, shared with table mode's host; this module keeps
+what the page says and draws of it (BotSeats adds the words).
 
 Pure Python, MicroPython-portable (no DOM here).
 """
