@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # The browser adapter: the modules of lostcode/web that touch the DOM (pyscript).
 ADAPTER_MODULES = (
     "main", "dom", "app", "storage", "gamepage", "savespage", "setuppage", "labbridge",
-    "tablepage", "puzzlepage", "tablecodes", "moments", "slices",
+    "tablepage", "puzzlepage", "tablecodes", "moments", "slices", "flow",
 )
 RUNTIMES_DIR = ROOT / "tests" / "runtimes"
 RUNTIME_KINDS = ("cpython", "pyodide", "micropython")

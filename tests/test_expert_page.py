@@ -504,7 +504,7 @@ def test_asking_the_expert_is_a_declared_session_action_that_saves_nothing():
 
     a = actions.ACTIONS[actions.EXPERT]
     assert a.scope == actions.SESSION and a.saves is False
-    assert Session.HANDLERS[actions.EXPERT] == "_on_expert"
+    assert Session.HANDLERS[actions.EXPERT] is Session._on_expert
 
 
 @pytest.mark.runtimes

@@ -19,7 +19,7 @@ class SearchLoop:
     due and what follows its end (the page's functions), whether a slice is
     scheduled, and the two timers' JS proxies, made once."""
 
-    __slots__ = ("due", "done", "busy", "step", "end")
+    __slots__ = ("due", "done", "busy", "step", "end")  # due/done: flow.search_due/searched
 
     def __init__(self) -> None:
         self.due = None  # () -> the thinking.Job to run now, or None
@@ -35,7 +35,7 @@ class GameView:
     __slots__ = (
         "session", "kind", "heading", "announcer", "log_shown", "screen", "sheet_owner",
         "watch", "watch_back", "moments_seen", "check_played", "auto", "auto_seq",
-        "auto_proxy", "dispatch", "moved", "step_played", "search", "log_lines",
+        "auto_proxy", "dispatch", "step_played", "search", "log_lines",
         "board_drawn",
     )
 
@@ -58,9 +58,8 @@ class GameView:
         self.auto_seq = 0
         self.auto_proxy = None
         self.dispatch = None
-        self.moved = None  # main.moved: drawn, saved, the lab asked (after a search, issue 27)
         self.step_played = None  # (screen, step) whose bot move was last played (issue 22)
-        self.search = SearchLoop()  # issue 27: the session's searches (gamepage.think)
+        self.search = SearchLoop()  # issue 27: the session's searches (flow.follow runs them)
         self.log_lines = []  # the log's lines as last drawn (gamepage.render_log)
         # The table part last drawn: (what it was drawn from, its JSON) (gamepage.adopt_board).
         self.board_drawn = (None, "")
@@ -255,21 +254,6 @@ def listen(node, kind, fn, capture=False):
         node.addEventListener(kind, proxy, True)
     else:
         node.addEventListener(kind, proxy)
-
-
-def act_on_click(event):
-    """A click on a control that carries an action (data-act, data-arg) goes the
-    way of every control's: main.dispatch (APP.game.dispatch), which hands it
-    to its scope's handlers. A link that carries an action acts here instead
-    of following its href. For the sections drawn outside the game's screen
-    (table mode, Today's code), which listen with it."""
-    target = dom.py(event.target.closest("[data-act]"))
-    if target is None or APP.game.dispatch is None:
-        return
-    if str(target.tagName) == "A":
-        event.preventDefault()
-    act = str(target.getAttribute("data-act"))
-    APP.game.dispatch(act, str(target.getAttribute("data-arg") or ""))
 
 
 def later(fn, ms=0):

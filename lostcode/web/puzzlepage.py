@@ -21,7 +21,7 @@ from pyscript import document, window
 
 from lostcode.services.settings import read as read_settings
 from lostcode.web import actions
-from lostcode.web.app import APP, act_on_click, guarded, keep, listen
+from lostcode.web.app import APP, guarded, keep
 from lostcode.web.dom import (
     by_id,
     clear,
@@ -61,14 +61,13 @@ def entry():
     p = setup_entry("puzzle-entry")
     if p is None:
         return
-    b = el(
+    el(
         "button",
         _("Today's code: a daily deduction puzzle"),
         "btn",
         {"type": "button", "id": "puzzle-entry", "data-act": actions.PUZZLE_OPEN, "data-arg": ""},
         p,
     )
-    listen(b, "click", act_on_click)
     prefetch()
 
 
@@ -121,7 +120,6 @@ def _section():
             game.after(sec)
         else:
             document.querySelector("main").append(sec)
-        listen(sec, "click", act_on_click)
         el("p", None, "visually-hidden", {"id": "puzzle-announce", "role": "status",
                                           "aria-live": "polite", "aria-atomic": "true"},
            None)
@@ -309,20 +307,52 @@ def close():
             b.focus()
 
 
+def _open(act, arg):
+    open_puzzle(arg)
+
+
+def _answer(act, arg):
+    on_answer(arg)
+
+
+def _share(act, arg):
+    on_share()
+
+
+def _archive(act, arg):
+    on_archive(arg)
+
+
+def _close(act, arg):
+    close()
+
+
+# actions.PUZZLE_PAGE -> handler(act, arg), looked up by main.dispatch.
 HANDLERS = {
-    actions.PUZZLE_OPEN: lambda act, arg: open_puzzle(arg),
-    actions.PUZZLE_ANSWER: lambda act, arg: on_answer(arg),
-    actions.PUZZLE_SHARE: lambda act, arg: on_share(),
-    actions.PUZZLE_ARCHIVE: lambda act, arg: on_archive(arg),
-    actions.PUZZLE_CLOSE: lambda act, arg: close(),
+    actions.PUZZLE_OPEN: _open,
+    actions.PUZZLE_ANSWER: _answer,
+    actions.PUZZLE_SHARE: _share,
+    actions.PUZZLE_ARCHIVE: _archive,
+    actions.PUZZLE_CLOSE: _close,
 }
 
 
 # --------------------------------------------------------------------------- drawing
 
 
+def relanguage():
+    """A language switch: the attempt on screen is made again in it (the
+    seat is "You" in each language's words), then drawn."""
+    a = APP.puzzle.attempt
+    if APP.puzzle.view == "puzzle" and a is not None and APP.puzzle.lang != get_language():
+        APP.puzzle.attempt = Attempt(APP.puzzle.book, a.number, a.today, a.tries)
+        APP.puzzle.lang = get_language()
+    render()
+
+
 def render(new=False):
-    """The puzzle or the archive, drawn again (after a try, a language switch)."""
+    """The puzzle or the archive, drawn again (after a try, a language
+    switch: relanguage); it changes nothing it draws from (issue 38)."""
     if APP.puzzle.view is None:
         relabel_entry()
         return
@@ -339,12 +369,7 @@ def render(new=False):
         m = archive_model(stats(), today(), len(APP.puzzle.book.entries), APP.puzzle.page)
         draw_archive(m, sec)
     else:
-        a = APP.puzzle.attempt
-        if APP.puzzle.lang != get_language():  # a language switch: the seat is "You" in it
-            a = Attempt(APP.puzzle.book, a.number, a.today, a.tries)
-            APP.puzzle.attempt = a
-            APP.puzzle.lang = get_language()
-        m = puzzle_model(a, stats(), APP.puzzle.notes)
+        m = puzzle_model(APP.puzzle.attempt, stats(), APP.puzzle.notes)
         draw_puzzle(m, sec)
     sec.setAttribute("data-view", m["kind"])
     box = by_id("puzzle-announce")

@@ -13,7 +13,7 @@ from lostcode.rules.options import OPTION_FLAGS
 from lostcode.rules.playernames import look_alike
 from lostcode.rules.vocab import BOT_LEVELS, HUMAN
 from lostcode.services.settings import parse, read_last, read_pairs, with_setting
-from lostcode.web import gamepage, puzzlepage, savespage, storage
+from lostcode.web import flow, gamepage, puzzlepage, savespage, storage
 from lostcode.web.a11y import (
     MOTION_KEY,
     TEXT_SIZE_CLASS,
@@ -118,7 +118,7 @@ def start_game(event=None, near=""):
     forget_url_seed()
     storage.new_save_slot()  # issue 7: saved from its first screen
     ROOT.removeAttribute("data-start-pending")
-    gamepage.show_game(APP.game.session, fresh=True)
+    flow.show_game(APP.game.session, fresh=True)
     gamepage.save_game()  # a new slot: saved from its first screen
 
 
@@ -434,8 +434,8 @@ def switch_language(code, fetched=False):
     else:
         clear(by_id("log-list"))  # the log's lines so far, again in the new language
         APP.game.log_shown = 0
-        gamepage.render()
-    puzzlepage.render()  # Today's code, if on screen (issue 28); else its entry's label
+        flow.show()
+    puzzlepage.relanguage()  # Today's code, if on screen (issue 28); else its entry's label
 
 
 def on_language(event):
@@ -544,7 +544,7 @@ def start_guided(event=None):
     start_game()
     if APP.game.session is not None:
         APP.game.session.tutorial = True  # tips only: nothing a save holds changes
-        gamepage.render()
+        flow.show()
 
 
 def setup_page():

@@ -25,7 +25,7 @@ from lostcode.services.record import dumps
 from lostcode.table.guest import Guest
 from lostcode.table.host import Host
 from lostcode.web import actions, slices
-from lostcode.web.app import APP, act_on_click, guarded, keep, listen
+from lostcode.web.app import APP, guarded, keep, listen
 from lostcode.web.describe import reason
 from lostcode.web.dom import (
     Node,
@@ -85,7 +85,6 @@ def _section():
     if sec is None:
         sec = el("section", None, "tablemode", {"id": "tablemode", "aria-live": "off"}, None)
         document.querySelector("main").append(sec)
-        listen(sec, "click", act_on_click)
     show_only(sec, ("setup", "game"))
     return sec
 
@@ -218,7 +217,7 @@ def host_start():
     APP.table.codes = {}
     for seat in phones:
         new_offer(seat)
-    render()
+    show()
 
 
 def stored_host():
@@ -244,7 +243,7 @@ def host_resume():
     APP.table.codes = {}
     for seat in host.phones:
         new_offer(seat)
-    render()
+    show()
 
 
 def store(host):
@@ -273,7 +272,7 @@ def hand_over(seat, how):
     send_all(how(host))
     APP.table.codes.pop(seat, None)
     APP.table.stored = None
-    render()
+    show()
 
 
 def new_offer(seat):
@@ -282,7 +281,7 @@ def new_offer(seat):
 
     def got(code):
         APP.table.codes[seat] = str(code)
-        render()
+        show()
 
     APP.table.bridge.offer(seat, host.tokens[seat]).then(keep(create_proxy(guarded(got))))
 
@@ -357,7 +356,7 @@ def guest_start(code):
             return
         APP.table.guest = Guest(int(reply["seat"]), str(reply["token"]))
         APP.table.answer = str(reply["code"])
-        render()
+        show()
 
     APP.table.bridge.answer(code).then(keep(create_proxy(guarded(got))))
 
@@ -373,17 +372,17 @@ def on_open(channel):
     if guest is not None:
         APP.table.bridge.send(channel, guest.resume() if guest.move >= 0 else guest.join())
         APP.table.answer = None
-        render()
+        show()
 
 
 def on_message(channel, text):
     channel, text = str(channel), str(text)
     if APP.table.host is not None:
         send_all(APP.table.host.receive(channel, text))
-        render()
+        show()
     elif APP.table.guest is not None:
         APP.table.guest.receive(text)
-        render()
+        show()
 
 
 def on_close(channel):
@@ -391,7 +390,7 @@ def on_close(channel):
     host = APP.table.host
     if host is not None:
         host.disconnect(channel)  # the seat's player rejoins with its standing code
-        render()
+        show()
     elif APP.table.guest is not None:
         status(_("The connection to the host was lost. Scan your seat's code again."))
 
@@ -452,7 +451,13 @@ def render():
                 )
             )
         )
-    if host is not None:
+
+
+def show():
+    """The table screen drawn, then what follows a drawing: on the host, an
+    expert seat's due search (issue 38: render itself only draws)."""
+    render()
+    if APP.table.host is not None:
         think()
 
 
@@ -472,7 +477,7 @@ def searched():
     host = APP.table.host
     if host is not None:
         send_all(host.searched())
-        render()
+        show()
 
 
 def host_view(sec, host):
@@ -506,7 +511,7 @@ def unlock(seat):
     if host is None or seat != host.waiting_for() or seat not in host.at_host():
         return
     APP.table.seat = seat
-    render()
+    show()
 
 
 def draw_choices(sec, m):
@@ -548,33 +553,71 @@ def play(i):
     APP.table.choices = []
     if APP.table.host is not None:
         send_all(APP.table.host.local(APP.table.seat, action))
-        render()
+        show()
     elif APP.table.guest is not None:
         APP.table.bridge.send("host", APP.table.guest.act(action))
 
 
-def _any(fn):
-    """A handler that needs neither the action's name nor its argument."""
-    return lambda act, arg: fn()
+def on_start(act, arg):
+    host_start()
 
 
-def _seat(fn):
-    """A handler of a number carried in the control's data-arg (a seat, a choice)."""
-    return lambda act, arg: fn(int(arg))
+def on_resume(act, arg):
+    host_resume()
 
 
-# actions.TABLE_PAGE -> handler(act, arg), called by main.dispatch.
+def on_join_page(act, arg):
+    _open_join_page()
+
+
+def on_scan(act, arg):
+    _scan(arg)
+
+
+def on_stop_scan(act, arg):
+    stop_scan()
+
+
+def on_join(act, arg):
+    join_with(by_id("table-join-code").value)
+
+
+def on_connect(act, arg):
+    connect(int(arg))
+
+
+def on_to_computer(act, arg):
+    to_computer(int(arg))
+
+
+def on_to_host(act, arg):
+    to_host(int(arg))
+
+
+def on_unlock(act, arg):
+    unlock(int(arg))
+
+
+def on_move(act, arg):
+    play(int(arg))
+
+
+def on_pick(act, arg):
+    _pick()
+
+
+# actions.TABLE_PAGE -> handler(act, arg), looked up by main.dispatch.
 HANDLERS = {
-    actions.TABLE_START: _any(host_start),
-    actions.TABLE_RESUME: _any(host_resume),
-    actions.TABLE_JOIN_PAGE: _any(_open_join_page),
-    actions.TABLE_SCAN: lambda act, arg: _scan(arg),
-    actions.TABLE_STOP_SCAN: _any(stop_scan),
-    actions.TABLE_JOIN: lambda act, arg: join_with(by_id("table-join-code").value),
-    actions.TABLE_CONNECT: _seat(connect),
-    actions.TABLE_TO_COMPUTER: _seat(to_computer),
-    actions.TABLE_TO_HOST: _seat(to_host),
-    actions.TABLE_UNLOCK: _seat(unlock),
-    actions.TABLE_MOVE: _seat(play),
-    actions.TABLE_PICK: _any(_pick),
+    actions.TABLE_START: on_start,
+    actions.TABLE_RESUME: on_resume,
+    actions.TABLE_JOIN_PAGE: on_join_page,
+    actions.TABLE_SCAN: on_scan,
+    actions.TABLE_STOP_SCAN: on_stop_scan,
+    actions.TABLE_JOIN: on_join,
+    actions.TABLE_CONNECT: on_connect,
+    actions.TABLE_TO_COMPUTER: on_to_computer,
+    actions.TABLE_TO_HOST: on_to_host,
+    actions.TABLE_UNLOCK: on_unlock,
+    actions.TABLE_MOVE: on_move,
+    actions.TABLE_PICK: on_pick,
 }

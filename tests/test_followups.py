@@ -1,0 +1,136 @@
+"""Issue 38: drawing only draws.
+
+- followups.follow_ups, the one decision of what follows a drawn game
+  screen: a second drawing of the same screen settles nothing again and
+  arms no second pace timer; what it asks again (the news, the moments, the
+  search) keeps its own memory.
+- The pages' `render` functions (gamepage, puzzlepage, tablepage), and every
+  function of their module they call, start nothing: no timer, no search, no
+  announcement, no moment, no lab request, and they assign no attempt and no
+  pending step. Read statically (the adapter needs a browser to run).
+"""
+
+import ast
+
+from helpers import ROOT
+
+from lostcode.rules.options import Options
+from lostcode.web import actions
+from lostcode.web.followups import (
+    ANNOUNCE,
+    MOMENTS,
+    PACE,
+    SAY_STEP,
+    SEARCH,
+    SETTLE,
+    STOP_PACE,
+    follow_ups,
+    pace_key,
+    screen_key,
+)
+from lostcode.web.session import Session
+from lostcode.web.views import screen_model
+
+
+def bot_screen_model():
+    """A solo game's first screen: the computer's moves on the board, going on by itself."""
+    ses = Session(Options(2, introductory=True), 9, ["A", "B"], ["easy", "human"])
+    m = screen_model(ses)
+    assert m["kind"] == "bot" and m["auto"], m["kind"]
+    return ses, m
+
+
+def test_drawing_the_same_screen_twice_starts_nothing_twice():
+    ses, m = bot_screen_model()
+    key = screen_key(m, ses.moves_played())
+    first = follow_ups(m, key, False, None, None)
+    assert first == [SETTLE, ANNOUNCE, MOMENTS, PACE, SEARCH]
+    # what the page remembers once they ran: the screen settled, the step paced
+    again = follow_ups(screen_model(ses), key, False, key, pace_key(m, key))
+    assert SETTLE not in again and PACE not in again
+    assert again == [ANNOUNCE, MOMENTS, SEARCH]
+
+
+def test_the_next_step_is_paced_and_a_screen_with_no_pace_drops_it():
+    ses, m = bot_screen_model()
+    key = screen_key(m, ses.moves_played())
+    paced = pace_key(m, key)
+    ses.do(actions.SKIP)  # past the computer's moves: a human's decision
+    m2 = screen_model(ses)
+    key2 = screen_key(m2, ses.moves_played())
+    steps = follow_ups(m2, key2, False, key, paced)
+    assert steps[0] == SETTLE and STOP_PACE in steps and PACE not in steps
+
+
+def test_watching_a_replay_says_its_step_and_starts_no_search():
+    ses, m = bot_screen_model()
+    key = screen_key(m, ses.moves_played())
+    assert follow_ups(m, key, True, key, None) == [STOP_PACE, SAY_STEP]
+
+
+# -- render starts nothing (static) ---------------------------------------------------
+
+STARTS = {"think", "schedule_auto", "play_moments", "announce", "say_step", "later",
+          "ask_lab", "lab_ask", "follow", "moved", "show"}
+# window.setTimeout only in settle: the drawn controls' wait (activation.py) ends
+# on a timer of the drawing itself, not on anything that happens next.
+TIMER_OK_IN = {"settle"}
+
+
+def _calls(fn):
+    """(local function names called, attribute call names) inside `fn`."""
+    local, attrs = set(), set()
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Call):
+            if isinstance(node.func, ast.Name):
+                local.add(node.func.id)
+            elif isinstance(node.func, ast.Attribute):
+                base = node.func.value
+                prefix = base.id + "." if isinstance(base, ast.Name) else ""
+                attrs.add(prefix + node.func.attr)
+    return local, attrs
+
+
+def _assigned_attrs(fn):
+    out = set()
+    for node in ast.walk(fn):
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            out |= {t.attr for t in targets if isinstance(t, ast.Attribute)}
+    return out
+
+
+def reached_from_render(module):
+    tree = ast.parse((ROOT / "lostcode" / "web" / (module + ".py")).read_text("utf-8"))
+    defs = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+    seen, todo = set(), ["render"]
+    while todo:
+        name = todo.pop()
+        if name in seen or name not in defs:
+            continue
+        seen.add(name)
+        todo += sorted(_calls(defs[name])[0])
+    return {name: defs[name] for name in seen}
+
+
+def test_render_starts_nothing():
+    for module in ("gamepage", "puzzlepage", "tablepage"):
+        reached = reached_from_render(module)
+        assert "render" in reached, module
+        for name, fn in reached.items():
+            local, attrs = _calls(fn)
+            assert not (local & STARTS), (module, name, local & STARTS)
+            assert "slices.run" not in attrs, (module, name)
+            if name not in TIMER_OK_IN:
+                assert not {a for a in attrs if a.endswith("setTimeout")}, (module, name)
+            assert not (_assigned_attrs(fn) & {"attempt", "auto"}), (module, name)
+
+
+def test_the_static_walk_sees_a_start():
+    """The checker itself: a render calling a helper that arms a timer is caught."""
+    tree = ast.parse(
+        "def render():\n    helper()\n\ndef helper():\n    window.setTimeout(f, 0)\n"
+    )
+    defs = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+    assert _calls(defs["render"])[0] == {"helper"}
+    assert _calls(defs["helper"])[1] == {"window.setTimeout"}
