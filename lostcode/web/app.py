@@ -12,6 +12,7 @@ from pyscript import window
 
 from lostcode.web import dom
 from lostcode.web.i18n import _
+from lostcode.web.views import BoardKeeper
 
 
 class SearchLoop:
@@ -36,7 +37,7 @@ class GameView:
         "session", "kind", "heading", "announcer", "log_shown", "screen", "sheet_owner",
         "watch", "watch_back", "moments_seen", "check_played", "auto", "auto_seq",
         "auto_proxy", "dispatch", "step_played", "search", "log_lines",
-        "board_drawn",
+        "board_drawn", "boards",
     )
 
     def __init__(self) -> None:
@@ -63,6 +64,7 @@ class GameView:
         self.log_lines = []  # the log's lines as last drawn (gamepage.render_log)
         # The table part last drawn: (what it was drawn from, its JSON) (gamepage.adopt_board).
         self.board_drawn = (None, "")
+        self.boards = BoardKeeper()  # the last board model and its key (views.kept_board)
 
 
 class SaveSlot:

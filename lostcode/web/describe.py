@@ -8,7 +8,7 @@ describer of a public event, used by the game log (log_lines below), the live re
 an IllegalAction or a settings note.
 """
 
-from ..rules.messages import N_, register, template
+from ..rules.messages import N_, template
 from ..rules.vocab import (
     CORRECT,
     EV_ACCEPT,
@@ -40,18 +40,18 @@ from ..rules.vocab import (
 from .i18n import _, ngettext
 from .names import dice_text, symbol_name
 
-# Reasons the page's own screen flow gives (session.py), beside the engine's.
-register(
-    {
-        "ui_no_button": N_("this button does not apply to the current screen"),
-        "ui_no_wheel": N_("there is no such wheel"),
-        "ui_wheel_first": N_("choose a wheel first"),
-        "ui_fixed": N_("those candidates are fixed (shortcut token) or not in play"),
-        "ui_seen": N_("a value seen elsewhere cannot be your own"),
-        "ui_three": N_("at most 3 candidates per symbol"),
-        "ui_not_candidate": N_("that value cannot be a candidate"),
-    }
-)
+# Reasons the page's own screen flow gives (session.py, drafts.py), beside the
+# engine's: the page's own table (issue 38), so that importing the page never
+# changes the engine's rules.messages.MESSAGES.
+PAGE_MESSAGES = {
+    "ui_no_button": N_("this button does not apply to the current screen"),
+    "ui_no_wheel": N_("there is no such wheel"),
+    "ui_wheel_first": N_("choose a wheel first"),
+    "ui_fixed": N_("those candidates are fixed (shortcut token) or not in play"),
+    "ui_seen": N_("a value seen elsewhere cannot be your own"),
+    "ui_three": N_("at most 3 candidates per symbol"),
+    "ui_not_candidate": N_("that value cannot be a candidate"),
+}
 
 # Events the live region reads out (a11y.Announcer); the others only go to the log.
 ANNOUNCED = (EV_ROLL, EV_BEAR_TURN, EV_ACCEPT, EV_CHANGE, EV_CHECK, EV_DISCARD)
@@ -73,7 +73,7 @@ def say(msg, params=None):
             shown[k] = say(v[0], v[1])
         else:
             shown[k] = _param(k, v)
-    return _(template(msg), **shown)
+    return _(PAGE_MESSAGES.get(msg) or template(msg), **shown)
 
 
 def reason(e):
