@@ -12,7 +12,6 @@ from pyscript import window
 
 from lostcode.web import dom
 from lostcode.web.i18n import _
-from lostcode.web.views import BoardKeeper
 
 
 class SearchLoop:
@@ -64,7 +63,7 @@ class GameView:
         self.log_lines = []  # the log's lines as last drawn (gamepage.render_log)
         # The table part last drawn: (what it was drawn from, its JSON) (gamepage.adopt_board).
         self.board_drawn = (None, "")
-        self.boards = BoardKeeper()  # the last board model and its key (views.kept_board)
+        self.boards = None  # the game's cache of its last board (Game.boards(), per game)
 
 
 class SaveSlot:
@@ -171,6 +170,7 @@ class PuzzleLink:
 class App:
     __slots__ = (
         "game", "save", "saves", "page", "lab", "table", "puzzle", "guard", "settled", "proxies",
+        "rulebook",
     )
 
     def __init__(self) -> None:
@@ -184,6 +184,7 @@ class App:
         self.guard = None  # activation.ActivationGuard
         self.settled = None  # the proxy of gamepage.settled
         self.proxies = []  # JS proxies of our handlers, kept alive
+        self.rulebook = None  # the game this shell plays: a shell.Game (main sets it)
 
 
 APP = App()

@@ -46,7 +46,7 @@ from lostcode.web.moments import motion_reduced
 from lostcode.web.persist import conflict_model, save_problem_model
 from lostcode.web.slots import done_key, size_label
 from lostcode.web.viewer import Replay, watch_log, watch_model
-from lostcode.web.views import log_model, screen_model
+from lostcode.web.views import log_model
 
 GUARDED = "#game, #setup"  # where one activation is one action (issue 12)
 
@@ -62,7 +62,7 @@ def render():
 
         m = watch_model(watch, APP.game.watch_back is None)
     else:
-        m = screen_model(APP.game.session, APP.game.boards)
+        m = APP.rulebook.screen(APP.game.session, APP.game.boards)  # shell.Game
     screen = by_id("screen")
     focused = focus_key()  # issue 6: keyboard focus survives a redraw of the same screen
     render_strip(m.get("strip"), by_id("strip"))  # pinned on top: names, colours, scores
@@ -293,6 +293,7 @@ def put_game(ses, watch=None, fresh=False):
     read out in this one. `watch`: a viewer.Replay to show over it ("Watch
     the game"), else its own screen."""
     APP.game.session = ses
+    APP.game.boards = APP.rulebook.boards()  # a new game: nothing drawn yet
     APP.game.watch = watch
     APP.game.watch_back = None
     clear(by_id("log-list"))

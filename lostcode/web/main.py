@@ -43,6 +43,7 @@ from lostcode.web import (
 )
 from lostcode.web.app import APP, keep, listen, log_error
 from lostcode.web.dom import ROOT, by_id, create_proxy, progress, py
+from lostcode.web.edition import THE_LOST_CODE
 from lostcode.web.i18n import _
 
 
@@ -53,7 +54,7 @@ def play(act, arg):
     ses = APP.game.session
     if APP.save.conflict:
         return
-    if actions.ACTIONS[act].saves and APP.save.id is not None and storage.went_on(ses):
+    if APP.rulebook.actions[act].saves and APP.save.id is not None and storage.went_on(ses):
         APP.save.conflict = True
         gamepage.render_conflict()
         return
@@ -101,10 +102,11 @@ GAME_HANDLERS = dict(
     ]
 )
 
-# actions.SESSION -> handler(act, arg): every name plays through the session.
-SESSION_HANDLERS = {
-    name: play for name, a in actions.ACTIONS.items() if a.scope == actions.SESSION
-}
+# The game this shell plays (issue 38: the shell takes it as a parameter).
+APP.rulebook = THE_LOST_CODE
+
+# actions.SESSION -> handler(act, arg): every name the game's session plays.
+SESSION_HANDLERS = {name: play for name in THE_LOST_CODE.session_actions()}
 
 # The one table of tables: scope -> its names' handlers.
 SCOPES = {

@@ -19,7 +19,6 @@ from lostcode.web.persist import (
     read_import,
     record_filename,
     saves_model,
-    session_from_save,
     session_from_state,
     short_time,
 )
@@ -158,7 +157,7 @@ def resume(save_id):
         render_saves()
         return
     try:
-        ses = session_from_save(save)
+        ses = APP.rulebook.from_save(save)  # the game's (shell.Game)
     except RecordError as e:
         storage.set_aside(index, save_id, str(e.args[0] if e.args else e))
         render_saves()
