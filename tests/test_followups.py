@@ -16,18 +16,7 @@ from helpers import ROOT
 
 from lostcode.rules.options import Options
 from lostcode.web import actions
-from lostcode.web.followups import (
-    ANNOUNCE,
-    MOMENTS,
-    PACE,
-    SAY_STEP,
-    SEARCH,
-    SETTLE,
-    STOP_PACE,
-    follow_ups,
-    pace_key,
-    screen_key,
-)
+from lostcode.web import followups as fu
 from lostcode.web.session import Session
 from lostcode.web.views import screen_model
 
@@ -42,30 +31,30 @@ def bot_screen_model():
 
 def test_drawing_the_same_screen_twice_starts_nothing_twice():
     ses, m = bot_screen_model()
-    key = screen_key(m, ses.moves_played())
-    first = follow_ups(m, key, False, None, None)
-    assert first == [SETTLE, ANNOUNCE, MOMENTS, PACE, SEARCH]
+    key = fu.screen_key(m, ses.moves_played())
+    first = fu.follow_ups(m, key, False, None, None)
+    assert first == [fu.SETTLE, fu.ANNOUNCE, fu.MOMENTS, fu.PACE, fu.SEARCH]
     # what the page remembers once they ran: the screen settled, the step paced
-    again = follow_ups(screen_model(ses), key, False, key, pace_key(m, key))
-    assert SETTLE not in again and PACE not in again
-    assert again == [ANNOUNCE, MOMENTS, SEARCH]
+    again = fu.follow_ups(screen_model(ses), key, False, key, fu.pace_key(m, key))
+    assert fu.SETTLE not in again and fu.PACE not in again
+    assert again == [fu.ANNOUNCE, fu.MOMENTS, fu.SEARCH]
 
 
 def test_the_next_step_is_paced_and_a_screen_with_no_pace_drops_it():
     ses, m = bot_screen_model()
-    key = screen_key(m, ses.moves_played())
-    paced = pace_key(m, key)
+    key = fu.screen_key(m, ses.moves_played())
+    paced = fu.pace_key(m, key)
     ses.do(actions.SKIP)  # past the computer's moves: a human's decision
     m2 = screen_model(ses)
-    key2 = screen_key(m2, ses.moves_played())
-    steps = follow_ups(m2, key2, False, key, paced)
-    assert steps[0] == SETTLE and STOP_PACE in steps and PACE not in steps
+    key2 = fu.screen_key(m2, ses.moves_played())
+    steps = fu.follow_ups(m2, key2, False, key, paced)
+    assert steps[0] == fu.SETTLE and fu.STOP_PACE in steps and fu.PACE not in steps
 
 
 def test_watching_a_replay_says_its_step_and_starts_no_search():
     ses, m = bot_screen_model()
-    key = screen_key(m, ses.moves_played())
-    assert follow_ups(m, key, True, key, None) == [STOP_PACE, SAY_STEP]
+    key = fu.screen_key(m, ses.moves_played())
+    assert fu.follow_ups(m, key, True, key, None) == [fu.STOP_PACE, fu.SAY_STEP]
 
 
 # -- render starts nothing (static) ---------------------------------------------------

@@ -210,7 +210,7 @@ def open_puzzle(n, from_url=False):
     with_book(go)
 
 
-def on_answer(arg):
+def on_answer(act, arg):
     a = APP.puzzle.attempt
     if a is None or APP.puzzle.view != "puzzle":
         return
@@ -232,7 +232,7 @@ def dumps(data):
     return json_dumps(data)
 
 
-def on_share():
+def on_share(act, arg):
     a = APP.puzzle.attempt
     if a is None or not a.done():
         return
@@ -275,7 +275,7 @@ def shared(text):
         box.textContent = text
 
 
-def on_archive(arg):
+def on_archive(act, arg):
     try:
         page = int(arg or 0)
     except ValueError:
@@ -290,7 +290,7 @@ def on_archive(arg):
     with_book(go)
 
 
-def close():
+def close(act, arg):
     APP.puzzle.view = None
     APP.puzzle.attempt = None
     sec = by_id("puzzle")
@@ -311,29 +311,13 @@ def _open(act, arg):
     open_puzzle(arg)
 
 
-def _answer(act, arg):
-    on_answer(arg)
-
-
-def _share(act, arg):
-    on_share()
-
-
-def _archive(act, arg):
-    on_archive(arg)
-
-
-def _close(act, arg):
-    close()
-
-
 # actions.PUZZLE_PAGE -> handler(act, arg), looked up by main.dispatch.
 HANDLERS = {
     actions.PUZZLE_OPEN: _open,
-    actions.PUZZLE_ANSWER: _answer,
-    actions.PUZZLE_SHARE: _share,
-    actions.PUZZLE_ARCHIVE: _archive,
-    actions.PUZZLE_CLOSE: _close,
+    actions.PUZZLE_ANSWER: on_answer,
+    actions.PUZZLE_SHARE: on_share,
+    actions.PUZZLE_ARCHIVE: on_archive,
+    actions.PUZZLE_CLOSE: close,
 }
 
 

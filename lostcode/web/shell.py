@@ -38,15 +38,10 @@ class Game:
 
     def __init__(self, name, record_format, actions, session_scope, observe, screen,
                  from_save, to_save, boards) -> None:
-        self.name = name
-        self.record_format = record_format
-        self.actions = actions
-        self.session_scope = session_scope
-        self.observe = observe
-        self.screen = screen
-        self.from_save = from_save
-        self.to_save = to_save
-        self.boards = boards
+        self.name, self.record_format = name, record_format
+        self.actions, self.session_scope = actions, session_scope  # what it plays
+        self.observe, self.screen = observe, screen  # what one sees, as a screen
+        self.from_save, self.to_save, self.boards = from_save, to_save, boards
 
     def session_actions(self) -> list:
         """The names its session plays, in the table's order."""

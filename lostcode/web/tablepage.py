@@ -199,7 +199,7 @@ def join_with(text):
         guest_start(text)
 
 
-def host_start():
+def host_start(act, arg):
     players = int(str(by_id("table-players").value))
     seats = [HUMAN]
     phones = []
@@ -232,7 +232,7 @@ def stored_host():
     return None if host.waiting_for() is None else host
 
 
-def host_resume():
+def host_resume(act, arg):
     """After a reload: the same game, the same seats; every phone seat gets a
     fresh code (the old connections died with the page)."""
     host = stored_host()
@@ -253,13 +253,15 @@ def store(host):
             APP.table.stored = move
 
 
-def to_computer(seat):
+def to_computer(act, arg):
     """A seat that stays gone is played by the computer (medium)."""
+    seat = int(arg)
     hand_over(seat, lambda host: host.hand_to_computer(seat, "medium"))
 
 
-def to_host(seat):
+def to_host(act, arg):
     """A seat that stays gone is played on this phone, pass-and-play."""
+    seat = int(arg)
     hand_over(seat, lambda host: host.hand_to_host(seat))
 
 
@@ -505,8 +507,9 @@ def host_view(sec, host):
     return host.seen_by(to_act)
 
 
-def unlock(seat):
+def unlock(act, arg):
     """"I am NAME" on the host's phone: that player's own view opens."""
+    seat = int(arg)
     host = APP.table.host
     if host is None or seat != host.waiting_for() or seat not in host.at_host():
         return
@@ -532,16 +535,16 @@ def draw_choices(sec, m):
         el("button", label, "btn", attrs, box)
 
 
-def _open_join_page():
+def open_join_page(act, arg):
     window.history.replaceState(None, "", JOIN_PAGE_HASH)
     join_page()
 
 
-def _scan(arg):
+def on_scan(act, arg):
     scan(int(arg) if arg else None)
 
 
-def _pick():
+def on_pick(act, arg):
     play(int(str(by_id("table-pick").value)))
 
 
@@ -558,22 +561,6 @@ def play(i):
         APP.table.bridge.send("host", APP.table.guest.act(action))
 
 
-def on_start(act, arg):
-    host_start()
-
-
-def on_resume(act, arg):
-    host_resume()
-
-
-def on_join_page(act, arg):
-    _open_join_page()
-
-
-def on_scan(act, arg):
-    _scan(arg)
-
-
 def on_stop_scan(act, arg):
     stop_scan()
 
@@ -586,38 +573,22 @@ def on_connect(act, arg):
     connect(int(arg))
 
 
-def on_to_computer(act, arg):
-    to_computer(int(arg))
-
-
-def on_to_host(act, arg):
-    to_host(int(arg))
-
-
-def on_unlock(act, arg):
-    unlock(int(arg))
-
-
 def on_move(act, arg):
     play(int(arg))
 
 
-def on_pick(act, arg):
-    _pick()
-
-
 # actions.TABLE_PAGE -> handler(act, arg), looked up by main.dispatch.
 HANDLERS = {
-    actions.TABLE_START: on_start,
-    actions.TABLE_RESUME: on_resume,
-    actions.TABLE_JOIN_PAGE: on_join_page,
+    actions.TABLE_START: host_start,
+    actions.TABLE_RESUME: host_resume,
+    actions.TABLE_JOIN_PAGE: open_join_page,
     actions.TABLE_SCAN: on_scan,
     actions.TABLE_STOP_SCAN: on_stop_scan,
     actions.TABLE_JOIN: on_join,
     actions.TABLE_CONNECT: on_connect,
-    actions.TABLE_TO_COMPUTER: on_to_computer,
-    actions.TABLE_TO_HOST: on_to_host,
-    actions.TABLE_UNLOCK: on_unlock,
+    actions.TABLE_TO_COMPUTER: to_computer,
+    actions.TABLE_TO_HOST: to_host,
+    actions.TABLE_UNLOCK: unlock,
     actions.TABLE_MOVE: on_move,
     actions.TABLE_PICK: on_pick,
 }
