@@ -60,7 +60,7 @@ def test_watching_a_replay_says_its_step_and_starts_no_search():
 # -- render starts nothing (static) ---------------------------------------------------
 
 STARTS = {"think", "schedule_auto", "play_moments", "announce", "say_step", "later",
-          "ask_lab", "lab_ask", "follow", "moved", "show"}
+          "ask_lab", "lab_ask", "follow", "moved", "show", "store", "save_game"}
 # window.setTimeout only in settle: the drawn controls' wait (activation.py) ends
 # on a timer of the drawing itself, not on anything that happens next.
 TIMER_OK_IN = {"settle"}

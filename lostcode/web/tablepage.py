@@ -416,9 +416,6 @@ def render():
     clear(sec)
     host, guest = APP.table.host, APP.table.guest
     if host is not None:
-        # The record (its seed rebuilds every rack) goes to storage, like a
-        # saved game, never into the page the host's player looks at.
-        store(host)
         draw_joins(sec, host)
         obs = host_view(sec, host)
         if obs is None:
@@ -456,10 +453,14 @@ def render():
 
 
 def show():
-    """The table screen drawn, then what follows a drawing: on the host, an
-    expert seat's due search (issue 38: render itself only draws)."""
+    """The table screen drawn, then what follows a drawing (issue 38: render
+    itself only draws): on the host, the table stored and an expert seat's
+    due search started. The record (its seed rebuilds every rack) goes to
+    storage, like a saved game, never into the page the host's player
+    looks at."""
     render()
     if APP.table.host is not None:
+        store(APP.table.host)
         think()
 
 
