@@ -1,11 +1,14 @@
 """The page's actions, declared once: every name a control may carry (its
 `data-act`), who handles it, and whether it may change what a save holds.
 
-Views put these names on their controls by importing them; the session and
-the page adapter dispatch on them through one handler table each
-(`Session.HANDLERS`, `main.HANDLERS`, `savespage.HANDLERS`).
-`tests/test_actions.py` fails when a control carries a name missing here, or
-when a name here is reachable from no screen or has no handler.
+Views put these names on their controls by importing them; the page's one
+dispatcher (main.dispatch) looks a name's scope up in `main.SCOPES` and
+calls its handler, `handler(act, arg)`: the session's names play through
+`Session.HANDLERS`, the others are the game page's, the saved-games list's
+(`savespage.HANDLERS`), table mode's (`tablepage.HANDLERS`) and Today's
+code's (`puzzlepage.HANDLERS`). `tests/test_actions.py` fails when a control
+carries a name missing here, or when a name here is reachable from no screen
+or reaches no handler.
 
 The engine's own move kinds (roll, take, pass; the picks turn_bear,
 change, discard) double as the names of the buttons that play or choose them:
