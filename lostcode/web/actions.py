@@ -20,7 +20,7 @@ from ..rules.vocab import CHANGE, DISCARD, PASS, ROLL, TAKE, TURN_BEAR
 
 # Who handles an action.
 SESSION = "session"  # lostcode.web.session.Session.do: a draft, a sheet mark or an engine move
-GAME_PAGE = "game"  # the game page (lostcode.web.gamepage): leave, download, the replay
+GAME_PAGE = "game"  # the game page (lostcode.web.main.GAME_HANDLERS): leave, download, replay
 SAVES_PAGE = "saves"  # the saved-games list (lostcode.web.savespage)
 TABLE_PAGE = "table"  # table mode, one phone per player (lostcode.web.tablepage, issue 23)
 PUZZLE_PAGE = "puzzle"  # Today's code, the daily puzzle (lostcode.web.puzzlepage, issue 28)
