@@ -4,13 +4,20 @@
   screen: a second drawing of the same screen settles nothing again and
   arms no second pace timer; what it asks again (the news, the moments, the
   search) keeps its own memory.
+- The game page itself, run on CPython under a stand-in `pyscript`
+  (tests/fake_pyscript.py) in a subprocess: two renders arm no timer; the
+  flow after them arms the new screen's settling and one pace timer, or
+  starts one search; a second drawing and its follow-ups arm nothing more.
 - The pages' `render` functions (gamepage, puzzlepage, tablepage), and every
   function of their module they call, start nothing: no timer, no search, no
-  announcement, no moment, no lab request, and they assign no attempt and no
-  pending step. Read statically (the adapter needs a browser to run).
+  announcement, no moment, no lab request, no store, and they assign no
+  attempt and no pending step. Read statically.
 """
 
 import ast
+import json
+import subprocess
+import sys
 
 from helpers import ROOT
 
@@ -55,6 +62,51 @@ def test_watching_a_replay_says_its_step_and_starts_no_search():
     ses, m = bot_screen_model()
     key = fu.screen_key(m, ses.moves_played())
     assert fu.follow_ups(m, key, True, key, None) == [fu.STOP_PACE, fu.SAY_STEP]
+
+
+TWICE = """
+import json, sys, types
+sys.path.insert(0, 'tests')
+import fake_pyscript
+mod = fake_pyscript.install()
+timers = []
+mod.window.setTimeout = lambda *a: timers.append(a)
+mod.window.lostcodeControls = lambda *a: "[]"
+mod.document.querySelectorAll = lambda *a: types.SimpleNamespace(length=0)
+mod.window.performance = types.SimpleNamespace(now=lambda: 0.0)
+from lostcode.web import flow, gamepage, main
+from lostcode.web.app import APP
+from lostcode.rules.options import Options
+from lostcode.web.session import Session
+out = {}
+for seat in ("easy", "expert"):
+    timers.clear()
+    APP.game.search.busy = False
+    ses = Session(Options(2, introductory=True), 9, ["A", "B"], [seat, "human"])
+    gamepage.put_game(ses)
+    m = gamepage.render()
+    same = gamepage.render() == m
+    drawn = len(timers)
+    flow.follow(m)
+    followed = len(timers)
+    pending = APP.game.auto is not None
+    flow.follow(gamepage.render())
+    out[seat] = [m["kind"], same, drawn, followed, len(timers), pending,
+                 APP.game.search.busy]
+print(json.dumps(out))
+"""
+
+
+def test_the_game_page_drawn_twice_starts_nothing_twice():
+    """Issue 38, on the page's own code: render arms nothing; the flow arms
+    the settling timer and the pace (an easy seat's move on the board) or
+    starts the search (an expert seat's, whose steps wait), once."""
+    run = subprocess.run([sys.executable, "-c", TWICE], cwd=ROOT, capture_output=True,
+                         text=True, check=True, env={"PYTHONPATH": str(ROOT), "PATH": ""})
+    out = json.loads(run.stdout.strip().splitlines()[-1])
+    # kind, same model, timers after two renders, after following, after again
+    assert out["easy"] == ["bot", True, 0, 2, 2, True, False]  # settle + the pace
+    assert out["expert"] == ["bot", True, 0, 2, 2, False, True]  # settle + the search
 
 
 # -- render starts nothing (static) ---------------------------------------------------
