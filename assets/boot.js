@@ -272,7 +272,8 @@ window.lostcodeControls = function (selector, boxes) {
   return JSON.stringify(out);
 };
 // ... then those same controls refuse taps until their time (ms, JSON list in
-// the same order): aria-disabled, and data-settling = that time.
+// the same order): aria-disabled, and data-settling = data-until = that time
+// (data-until stays: a tap handled late is judged by its own time, issue 44).
 window.lostcodeSettling = function (selector, json) {
   const until = JSON.parse(json);
   let i = 0;
@@ -280,6 +281,7 @@ window.lostcodeSettling = function (selector, json) {
     if (node.getAttribute("aria-disabled") !== null) continue;
     if (i >= until.length) break;
     node.setAttribute("aria-disabled", "true");
+    node.setAttribute("data-until", String(until[i]));
     node.setAttribute("data-settling", String(until[i++]));
   }
 };

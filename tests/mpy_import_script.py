@@ -28,7 +28,7 @@ BROWSER_ONLY = {
     "lostcode.web." + m
     for m in (
         "main", "dom", "app", "storage", "gamepage", "savespage", "setuppage", "labbridge",
-        "tablepage", "puzzlepage", "tablecodes", "moments", "slices",
+        "tablepage", "puzzlepage", "tablecodes", "moments", "slices", "flow",
     )
 }  # tests/helpers.py ADAPTER_MODULES
 count = 0

@@ -19,7 +19,7 @@ from lostcode.rules.components import WHEEL_VP, WHEEL_WIDTH
 from lostcode.rules.engine import apply_action
 from lostcode.rules.options import Options
 from lostcode.rules.setup import new_game
-from lostcode.rules.state import END
+from lostcode.rules.vocab import PHASE_END
 from lostcode.services.record import replay
 
 SYMBOL_LABEL = re.compile(r"^(jaguar|bird|bear|chameleon|snake|human): (\d+)$")
@@ -36,6 +36,7 @@ OPTION_LABELS = {
 CONFIRM_WHEEL = re.compile(
     r"^(Confirm the wheel|Confirm and pass to .+|Confirm W\d+ · \S+( and pass to .+)?)$"
 )
+
 CONFIRM_CANDIDATES = re.compile(r"^(Confirm the candidates|Confirm and pass to .+)$")
 CONFIRM_FINAL = re.compile(r"^(Confirm the final candidates|Confirm and pass to .+)$")
 
@@ -165,7 +166,7 @@ class UIGame:
             kind = snap["screen"]
             self.screens[kind] = self.screens.get(kind, 0) + 1
             if kind == "end":  # all racks are revealed now
-                assert self.s.phase == END
+                assert self.s.phase == PHASE_END
                 return
             if kind != "bot":
                 self.catch_up()  # a bot's turn the page went on from by itself (issue 22)

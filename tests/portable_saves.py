@@ -82,6 +82,12 @@ def main():
     index, revs = index_from_items(writes + [("lostcode.game.zz", "[" * 9000)])
     print("slots", [r["id"] for r in index.listing()], canonical(revs), len(index.rejected))
     print("decide", decide(writes[0][1], 0), decide(writes[0][1], 5), decide(None, 2))
+    # Issue 44: a saves list that cannot be read is kept aside whole, never dropped.
+    head = '{"format":"lostcode-saves","version":1,'
+    for old in (head + '"games":{"a":1}}', head + '"games":"x"}', "not json",
+                '{"format":"other","games":[]}', head + '"games":[],"rejected":[1]}'):
+        writes, rejected, damaged = migrate(old, [])
+        print("kept aside", len(writes), len(rejected), damaged == old)
 
 
 main()

@@ -197,6 +197,16 @@ CASES = [
     ("names: fi ligature", lambda: look_alike(["fiona", "\ufb01ona"]), True),
     ("names: full-width", lambda: look_alike(["Ann", "\uff21nn"]), True),
     ("names: José two ways", lambda: look_alike(["Jos\u00e9", "Jose\u0301"]), True),
+    # issue 44: Unicode's confusables of other scripts (tools/build_lookalikes.py)
+    ("names: Lisu A", lambda: look_alike(["Ann", "\ua4eenn"]), True),
+    ("names: Armenian o", lambda: look_alike(["Bob", "B\u0585b"]), True),
+    ("names: Cherokee A", lambda: look_alike(["Ann", "\u13aann"]), True),
+    ("names: Coptic C", lambda: look_alike(["Cat", "\u2ca4at"]), True),
+    ("names: mathematical bold A", lambda: look_alike(["Ann", "\U0001d400nn"]), True),
+    ("names: Greek omicron in Greek", lambda: look_alike(["\u039f\u03bb\u03b3\u03b1",
+                                                          "O\u03bb\u03b3\u03b1"]), True),
+    ("names: Cyrillic and Latin apart", lambda: look_alike(["\u0410\u043d\u043d\u0430",
+                                                            "Anna", "Ahha"]), False),
     ("names: different", lambda: look_alike(["Ann", "Ben", "Jos\u00e9", "Jose"]), False),
     ("names: made distinct in a game", lambda: clean(["Bob", "\u0392ob", "B\u043eb"]), True),
 ]

@@ -6,6 +6,7 @@ from lostcode.web.activation import (
     SPOT_MARGIN,
     SPOT_MS,
     ActivationGuard,
+    event_time,
     under,
     unlock_lift,
     unlock_shift,
@@ -120,3 +121,22 @@ def test_in_the_bottom_sheet_the_handoff_control_moves_above_the_press():
         assert lift > 0 and not under(moved, (180.0, y)), y
     assert unlock_lift(rect, (180.0, 300.0)) == 0
     assert unlock_lift(rect, None) == 0
+
+
+def test_a_tap_is_judged_by_its_own_time_not_by_when_it_is_handled():
+    """Issue 44, R-PRIVACY: "I am Ann" drew Ann's dice; the die face under that
+    press waits SPOT_MS. A stray tap at 900 ms that the page handles 130 ms
+    late (at 1,030 ms, after the wait) is refused by its own time; a tap made
+    at 1,030 ms acts."""
+    g = ActivationGuard()
+    g.shown(5000.0)
+    wait = wait_ms(False, (0, 0, 100, 40), (50, 20))
+    assert wait == SPOT_MS
+    g.pointer_down()
+    handled = 5000.0 + 1030
+    assert not g.allows_click(1, event_time(5000.0 + 900, handled), True, wait)
+    assert g.allows_click(1, event_time(handled, handled), True, wait)
+    # A missing, zero, odd or future stamp: the time it is handled.
+    for stamp in (None, 0, -3, "x", float("nan"), handled + 50, {}):
+        assert event_time(stamp, handled) == handled
+    assert event_time(5900, handled) == 5900.0

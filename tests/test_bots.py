@@ -121,7 +121,7 @@ def test_issue4_medium_writes_a_legal_shortcut_when_it_takes_the_offer_R_X2b():
     """The medium bot, having taken a shortcut offer, writes candidates that
     are one of the legal shortcut actions (R-X2b). Until now only the screens'
     read-only test reached this policy: a table of medium bots finds it here."""
-    from lostcode.rules.state import SHORTCUT
+    from lostcode.rules.vocab import PHASE_SHORTCUT
 
     written = 0
     for seed in range(40):
@@ -132,7 +132,7 @@ def test_issue4_medium_writes_a_legal_shortcut_when_it_takes_the_offer_R_X2b():
             phase = s.phase
             action = players[s.to_act].act(s, legal)
             assert action in legal
-            if phase == SHORTCUT:
+            if phase == PHASE_SHORTCUT:
                 written += 1
                 assert action[0] == "shortcut" and action[1]
             apply_action(s, action)

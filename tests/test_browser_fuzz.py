@@ -30,7 +30,7 @@ import pytest
 from helpers import SCREEN_WATCH, RequestLog, open_settings, wait_engine_ready
 from playwright.sync_api import Error as PlaywrightError
 
-from lostcode.rules.state import CHANGE, END, FINAL, GUESS, SHORTCUT
+from lostcode.rules.vocab import PHASE_CHANGE, PHASE_END, PHASE_FINAL, PHASE_GUESS, PHASE_SHORTCUT
 from lostcode.services.record import replay
 
 pytestmark = pytest.mark.browser
@@ -43,7 +43,8 @@ RUNTIMES = (RUNTIME,) if RUNTIME else ("micropython", "pyodide")
 STEPS = int(os.environ.get("FUZZ_STEPS", "100"))
 SECONDS = float(os.environ.get("FUZZ_SECONDS", "100"))
 SEEDS = [int(x) for x in os.environ.get("FUZZ_SEED", "1").split(",")]
-PRIVATE = (GUESS, SHORTCUT, FINAL, CHANGE)  # the roller keeps or turns in private (issue 22)
+# the roller keeps or turns in private (issue 22)
+PRIVATE = (PHASE_GUESS, PHASE_SHORTCUT, PHASE_FINAL, PHASE_CHANGE)
 SIZES = (
     {"width": 360, "height": 640},
     {"width": 390, "height": 844},
@@ -64,6 +65,7 @@ SKIP_ACTS = (
     "download_history",
     "download_record",
 )
+
 SKIP_IDS = ("guided", "embed-open", "embed-copy", "embed-close", "rules-button")
 # How often a control is picked: game-moving (primary) controls most, so that
 # whole games get played; sheet cells and leaving the game seldom.
@@ -275,7 +277,7 @@ class Fuzz:
             if s in PRIVATE:  # after its handoff, or the roller's wheel after their dice,
                 # or the roller's dice after their own shortcut candidates (issue 22)
                 before = screens[i - 1] if i > 0 else ""
-                same = (s, before) in ((GUESS, CHANGE), (CHANGE, SHORTCUT))
+                same = (s, before) in ((PHASE_GUESS, PHASE_CHANGE), (PHASE_CHANGE, PHASE_SHORTCUT))
                 assert before == "handoff" or same, (what, screens[max(0, i - 5) :])
         counts = stored_counts(snap["store"])
         for key, n in counts.items():  # a stored game never loses actions
@@ -289,7 +291,7 @@ class Fuzz:
         s = replay(rec)
         self.checked["replayed"] += 1
         kind, heading = snap["screen"], snap["heading"]
-        who = s.names[s.to_act] if s.phase != END else None
+        who = s.names[s.to_act] if s.phase != PHASE_END else None
         if kind == "handoff":
             assert s.phase in PRIVATE and heading == f"Pass the device to {who}", (what, heading)
         else:

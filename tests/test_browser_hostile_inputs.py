@@ -166,3 +166,26 @@ def test_a_damaged_old_saves_list_is_kept_whole(page, runtime, kind):
     assert page.evaluate("localStorage.getItem('lostcode.saves.damaged')") == old
     assert page.evaluate("localStorage.getItem('lostcode.saves')") is None
     assert page.locator("#app-error").is_hidden() and errors == []
+
+
+GAMES_NOT_A_LIST = '{"format": "lostcode-saves", "version": 1, "games": {"a": 1}}'
+
+
+def test_a_saves_list_whose_games_are_not_a_list_is_kept_aside_and_named(page):
+    """Issue 44, 3: `"games": {"a": 1}` had said "No saved games yet" and deleted
+    `lostcode.saves` with no word. It is named on the set-up screen, kept aside
+    whole under another key and downloadable; the page still plays. (The same
+    reading on CPython, MicroPython and Pyodide: tests/portable_saves.py.)"""
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    seed_storage(page, [("lostcode.saves", GAMES_NOT_A_LIST)])
+    page.goto("/")
+    wait_engine_ready(page)
+    saves = page.get_by_role("region", name="Saved games")
+    expect(saves.get_by_role("alert").filter(has_text="could not be read")).to_have_count(1)
+    expect(saves.get_by_role("alert")).to_contain_text("It has been kept as it was")
+    assert downloads(page, saves.get_by_role("button", name="Download the damaged data")) == [
+        GAMES_NOT_A_LIST
+    ]
+    assert page.evaluate("localStorage.getItem('lostcode.saves.damaged')") == GAMES_NOT_A_LIST
+    assert page.locator("#app-error").is_hidden() and errors == []

@@ -108,12 +108,15 @@ def test_browser_language_is_picked(browser, site_url):
 
 
 def test_bad_url_values_show_notes_and_the_game_starts(page):
-    page.goto("/?players=9&lang=xx&seed=abc&embed=maybe")
+    # Issue 44: on MicroPython (the default) the notes show what was typed
+    # ('ру', not '\u0440\u0443'), and the seat note lists every kind.
+    page.goto("/?players=9&lang=%D1%80%D1%83&seed=abc&embed=maybe&seats=alien,expert")
     wait_engine_ready(page)
     notes = page.locator("#url-notes")
     expect(notes).to_have_attribute("role", "status")
     expect(notes).to_contain_text("Ignored players='9': choose 2 to 4 players.")
-    expect(notes).to_contain_text("Ignored lang='xx'")
+    expect(notes).to_contain_text("Ignored lang='\u0440\u0443'")
+    expect(notes).to_contain_text("Seat 1 'alien' is not one of human, easy, medium, hard, expert")
     expect(notes).to_contain_text("Ignored seed='abc'")
     expect(notes).to_contain_text("use embed=1 or embed=0")
     expect(page.get_by_label("Number of players")).to_have_value("2")

@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from lostcode.rules.engine import apply_action, legal_actions
 from lostcode.rules.options import Options
 from lostcode.rules.setup import new_game
-from lostcode.rules.state import END
+from lostcode.rules.vocab import PHASE_END
 from lostcode.services.record import replay, to_record
 from lostcode.web import csp
 
@@ -184,7 +184,7 @@ def test_reload_at_every_phase_under_the_csp_then_export_and_import(page):
         game.check_privacy(snap, viewer)
         game.snap = snap
         getattr(game, "on_" + kind)()
-    assert game.s.phase == END
+    assert game.s.phase == PHASE_END
     want = {"roll", "change", "offer", "shortcut", "handoff", "guess", "checks"}
     want |= {"replace", "final", "end"}
     assert want <= set(reloaded), sorted(reloaded)

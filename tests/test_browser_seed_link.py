@@ -15,6 +15,27 @@ RUNTIME = os.environ.get("LOSTCODE_RUNTIME", "")
 QUERY = "?seed=42&players=2" + ("&runtime=" + RUNTIME if RUNTIME else "")
 
 
+@pytest.mark.parametrize(
+    "query",
+    ["?x=1;SEED=42&players=2", "?Seed=42;players=2&runtime=pyodide"],
+    ids=["micropython", "pyodide"],
+)
+def test_a_seed_in_any_spelling_leaves_the_address_on_both_runtimes(page, query):
+    """Issue 44, 8: "SEED=", "Seed=" or a seed after ";" is read as the seed, so it
+    leaves the address once the game starts, and a reload deals anew."""
+    page.goto("/" + query)
+    wait_engine_ready(page)
+    open_settings(page)
+    assert page.locator("#seed").input_value() == "42"
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#game")).to_be_visible()
+    assert "seed" not in page.url.lower() and "players=2" in page.url
+    page.reload()
+    wait_engine_ready(page)
+    open_settings(page)
+    assert page.locator("#seed").input_value() == ""
+
+
 def test_a_seed_link_warns_and_the_seed_leaves_once_the_game_starts(page):
     page.goto("/" + QUERY + "#x")
     wait_engine_ready(page)

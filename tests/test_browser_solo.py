@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from lostcode.player.bots import Player
 from lostcode.player.seats import bot_decision, bot_seed
 from lostcode.rules.observation import observe
-from lostcode.rules.state import END
+from lostcode.rules.vocab import PHASE_END
 from lostcode.web.describe import describe
 from lostcode.web.solo import SHOWN_WITH_CHECKS, before_checks
 
@@ -83,7 +83,7 @@ class SeatsGame(UIGame):
         report's lines (solo.bot_screen: the events before the round's check)."""
         s = self.s
         expected = []
-        while s.phase != END and s.to_act in self.bots and not self.checks_pending():
+        while s.phase != PHASE_END and s.to_act in self.bots and not self.checks_pending():
             p = s.to_act
             action = bot_decision(self.bots[p], s.seed, p, observe(s, p))
             before = len(s.log)

@@ -18,6 +18,7 @@ from lostcode.rules.chance import (
     apply_with_outcome,
     chance_outcomes,
     is_chance,
+    play,
     sample_outcome,
 )
 from lostcode.rules.components import SYMBOLS
@@ -165,3 +166,48 @@ def test_chance_outcomes_refuse_an_illegal_action_and_other_moves_have_none():
     assert chance_outcomes(s, ("accept",)) == []
     with pytest.raises(ValueError):
         apply_with_outcome(s, ("accept",), None)
+
+
+def test_play_is_the_engines_game_with_chance_as_a_step_R_R1_R_P3():
+    """`play`, the step the expert's playouts take, plays the engine's game:
+    each roll and draw a chance step with the outcome the engine samples."""
+    a = new_game(Options(3, shortcut=True, curse=True), 22)
+    b = a.copy()
+    while a.phase != "end":
+        action = legal_actions(a)[-1 if a.phase == "guess" else 0]
+        apply_action(a, action)
+        play(b, list(action))
+    assert state_digest(a) == state_digest(b)
+    s = new_game(Options(2), 3)
+    before = state_digest(s)
+    with pytest.raises(IllegalAction):
+        play(s, ("roll",), player=1 - s.to_act)  # not their turn: nothing drawn, nothing changed
+    assert state_digest(s) == before
+    with pytest.raises(ValueError):
+        apply_with_outcome(s, ("roll",), ("bird", "bird"))  # a roll is three faces
+    assert state_digest(s) == before and sample_outcome(s, ("accept",)) is None
+
+
+def test_the_experts_playouts_take_chance_steps_R_P3(monkeypatch):
+    """The expert's search plays its simulated rounds through chance.play, so
+    the replacements there are chance steps drawn in its own worlds."""
+    from lostcode.player import expert
+    from lostcode.player.bots import Player, make_rng
+    from lostcode.rules.engine import is_over
+    from lostcode.rules.observation import observe
+
+    drawn = []
+
+    def counted(s, action, player=None):
+        if is_chance(action):
+            drawn.append(action[0])
+        play(s, action, player)
+
+    monkeypatch.setattr(expert, "play", counted)
+    s = new_game(Options(2), 5)
+    bots = [Player("hard", 5 + p) for p in range(2)]
+    while not is_over(s) and s.phase != "guess":
+        apply_action(s, bots[s.to_act].act(s, legal_actions(s)))
+    obs = observe(s, s.to_act)
+    expert.decide_expert(obs, legal_actions(s), make_rng(1), budget_ms=60)
+    assert "discard" in drawn

@@ -350,24 +350,24 @@ def test_issue26_unseen_values_are_knowledges_domains_R_S7(seed):
 
 
 def test_issue26_kept_solves_equal_fresh_ones():
-    """Issue 26: deduction keeps its last few solves by their inputs (a bot
+    """Issue 26: deduction keeps its last few solves (solver.py) by their inputs (a bot
     asks again with nothing new proven); in whatever order positions and
     viewers come, a kept solve is exactly a fresh one."""
-    from lostcode.player import deduction
+    from lostcode.player import solver
 
     hits = 0
     for seed in (3, 9):
         states = [play_random(Options(3), seed, steps=n) for n in (20, 45, 70, 95)]
         views = [observe(s, v) for s in states for v in range(3)]
         for obs in views + views[::-1] + views[::2]:
-            solves = len(deduction.SOLVED)
+            solves = len(solver.SOLVED)
             kept = Knowledge(obs)
-            hits += len(deduction.SOLVED) == solves
-            deduction.SOLVED.clear()
+            hits += len(solver.SOLVED) == solves
+            solver.SOLVED.clear()
             fresh = Knowledge(obs)
             assert (kept.counts, kept.total, kept.graph) == (fresh.counts, fresh.total, fresh.graph)
             assert kept.probabilities("bird") == fresh.probabilities("bird")
-        deduction.SOLVED.clear()
+        solver.SOLVED.clear()
         for obs in views + views:
             Knowledge(obs)
     assert hits > 0

@@ -15,8 +15,7 @@ from lostcode.rules.messages import MESSAGES, NOTES, english
 from lostcode.rules.moves import KINDS, MOVES, PHASE_MOVES, PHASE_RULE, WAITING, schema_ok
 from lostcode.rules.options import Options
 from lostcode.rules.setup import new_game
-from lostcode.rules.state import END, PHASES
-from lostcode.rules.vocab import EVENTS
+from lostcode.rules.vocab import EVENTS, PHASE_END, PHASES
 from lostcode.web import i18n
 from lostcode.web.describe import describe
 from lostcode.web.views import SCREENS
@@ -46,13 +45,13 @@ GAMES = random_games()
 @pytest.mark.parametrize("kind", KINDS)
 def test_every_move_has_a_screen_words_a_bot_policy_and_a_rule_test(kind):
     move = MOVES[kind]
-    assert move.phase in PHASES and move.phase != END
+    assert move.phase in PHASES and move.phase != PHASE_END
     assert kind in PHASE_MOVES[move.phase]
     # a screen for its phase (the page's screen registry is keyed by phase)
     assert move.phase in SCREENS, kind
     # a policy in every bot level (tables keyed by phase)
     easy, medium, hard = bots.POLICIES[move.phase]
-    assert callable(easy) and callable(medium) and hasattr(bots.HardBot, hard), kind
+    assert callable(easy) and callable(medium) and callable(hard), kind
     # a rule test that names its rule ID and plays the move
     assert "R_" + move.rule[2:].replace("-", "_") in RULE_TESTS or move.rule in RULE_TESTS
     assert '"' + kind + '"' in RULE_TESTS, kind
@@ -77,7 +76,7 @@ def test_every_event_id_is_described():
 
 def test_every_phase_has_a_rule_and_a_prompt():
     for phase in PHASES:
-        if phase == END:
+        if phase == PHASE_END:
             continue
         assert phase in PHASE_RULE and WAITING[phase] in MESSAGES
         assert PHASE_MOVES[phase], phase

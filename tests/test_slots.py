@@ -254,3 +254,30 @@ def test_the_old_saves_list_has_the_one_readers_limit():
     text = json.dumps({"format": "lostcode-saves", "version": 1, "games": [], "pad": "x" * 2000000})
     index = SaveIndex.from_json(text)
     assert index.rejected and "too large" in index.rejected[0]["reason"]
+
+
+def test_a_saves_list_that_cannot_be_read_is_kept_aside_and_what_it_can_read_listed():
+    """Issue 44, 3: `"games": {"a": 1}` or `"games": "x"` had been read as no
+    games, and the old list deleted with no word. Every such list is copied
+    aside whole (OLD_DAMAGED_KEY) and named; the games it holds that can be
+    read are still written to their slots and listed."""
+    head = '{"format": "lostcode-saves", "version": 1, '
+    for text in (head + '"games": {"a": 1}}', head + '"games": "x"}', "not JSON at all",
+                 '{"format": "lostcode-records", "games": []}', head + '"finished": 7}'):
+        writes, rejected, damaged = migrate(text, [])
+        assert writes == [] and damaged == text, text
+        index, _revs = index_from_items([(OLD_DAMAGED_KEY, damaged)])
+        assert index.rejected[0]["raw"] == text and index.rejected[0]["key"] == OLD_DAMAGED_KEY
+    text, s = old_list()
+    data = json.loads(text)
+    data["finished"] = {"a": 1}
+    mixed = json.dumps(data)
+    writes, rejected, damaged = migrate(mixed, [])
+    assert damaged == mixed  # kept whole, as it was
+    assert [k for k, _t in writes] == [game_key("g1")]  # and its readable game listed
+    index, _revs = index_from_items(writes + [(OLD_DAMAGED_KEY, damaged)])
+    assert load_save(index.get("g1"))[0].actions == s.actions
+    assert [r["key"] for r in index.rejected] == [OLD_DAMAGED_KEY]
+    # Kept entries that are themselves damaged are kept, not dropped.
+    idx = SaveIndex.from_json('{"format": "lostcode-saves", "version": 1, "rejected": [1, "x"]}')
+    assert [r["raw"] for r in idx.rejected] == ["1", "x"]

@@ -330,9 +330,8 @@ def test_malformed_or_oversized_message_to_the_host_is_refused(text, code):
     refused(host, loop, "ch1", text, code)
 
 
-def test_actions_with_malformed_arguments_are_refused():
-    """Whatever a guest puts in an action, an error reply and no change."""
-    host, loop = setup()
+def play_until_seat_1_acts(host, loop):
+    """The first moves, each seat's first legal one, until seat 1's phone is to act."""
     while host.waiting_for() != 1:
         seat = host.waiting_for()
         obs = observe(host.state, seat)
@@ -340,6 +339,12 @@ def test_actions_with_malformed_arguments_are_refused():
             loop.deliver(host.local(0, obs["legal"][0]))
         else:
             loop.send("ch" + str(seat), loop.guests["ch" + str(seat)].act(obs["legal"][0]))
+
+
+def test_actions_with_malformed_arguments_are_refused():
+    """Whatever a guest puts in an action, an error reply and no change."""
+    host, loop = setup()
+    play_until_seat_1_acts(host, loop)
     move = len(host.state.actions)
     junk = [
         "roll",
@@ -422,11 +427,13 @@ def test_host_reload_from_its_stored_table_and_guests_rejoin():
     loop2.connect("b", Guest(2, TOKENS[2]), resume=True)
     check_messages(again, loop2)
     check_same_public_state(again, loop2)
+    assert '"phones": [1, 2]' in text
     for bad in (
         "{}",
         "[]",
         '{"format":"lostcode-table","version":2}',
         '{"format":"lostcode-table","version":1,"phones":[1],"tokens":{"1":"x"}}',
+        text.replace('"phones": [1, 2]', '"phones": [true, 2]'),  # issue 44
     ):
         with pytest.raises(RecordError):
             Host.from_saved(bad)
@@ -545,3 +552,96 @@ def test_every_kind_of_move_has_a_label():
         "human: 0, 7",
         "human: –",
     ]
+
+
+# Issue 44: every field of every message is of its JSON type, exactly.
+JSON_VALUES = (None, True, False, 0, 1, 1.0, -2.5, "", "x", "1", [], {}, [[1, [2]]],
+               {"a": {"b": [1]}})
+
+
+def json_type(x):
+    """A decoded JSON value's type as the protocol names it (bool before int:
+    Python's True is an int and equals 1)."""
+    if x is None:
+        return "null"
+    if isinstance(x, bool):
+        return "boolean"
+    if isinstance(x, int):
+        return p.INT
+    if isinstance(x, float):
+        return "number"
+    return {str: p.STR, list: p.LIST, dict: p.OBJ}[type(x)]
+
+
+def retyped(fields, kind):
+    """(field, value, message) for every field of `fields` replaced by every
+    JSON value of another type, and each field left out when it is required."""
+    spec = {name: (t, req) for name, t, req in p.FIELDS[kind]}
+    for name in fields:
+        for value in JSON_VALUES:
+            if json_type(value) != spec[name][0]:
+                msg = dict(fields, **{name: value})
+                yield name, value, json.dumps(dict(msg, v=p.VERSION, t=kind))
+        if spec[name][1]:
+            rest = {k: v for k, v in fields.items() if k != name}
+            yield name, "missing", json.dumps(dict(rest, v=p.VERSION, t=kind))
+    yield "extra", "x", json.dumps(dict(fields, v=p.VERSION, t=kind, extra=1))
+
+
+def test_every_field_of_a_message_to_the_host_must_be_of_its_type():
+    """Issue 44, R-G1: `"seat": true` (or 1.0) for seat 1 is not seat 1: each
+    message kind, each field replaced by each other JSON type (or left out),
+    is refused as malformed and nothing changes: the game, the channels."""
+    host, loop = setup()
+    play_until_seat_1_acts(host, loop)
+    move = len(host.state.actions)
+    action = list(observe(host.state, 1)["legal"][0])
+    good = {
+        p.JOIN: ({"seat": 1, "token": TOKENS[1], "name": "Gina"}, "new"),
+        p.RESUME: ({"seat": 1, "token": TOKENS[1], "move": move}, "new"),
+        p.ACTION: ({"seat": 1, "move": move, "action": action}, "ch1"),
+    }
+    tried = 0
+    for kind, (fields, channel) in good.items():
+        for name, value, text in retyped(fields, kind):
+            before = (state_digest(host.state), dict(host.channels), host.refused)
+            out = host.receive(channel, text)
+            assert len(out) == 1, (kind, name, value)
+            reply = json.loads(out[0][1])
+            assert (reply["t"], reply["code"]) == (p.ERROR, p.E_MALFORMED), (kind, name, value)
+            assert (state_digest(host.state), host.channels) == before[:2], (kind, name, value)
+            assert host.refused == before[2] + 1
+            tried += 1
+    assert tried > 100
+    # The same messages with their own types are taken: the move is played.
+    for kind in (p.JOIN, p.RESUME):
+        fields, channel = good[kind]
+        assert json.loads(host.receive(channel, p.encode(kind, fields))[0][1])["t"] == (
+            p.OBSERVATION
+        )
+        host.disconnect(channel)
+    host.receive("ch1", p.encode(p.JOIN, good[p.JOIN][0]))  # "new" had taken seat 1's place
+    out = host.receive("ch1", p.encode(p.ACTION, good[p.ACTION][0]))
+    assert json.loads(out[0][1])["t"] == p.ACK and len(host.state.actions) == move + 1
+
+
+def test_every_field_of_a_message_to_a_guest_must_be_of_its_type():
+    """Issue 44: a guest takes no observation, acknowledgement or error whose
+    fields are not of their types; its screen and move number stay."""
+    host, loop = setup()
+    guest = loop.guests["ch1"]
+    obs = json.loads(host.observation(1))["obs"]
+    good = {
+        p.OBSERVATION: {"seat": 1, "move": guest.move + 1, "obs": obs},
+        p.ACK: {"move": guest.move},
+        p.ERROR: {"code": p.E_ILLEGAL, "rule": "R-G1", "msg": "not_your_turn", "params": {}},
+    }
+    for kind, fields in good.items():
+        for name, value, text in retyped(fields, kind):
+            before = (guest.obs, guest.move, guest.acked)
+            assert guest.receive(text) == p.ERROR, (kind, name, value)
+            assert guest.error == {"code": p.E_MALFORMED}, (kind, name, value)
+            assert (guest.obs, guest.move, guest.acked) == before, (kind, name, value)
+    for kind, fields in good.items():
+        assert guest.receive(p.encode(kind, fields)) == kind
+    assert guest.move == good[p.OBSERVATION]["move"] and guest.acked == guest.move - 1

@@ -13,7 +13,7 @@ import subprocess
 import pytest
 from helpers import ROOT, node_runtimes_available, run_in_runtime
 
-from lostcode.services.settings import parse, read_pairs
+from lostcode.services.settings import parse, read_pairs, without_setting
 
 PIECES = (
     "runtime", "RUNTIME", "Runtime", " runtime ", "run%74ime", "%52untime", "lang", "LANG",
@@ -53,6 +53,53 @@ def _python(queries):
     ]
 
 
+# Issue 44: notes quote what was typed (MicroPython's repr escaped every
+# non-ASCII character), and the seed leaves the address whatever its spelling.
+TYPED = [
+    "?lang=\u0440\u0443", "?players=\uff13", "?seats=h\u00fcman", "?seats=alien,expert",
+    "?lang=%D1%80%D1%83", "?lang=it's", "?lang=a\\b", "?lang=%E2%80%AEab", "?lang=\U0001f600",
+    "?SEED=42", "?Seed=42&players=2", "?x=1;seed=42", "?s%65ed=4", "?seed=1&seed=2;SEED=3",
+]
+
+
+def _python_full(queries):
+    return [
+        [sorted(read_pairs(q, []).items()), sorted(parse(q)[0].items()), parse(q)[1],
+         without_setting(q, "seed")]
+        for q in queries
+    ]
+
+
+def test_notes_show_what_was_typed_and_list_every_seat_kind():
+    """Issue 44, 7 and 13: the characters typed, never escapes; every seat kind."""
+    assert parse("?lang=\u0440\u0443")[1] == [
+        "Ignored lang='\u0440\u0443': the languages are en, ru, it and pl."
+    ]
+    assert parse("?players=\uff13")[1][0].startswith("Ignored players='\uff13'")
+    assert parse("?seats=h\u00fcman")[1][0].startswith("Seat 1 'h\u00fcman' is not")
+    note = parse("?seats=alien,expert")[1][0]
+    assert note == (
+        "Seat 1 'alien' is not one of human, easy, medium, hard, expert: "
+        "it will be a human player."
+    )
+    assert parse("?seats=alien,expert")[0]["seats"] == ["human", "expert"]
+    # What would hide or reorder the note is escaped, as CPython's repr does.
+    assert "'\\u202eab'" in parse("?lang=%E2%80%AEab")[1][0]
+    assert parse("?lang=it's")[1][0].startswith('Ignored lang="it\'s"')
+
+
+def test_the_seed_is_dropped_whatever_its_spelling():
+    """Issue 44, 8: every spelling the reader takes as the seed is dropped."""
+    for query, rest in (
+        ("?SEED=42", ""), ("?Seed=42&players=2", "?players=2"), ("?x=1;seed=42", "?x=1"),
+        ("?s%65ed=4&lang=it", "?lang=it"), ("?seed=1&seed=2;SEED=3", ""),
+        ("?players=2", "?players=2"),
+    ):
+        assert "seed" in parse(query)[0] or query == "?players=2"
+        assert without_setting(query, "seed") == rest, query
+        assert "seed" not in parse(without_setting(query, "seed"))[0]
+
+
 @pytest.mark.runtimes
 def test_javascript_and_python_read_every_query_the_same(tmp_path):
     if shutil.which("node") is None:
@@ -89,10 +136,11 @@ def test_micropython_reads_the_url_as_cpython_does():
     if not node_runtimes_available():
         pytest.skip("Node runtimes not installed")
     queries = [q for q in hostile_queries(120) if "\ud800" not in q]  # no lone surrogates there
+    queries += TYPED  # the notes and the seedless query too (issue 44)
     text = json.dumps(queries, ensure_ascii=False)  # MicroPython joins no surrogate escapes
     out = run_in_runtime("micropython", ROOT / "tests/url_reader_script.py", text)
     got = [json.loads(line) for line in out.splitlines()]
-    want = json.loads(json.dumps(_python(queries)))
+    want = json.loads(json.dumps(_python_full(queries)))
     assert got == want
 
 

@@ -9,8 +9,11 @@ every character is replaced by its compatibility decomposition (NFKD) and
 by the prototype Unicode's confusables.txt gives it, until nothing changes.
 This tool computes that mapping once, on CPython (which has `unicodedata`),
 for the Latin, Greek and Cyrillic blocks and the compatibility forms
-(ligatures, full-width, letter-like, mathematical letters...), and writes it
-as a small Python module that every runtime, MicroPython included, imports.
+(ligatures, full-width, letter-like, mathematical letters...), and for every
+character of any other script that confusables.txt says looks like them
+(issue 44: Lisu, Armenian, Cherokee, Coptic, Canadian syllabics...), and
+writes it as a small Python module that every runtime, MicroPython included,
+imports.
 
     python3 tools/build_lookalikes.py [--confusables PATH] [--check]
 
@@ -104,22 +107,40 @@ def skeleton_of(ch, confusable):
     return text
 
 
+def in_ranges(ch):
+    code = ord(ch)
+    return any(low <= code <= high for low, high in RANGES)
+
+
 def build(text):
+    """(character, skeleton) pairs: every character of RANGES whose skeleton
+    differs, and (issue 44) every other character of confusables.txt, of any
+    script, whose skeleton is made of characters of RANGES: Lisu "ꓮ", Armenian
+    "օ", Cherokee "Ꭺ" look like Latin letters and now compare as them. The
+    confusables within other scripts (Han, Hangul, Arabic among themselves)
+    are left out to keep the table small (MicroPython reads it)."""
     confusable = parse_confusables(text)
-    pairs = []
+    pairs = {}
     for low, high in RANGES:
         for code in range(low, high + 1):
             if 0xD800 <= code <= 0xDFFF:
                 continue
-            ch = chr(code)
-            if unicodedata.category(ch) == "Cn":
-                continue
-            mapped = skeleton_of(ch, confusable)
-            if any(unicodedata.category(c) == "Cc" for c in ch + mapped):
-                continue  # control characters never reach a name (playernames.py)
-            if mapped != ch:
-                pairs.append((ch, mapped))
-    return pairs
+            pairs[chr(code)] = None
+    for ch in confusable:
+        if not in_ranges(ch):
+            pairs[ch] = None
+    out = []
+    for ch in sorted(pairs):
+        if unicodedata.category(ch) == "Cn":
+            continue
+        mapped = skeleton_of(ch, confusable)
+        if any(unicodedata.category(c) == "Cc" for c in ch + mapped):
+            continue  # control characters never reach a name (playernames.py)
+        if mapped == ch:
+            continue
+        if in_ranges(ch) or all(in_ranges(c) for c in mapped):
+            out.append((ch, mapped))
+    return out
 
 
 def escape(text):
@@ -168,10 +189,11 @@ def module_text(pairs, version):
     chunk = []
     for ch, mapped, count in runs(pairs):
         tail = "\\t" + str(count) if count > 1 else ""
-        chunk.append(escape(ch) + "\\t" + escape(mapped) + tail + "\\n")
-        if len("".join(chunk)) > 70:
+        entry = escape(ch) + "\\t" + escape(mapped) + tail + "\\n"
+        if chunk and len("".join(chunk) + entry) > 94:  # lines of at most 100 characters
             lines.append('    "' + "".join(chunk) + '"')
             chunk = []
+        chunk.append(entry)
     if chunk:
         lines.append('    "' + "".join(chunk) + '"')
     lines.append(")")

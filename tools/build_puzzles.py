@@ -39,7 +39,7 @@ from lostcode.rules.observation import observe  # noqa: E402
 from lostcode.rules.options import Options  # noqa: E402
 from lostcode.rules.rng import Rng  # noqa: E402
 from lostcode.rules.setup import new_game  # noqa: E402
-from lostcode.rules.state import ROLL  # noqa: E402
+from lostcode.rules.vocab import PHASE_ROLL  # noqa: E402
 from lostcode.web.puzzles import (  # noqa: E402
     EASY,
     HARD,
@@ -78,7 +78,7 @@ def candidates(options, seed, done):
     cuts = []
     s = new_game(options, seed)
     for i, a in enumerate(done.actions):
-        if s.phase == ROLL and 3 <= s.round <= MAX_ROUNDS + 1:
+        if s.phase == PHASE_ROLL and 3 <= s.round <= MAX_ROUNDS + 1:
             cuts.append((i, s.copy()))
         apply_action(s, a)
     out = []

@@ -35,6 +35,7 @@ from ..player.botapi import decide as referee_decide
 from ..player.request import bot_request, request_text
 from ..rules.errors import RecordError
 from ..services.jsonlimits import loads_limited
+from .paths import PathProblem, read_regular
 
 LOAD_LIMIT = 2.0  # seconds to run the bot's file once (the lab page's LOAD_LIMIT_MS)
 MAX_FILE = 200000  # bytes: the lab's limit for a bot's code (lostcode/web/labseat.py)
@@ -184,10 +185,9 @@ def _secs(x):
 def check_file(path):
     """None if the bot file at `path` runs, else what stops it (for the command line)."""
     try:
-        with open(path, "rb") as fh:
-            fh.read(1)
-    except OSError as e:
-        return "cannot read " + path + ": " + str(e.strerror or e)
+        read_regular(path, 0)  # a named pipe or a device is refused, never waited on
+    except PathProblem as e:
+        return str(e)
     bot = ChildBot(path)
     try:
         bot.start()

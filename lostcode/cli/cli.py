@@ -6,6 +6,7 @@ from json import dumps
 
 from ..rules.errors import RecordError
 from ..rules.options import Options, from_flags
+from .paths import PathProblem, read_regular, write_regular
 
 MAX_RECORD_BYTES = 4000000
 
@@ -46,10 +47,9 @@ def cmd_replay(args) -> int:
     from .summary import summary_lines
 
     try:
-        with open(args.file, "rb") as fh:
-            raw = fh.read(MAX_RECORD_BYTES + 1)
-    except OSError as e:
-        _say("cannot read " + str(args.file) + ": " + str(e.strerror), sys.stderr)
+        raw = read_regular(args.file, MAX_RECORD_BYTES)  # never a FIFO: it would wait
+    except PathProblem as e:
+        _say(str(e), sys.stderr)
         return 2
     try:
         if len(raw) > MAX_RECORD_BYTES:
@@ -70,7 +70,7 @@ def cmd_selfplay(args) -> int:
     from .selfplay import run
     from .tournament import seeds_fit
 
-    if args.record:
+    if args.record is not None:  # "" too: it is said to be empty (issue 44)
         return _write_record(args)
     problem = seeds_fit(args.seed, args.games)
     if problem is not None:
@@ -96,13 +96,15 @@ def _write_record(args) -> int:
     from ..services.record import pretty, to_record
     from .selfplay import random_game
 
+    if not args.record:
+        _say("cannot write the record: the path after --record is empty", sys.stderr)
+        return 2
     s, violations = random_game(_options(args), args.seed, args.seed * 7919)
     text = pretty(to_record(s))
     try:
-        with open(args.record, "w", encoding="utf-8") as fh:
-            fh.write(text)
-    except OSError as e:
-        print("cannot write " + args.record + ": " + str(e.strerror), file=sys.stderr)
+        write_regular(args.record, text)
+    except PathProblem as e:
+        _say(str(e), sys.stderr)
         return 2
     what = _options(args).describe() + ", seed " + str(args.seed)
     print(f"wrote {args.record} ({what}, {len(s.actions)} actions)")

@@ -25,6 +25,7 @@ from ..player.league import SIZES, League
 from ..rules.engine import legal_actions
 from ..rules.options import Options
 from .botchild import ChildBot, LoadProblem
+from .paths import PathProblem, write_regular
 
 
 def parse_sizes(text) -> list:
@@ -169,8 +170,7 @@ def write_files(league: League, records: list, folder: str) -> list:
         # CSV with a byte order mark, as the lab's downloads: spreadsheets
         # then read the class's names as UTF-8.
         code = "utf-8-sig" if name.endswith(".csv") else "utf-8"
-        with open(path, "w", encoding=code, newline="") as fh:
-            fh.write(text)
+        write_regular(path, text, code)  # a named pipe there is refused, never waited on
         written.append(path)
     return written
 
@@ -202,6 +202,9 @@ def cmd_league(args) -> int:
             written = write_files(league, records, args.csv)
         except OSError as e:
             print("cannot write to " + args.csv + ": " + str(e.strerror or e), file=sys.stderr)
+            return 2
+        except PathProblem as e:
+            print(str(e), file=sys.stderr)
             return 2
     if args.json:
         print(dumps({"league": league.describe(), "standings": league.standings(),
@@ -238,16 +241,14 @@ game's record, docs/record-format.md, which `replay` and the page read)."""
 
 
 def add_parser(sub) -> None:
-    from argparse import RawDescriptionHelpFormatter
+    from .tournament import command, seed_number
 
-    from .tournament import seed_number
-
-    lp = sub.add_parser(
+    lp = command(
+        sub,
         "league",
-        help="a class league: every bot against every other, from every seat",
-        description="A round-robin league of bot files and built-in bots (issue 26).",
-        epilog=HELP_EPILOG,
-        formatter_class=RawDescriptionHelpFormatter,
+        "a class league: every bot against every other, from every seat",
+        "A round-robin league of bot files and built-in bots (issue 26).",
+        HELP_EPILOG,
     )
     lp.add_argument("bots", nargs="+",
                     help="bot .py files and built-in levels (" + ", ".join(LEVELS)

@@ -1,6 +1,6 @@
 """A game told round by round in plain text (for `replay` and bug reports)."""
 
-from ..rules.state import END
+from ..rules.vocab import PHASE_END
 
 
 def summary_lines(s) -> list:
@@ -29,7 +29,7 @@ def summary_lines(s) -> list:
             out.append(
                 "  {} replaced {} (was {})".format(names[d["player"]], d["symbol"], d["value"])
             )
-    if s.phase == END:
+    if s.phase == PHASE_END:
         out.append("Final scores:")
         for row in s.result["players"]:
             p = row["player"]

@@ -152,32 +152,29 @@ def check_seat(spec: str):
     return check_file(spec)
 
 
-def games_count(text):
-    """argparse type: a number of games, 1 to MAX_GAMES (issue 25: "--games -5"
-    printed "-5 games (-0.0%)")."""
+def _whole_number(text, low: int, high: int, why: str) -> int:
+    """`text` as a whole number from low to high, or argparse's error saying `why`."""
     from argparse import ArgumentTypeError
 
     try:
         n = int(text)
     except ValueError:
         raise ArgumentTypeError("not a whole number: " + repr(text)) from None
-    if not 1 <= n <= MAX_GAMES:
-        raise ArgumentTypeError("give 1 to " + str(MAX_GAMES) + " games, not " + text)
+    if not low <= n <= high:
+        raise ArgumentTypeError(why + ", not " + text)
     return n
+
+
+def games_count(text):
+    """argparse type: a number of games, 1 to MAX_GAMES (issue 25: "--games -5"
+    printed "-5 games (-0.0%)")."""
+    return _whole_number(text, 1, MAX_GAMES, "give 1 to " + str(MAX_GAMES) + " games")
 
 
 def seed_number(text):
     """argparse type: a game seed, 0 to MAX_SEED (issue 25: a negative or huge
     seed ended in a traceback)."""
-    from argparse import ArgumentTypeError
-
-    try:
-        n = int(text)
-    except ValueError:
-        raise ArgumentTypeError("not a whole number: " + repr(text)) from None
-    if not 0 <= n <= MAX_SEED:
-        raise ArgumentTypeError("a seed is 0 to " + str(MAX_SEED) + ", not " + text)
-    return n
+    return _whole_number(text, 0, MAX_SEED, "a seed is 0 to " + str(MAX_SEED))
 
 
 def seeds_fit(seed, deals):
@@ -257,15 +254,26 @@ Output (--json prints one object with these fields):
 See docs/deduction.md (Tournament and oracle_ratio)."""
 
 
-def add_parser(sub) -> None:
+def command(sub, name: str, what: str, description: str, epilog: str):
+    """A subcommand's parser, its epilog (the --json fields) printed as written."""
     from argparse import RawDescriptionHelpFormatter
 
-    tp = sub.add_parser(
-        "tournament",
-        help="bot against bot: win rates and mean scores",
-        description="Bot against bot: win rates, mean scores and the hard bot's oracle_ratio.",
-        epilog=HELP_EPILOG,
+    return sub.add_parser(
+        name,
+        help=what,
+        description=description,
+        epilog=epilog,
         formatter_class=RawDescriptionHelpFormatter,
+    )
+
+
+def add_parser(sub) -> None:
+    tp = command(
+        sub,
+        "tournament",
+        "bot against bot: win rates and mean scores",
+        "Bot against bot: win rates, mean scores and the hard bot's oracle_ratio.",
+        HELP_EPILOG,
     )
     tp.add_argument("--games", type=games_count, default=100, help="games to play (default 100)")
     tp.add_argument(

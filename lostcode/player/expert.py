@@ -26,26 +26,26 @@ the hard bot's and instant; the final candidates maximise the chance of
 winning against the other players' likely totals.
 """
 
+from ..rules.chance import play
 from ..rules.components import FINAL_POINTS, FINAL_WRONG, MAX_CANDIDATES, WHEEL_VP
-from ..rules.engine import apply_action, legal_actions
+from ..rules.engine import legal_actions
 from ..rules.observation import observe
 from ..rules.options import Options
 from ..rules.rng import Rng
-from ..rules.state import (
-    BEAR_TURN,
+from ..rules.state import State, _copy_round
+from ..rules.vocab import (
+    ACCEPT,
     CHANGE,
-    END,
-    FINAL,
-    GUESS,
-    REPLACE,
-    ROLL,
-    State,
-    _copy_round,
+    PHASE_BEAR,
+    PHASE_CHANGE,
+    PHASE_END,
+    PHASE_FINAL,
+    PHASE_GUESS,
+    PHASE_REPLACE,
+    PHASE_ROLL,
 )
-from ..rules.vocab import ACCEPT
-from ..rules.vocab import CHANGE as CHANGE_DIE
-from .bots import HardBot, _guess_action, _opponent_view, best_candidates
 from .deduction import Knowledge, best_low, free_wheels
+from .policy import HardBot, best_candidates, guess_action, opponent_view
 
 BUDGET_MS = 300  # the default thinking time of one decision (sets the simulations)
 TOP = 3  # how many alternatives a decision keeps
@@ -81,14 +81,9 @@ class Option:
 
     def __init__(self, action, value: float, note: str = "", mine: float = 0.0,
                  others: float = 0.0, vp: float = 0.0, after=None, after_seat=None):
-        self.action = action
-        self.value = value
-        self.note = note
-        self.mine = mine
-        self.others = others
-        self.vp = vp
-        self.after = after
-        self.after_seat = after_seat
+        self.action, self.value, self.note = action, value, note
+        self.mine, self.others, self.vp = mine, others, vp  # what `value` is made of
+        self.after, self.after_seat = after, after_seat
 
     def to_dict(self) -> dict:
         return {"action": list(self.action), "value": self.value, "note": self.note,
@@ -160,10 +155,10 @@ class Search:
         if len(legal) == 1:
             self._finish_now(legal[0])
             return
-        if phase == FINAL:
+        if phase == PHASE_FINAL:
             self.result = _final_decision(self.hard, obs, legal)
             return
-        if phase not in (GUESS, CHANGE, BEAR_TURN, REPLACE):
+        if phase not in (PHASE_GUESS, PHASE_CHANGE, PHASE_BEAR, PHASE_REPLACE):
             self._finish_now(self.hard.choose(obs, legal, self.rng))
             return
         know = self.hard.knowledge(obs)
@@ -197,13 +192,13 @@ class Search:
                 yield
             for c in range(n):
                 s = world.copy()
-                apply_action(s, cands[c])
+                play(s, cands[c])
                 bots: dict = {}
                 while not round_over(s, obs["round"]):
                     q = s.to_act
                     if q not in bots:
                         bots[q] = PlayoutBot(kc)
-                    apply_action(s, bots[q].choose(observe(s, q), legal_actions(s), None))
+                    play(s, bots[q].choose(observe(s, q), legal_actions(s), None))
                     yield
                 gain = []
                 for p in range(obs["players"]):
@@ -252,22 +247,22 @@ def _candidates(hard: HardBot, obs: dict, legal: list, k: Knowledge):
     """Yields (None while working, one unit at a time) then the scored candidates:
     [(hard bot's utility, action)], the search keeps the best few (_best)."""
     phase = obs["phase"]
-    if phase == GUESS:
-        yield [(v[0], _guess_action(legal, v[1], v[2]))
+    if phase == PHASE_GUESS:
+        yield [(v[0], guess_action(legal, v[1], v[2]))
                for v in hard.wheel_values(obs, k, obs["dice"], free_wheels(obs))]
         return
-    if phase == REPLACE:
+    if phase == PHASE_REPLACE:
         yield [(-score, a) for score, a in hard.discard_scores(obs, legal, k)]
         return
-    if phase == BEAR_TURN:
+    if phase == PHASE_BEAR:
         yield [(0.0, hard.choose(obs, legal, None))]
         return
-    # CHANGE: one action per resulting set of faces; keeping the roll always stays.
+    # PHASE_CHANGE: one action per resulting set of faces; keeping the roll always stays.
     keys: list = []
     out = []
     for a in legal:
         dice = list(obs["dice"])
-        if a[0] == CHANGE_DIE:
+        if a[0] == CHANGE:
             dice[a[1]] = a[2]
         key = tuple(sorted(dice))
         if key in keys:
@@ -404,7 +399,7 @@ def make_world(obs: dict, sampler: Sampler, rng, kc) -> State:
     s.log = list(obs["log"])
     s.actions = []
     h = s.history[-1]
-    if s.phase == GUESS:
+    if s.phase == PHASE_GUESS:
         done = [p for p, _w in h["wheels"]]
         s.queue = [p for p in h["order"] if p not in done]
         for p, w in h["wheels"]:
@@ -413,7 +408,7 @@ def make_world(obs: dict, sampler: Sampler, rng, kc) -> State:
             else:
                 dist = kc.get(observe(s, p)).sum_distribution(s.dice)
                 s.guesses[p] = (w, best_low(dist, w, s.options.ring_max)[0])
-    elif s.phase == REPLACE:
+    elif s.phase == PHASE_REPLACE:
         s.wrong = [g["player"] for g in h["guesses"] if g["result"] != "correct"]
         replaced = [d["player"] for d in h["discards"]]
         s.queue = [p for p in obs["order"] if p in s.wrong and p not in replaced]
@@ -486,7 +481,7 @@ class PlayoutBot(HardBot):
             opp = {}
             for p in range(obs["players"]):
                 if p != obs["viewer"]:
-                    opp[p] = self.kc.get(_opponent_view(obs, p))
+                    opp[p] = self.kc.get(opponent_view(obs, p))
             cache["opp"] = opp
         return cache["opp"]
 
@@ -494,7 +489,7 @@ class PlayoutBot(HardBot):
 def round_over(s: State, rnd: int) -> bool:
     """A simulation stops when round `rnd` is over (the next roll, or the final
     candidates): the rest of the game is valued, not played (leaf_values)."""
-    return s.phase in (ROLL, FINAL, END) or s.round != rnd
+    return s.phase in (PHASE_ROLL, PHASE_FINAL, PHASE_END) or s.round != rnd
 
 
 def knowledge_points(k: Knowledge, obs: dict) -> float:

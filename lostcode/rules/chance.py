@@ -11,6 +11,12 @@ random event: it happens before the first move, and a search that does not see
 it samples whole worlds consistent with what it saw instead (the expert draws
 them from the exact deduction, lostcode/player/expert.py).
 
+The expert's search (lostcode/player/expert.py) samples instead of branching:
+every move of its playouts goes through `play`, so a roll or a draw there is a
+chance step, its outcome drawn as the engine draws it but from the searched
+world (which the search made up: its own generator, its own shuffled piles),
+never from the real game's.
+
 Probabilities are floats that sum to 1; `roll_outcomes` also gives them grouped
 by the multiset of faces (56 outcomes), which is all a sum of stones depends on.
 """
@@ -93,6 +99,11 @@ def apply_with_outcome(s, action, outcome, player=None) -> None:
     a searched state's future rolls come from its own choices, never the seed."""
     action = normalize(action)
     check_action(s, action, player)
+    _resolve(s, action, outcome)
+
+
+def _resolve(s, action, outcome) -> None:
+    """A checked chance move with its outcome: the roll's faces or the drawn stone."""
     if action[0] == ROLL:
         dice = tuple(outcome)
         if len(dice) != DICE or any(d not in SYMBOLS for d in dice):
@@ -105,3 +116,17 @@ def apply_with_outcome(s, action, outcome, player=None) -> None:
     else:
         raise ValueError("this action starts no random event")
     s.actions.append(action)
+
+
+def play(s, action, player=None) -> None:
+    """One step of a search: `apply_action`, but a move that starts a random
+    event plays it as a chance step, its outcome sampled (`sample_outcome`, from
+    the state's own generator and piles) and resolved as `apply_with_outcome`
+    does. The same outcome as the engine's, so a seeded search decides as before."""
+    action = normalize(action)
+    move = check_action(s, action, player)  # before sampling: a refused roll draws nothing
+    if is_chance(action):
+        _resolve(s, action, sample_outcome(s, action))
+    else:
+        move.apply(s, action)
+        s.actions.append(action)

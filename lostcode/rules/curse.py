@@ -6,9 +6,8 @@ changes hands only during or at the end of a phase.
 """
 
 from .components import CURSE_LEAVES_AT, CURSE_TAKE_AT
-from .state import AVAILABLE, GONE, TAKEN
 from .track import leader
-from .vocab import EV_CURSE_GONE, EV_CURSE_PASSED, EV_CURSE_TAKEN
+from .vocab import AVAILABLE, EV_CURSE_GONE, EV_CURSE_PASSED, EV_CURSE_TAKEN, GONE, TAKEN
 
 
 def cursed_player(s):

@@ -8,7 +8,7 @@ own check, its argument schema) runs before the move's apply changes anything.
 
 from .errors import IllegalAction
 from .moves import MOVES, PHASE_RULE, WAITING, legal_moves, schema_ok
-from .state import END
+from .vocab import PHASE_END
 
 
 def to_act(s):
@@ -17,11 +17,11 @@ def to_act(s):
 
 
 def is_over(s) -> bool:
-    return s.phase == END
+    return s.phase == PHASE_END
 
 
 def legal_actions(s) -> list:
-    if s.phase == END:
+    if s.phase == PHASE_END:
         return []
     return legal_moves(s, s.phase)
 
@@ -36,7 +36,7 @@ def normalize(action) -> tuple:
 def check_action(s, action, player=None):
     """The move of a (normalized) action if it may be played now; IllegalAction
     naming the rule otherwise. Changes nothing."""
-    if s.phase == END:
+    if s.phase == PHASE_END:
         raise IllegalAction("R-E4", "game_over")
     rule = PHASE_RULE[s.phase]
     if player is not None and player != s.to_act:

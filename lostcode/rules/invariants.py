@@ -3,7 +3,7 @@ tests check them. Each returns a list of violations (empty when all is well)."""
 
 from .components import RACKS, SYMBOLS
 from .observation import observe
-from .state import END
+from .vocab import PHASE_END
 
 
 def stones_everywhere(s) -> list:
@@ -45,7 +45,7 @@ def round_count(s) -> list:
     out = []
     if s.round > s.options.rounds or s.round < 1:
         out.append("round " + str(s.round) + " of " + str(s.options.rounds))
-    if s.phase == END and len(s.history) != s.options.rounds:
+    if s.phase == PHASE_END and len(s.history) != s.options.rounds:
         out.append("game ended after " + str(len(s.history)) + " rounds")
     return out
 
@@ -54,7 +54,7 @@ def privacy(s) -> list:
     """Until the game is over observe(p) never shows p's own rack and the public
     view shows no rack; once it is over every view shows every rack (the
     edition's end reveal, docs/rules.md)."""
-    over = s.phase == END
+    over = s.phase == PHASE_END
     out = []
     views = [("public view", observe(s, None)["racks"], list(range(RACKS)))]
     views += [("player " + str(p), observe(s, p)["racks"], [p]) for p in range(s.options.players)]

@@ -88,9 +88,8 @@ NOTES = {
     "bad_option": N_(
         "Ignored option {name}: the options are introductory, high_stakes, shortcut and curse."
     ),
-    "bad_seat": N_(
-        "Seat {n} {value} is not human, easy, medium or hard: it will be a human player."
-    ),
+    # {kinds}: every seat kind (vocab.SEAT_KINDS), as the address spells them
+    "bad_seat": N_("Seat {n} {value} is not one of {kinds}: it will be a human player."),
     "seats_fit": N_("The number of seats in the address does not fit: playing with {n} players."),
     "seats_fewer": N_("Fewer seats than players in the address: the others are human players."),
     "seats_extra": N_("More seats than players in the address: the extra seats were ignored."),

@@ -12,6 +12,7 @@ values:
   DIE an int, SYMBOL / WHEEL a str, LOW an int, VALUES a tuple of ints.
 """
 
+from . import vocab
 from .rounds import (
     apply_accept,
     apply_bear_turn,
@@ -44,13 +45,7 @@ from .shortcut import (
     legal_shortcut,
     legal_take,
 )
-from .state import BEAR_TURN, CHANGE, FINAL, GUESS, OFFER, PHASES, REPLACE, ROLL, SHORTCUT
-from .vocab import ACCEPT, DISCARD, PASS, TAKE, TURN_BEAR
-from .vocab import CHANGE as CHANGE_DIE
-from .vocab import FINAL as WRITE_FINAL
-from .vocab import GUESS as SET_WHEEL
-from .vocab import ROLL as ROLL_DICE
-from .vocab import SHORTCUT as WRITE_SHORTCUT
+from .vocab import ACCEPT, CHANGE, DISCARD, FINAL, GUESS, PASS, ROLL, SHORTCUT, TAKE, TURN_BEAR
 
 # Argument kinds of the schemas.
 DIE = "die"
@@ -90,25 +85,25 @@ class Move:
 MOVES = {}
 _KIND_LIST: list = []
 for _m in (
-    Move(ROLL_DICE, ROLL, "R-R1", (), ROLLER, legal_roll, check_roll, apply_roll,
+    Move(ROLL, vocab.PHASE_ROLL, "R-R1", (), ROLLER, legal_roll, check_roll, apply_roll,
          "roll the three dice"),
-    Move(TURN_BEAR, BEAR_TURN, "R-R1a", (DIE, SYMBOL), ROLLER, legal_bear_turn,
+    Move(TURN_BEAR, vocab.PHASE_BEAR, "R-R1a", (DIE, SYMBOL), ROLLER, legal_bear_turn,
          check_bear_turn, apply_bear_turn, "turn a bear die to a symbol in play"),
-    Move(TAKE, OFFER, "R-X2a", (), OFFER_ORDER, legal_take, check_take, apply_take,
+    Move(TAKE, vocab.PHASE_OFFER, "R-X2a", (), OFFER_ORDER, legal_take, check_take, apply_take,
          "take the offered shortcut token"),
-    Move(PASS, OFFER, "R-X2a", (), OFFER_ORDER, legal_pass, check_pass, apply_pass,
+    Move(PASS, vocab.PHASE_OFFER, "R-X2a", (), OFFER_ORDER, legal_pass, check_pass, apply_pass,
          "pass the offered shortcut token on"),
-    Move(WRITE_SHORTCUT, SHORTCUT, "R-X2b", (VALUES,), TAKER, legal_shortcut, check_shortcut,
+    Move(SHORTCUT, vocab.PHASE_SHORTCUT, "R-X2b", (VALUES,), TAKER, legal_shortcut, check_shortcut,
          apply_shortcut, "write 1-3 candidates for the token's symbol"),
-    Move(ACCEPT, CHANGE, "R-R1c", (), ROLLER, legal_accept, check_accept, apply_accept,
+    Move(ACCEPT, vocab.PHASE_CHANGE, "R-R1c", (), ROLLER, legal_accept, check_accept, apply_accept,
          "keep the dice as they are"),
-    Move(CHANGE_DIE, CHANGE, "R-R1c", (DIE, SYMBOL), ROLLER, legal_change, check_change,
+    Move(CHANGE, vocab.PHASE_CHANGE, "R-R1c", (DIE, SYMBOL), ROLLER, legal_change, check_change,
          apply_change, "turn one die to another face"),
-    Move(SET_WHEEL, GUESS, "R-G1", (WHEEL, LOW), GUESS_ORDER, legal_guess, check_guess,
+    Move(GUESS, vocab.PHASE_GUESS, "R-G1", (WHEEL, LOW), GUESS_ORDER, legal_guess, check_guess,
          apply_guess, "take a free wheel and set its range"),
-    Move(DISCARD, REPLACE, "R-P2", (SYMBOL,), WRONG_PLAYERS, legal_replace, check_replace,
-         apply_replace, "replace one of your stones, unseen"),
-    Move(WRITE_FINAL, FINAL, "R-E1", (SYMBOL, VALUES), FINAL_ORDER, legal_final, check_final,
+    Move(DISCARD, vocab.PHASE_REPLACE, "R-P2", (SYMBOL,), WRONG_PLAYERS, legal_replace,
+         check_replace, apply_replace, "replace one of your stones, unseen"),
+    Move(FINAL, vocab.PHASE_FINAL, "R-E1", (SYMBOL, VALUES), FINAL_ORDER, legal_final, check_final,
          apply_final, "write 0-3 final candidates for the next symbol"),
 ):  # fmt: skip
     MOVES[_m.kind] = _m
@@ -117,31 +112,31 @@ KINDS = tuple(_KIND_LIST)
 
 # phase -> the kinds that may be played in it, in registry order
 PHASE_MOVES = {}
-for _p in PHASES:
+for _p in vocab.PHASES:
     PHASE_MOVES[_p] = tuple(k for k in KINDS if MOVES[k].phase == _p)
 
 # What the player to act is asked to do, by phase, with the rule behind it.
 PHASE_RULE = {
-    ROLL: "R-R1",
-    BEAR_TURN: "R-R1a",
-    OFFER: "R-X2a",
-    SHORTCUT: "R-X2b",
-    CHANGE: "R-R1c",
-    GUESS: "R-G1",
-    REPLACE: "R-P1",
-    FINAL: "R-E1",
+    vocab.PHASE_ROLL: "R-R1",
+    vocab.PHASE_BEAR: "R-R1a",
+    vocab.PHASE_OFFER: "R-X2a",
+    vocab.PHASE_SHORTCUT: "R-X2b",
+    vocab.PHASE_CHANGE: "R-R1c",
+    vocab.PHASE_GUESS: "R-G1",
+    vocab.PHASE_REPLACE: "R-P1",
+    vocab.PHASE_FINAL: "R-E1",
 }
 
 # The message id of "the game waits for {name} to ..." (lostcode.rules.messages), by phase.
 WAITING = {
-    ROLL: "wait_roll",
-    BEAR_TURN: "wait_bear",
-    OFFER: "wait_offer",
-    SHORTCUT: "wait_shortcut",
-    CHANGE: "wait_change",
-    GUESS: "wait_guess",
-    REPLACE: "wait_replace",
-    FINAL: "wait_final",
+    vocab.PHASE_ROLL: "wait_roll",
+    vocab.PHASE_BEAR: "wait_bear",
+    vocab.PHASE_OFFER: "wait_offer",
+    vocab.PHASE_SHORTCUT: "wait_shortcut",
+    vocab.PHASE_CHANGE: "wait_change",
+    vocab.PHASE_GUESS: "wait_guess",
+    vocab.PHASE_REPLACE: "wait_replace",
+    vocab.PHASE_FINAL: "wait_final",
 }
 
 

@@ -14,14 +14,14 @@ treated as read-only: it shares the public history with the state.
 from .components import RACKS, wheel_range
 from .engine import legal_actions
 from .moves import PHASE_MOVES, PHASE_RULE, WAITING
-from .state import END, OFFER, SHORTCUT
 from .track import behind_to_leader
+from .vocab import PHASE_END, PHASE_OFFER, PHASE_SHORTCUT
 
 
 def prompt(s):
     """What the game waits for: the phase, its rule, who acts, the kinds of
     move they may play, and a message id + parameters saying it (None at the end)."""
-    if s.phase == END:
+    if s.phase == PHASE_END:
         return None
     return {
         "phase": s.phase,
@@ -43,7 +43,7 @@ def observe(s, viewer=None, reveal_end=True, legal=None) -> dict:
     if viewer is not None and (not isinstance(viewer, int) or not 0 <= viewer < n):
         raise ValueError("viewer must be a seat number or None")
     syms = s.options.symbols
-    face_up = reveal_end and s.phase == END
+    face_up = reveal_end and s.phase == PHASE_END
     racks = []
     for r in range(RACKS):
         owner = r if r < n else None
@@ -76,7 +76,7 @@ def observe(s, viewer=None, reveal_end=True, legal=None) -> dict:
         "racks": racks,
         "discards": [list(s.discards[r]) for r in range(RACKS)],
         "piles": {sym: len(s.piles[sym]) for sym in syms},
-        "offer": ({"symbol": s.offer_symbol} if s.phase in (OFFER, SHORTCUT) else None),
+        "offer": ({"symbol": s.offer_symbol} if s.phase in (PHASE_OFFER, PHASE_SHORTCUT) else None),
         "tokens": tokens,
         "curse": (None if s.curse is None else {"state": s.curse, "holder": s.curse_holder}),
         # Rounds and log entries are public as stored; shared, not copied, for
@@ -86,7 +86,7 @@ def observe(s, viewer=None, reveal_end=True, legal=None) -> dict:
         "my_guess": None,
         "my_tokens": {},
         "my_final": {},
-        "result": s.result if s.phase == END else None,
+        "result": s.result if s.phase == PHASE_END else None,
         # The moves this viewer may play now (empty unless it is their turn;
         # the whole table's view lists the public choice of the player to act):
         # legality lives in the engine, screens only read it.

@@ -20,8 +20,10 @@ nearly: names are compared by their look-alike skeleton (issue 25: "Ann" and
 "Аnn" with a Cyrillic А, "Bob" and "Βob" with a Greek Β, "fiona" and "ﬁona"
 with a ligature were two players). The skeleton maps every character
 through lostcode/rules/lookalikes.py, a table tools/build_lookalikes.py
-generates from Unicode's confusables (Latin, Greek, Cyrillic) and
-compatibility decompositions, so MicroPython, which has no `unicodedata`,
+generates from Unicode's confusables (Latin, Greek, Cyrillic, and the letters
+of every other script that look like them: issue 44, Lisu "ꓮnn" and Armenian
+"Bօb" beside "Ann" and "Bob") and compatibility decompositions, so
+MicroPython, which has no `unicodedata`,
 compares exactly as CPython and Pyodide do ("José" precomposed and
 decomposed included). The new-game form refuses such names with a message
 (R-S1). Pure Python, portable.
@@ -60,11 +62,13 @@ SPACES = (
 )
 
 
-def _invisible(code):
+def is_invisible(code):
+    """Whether the character of code point `code` is removed from names (INVISIBLE)."""
     for low, high in INVISIBLE:
         if low <= code <= high:
             return True
     return False
+
 
 
 def normalize_name(name):
@@ -77,7 +81,7 @@ def normalize_name(name):
         if ch in SPACES:
             space = True
             continue
-        if _invisible(ord(ch)):
+        if is_invisible(ord(ch)):
             continue
         if space and out:
             out.append(" ")

@@ -18,10 +18,10 @@ from .curse import curse_leaves_before_last_round
 from .errors import IllegalAction
 from .scoring import start_final
 from .shortcut import shortcut_tokens_leave, start_offer
-from .state import BEAR_TURN, CHANGE, GUESS, REPLACE, ROLL
 from .track import behind_to_leader
 from .vocab import (
     ACCEPT,
+    CHANGE,
     DISCARD,
     EV_ACCEPT,
     EV_BEAR_TURN,
@@ -31,11 +31,15 @@ from .vocab import (
     EV_ROLL,
     EV_ROUND_END,
     EV_WHEEL,
+    GUESS,
+    PHASE_BEAR,
+    PHASE_CHANGE,
+    PHASE_GUESS,
+    PHASE_REPLACE,
+    PHASE_ROLL,
+    ROLL,
     TURN_BEAR,
 )
-from .vocab import CHANGE as CHANGE_DIE
-from .vocab import GUESS as SET_WHEEL
-from .vocab import ROLL as ROLL_DICE
 
 
 def round_record(number: int, roller: int) -> dict:
@@ -58,7 +62,7 @@ def round_record(number: int, roller: int) -> dict:
 
 def start_round(s) -> None:
     """R-R1: the player furthest behind rolls."""
-    s.phase = ROLL
+    s.phase = PHASE_ROLL
     s.roller = behind_to_leader(s)[0]
     s.to_act = s.roller
     s.queue = [s.roller]
@@ -85,11 +89,11 @@ def _set_queue(s, queue: list) -> None:
 
 
 def legal_roll(s) -> list:
-    return [(ROLL_DICE,)]
+    return [(ROLL,)]
 
 
 def check_roll(s, action) -> None:
-    if action != (ROLL_DICE,):
+    if action != (ROLL,):
         raise IllegalAction("R-R1", "roll_first")
 
 
@@ -118,7 +122,7 @@ def resolve_roll(s, dice) -> None:
 def after_roll(s) -> None:
     """Forced bear turns first (R-R1a), then shortcut offers (R-R1b), then the change."""
     if s.options.introductory and BEAR in s.dice:  # R-V2: no bear on the dice
-        s.phase = BEAR_TURN
+        s.phase = PHASE_BEAR
         _set_queue(s, [s.roller])
         return
     if s.options.shortcut and start_offer(s):
@@ -161,7 +165,7 @@ def apply_bear_turn(s, action) -> None:
 
 
 def start_change(s) -> None:
-    s.phase = CHANGE
+    s.phase = PHASE_CHANGE
     _set_queue(s, [s.roller])
 
 
@@ -174,7 +178,7 @@ def legal_change(s) -> list:
     for i in range(DICE):
         for sym in s.symbols:
             if sym != s.dice[i]:
-                out.append((CHANGE_DIE, i, sym))
+                out.append((CHANGE, i, sym))
     return out
 
 
@@ -189,7 +193,7 @@ def apply_accept(s, action) -> None:
 
 
 def check_change(s, action) -> None:
-    if len(action) != 3 or action[0] != CHANGE_DIE:
+    if len(action) != 3 or action[0] != CHANGE:
         raise IllegalAction("R-R1c", "accept_or_change")
     _, die, sym = action
     if not _is_die(die):
@@ -227,7 +231,7 @@ def apply_change(s, action) -> None:
 
 
 def start_guess(s) -> None:
-    s.phase = GUESS
+    s.phase = PHASE_GUESS
     order = behind_to_leader(s)  # R-G1: fixed at the start of this phase
     s.current_round()["order"] = list(order)
     _set_queue(s, order)
@@ -241,7 +245,7 @@ def legal_guess(s) -> list:
         if w in taken:
             continue
         for low in range(0, top - WHEEL_WIDTH[w] + 2):
-            out.append((SET_WHEEL, w, low))
+            out.append((GUESS, w, low))
     return out
 
 
@@ -250,7 +254,7 @@ def _taken(s) -> list:
 
 
 def check_guess(s, action) -> None:
-    if len(action) != 3 or action[0] != SET_WHEEL:
+    if len(action) != 3 or action[0] != GUESS:
         raise IllegalAction("R-G1", "choose_wheel")
     _, w, low = action
     if w not in WHEEL_IDS:
@@ -288,7 +292,7 @@ def apply_guess(s, action) -> None:
 
 
 def start_replace(s) -> None:
-    s.phase = REPLACE
+    s.phase = PHASE_REPLACE
     order = behind_to_leader(s)  # R-P1: order after the checks
     _set_queue(s, [p for p in order if p in s.wrong])
     _skip_if_piles_empty(s)

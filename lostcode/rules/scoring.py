@@ -3,10 +3,8 @@
 from .components import FINAL_POINTS, FINAL_WRONG, SHORTCUT_FACTOR
 from .errors import IllegalAction
 from .shortcut import candidate_sets, check_candidates
-from .state import END, FINAL
 from .track import behind_to_leader, move
-from .vocab import EV_END, EV_FINAL_WRITTEN, MOVE_FINAL
-from .vocab import FINAL as WRITE_FINAL
+from .vocab import EV_END, EV_FINAL_WRITTEN, FINAL, MOVE_FINAL, PHASE_END, PHASE_FINAL
 
 
 def symbols_to_write(s, p: int) -> list:
@@ -22,7 +20,7 @@ def next_symbol(s, p: int):
 
 
 def start_final(s) -> None:
-    s.phase = FINAL
+    s.phase = PHASE_FINAL
     s.queue = [p for p in behind_to_leader(s) if next_symbol(s, p) is not None]
     s.to_act = s.queue[0] if s.queue else None
     if not s.queue:
@@ -31,13 +29,13 @@ def start_final(s) -> None:
 
 def legal_final(s) -> list:
     sym = next_symbol(s, s.to_act)
-    return [(WRITE_FINAL, sym, c) for c in candidate_sets(s.options.value_max, 0)]
+    return [(FINAL, sym, c) for c in candidate_sets(s.options.value_max, 0)]
 
 
 def check_final(s, action) -> None:
     p = s.to_act
     sym = next_symbol(s, p)
-    if len(action) != 3 or action[0] != WRITE_FINAL:
+    if len(action) != 3 or action[0] != FINAL:
         raise IllegalAction("R-E1", "write_final")
     if action[1] != sym:
         if isinstance(action[1], str) and s.token_holder.get(action[1]) == p:
@@ -111,5 +109,5 @@ def finish(s) -> None:
             for p in range(s.options.players)
         ],
     }
-    s.phase = END
+    s.phase = PHASE_END
     s.log.append({"t": EV_END, "winner": winner, "scores": list(s.scores)})

@@ -7,7 +7,8 @@ from .options import Options
 from .playernames import normalize_name, skeleton
 from .rng import MAX_SEED, Rng
 from .rounds import start_round
-from .state import AVAILABLE, ROLL, State
+from .state import State
+from .vocab import AVAILABLE, PHASE_ROLL
 
 MAX_NAME_LENGTH = 24
 
@@ -72,5 +73,5 @@ def new_game(options: Options, seed: int = 0, names=None) -> State:
     if options.curse:
         s.curse = AVAILABLE
     start_round(s)
-    assert s.phase == ROLL
+    assert s.phase == PHASE_ROLL
     return s

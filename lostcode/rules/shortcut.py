@@ -4,18 +4,23 @@ candidates at once and scores them double."""
 
 from .components import MAX_CANDIDATES, SHORTCUT_LAST_ROUND
 from .errors import IllegalAction
-from .state import AVAILABLE, CHANGE, GONE, OFFER, SHORTCUT, TAKEN
 from .track import behind_to_leader
 from .vocab import (
+    AVAILABLE,
     EV_OFFER,
     EV_TOKEN_PASSED,
     EV_TOKEN_TAKEN,
     EV_TOKEN_WRITTEN,
     EV_TOKENS_GONE,
+    GONE,
     PASS,
+    PHASE_CHANGE,
+    PHASE_OFFER,
+    PHASE_SHORTCUT,
+    SHORTCUT,
     TAKE,
+    TAKEN,
 )
-from .vocab import SHORTCUT as WRITE_SHORTCUT
 
 
 def doubled_symbol(dice: list):
@@ -33,7 +38,7 @@ def start_offer(s) -> bool:
     sym = doubled_symbol(s.dice)
     if sym is None or s.tokens.get(sym) != AVAILABLE:
         return False
-    s.phase = OFFER
+    s.phase = PHASE_OFFER
     s.offer_symbol = sym
     order = behind_to_leader(s)
     # The roller is the player furthest behind; offers go from there to the leader.
@@ -69,7 +74,7 @@ def apply_take(s, action) -> None:
     s.token_holder[s.offer_symbol] = p
     s.current_round()["offer"]["taker"] = p
     s.log.append({"t": EV_TOKEN_TAKEN, "round": s.round, "player": p, "symbol": s.offer_symbol})
-    s.phase = SHORTCUT
+    s.phase = PHASE_SHORTCUT
     s.queue = [p]
 
 
@@ -86,7 +91,7 @@ def apply_pass(s, action) -> None:
 
 def _back_to_change(s) -> None:
     s.offer_symbol = None
-    s.phase = CHANGE
+    s.phase = PHASE_CHANGE
     s.queue = [s.roller]
     s.to_act = s.roller
 
@@ -130,11 +135,11 @@ def check_candidates(values, value_max: int, smallest: int, rule: str) -> tuple:
 
 
 def legal_shortcut(s) -> list:
-    return [(WRITE_SHORTCUT, c) for c in candidate_sets(s.options.value_max, 1)]
+    return [(SHORTCUT, c) for c in candidate_sets(s.options.value_max, 1)]
 
 
 def check_shortcut(s, action) -> None:
-    if len(action) != 2 or action[0] != WRITE_SHORTCUT:
+    if len(action) != 2 or action[0] != SHORTCUT:
         raise IllegalAction("R-X2b", "write_shortcut", {"sym": s.offer_symbol})
     check_candidates(action[1], s.options.value_max, 1, "R-X2b")
 

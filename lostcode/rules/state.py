@@ -6,24 +6,7 @@ symbol name keep it portable (MicroPython) and cheap to copy.
 """
 
 from .components import RACKS
-
-# Phases, in the order a round visits them (RULES §3, §4, R-X2); vocab.py
-# re-exports them (as PHASE_*) beside the other words of the game.
-ROLL = "roll"  # R-R1: the roller rolls
-BEAR_TURN = "bear"  # R-R1a: forced turns of bear faces (introductory game)
-OFFER = "offer"  # R-X2a: shortcut token offered round the table
-SHORTCUT = "shortcut"  # R-X2b: the taker writes candidates
-CHANGE = "change"  # R-R1c: accept the roll or turn one die
-GUESS = "guess"  # R-G1..R-G3
-REPLACE = "replace"  # R-P1..R-P3
-FINAL = "final"  # R-E1: final candidates
-END = "end"  # game over
-PHASES = (ROLL, BEAR_TURN, OFFER, SHORTCUT, CHANGE, GUESS, REPLACE, FINAL, END)
-
-# Token states (R-X2, R-X3).
-AVAILABLE = "available"
-TAKEN = "taken"
-GONE = "gone"
+from .vocab import PHASE_ROLL
 
 
 class State:
@@ -69,7 +52,7 @@ class State:
         self.seed = 0
         self.rng = None
         self.round = 1
-        self.phase = ROLL
+        self.phase = PHASE_ROLL
         self.to_act = None
         # Players still to act in this phase, in rule order (head = to_act).
         self.queue = []

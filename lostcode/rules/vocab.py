@@ -1,24 +1,40 @@
 """The game's words, spelled once: action kinds, event ids and seat kinds.
 
 Every module that names an action, a log event or a seat kind imports it
-from here (phases live with the State, `state.py`), so a misspelling is a
+from here (phases too), so a misspelling is a
 NameError at import time instead of a silent fallback at run time. The
 values are the strings records and saves have always stored: changing one
 would break every existing record.
 """
 
-# Phases (the State holds one; each move of moves.MOVES belongs to one) and
-# token states are spelled in state.py; here under the names the page uses.
-from .state import AVAILABLE, GONE, PHASES, TAKEN  # noqa: F401
-from .state import BEAR_TURN as PHASE_BEAR  # noqa: F401
-from .state import CHANGE as PHASE_CHANGE  # noqa: F401
-from .state import END as PHASE_END  # noqa: F401
-from .state import FINAL as PHASE_FINAL  # noqa: F401
-from .state import GUESS as PHASE_GUESS  # noqa: F401
-from .state import OFFER as PHASE_OFFER  # noqa: F401
-from .state import REPLACE as PHASE_REPLACE  # noqa: F401
-from .state import ROLL as PHASE_ROLL  # noqa: F401
-from .state import SHORTCUT as PHASE_SHORTCUT  # noqa: F401
+# Phases, in the order a round visits them (RULES §3, §4, R-X2): the State
+# holds one, each move of moves.MOVES belongs to one. A phase's value may equal
+# an action kind's ("roll", "guess"): the names keep them apart (PHASE_*).
+PHASE_ROLL = "roll"  # R-R1: the roller rolls
+PHASE_BEAR = "bear"  # R-R1a: forced turns of bear faces (introductory game)
+PHASE_OFFER = "offer"  # R-X2a: shortcut token offered round the table
+PHASE_SHORTCUT = "shortcut"  # R-X2b: the taker writes candidates
+PHASE_CHANGE = "change"  # R-R1c: accept the roll or turn one die
+PHASE_GUESS = "guess"  # R-G1..R-G3
+PHASE_REPLACE = "replace"  # R-P1..R-P3
+PHASE_FINAL = "final"  # R-E1: final candidates
+PHASE_END = "end"  # game over
+PHASES = (
+    PHASE_ROLL,
+    PHASE_BEAR,
+    PHASE_OFFER,
+    PHASE_SHORTCUT,
+    PHASE_CHANGE,
+    PHASE_GUESS,
+    PHASE_REPLACE,
+    PHASE_FINAL,
+    PHASE_END,
+)
+
+# Token states (R-X2, R-X3).
+AVAILABLE = "available"
+TAKEN = "taken"
+GONE = "gone"
 
 # Action kinds: the first item of every action tuple (see moves.MOVES).
 ROLL = "roll"

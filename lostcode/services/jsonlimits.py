@@ -176,21 +176,25 @@ def _string_end(data, i):
         j = p  # that quote was escaped: look for the next one
 
 
+def _digits_end(data, i, n):
+    """Index after the run of ASCII digits starting at data[i] (i if there is none)."""
+    while i < n and 48 <= data[i] <= 57:
+        i += 1
+    return i
+
+
 def _number_end(data, i):
     """Index after the JSON number starting at data[i], or -1 if it is invalid."""
     n = len(data)
     if data[i] == 45:
         i += 1
     start = i
-    while i < n and 48 <= data[i] <= 57:
-        i += 1
+    i = _digits_end(data, i, n)
     if i == start or (data[start] == 48 and i - start > 1):
         return -1
     if i < n and data[i] == 46:  # .
-        i += 1
-        start = i
-        while i < n and 48 <= data[i] <= 57:
-            i += 1
+        start = i + 1
+        i = _digits_end(data, start, n)
         if i == start:
             return -1
     if i < n and data[i] in b"eE":
@@ -198,8 +202,7 @@ def _number_end(data, i):
         if i < n and data[i] in b"+-":
             i += 1
         start = i
-        while i < n and 48 <= data[i] <= 57:
-            i += 1
+        i = _digits_end(data, i, n)
         if i == start:
             return -1
     return i

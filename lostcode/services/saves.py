@@ -146,7 +146,7 @@ def _check_seats(seats, n, error):
     for k in seats:
         if k not in SEAT_KINDS:
             raise error(
-                "unknown seat kind " + _short(k) + " (expected human, easy, medium, hard, expert)"
+                "unknown seat kind " + _short(k) + " (expected " + ", ".join(SEAT_KINDS) + ")"
             )
     return seats
 
@@ -312,11 +312,21 @@ class SaveIndex:
                 _rejected(None, "the saved-games list was written by a newer version", text)
             )
             return
+        for key in ("games", "finished", "rejected"):
+            if key in data and not isinstance(data[key], list):
+                # Issue 44: {"games": {"a": 1}} or "games": "x" had been read as no
+                # games and the list deleted: the whole text is kept aside instead
+                # (whatever else it holds is still read and listed).
+                self.rejected.append(
+                    _rejected(None, "the saved-games list is damaged (its " + key + ")", text)
+                )
         for raw in _as_list(data.get("rejected")):
             if isinstance(raw, dict) and isinstance(raw.get("raw"), str):
                 self.rejected.append(
                     _rejected(raw.get("id"), str(raw.get("reason", "unreadable"))[:200], raw["raw"])
                 )
+            else:  # kept data that is itself damaged: kept as it is, never dropped
+                self.rejected.append(_rejected(_id_of(raw), "saved data is damaged", raw))
         for e in _as_list(data.get("games")):
             try:
                 save = check_save(e["save"])

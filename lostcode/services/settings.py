@@ -10,6 +10,7 @@ hand-made percent-decoding here.
 
 from ..rules.messages import english
 from ..rules.options import OPTION_FLAGS
+from ..rules.playernames import SPACES, is_invisible
 from ..rules.vocab import HUMAN, SEAT_KINDS
 from .jsonlimits import _strict_utf8, read_optional
 
@@ -19,6 +20,7 @@ TEXT_SIZES = ("normal", "large")
 MOTIONS = ("full", "reduce")  # the "Reduce motion" display setting (issue 11)
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
+KINDS_SHOWN = ", ".join(SEAT_KINDS)  # issue 44: the note lists every kind the reader takes
 SEED_MAX = 2**53 - 1  # the largest integer JavaScript numbers hold exactly
 MAX_QUERY = 4096  # longer query strings are cut (with a note)
 MAX_PAIRS = 64
@@ -210,7 +212,9 @@ def _read_seats(value, settings, notes):
         if k in SEAT_KINDS:
             seats.append(k)
         else:
-            notes.append(("bad_seat", {"n": len(seats) + 1, "value": _show(item)}))
+            notes.append(
+                ("bad_seat", {"n": len(seats) + 1, "value": _show(item), "kinds": KINDS_SHOWN})
+            )
             seats.append(HUMAN)
     settings["seats"] = seats
 
@@ -336,14 +340,30 @@ def to_query(settings) -> str:
 def with_setting(query: str, key: str, value: str) -> str:
     """`query` ("?..." or "") with every spelling of `key` (LANG=, lang=...) replaced
     by key=value, the other pairs kept as written ("&" between all of them)."""
+    kept = _other_pairs(query, key)
+    kept.append(key + "=" + _quote(value))
+    return "?" + "&".join(kept)
+
+
+def without_setting(query: str, key: str) -> str:
+    """`query` ("?..." or "") with every spelling of `key` dropped, as the
+    reader reads it: any case ("SEED=", "Seed="), percent-escaped ("s%65ed="),
+    after "&" or ";" (issue 44: a seed written so stayed in the address and a
+    reload dealt the same game again). The other pairs are kept as written
+    ("&" between them); "" when none is left."""
+    kept = _other_pairs(query, key)
+    return "?" + "&".join(kept) if kept else ""
+
+
+def _other_pairs(query: str, key: str) -> list:
+    """The pairs of `query` (after any "?") that are not `key` in any spelling."""
     query = query[query.index("?") + 1 :] if "?" in query else query
     kept = []
     for pair in query.replace(";", "&").split("&"):
         name = _unquote(pair.split("=", 1)[0]) if pair else None
         if pair and (name is None or _fold(name) != key):
             kept.append(pair)
-    kept.append(key + "=" + _quote(value))
-    return "?" + "&".join(kept)
+    return kept
 
 
 def iframe_snippet(base_url: str, settings, title: str, width="100%", height=720) -> str:
@@ -459,4 +479,23 @@ def _show(value) -> str:
     t = "".join(c if c >= " " and c != "\x7f" else "?" for c in str(value))
     if len(t) > 30:
         t = t[:27] + "..."
-    return repr(t)
+    return _quoted(t)
+
+
+def _quoted(text: str) -> str:
+    """`text` in quotes as CPython's repr() writes it, the same on every
+    runtime: MicroPython's repr escapes every non-ASCII character, so "lang=ру"
+    was noted as '\\u0440\\u0443' there and not as typed (issue 44). Only what
+    would hide or reorder the note is escaped: invisible characters, bidi
+    controls and spaces other than " " (lostcode/rules/playernames.py)."""
+    q = '"' if "'" in text and '"' not in text else "'"
+    out = []
+    for c in text:
+        code = ord(c)
+        if c == "\\" or c == q:
+            out.append("\\" + c)
+        elif c != " " and (c in SPACES or is_invisible(code)):
+            out.append(("\\u%04x" if code <= 0xFFFF else "\\U%08x") % code)
+        else:
+            out.append(c)
+    return q + "".join(out) + q

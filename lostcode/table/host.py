@@ -248,6 +248,8 @@ class Host:
         tokens = data.get("tokens")
         if not isinstance(phones, list) or not isinstance(tokens, dict):
             raise RecordError("the stored table has no seats")
+        if not all(p.is_int(seat) for seat in phones):  # true is no seat number (issue 44)
+            raise RecordError("the stored table's seats are invalid")
         state = replay(data.get("record"))
         seats = seats_of(data.get("record"))
         try:

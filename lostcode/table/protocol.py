@@ -30,6 +30,22 @@ ERROR = "error"  # {"code", "rule"?, "msg"?, "params"?}: refused, nothing change
 TO_HOST = (JOIN, RESUME, ACTION)
 TO_GUEST = (OBSERVATION, ACK, ERROR)
 
+# Every field's JSON type, exactly (issue 44: a guest's "seat": true passed
+# for seat 1, since Python's bool is an int and True == 1; 1.0 == 1 too).
+INT = "integer"  # a JSON number without a fraction or exponent: never true/false, never 1.0
+STR = "string"
+LIST = "array"
+OBJ = "object"
+# type -> ((field, JSON type, required), ...); a field not listed is refused too.
+FIELDS = {
+    JOIN: (("seat", INT, True), ("token", STR, True), ("name", STR, False)),
+    RESUME: (("seat", INT, True), ("token", STR, True), ("move", INT, True)),
+    ACTION: (("seat", INT, True), ("move", INT, True), ("action", LIST, True)),
+    OBSERVATION: (("seat", INT, True), ("move", INT, True), ("obs", OBJ, True)),
+    ACK: (("move", INT, True),),
+    ERROR: (("code", STR, True), ("rule", STR, False), ("msg", STR, False), ("params", OBJ, False)),
+}
+
 # Error codes (docs/table-mode.md lists what each means).
 E_TOO_LARGE = "too_large"
 E_MALFORMED = "malformed"
@@ -89,9 +105,39 @@ def decode(text, limit, allowed) -> dict:
         raise ProtocolError(E_MALFORMED, "no version")
     if v != VERSION:
         raise ProtocolError(E_VERSION, "version " + str(v)[:12])
-    if msg.get("t") not in allowed:
-        raise ProtocolError(E_UNKNOWN, str(msg.get("t"))[:20])
+    t = msg.get("t")
+    if not isinstance(t, str) or t not in allowed:
+        raise ProtocolError(E_UNKNOWN, str(t)[:20])
+    check_fields(msg)
     return msg
+
+
+def check_fields(msg) -> None:
+    """ProtocolError unless every field of the message has its JSON type
+    (FIELDS), the required ones are there and there is no other."""
+    spec = FIELDS[msg["t"]]
+    known = ["v", "t"]
+    for name, kind, required in spec:
+        known.append(name)
+        if name not in msg:
+            if required:
+                raise ProtocolError(E_MALFORMED, "no " + name)
+        elif not is_type(msg[name], kind):
+            raise ProtocolError(E_MALFORMED, name + " is not of JSON type " + kind)
+    for name in msg:
+        if name not in known:
+            raise ProtocolError(E_MALFORMED, "unknown field " + str(name)[:20])
+
+
+def is_type(x, kind) -> bool:
+    """Whether the decoded JSON value `x` is of JSON type `kind`, exactly."""
+    if kind == INT:
+        return is_int(x)
+    if kind == STR:
+        return isinstance(x, str)
+    if kind == LIST:
+        return isinstance(x, list)
+    return isinstance(x, dict)
 
 
 def is_int(x) -> bool:

@@ -7,14 +7,15 @@ position shown (Session._prepare, after each event: keep_analysis), so
 drawing a screen computes nothing and changes nothing, and typing a range or
 tapping the sheet reuses it. With `session.hints` off the panel model is None: nothing is drawn.
 
-The explanation templates of `deduction.TEMPLATES` are marked there with
-`N_()`, so the i18n pipeline extracts them; their parameters are rebuilt here
-from the structured analysis in the current language.
+The explanation templates of `deduction.TEMPLATES` are marked with `N_()`
+where they are written (lostcode/player/explain.py), so the i18n pipeline
+extracts them; their parameters are rebuilt here from the structured
+analysis in the current language.
 
 Pure Python, MicroPython-portable (no DOM here).
 """
 
-from ..player.deduction import _PARAM_KEYS, TEMPLATES, analyze
+from ..player.deduction import PARAM_KEYS, TEMPLATES, analyze
 from ..rules.vocab import PHASE_CHANGE, PHASE_FINAL, PHASE_GUESS, PHASE_SHORTCUT
 from .actions import EXPERT, USE_HINT
 from .i18n import _, decimal
@@ -137,9 +138,9 @@ def explanation_text(e, analysis_, obs=None):
         params["details"] = "; ".join(details)
     keep = {}
     for k in params:
-        if k in _PARAM_KEYS:
+        if k in PARAM_KEYS:
             keep[k] = params[k]
-    for k in _PARAM_KEYS:  # a template's every placeholder gets a value
+    for k in PARAM_KEYS:  # a template's every placeholder gets a value
         if k not in keep:
             keep[k] = ""
     return template_text(t, keep)

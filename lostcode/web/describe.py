@@ -5,40 +5,17 @@ of lostcode.rules.messages); this module is the one place the page turns them in
 sentences in the current language. `describe(event, names)` is the one
 describer of a public event, used by the game log (log_lines below), the live region
 (a11y.py) and the bot report (solo.py); `say(msg, params)` words a message of
-an IllegalAction or a settings note.
+an IllegalAction or a settings note; `move_words(action)` gives a move's row
+of words (lostcode.rules.movewords) with its placeholders in words, for the
+expert's reasons (reasons.py) and table mode's buttons.
 """
 
+from ..rules import vocab
 from ..rules.messages import N_, template
-from ..rules.vocab import (
-    CORRECT,
-    EV_ACCEPT,
-    EV_BEAR_TURN,
-    EV_CHANGE,
-    EV_CHECK,
-    EV_CURSE_GONE,
-    EV_CURSE_PASSED,
-    EV_CURSE_TAKEN,
-    EV_DISCARD,
-    EV_END,
-    EV_FINAL_WRITTEN,
-    EV_MOVE,
-    EV_OFFER,
-    EV_REPLACE_SKIPPED,
-    EV_ROLL,
-    EV_ROUND_END,
-    EV_TOKEN_PASSED,
-    EV_TOKEN_TAKEN,
-    EV_TOKEN_WRITTEN,
-    EV_TOKENS_GONE,
-    EV_WHEEL,
-    HIGHER,
-    LOWER,
-    MOVE_CURSE,
-    MOVE_CURSE_BONUS,
-    MOVE_FINAL,
-)
+from ..rules.movewords import WHEEL_HEADING, WORDS, parts
+from ..rules.vocab import CORRECT, HIGHER, LOWER, MOVE_CURSE, MOVE_CURSE_BONUS, MOVE_FINAL
 from .i18n import _, ngettext
-from .names import dice_text, symbol_name
+from .names import dice_text, range_text, symbol_name
 
 # Reasons the page's own screen flow gives (session.py, drafts.py), beside the
 # engine's: the page's own table (issue 38), so that importing the page never
@@ -54,7 +31,14 @@ PAGE_MESSAGES = {
 }
 
 # Events the live region reads out (a11y.Announcer); the others only go to the log.
-ANNOUNCED = (EV_ROLL, EV_BEAR_TURN, EV_ACCEPT, EV_CHANGE, EV_CHECK, EV_DISCARD)
+ANNOUNCED = (
+    vocab.EV_ROLL,
+    vocab.EV_BEAR_TURN,
+    vocab.EV_ACCEPT,
+    vocab.EV_CHANGE,
+    vocab.EV_CHECK,
+    vocab.EV_DISCARD,
+)
 
 
 def _param(key, value):
@@ -152,49 +136,68 @@ def describe(e, names):
     say an event with this, so it reads the same everywhere."""
     t = e.get("t")
     kw = _event_words(e, names)
-    if t == EV_ROLL:
+    if t == vocab.EV_ROLL:
         return _("Round {round}: {name} rolled {dice}.", **kw)
-    if t == EV_BEAR_TURN:
+    if t == vocab.EV_BEAR_TURN:
         return _("{name} turned die {die} from bear to {sym}.", **kw)
-    if t == EV_ACCEPT:
+    if t == vocab.EV_ACCEPT:
         return _("{name} kept the dice: {dice}.", **kw)
-    if t == EV_CHANGE:
+    if t == vocab.EV_CHANGE:
         return _("{name} turned die {die} from {old} to {new}: {dice}.", **kw)
-    if t == EV_OFFER:
+    if t == vocab.EV_OFFER:
         return _("The {sym} shortcut token is offered.", **kw)
-    if t == EV_TOKEN_TAKEN:
+    if t == vocab.EV_TOKEN_TAKEN:
         return _("{name} took the {sym} shortcut token.", **kw)
-    if t == EV_TOKEN_PASSED:
+    if t == vocab.EV_TOKEN_PASSED:
         return _("{name} passed on the {sym} shortcut token.", **kw)
-    if t == EV_TOKEN_WRITTEN:
+    if t == vocab.EV_TOKEN_WRITTEN:
         return _("{name} wrote their {sym} candidates.", **kw)
-    if t == EV_TOKENS_GONE:
+    if t == vocab.EV_TOKENS_GONE:
         return _("Untaken shortcut tokens leave the game: {syms}.", **kw)
-    if t == EV_WHEEL:
+    if t == vocab.EV_WHEEL:
         return _("{name} took wheel {wheel}.", **kw)
-    if t == EV_CHECK:
+    if t == vocab.EV_CHECK:
         return result_text(e["result"], kw["name"], e["wheel"], e["low"], e["high"])
-    if t == EV_MOVE:
+    if t == vocab.EV_MOVE:
         return move_text(e, names)
-    if t == EV_CURSE_TAKEN:
+    if t == vocab.EV_CURSE_TAKEN:
         return _("{name} reached space 7 first and takes the curse token.", **kw)
-    if t == EV_CURSE_PASSED:
+    if t == vocab.EV_CURSE_PASSED:
         return _("The curse token passes to the leader, {name}.", **kw)
-    if t == EV_CURSE_GONE:
+    if t == vocab.EV_CURSE_GONE:
         if e.get("why") == "13":
             return _("A marker is on space 13 or beyond: the curse token leaves the game.")
         return _("The curse token leaves the game before the last round.")
-    if t == EV_DISCARD:
+    if t == vocab.EV_DISCARD:
         return _("{name} discarded their {sym} stone ({value}) and drew a new one.", **kw)
-    if t == EV_REPLACE_SKIPPED:
+    if t == vocab.EV_REPLACE_SKIPPED:
         return _("{name} cannot replace a stone: every pile is empty.", **kw)
-    if t == EV_ROUND_END:
+    if t == vocab.EV_ROUND_END:
         return _("End of round {round}.", **kw)
-    if t == EV_FINAL_WRITTEN:
+    if t == vocab.EV_FINAL_WRITTEN:
         return _("{name} wrote their final candidates.", **kw)
-    if t == EV_END:
+    if t == vocab.EV_END:
         return _("The game is over: {name} wins.", name=names[e["winner"]])
     return str(t)  # an event without words yet (tests/test_moves.py catches it)
+
+
+def move_words(action, empty="–"):
+    """(its movewords.Words row, its placeholders in the current language) of
+    an action, or (None, {}) for one that is not a well-formed move. `empty`
+    stands for no candidate values."""
+    kind, p = parts(action)
+    if kind is None:
+        return None, {}
+    kw = dict(p)
+    if "sym" in p:
+        kw["sym"] = symbol_name(p["sym"])
+    if "values" in p:
+        kw["values"] = ", ".join(str(v) for v in p["values"]) or empty
+    if "high" in p:
+        kw["range"] = range_text(p["low"], p["high"])
+    if "wheel" in p:
+        kw["heading"] = _(WHEEL_HEADING, wheel=p["wheel"], width=p["width"], vp=p["wheel_vp"])
+    return WORDS[kind], kw
 
 
 def log_lines(log, names):

@@ -17,6 +17,7 @@ from lostcode.web.a11y import Announcer
 from lostcode.web.activation import (
     SETTLE_MS,
     ActivationGuard,
+    event_time,
     unlock_lift,
     unlock_shift,
     wait_ms,
@@ -513,7 +514,7 @@ def settled(*_a):
 
 def until(node):
     try:
-        return float(str(node.getAttribute("data-settling")))
+        return float(str(node.getAttribute("data-until")))
     except ValueError:
         return 0.0
 
@@ -546,11 +547,14 @@ def on_click_capture(event):
     if not in_guarded(target):
         return
     detail = int(event.detail or 0)
-    node = py(target.closest("[data-settling]"))
+    # data-until stays after the wait is over (data-settling goes): a tap handled
+    # late is judged by its own time against its control's wait (issue 44).
+    node = py(target.closest("[data-until]"))
     wait = until(node) - guard().shown_at if node is not None and guard().shown_at else SETTLE_MS
     act = py(target.closest("[data-act]"))
     repeatable = act is not None and str(act.getAttribute("data-act")) in STEPPERS
-    if not guard().allows_click(detail, now_ms(), node is not None, wait, repeatable):
+    when = event_time(event.timeStamp, now_ms())
+    if not guard().allows_click(detail, when, node is not None, wait, repeatable):
         drop(event)
 
 

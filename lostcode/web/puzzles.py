@@ -22,9 +22,10 @@ three or more checks combined.
 Pure Python, MicroPython-portable: it imports the rules and the deduction only.
 """
 
-from ..player.deduction import Knowledge, _merge, query_counts, solve
+from ..player.deduction import Knowledge, merge, query_counts, solve
 from ..rules.components import SYMBOLS, WHEEL_IDS
 from ..rules.engine import apply_action
+from ..rules.moves import KINDS, LOW, MOVES, SYMBOL, WHEEL
 from ..rules.observation import observe
 from ..rules.options import OPTION_FLAGS, Options
 from ..rules.setup import new_game
@@ -45,41 +46,47 @@ class PuzzleError(ValueError):
 # --------------------------------------------------------------------------- the record
 
 
+# The moves a puzzle holds, each as a short token: its letter, then its
+# arguments in the order of its schema (moves.MOVES): a die as its digit, a
+# symbol or a wheel as its index, a wheel's low end as its number (1-2 digits,
+# always the last argument): r, a, t<die><sym>, c<die><sym>, g<wheel><low>, d<sym>.
+CODES = {ROLL: "r", ACCEPT: "a", TURN_BEAR: "t", CHANGE: "c", GUESS: "g", DISCARD: "d"}
+_INDEXED = {SYMBOL: SYMBOLS, WHEEL: WHEEL_IDS}
+
+
 def encode_action(a) -> str:
-    """One action as a short token: r, a, t<die><sym>, c<die><sym>, g<wheel><low>, d<sym>
-    (symbols and wheels by their index): a year of puzzles stays a small file."""
+    """One action as a short token (symbols and wheels by their index): a year
+    of puzzles stays a small file."""
     kind = a[0]
-    if kind == ROLL:
-        return "r"
-    if kind == ACCEPT:
-        return "a"
-    if kind == TURN_BEAR:
-        return "t" + str(a[1]) + str(SYMBOLS.index(a[2]))
-    if kind == CHANGE:
-        return "c" + str(a[1]) + str(SYMBOLS.index(a[2]))
-    if kind == GUESS:
-        return "g" + str(WHEEL_IDS.index(a[1])) + str(a[2])
-    if kind == DISCARD:
-        return "d" + str(SYMBOLS.index(a[1]))
-    raise PuzzleError("a puzzle holds no " + str(kind) + " move")
+    if kind not in CODES:
+        raise PuzzleError("a puzzle holds no " + str(kind) + " move")
+    text = CODES[kind]
+    args = MOVES[kind].args
+    for i in range(len(args)):
+        value = a[i + 1]
+        text += str(_INDEXED[args[i]].index(value)) if args[i] in _INDEXED else str(value)
+    return text
 
 
 def decode_action(token: str) -> tuple:
     if not isinstance(token, str) or not token:
         raise PuzzleError("empty move")
-    kind = token[0]
+    kinds = [k for k in KINDS if CODES.get(k) == token[0]]
     rest = token[1:]
     try:
-        if kind == "r" and not rest:
-            return (ROLL,)
-        if kind == "a" and not rest:
-            return (ACCEPT,)
-        if kind in "tc" and len(rest) == 2:
-            return (TURN_BEAR if kind == "t" else CHANGE, int(rest[0]), SYMBOLS[int(rest[1])])
-        if kind == "g" and 2 <= len(rest) <= 3:
-            return (GUESS, WHEEL_IDS[int(rest[0])], int(rest[1:]))
-        if kind == "d" and len(rest) == 1:
-            return (DISCARD, SYMBOLS[int(rest)])
+        out: list = kinds[:1]
+        for arg in MOVES[kinds[0]].args:
+            if arg == LOW:  # the last argument: the rest of the token
+                if not 1 <= len(rest) <= 2:
+                    raise ValueError(rest)
+                out.append(int(rest))
+                rest = ""
+            else:
+                digit = int(rest[0])
+                out.append(_INDEXED[arg][digit] if arg in _INDEXED else digit)
+                rest = rest[1:]
+        if not rest:
+            return tuple(out)
     except (ValueError, IndexError):
         pass
     raise PuzzleError("unreadable move " + token[:8])
@@ -122,13 +129,10 @@ class Puzzle:
     __slots__ = ("options", "seed", "seat", "kind", "symbols", "level", "moves")
 
     def __init__(self, options, seed, seat, kind, symbols, level, moves):
-        self.options = options
-        self.seed = seed
-        self.seat = seat
-        self.kind = kind
-        self.symbols = symbols
-        self.level = level
-        self.moves = moves
+        # the moment: a game, the seat it is seen from, the moves played so far
+        self.options, self.seed, self.seat, self.moves = options, seed, seat, moves
+        # the question about that seat's own stones, and how hard it is
+        self.kind, self.symbols, self.level = kind, symbols, level
 
     def to_entry(self) -> list:
         return [
@@ -210,7 +214,7 @@ def pairs(k: Knowledge, a: str, b: str) -> list:
     for x in k.possible(a):
         fixed = dict(k.domains)
         fixed[a] = [x]
-        merged = _merge([c for c in k.constraints if c.unknown])
+        merged = merge([c for c in k.constraints if c.unknown])
         counts, total = solve(merged, fixed, [(b, 1)])
         if total:
             for y in range(len(counts)):
@@ -220,7 +224,7 @@ def pairs(k: Knowledge, a: str, b: str) -> list:
 
 
 def _unique(constraints: list, domains: dict, kind: str, syms: list) -> bool:
-    merged = _merge(constraints)
+    merged = merge(constraints)
     if kind == ONE:
         sym = syms[0]
         counts, total = solve(merged, domains)

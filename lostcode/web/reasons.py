@@ -4,8 +4,9 @@ An expert decision (lostcode/player/expert.py) keeps the options it weighed,
 best first, each with its estimated value in victory points and a short tag
 (`Option.note`); the session keeps them as plain data (solo.decision_json:
 [[action, value, note], ...]). This module says them, one sentence shape per
-kind of move: the wheel and range, a die turned, the dice kept, the stone
-replaced, final or shortcut candidates, the shortcut token.
+kind of move (its row of lostcode/rules/movewords.py): the wheel and range, a
+die turned, the dice kept, the stone replaced, final or shortcut candidates,
+the shortcut token.
 
 What may be said when (R-G3: a bet stays secret until the check): a wheel
 decision's reasons only once its round's check results have been shown;
@@ -19,29 +20,11 @@ Pure Python, MicroPython-portable (no DOM here).
 """
 
 from ..player.expert import NOTE_KNOW, NOTE_WIN
-from ..rules.components import WHEEL_WIDTH
-from ..rules.vocab import (
-    ACCEPT,
-    CHANGE,
-    DISCARD,
-    FINAL,
-    GUESS,
-    PASS,
-    ROLL,
-    SHORTCUT,
-    TAKE,
-    TURN_BEAR,
-)
+from ..rules.movewords import AT_CHECK, AT_ONCE, when_said
+from .describe import move_words
 from .i18n import _, decimal
-from .names import range_text, symbol_name
 
 MINUS = "\u2212"  # a real minus sign: "−0.3"
-
-# When a decision's reasons may be shown (reason_shown).
-AT_ONCE = "now"
-AT_CHECK = "check"  # R-G3: once the round's check results were shown
-AT_END = "end"  # candidates: once the game is over
-WHEN = {GUESS: AT_CHECK, FINAL: AT_END, SHORTCUT: AT_END}
 
 
 def vp_text(x):
@@ -52,11 +35,6 @@ def vp_text(x):
     if text in (MINUS + "0.0", MINUS + "0,0"):
         text = text[1:]
     return _("{ev} VP", ev=text)
-
-
-def _values_text(values):
-    vals = [str(v) for v in values] if isinstance(values, (list, tuple)) else []
-    return ", ".join(vals) if vals else _("no value")
 
 
 def _note_text(note):
@@ -77,85 +55,27 @@ def _worth(value, note):
     return vp_text(value)
 
 
-def _parts(action):
-    """(kind, {placeholders}) of an action, or (None, {}) for one not said."""
-    if not isinstance(action, (list, tuple)) or not action:
-        return None, {}
-    kind = action[0]
-    try:
-        if kind == GUESS:
-            wheel, low = str(action[1]), int(action[2])
-            high = low + WHEEL_WIDTH.get(wheel, 1) - 1
-            return kind, {"wheel": wheel, "range": range_text(low, high)}
-        if kind in (CHANGE, TURN_BEAR):
-            return CHANGE, {"die": int(action[1]) + 1, "sym": symbol_name(str(action[2]))}
-        if kind == DISCARD:
-            return kind, {"sym": symbol_name(str(action[1]))}
-        if kind == FINAL:
-            return kind, {"sym": symbol_name(str(action[1])), "values": _values_text(action[2])}
-        if kind == SHORTCUT:
-            return kind, {"values": _values_text(action[1])}
-        if kind in (ACCEPT, TAKE, PASS, ROLL):
-            return kind, {}
-    except (IndexError, TypeError, ValueError):
-        return None, {}
-    return None, {}
-
-
 def option_phrase(action, value, note=""):
     """One option as a short phrase: "W5 6–7: 1.6 VP", "turning die 2 to bird: −0.3 VP"."""
-    kind, p = _parts(action)
-    if kind is None:
+    words, p = move_words(action, _("no value"))
+    if words is None:
         return ""
-    vp = _worth(value, note)
-    if kind == GUESS:
-        text = _("{wheel} {range}: {vp}", vp=vp, **p)
-    elif kind == CHANGE:
-        text = _("turning die {die} to {sym}: {vp}", vp=vp, **p)
-    elif kind == ACCEPT:
-        text = _("keeping the dice: {vp}", vp=vp)
-    elif kind == DISCARD:
-        text = _("replacing the {sym} stone: {vp}", vp=vp, **p)
-    elif kind == FINAL:
-        text = _("{values} for {sym}: {vp}", vp=vp, **p)
-    elif kind == SHORTCUT:
-        text = _("{values} on the shortcut: {vp}", vp=vp, **p)
-    elif kind == TAKE:
-        text = _("taking the token: {vp}", vp=vp)
-    elif kind == PASS:
-        text = _("passing the token: {vp}", vp=vp)
-    else:
-        text = _("rolling: {vp}", vp=vp)
+    text = _(words.phrase, vp=_worth(value, note), **p)
     said = _note_text(note)
     return text + " (" + said + ")" if said else text
 
 
 def chosen_sentence(action, value, note=""):
     """The move an expert seat made, as a sentence: "Took W3 8–10: 1.9 VP expected."."""
-    kind, p = _parts(action)
-    if kind is None:
+    words, p = move_words(action, _("no value"))
+    if words is None:
         return ""
     vp = _worth(value, note)
-    if kind == FINAL and note == NOTE_WIN:
-        return _("Wrote {values} for {sym}: {vp}.", vp=vp, **p)
-    if kind == GUESS:
-        text = _("Took {wheel} {range}: {vp} expected.", vp=vp, **p)
-    elif kind == CHANGE:
-        text = _("Turned die {die} to {sym}: {vp} expected.", vp=vp, **p)
-    elif kind == ACCEPT:
-        text = _("Kept the dice: {vp} expected.", vp=vp)
-    elif kind == DISCARD:
-        text = _("Replaced the {sym} stone: {vp} expected.", vp=vp, **p)
-    elif kind == FINAL:
-        text = _("Wrote {values} for {sym}: {vp} expected.", vp=vp, **p)
-    elif kind == SHORTCUT:
-        text = _("Wrote {values} on the shortcut: {vp} expected.", vp=vp, **p)
-    elif kind == TAKE:
-        text = _("Took the token: {vp} expected.", vp=vp)
-    elif kind == PASS:
-        text = _("Passed the token: {vp} expected.", vp=vp)
-    else:
+    if note == NOTE_WIN and words.won:
+        return _(words.won, vp=vp, **p)
+    if not words.sentence:
         return ""  # a roll has no alternative worth a sentence
+    text = _(words.sentence, vp=vp, **p)
     said = _note_text(note)
     return text[:-1] + " (" + said + ")." if said and text.endswith(".") else text
 
@@ -185,19 +105,19 @@ def reason_text(options):
 def when_shown(options):
     """AT_ONCE, AT_CHECK or AT_END: when a decision's reasons may be said (R-G3)."""
     kind = str(options[0][0][0]) if options and options[0][0] else ""
-    return WHEN.get(kind, AT_ONCE)
+    return when_said(kind)
 
 
 def reason_shown(entry, checks_shown, over):
     """Whether `entry` ({"seat", "round", "options"}) may be said now: a bet's
     once its round's check results were shown (`checks_shown`, the last round
     acknowledged), candidates once the game is `over`, the rest at once."""
-    when = when_shown(entry.get("options"))
+    said = when_shown(entry.get("options"))
     if over:
         return True
-    if when == AT_CHECK:
+    if said == AT_CHECK:
         return int(entry.get("round", 0)) <= int(checks_shown)
-    return when == AT_ONCE
+    return said == AT_ONCE
 
 
 def logged(reasons, names, checks_shown, over):

@@ -12,7 +12,13 @@ from lostcode.rules.errors import IllegalAction
 from lostcode.rules.options import OPTION_FLAGS
 from lostcode.rules.playernames import look_alike
 from lostcode.rules.vocab import BOT_LEVELS, HUMAN
-from lostcode.services.settings import parse, read_last, read_pairs, with_setting
+from lostcode.services.settings import (
+    parse,
+    read_last,
+    read_pairs,
+    with_setting,
+    without_setting,
+)
 from lostcode.web import flow, gamepage, puzzlepage, savespage, storage
 from lostcode.web.a11y import (
     MOTION_KEY,
@@ -200,10 +206,7 @@ def set_motion(value, remember=False):
     for box in nodes("input[data-motion]"):
         box.checked = reduce
     if remember:
-        try:
-            window.localStorage.setItem(MOTION_KEY, value)
-        except Exception:  # storage blocked: applied, not remembered
-            pass
+        storage.storage_set(MOTION_KEY, value)  # quota refused in JavaScript (issue 44)
 
 
 def set_text_size(size, remember=False):
@@ -218,10 +221,7 @@ def set_text_size(size, remember=False):
     for box in nodes("input[data-textsize]"):
         box.checked = size == "large"
     if remember:
-        try:
-            window.localStorage.setItem(TEXT_SIZE_KEY, size)
-        except Exception:
-            pass
+        storage.storage_set(TEXT_SIZE_KEY, size)  # quota refused in JavaScript (issue 44)
     return size
 
 
@@ -329,11 +329,12 @@ def forget_url_seed():
     a reload mid-game does not fill the Seed field again and the address a
     player copies or a second tab opens does not carry the deal."""
     try:
-        url = window.URL.new(str(window.location.href))
-        if not url.searchParams.has("seed"):
+        loc = window.location
+        search = str(loc.search)
+        kept = without_setting(search, "seed")  # every spelling (issue 44: SEED=, ;seed=)
+        if kept == search:
             return
-        url.searchParams.delete("seed")
-        window.history.replaceState(None, "", str(url.href))
+        window.history.replaceState(None, "", str(loc.pathname) + kept + str(loc.hash))
     except Exception as e:  # an old browser without URL: the note below still warns
         log_error("could not drop the seed from the address", e)
 

@@ -96,7 +96,8 @@ STILL_KNOWS = {
         "lostcode.rules.errors", "lostcode.rules.vocab", "lostcode.services.record",
     ),
     "lostcode.services.settings": (
-        "lostcode.rules.messages", "lostcode.rules.options", "lostcode.rules.vocab",
+        "lostcode.rules.messages", "lostcode.rules.options", "lostcode.rules.playernames",
+        "lostcode.rules.vocab",
     ),
     "lostcode.table.protocol": ("lostcode.rules.errors",),
 }

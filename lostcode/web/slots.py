@@ -197,8 +197,9 @@ def migrate(old_text, present_keys):
 
     Returns (writes, rejected, damaged): writes = [(key, text)] for slots not
     yet in storage (`present_keys`), rejected = the old list's unreadable
-    entries (to be kept), damaged = the old text itself if none of it could
-    be read (to copy aside to OLD_DAMAGED_KEY), else None. Oversized text
+    entries (to be kept), damaged = the old text itself if it could not be
+    read whole (issue 44: its games not a list, say; copied aside to
+    OLD_DAMAGED_KEY while what it holds that can be read is written), else None. Oversized text
     is not read: it is damaged as a whole.
     """
     if isinstance(old_text, Oversized):  # never read: kept whole, as damaged

@@ -118,11 +118,11 @@ def storage_get(key):
 
 
 def storage_set(key, value):
-    """A setting remembered if the browser lets us (its failure costs nothing)."""
-    try:
-        window.localStorage.setItem(key, value)
-    except Exception:
-        pass
+    """A setting remembered if the browser lets us (its failure costs nothing):
+    True if it is stored. Written as a saved game is (ls_set: assets/boot.js
+    catches the refusal in JavaScript), because on MicroPython the quota error
+    of `setItem` was not caught here and stopped Play with no word (issue 44)."""
+    return ls_set(key, value)
 
 
 def copy_stored(src, dst):

@@ -4,29 +4,17 @@ A guest's phone never holds the State: it draws what the host sent it
 (`observe(state, seat)`, R-S7: the others' stones, never its own), with the
 board the pass-and-play screens draw (lostcode/web/board.py). The host's own
 seat is drawn the same way from its own observation. The moves on offer are
-the observation's legal moves, exactly what the host's engine accepts.
+the observation's legal moves, exactly what the host's engine accepts, each
+said by its row of words (lostcode/rules/movewords.py).
 
 Pure Python (tested on CPython): `table_screen(obs)` returns plain data the
 adapter (lostcode/web/tablepage.py) draws.
 """
 
-from ..rules.components import WHEEL_VP, WHEEL_WIDTH
-from ..rules.vocab import (
-    ACCEPT,
-    CHANGE,
-    DISCARD,
-    FINAL,
-    GUESS,
-    PASS,
-    ROLL,
-    SHORTCUT,
-    TAKE,
-    TURN_BEAR,
-)
 from .board import board_model
-from .describe import log_lines, say
+from .describe import log_lines, move_words, say
 from .i18n import _
-from .names import range_text, symbol_name
+from .names import symbol_name
 
 MAX_BUTTONS = 8  # more moves than this are offered as one list (wheels x ranges, candidates)
 LOG_LINES = 6
@@ -47,31 +35,13 @@ def public_key(obs) -> str:
 
 
 def action_label(a, obs) -> str:
-    kind = a[0]
-    if kind == ROLL:
-        return _("Roll the dice")
-    if kind == ACCEPT:
-        return _("Keep the dice")
-    if kind == PASS:
-        return _("Pass")
-    if kind == TAKE:
-        return _("Take the {sym} token", sym=symbol_name((obs.get("offer") or {}).get("symbol")))
-    if kind in (CHANGE, TURN_BEAR):
-        return str(a[1] + 1) + ": " + symbol_name(a[2])
-    if kind == GUESS:
-        w = a[1]
-        return (
-            _("{wheel} ({width} wide, {vp} VP)", wheel=w, width=WHEEL_WIDTH[w], vp=WHEEL_VP[w])
-            + " · "
-            + range_text(a[2], a[2] + WHEEL_WIDTH[w] - 1)
-        )
-    if kind == DISCARD:
-        return symbol_name(a[1])
-    if kind == SHORTCUT:
-        return ", ".join(str(v) for v in a[1]) or "–"
-    assert kind == FINAL, kind
-    # FINAL, the last kind (moves.MOVES)
-    return symbol_name(a[1]) + ": " + (", ".join(str(v) for v in a[2]) or "–")
+    """A legal move on a button: its caption (lostcode/rules/movewords.py)."""
+    words, p = move_words(a)
+    if words is None:
+        return str(a)  # never a legal move's case: the host's engine listed it
+    if "sym" not in p and "{sym}" in words.caption:  # "take": the offered token's symbol
+        p["sym"] = symbol_name((obs.get("offer") or {}).get("symbol"))
+    return _(words.caption, **p)
 
 
 def groups(legal, obs) -> list:
@@ -80,12 +50,9 @@ def groups(legal, obs) -> list:
     index)])], one group with an empty heading for other moves."""
     out: list = []
     for i, a in enumerate(legal):
-        if a[0] == GUESS:
-            w = a[1]
-            head = _(
-                "{wheel} ({width} wide, {vp} VP)", wheel=w, width=WHEEL_WIDTH[w], vp=WHEEL_VP[w]
-            )
-            label = range_text(a[2], a[2] + WHEEL_WIDTH[w] - 1)
+        _words, p = move_words(a)
+        if "heading" in p:
+            head, label = p["heading"], p["range"]
         else:
             head, label = "", action_label(a, obs)
         if not out or out[-1][0] != head:

@@ -255,7 +255,7 @@ MESSAGES = {
     'Score of {name}': 'Punteggio di {name}',
     'Score over the rounds': 'Punteggio round per round',
     'Score track': 'Tracciato punteggio',
-    'Seat {n} {value} is not human, easy, medium or hard: it will be a human player.': 'Posto {n}: {value} non è human, easy, medium o hard; lo occuperà un giocatore umano.',
+    'Seat {n} {value} is not one of {kinds}: it will be a human player.': 'Posto {n}: {value} non è tra {kinds}; lo occuperà un giocatore umano.',
     'Seat {n}: {kind} players are not available on this page; a human plays it.': 'Posto {n}: i giocatori «{kind}» non sono disponibili in questa pagina; gioca un umano.',
     'Seed (optional, to replay the same deal)': 'Seme (facoltativo, per rigiocare la stessa distribuzione)',
     'Set your wheel': 'Imposta la tua ruota',

@@ -259,7 +259,7 @@ MESSAGES = {
     'Score of {name}': 'Wynik: {name}',
     'Score over the rounds': 'Wynik w kolejnych rundach',
     'Score track': 'Tor punktacji',
-    'Seat {n} {value} is not human, easy, medium or hard: it will be a human player.': 'Miejsce {n}: {value} to nie human, easy, medium ani hard; zagra na nim człowiek.',
+    'Seat {n} {value} is not one of {kinds}: it will be a human player.': 'Miejsce {n}: {value} nie jest żadną z wartości {kinds}; zagra na nim człowiek.',
     'Seat {n}: {kind} players are not available on this page; a human plays it.': 'Miejsce {n}: gracze „{kind}” nie są dostępni na tej stronie; gra człowiek.',
     'Seed (optional, to replay the same deal)': 'Ziarno (opcjonalnie, aby powtórzyć to samo rozdanie)',
     'Set your wheel': 'Ustaw swoje koło',

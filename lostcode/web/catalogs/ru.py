@@ -259,7 +259,7 @@ MESSAGES = {
     'Score of {name}': 'Счёт: {name}',
     'Score over the rounds': 'Счёт по раундам',
     'Score track': 'Дорожка подсчёта очков',
-    'Seat {n} {value} is not human, easy, medium or hard: it will be a human player.': 'Место {n}: {value} — не human, easy, medium или hard; за этим местом будет играть человек.',
+    'Seat {n} {value} is not one of {kinds}: it will be a human player.': 'Место {n}: {value} — не одно из значений {kinds}; за этим местом будет играть человек.',
     'Seat {n}: {kind} players are not available on this page; a human plays it.': 'Место {n}: игроки «{kind}» на этой странице недоступны; играет человек.',
     'Seed (optional, to replay the same deal)': 'Зерно (необязательно: чтобы повторить ту же раздачу)',
     'Set your wheel': 'Установите свой диск',

@@ -1,0 +1,79 @@
+"""Issue 38: the import graph of lostcode/ runs one way, and its words keep their names.
+
+- No module imports one that imports it back, directly or round a loop,
+  counting the imports inside functions too (player/bots.py once reached the
+  expert that way while player/expert.py took bots.py's private helpers; the
+  parts both need are player/policy.py now).
+- A phase and an action kind never share a name (rules/vocab.py: PHASE_*), so
+  no module renames one of the game's words on import (`GUESS as SET_WHEEL`).
+"""
+
+import ast
+
+from helpers import ROOT
+
+PACKAGE = ROOT / "lostcode"
+
+
+def _modules() -> dict:
+    out = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if "catalogs" in path.parts:
+            continue
+        name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        out[name.removesuffix(".__init__")] = path
+    return out
+
+
+def _imports(name: str, path, modules: dict) -> set:
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package
+                for _ in range(node.level - 1):
+                    up = up.rpartition(".")[0]
+                base = up + ("." + node.module if node.module else "")
+            for alias in node.names:
+                full = base + "." + alias.name
+                found.add(full if full in modules else base)
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+    return {m for m in found if m in modules and m != name}
+
+
+def test_no_import_cycle_between_modules():
+    modules = _modules()
+    graph = {name: _imports(name, path, modules) for name, path in modules.items()}
+    loops = []
+    for start in graph:
+        seen, todo = set(), list(graph[start])
+        while todo:
+            m = todo.pop()
+            if m == start:
+                loops.append(start)
+                break
+            if m not in seen:
+                seen.add(m)
+                todo.extend(graph[m])
+    assert loops == []
+
+
+def test_bots_and_the_expert_share_the_policy_module_one_way():
+    modules = _modules()
+    expert = _imports("lostcode.player.expert", modules["lostcode.player.expert"], modules)
+    assert "lostcode.player.policy" in expert and "lostcode.player.bots" not in expert
+
+
+def test_no_renamed_import_of_the_games_words():
+    renamed = []
+    for path in _modules().values():
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[-1] in (
+                "vocab",
+                "state",
+            ):
+                renamed += [(path.name, a.name, a.asname) for a in node.names if a.asname]
+    assert renamed == []
