@@ -116,7 +116,7 @@ def saves_acts(games):
 
 def puzzle_acts():
     """Today's code (issue 28): the puzzle before and after its tries, and the archive."""
-    from lostcode.web import puzzleview as pv
+    from lostcode.web.puzzle import puzzleview as pv
 
     book = pv.read_book((ROOT / "assets" / "puzzles.json").read_text(encoding="utf-8"))
     found = set()

@@ -155,7 +155,7 @@ def reached_from_render(module):
 
 
 def test_render_starts_nothing():
-    for module in ("gamepage", "puzzlepage", "tablepage"):
+    for module in ("gamepage", "puzzle/puzzlepage", "tablemode/tablepage"):
         reached = reached_from_render(module)
         assert "render" in reached, module
         for name, fn in reached.items():

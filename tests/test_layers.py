@@ -6,7 +6,7 @@ that file checks that no module loop exists):
 
 - no cycle between packages (rules, player, services, table, web, cli);
 - lostcode/table/ imports nothing from lostcode/web/ (table mode sits below
-  the page: its seat logic is player/seats.py's, its screen web/tablescreen.py);
+  the page: its seat logic is player/seats.py's, its screen web/tablemode/tablescreen.py);
 - lostcode/player/ imports nothing from web/, table/ or cli/ (computer seats,
   thinking and the searches serve both).
 """

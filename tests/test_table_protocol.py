@@ -25,7 +25,7 @@ from lostcode.table import protocol as p
 from lostcode.table.guest import Guest
 from lostcode.table.host import Host
 from lostcode.web.board import tree_text
-from lostcode.web.tablescreen import action_label, table_screen
+from lostcode.web.tablemode.tablescreen import action_label, table_screen
 
 TOKENS = {1: "tok-one-4f9a", 2: "tok-two-8c1e", 3: "tok-three-77"}
 PRIVATE_KEYS = ("viewer", "racks", "legal", "my_guess", "my_tokens", "my_final")

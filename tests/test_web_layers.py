@@ -27,7 +27,7 @@ VIEW_MODELS = ("views.py", "betscreens.py", "resultscreens.py", "tableview.py", 
 
 
 def web_modules():
-    return sorted(WEB.glob("*.py"))
+    return sorted(p for p in WEB.rglob("*.py") if "catalogs" not in p.parts)
 
 
 def test_only_the_session_and_the_saves_adapter_read_a_state():

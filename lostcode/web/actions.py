@@ -22,8 +22,8 @@ from ..rules.vocab import CHANGE, DISCARD, PASS, ROLL, TAKE, TURN_BEAR
 SESSION = "session"  # lostcode.web.session.Session.do: a draft, a sheet mark or an engine move
 GAME_PAGE = "game"  # the game page (lostcode.web.main.GAME_HANDLERS): leave, download, replay
 SAVES_PAGE = "saves"  # the saved-games list (lostcode.web.savespage)
-TABLE_PAGE = "table"  # table mode, one phone per player (lostcode.web.tablepage, issue 23)
-PUZZLE_PAGE = "puzzle"  # Today's code, the daily puzzle (lostcode.web.puzzlepage, issue 28)
+TABLE_PAGE = "table"  # table mode, a phone per player (lostcode.web.tablemode.tablepage, issue 23)
+PUZZLE_PAGE = "puzzle"  # Today's code, the daily puzzle (lostcode.web.puzzle.puzzlepage, issue 28)
 
 
 class PageAction:
@@ -96,7 +96,7 @@ DOWNLOAD_HISTORY = "download_history"
 WATCH_IMPORT = "watch_import"
 CONTINUE_IMPORT = "continue_import"
 
-# -- table mode's actions (lostcode.web.tablepage) ---------------------------------------
+# -- table mode's actions (lostcode.web.tablemode.tablepage) ---------------------------------------
 # None changes a saved game: the host keeps its table under its own key after
 # every move, and a guest keeps nothing.
 TABLE_START = "table_start"  # the host's "Play": seats chosen, codes shown
@@ -112,7 +112,7 @@ TABLE_UNLOCK = "table_unlock"  # "I am NAME" on the host's phone (arg: the seat)
 TABLE_MOVE = "table_move"  # play choice number `arg`
 TABLE_PICK = "table_pick"  # play the choice picked in the list
 
-# -- Today's code's actions (lostcode.web.puzzlepage, issue 28) ----------------------------
+# -- Today's code's actions (lostcode.web.puzzle.puzzlepage, issue 28) ----------------------------
 # None changes a saved game: the puzzle's tries and stats have their own key.
 PUZZLE_OPEN = "puzzle_open"  # open puzzle number `arg` ("": today's)
 PUZZLE_ANSWER = "puzzle_answer"  # try the answer `arg`

@@ -127,7 +127,7 @@ class LabLink:
 
 
 class TableLink:
-    """Table mode (issue 23, lostcode/web/tablepage.py): this phone's Host or
+    """Table mode (issue 23, lostcode/web/tablemode/tablepage.py): this phone's Host or
     Guest, the channels' bridge and what the table screen last offered."""
 
     __slots__ = (
@@ -149,7 +149,7 @@ class TableLink:
 
 
 class PuzzleLink:
-    """Today's code (issue 28, lostcode/web/puzzlepage.py): the puzzle file once
+    """Today's code (issue 28, lostcode/web/puzzle/puzzlepage.py): the puzzle file once
     read, the puzzle on screen and what its screen shows."""
 
     __slots__ = (

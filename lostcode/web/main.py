@@ -30,21 +30,14 @@ if sys.implementation.name == "micropython":
     gc.threshold((gc.mem_free() + gc.mem_alloc()) // 4)
 
 import lostcode.rules.engine  # noqa: F401  (the engine, loaded before "ready")
-from lostcode.web import (
-    actions,
-    flow,
-    gamepage,
-    labbridge,
-    puzzlepage,
-    savespage,
-    setuppage,
-    storage,
-    tablepage,
-)
+from lostcode.web import actions, flow, gamepage, savespage, setuppage, storage
 from lostcode.web.app import APP, keep, listen, log_error
 from lostcode.web.dom import ROOT, by_id, create_proxy, progress, py
 from lostcode.web.edition import THE_LOST_CODE
 from lostcode.web.i18n import _
+from lostcode.web.lab import labbridge
+from lostcode.web.puzzle import puzzlepage
+from lostcode.web.tablemode import tablepage
 
 
 def play(act, arg):

@@ -19,7 +19,7 @@ from lostcode.services.settings import (
     with_setting,
     without_setting,
 )
-from lostcode.web import flow, gamepage, puzzlepage, savespage, storage
+from lostcode.web import flow, gamepage, savespage, storage
 from lostcode.web.a11y import (
     MOTION_KEY,
     TEXT_SIZE_CLASS,
@@ -48,6 +48,7 @@ from lostcode.web.page import (
     static_table,
     static_text,
 )
+from lostcode.web.puzzle import puzzlepage
 from lostcode.web.session import Session
 from lostcode.web.tutorial import TUTORIAL_SEED
 

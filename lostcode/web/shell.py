@@ -65,7 +65,7 @@ SHELL = (
     ("lostcode/web/slots.py", "one storage key per saved game, revisions across tabs"),
     ("lostcode/web/storage.py", "the browser's storage, the save's compare-and-set"),
     ("lostcode/web/savespage.py", "the saved games' list: resume, delete, import, watch"),
-    ("lostcode/web/tablecodes.py", "table mode's join codes and camera"),
+    ("lostcode/web/tablemode/tablecodes.py", "table mode's join codes and camera"),
     ("lostcode/services/saves.py", "a saved game and the index of saves"),
     ("lostcode/services/settings.py", "the URL settings and the remembered ones"),
     ("lostcode/services/jsonlimits.py", "the one reader of every outside input"),
@@ -90,7 +90,7 @@ STILL_KNOWS = {
         "lostcode.web.actions", "lostcode.web.gamepage", "lostcode.web.persist",
         "lostcode.web.viewer",
     ),
-    "lostcode.web.tablecodes": ("lostcode.web.actions",),
+    "lostcode.web.tablemode.tablecodes": ("lostcode.web.actions",),
     "lostcode.services.jsonlimits": ("lostcode.rules.errors",),
     "lostcode.services.saves": (
         "lostcode.rules.errors", "lostcode.rules.vocab", "lostcode.services.record",

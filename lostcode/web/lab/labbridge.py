@@ -2,7 +2,7 @@
 bot, index.html#watch=lab shows the lab's game.
 
 The pure part (the session, the checks, the fallback to the easy bot) is
-lostcode/web/labseat.py; the bot's worker is driven by assets/labseat.js,
+lostcode/web/lab/labseat.py; the bot's worker is driven by assets/labseat.js,
 loaded only in this mode.
 """
 
@@ -12,7 +12,7 @@ from lostcode.web import flow, gamepage, savespage, storage
 from lostcode.web.app import APP, guarded, keep
 from lostcode.web.dom import by_id, create_proxy
 from lostcode.web.i18n import _
-from lostcode.web.labseat import (
+from lostcode.web.lab.labseat import (
     PLAY_HASH,
     PLAY_KEY,
     WATCH_KEY,

@@ -6,7 +6,7 @@ index.html#table=host makes this phone the host: it runs the engine
 server). index.html#j=CODE is a guest: it answers the offer with a code of
 its own for the host to paste or scan, then draws only what the host sends
 for its seat. The channels live in assets/table/bridge.js; this module keeps
-the Host or the Guest in `APP.table` and draws lostcode/web/tablescreen.py's
+the Host or the Guest in `APP.table` and draws lostcode/web/tablemode/tablescreen.py's
 model; the join codes and the camera's view are tablecodes.py's, an expert
 seat's search runs through slices.py. Its controls carry actions of their
 own scope (actions.TABLE_PAGE, handled by `HANDLERS` below) and go through
@@ -42,8 +42,8 @@ from lostcode.web.dom import (
 from lostcode.web.i18n import _
 from lostcode.web.solo import seat_kind_label
 from lostcode.web.storage import ls_get, ls_set
-from lostcode.web.tablecodes import draw_code, draw_joins, scan_box, stop_scan
-from lostcode.web.tablescreen import table_screen
+from lostcode.web.tablemode.tablecodes import draw_code, draw_joins, scan_box, stop_scan
+from lostcode.web.tablemode.tablescreen import table_screen
 
 HOST_HASH = "#table=host"
 JOIN_HASH = "#j="

@@ -4,7 +4,7 @@ The start screen gets a "Today's code" button (drawn here, like table mode's
 entry: no edit of the form); `?puzzle=N` (or `?puzzle=today`) opens one
 puzzle directly, for a teacher's warm-up. The puzzles come from
 assets/puzzles.json (same origin, precached by the service worker: offline
-after one visit); lostcode/web/puzzleview.py replays the chosen one and
+after one visit); lostcode/web/puzzle/puzzleview.py replays the chosen one and
 builds the screen, drawn here in a section of its own with the board's own
 drawing (dom.render_evidence). Its controls carry actions of their own scope
 (actions.PUZZLE_PAGE, `HANDLERS` below) and go through main.dispatch like
@@ -35,8 +35,8 @@ from lostcode.web.dom import (
     show_only,
 )
 from lostcode.web.i18n import _, get_language
-from lostcode.web.puzzles import PuzzleError
-from lostcode.web.puzzleview import (
+from lostcode.web.puzzle.puzzles import PuzzleError
+from lostcode.web.puzzle.puzzleview import (
     DATA_URL,
     STORE_KEY,
     Attempt,
