@@ -102,14 +102,24 @@ function gameOnScreen() {
   return root.dataset.engine === "ready" && game !== null && !game.hidden;
 }
 
+// Issue 44 (item 11): a page that a reload would cost something: a game on
+// screen, a table of several phones open (a host's join codes, a guest's
+// connection: lostcode/web/tablepage.py #tablemode), or the Bot lab running
+// games or a league (assets/lab.js sets data-busy). It keeps its version.
+function busyPage() {
+  const table = document.getElementById("tablemode");
+  return gameOnScreen() || (table !== null && !table.hidden) || root.dataset.busy === "1";
+}
+
 if (
   "serviceWorker" in navigator &&
   (location.protocol === "https:" || location.protocol === "http:") &&
   swURL.origin === location.origin
 ) {
   // A page that started under an older worker reloads when the new one takes
-  // over — unless a game is on screen: then everything is already loaded, and
-  // the new version is offered on the set-up screen (data-update="ready").
+  // over — unless it is busy (busyPage): then everything is already loaded,
+  // and the new version is offered on the set-up screen (data-update="ready")
+  // or taken on the next visit.
   // The first worker taking over a page it did not control yet (first visit)
   // changes no version; every later change is an update (issue 25: also in a
   // tab opened on the first visit).
@@ -121,7 +131,7 @@ if (
       return;
     }
     if (reloading) return;
-    if (gameOnScreen()) {
+    if (busyPage()) {
       tellUpdate("ready");
       return;
     }

@@ -120,15 +120,25 @@ export const LANGS = ["en", "ru", "it", "pl"];
 export const LANG_KEY = "lostcode.lang";
 // "running" is the catalogs' translation of main.py's first progress text
 // (tests/test_loading_text.py checks they agree).
+// "offline" and "use-default" (issue 44 item 12) too: lostcode/web/page.py
+// RUNTIME_TEXTS marks them for the catalogs.
 export const LOADING_TEXT = {
   en: { download: "Downloading the {runtime} runtime (about {mb} MB, once)…",
-        running: "Python is running; loading the game engine…" },
+        running: "Python is running; loading the game engine…",
+        offline: "Pyodide cannot be downloaded now: this device is offline and has no copy of it yet. Your saved games are safe.",
+        "use-default": "Use MicroPython (the default)" },
   ru: { download: "Загружается среда {runtime} (около {mb} МБ, один раз)…",
-        running: "Python запущен; загружается игровой движок…" },
+        running: "Python запущен; загружается игровой движок…",
+        offline: "Pyodide сейчас не загрузить: устройство не в сети, а копии Pyodide на нём ещё нет. Сохранённые игры не пропадут.",
+        "use-default": "Использовать MicroPython (по умолчанию)" },
   it: { download: "Download del runtime {runtime} (circa {mb} MB, una sola volta)…",
-        running: "Python è avviato; caricamento del motore di gioco…" },
+        running: "Python è avviato; caricamento del motore di gioco…",
+        offline: "Ora non si può scaricare Pyodide: il dispositivo è offline e non ne ha ancora una copia. Le partite salvate non si perdono.",
+        "use-default": "Usa MicroPython (predefinito)" },
   pl: { download: "Pobieranie środowiska {runtime} (około {mb} MB, jednorazowo)…",
-        running: "Python działa; ładowanie silnika gry…" },
+        running: "Python działa; ładowanie silnika gry…",
+        offline: "Nie można teraz pobrać Pyodide: urządzenie jest offline i nie ma jeszcze jego kopii. Zapisane gry nie przepadną.",
+        "use-default": "Użyj MicroPython (domyślnie)" },
 };
 
 function langCode(value) {
@@ -223,6 +233,57 @@ function unpackNatively(core, packs, catalogs) {
   });
 }
 
+// Issue 44 (item 12): Pyodide chosen, offline, never cached: its download
+// cannot come, and the page used to say "Downloading…" for minutes. Within a
+// few seconds it says so, with a button back to the default runtime (which
+// the offline copy holds); nothing is lost (saved games are in this browser).
+// A copy in any of the site's caches, or a server that answers, and the page
+// waits for the download as before.
+const PYODIDE_PROBE = "vendor/pyodide/pyodide.asm.wasm";
+const PROBE_MS = 3000;
+
+async function pyodideUnreachable() {
+  const url = new URL("../" + PYODIDE_PROBE, import.meta.url);
+  try {
+    if (typeof caches !== "undefined" && (await caches.match(url.pathname))) return false;
+  } catch (e) { /* no cache storage here: ask the network */ }
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(), PROBE_MS);
+  try {
+    const response = await fetch(url, { method: "HEAD", cache: "no-store", signal: stop.signal });
+    return !response.ok;
+  } catch (e) {
+    return true;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function offerDefaultRuntime(lang) {
+  pyodideUnreachable().then((unreachable) => {
+    const root = document.documentElement;
+    const box = document.getElementById("load-error");
+    if (!unreachable || !box || root.dataset.engine !== "loading") return;
+    const text = LOADING_TEXT[lang] || LOADING_TEXT.en;
+    root.dataset.runtimeProblem = "offline";
+    box.hidden = false;
+    box.textContent = text.offline;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "btn primary";
+    button.textContent = text["use-default"];
+    button.addEventListener("click", () => {
+      try { window.localStorage.setItem(RUNTIME_KEY, RUNTIMES[0]); } catch (e) { /* the URL says it */ }
+      const url = new URL(location.href);
+      for (const k of [...url.searchParams.keys()]) if (fold(k) === "runtime") url.searchParams.delete(k);
+      url.searchParams.set("runtime", RUNTIMES[0]);
+      location.assign(url.href);
+    });
+    box.after(button);
+    button.focus();
+  });
+}
+
 // After the page is parsed (at once if it already is): async, this module may
 // run while the parser is still in <head>.
 function whenParsed(callback) {
@@ -304,5 +365,6 @@ if (typeof document !== "undefined" && document.documentElement) {
         setup.bytes || (mpy ? 1e6 : 14e6));
     }
     wireChoice(runtime);
+    if (!mpy) offerDefaultRuntime(lang);
   });
 }
