@@ -307,7 +307,8 @@ def render_block(b, parent):
             box,
         )
     elif t == "table":
-        table = el("table", None, "data " + b.get("cls", ""), None, parent)
+        cls = "data " + b.get("cls", "") + (" aside" if b.get("aside") else "")
+        table = el("table", None, cls, None, parent)
         el("caption", b["caption"], None, None, table)
         tr = el("tr", None, None, None, el("thead", None, None, None, table))
         for h in b["head"]:
@@ -340,7 +341,8 @@ def render_block(b, parent):
         for item in b["items"]:
             render_button(item, box).classList.add("ring-v")
     elif t == "rings":  # at the check: each bet on its ring, right or wrong
-        sec = el("section", None, "rings", {"aria-label": b["label"]}, parent)
+        cls = "rings aside" if b.get("aside") else "rings"  # aside: out of the sheet
+        sec = el("section", None, cls, {"aria-label": b["label"]}, parent)
         for item in b["items"]:
             fig = el("figure", None, "bet", None, sec)
             draw(item["svg"], fig)

@@ -1,0 +1,67 @@
+"""Issue 39, a table that stays in sight: the check on the board (each result
+beside its rack, the round being checked, the roll drawn, the words' details
+out of the sheet), every discard drawn under its rack in order with the newest
+marked, and the roll on the handoff screens that follow it."""
+
+import random
+
+from test_board import labels, played, walk
+from test_viewmodels import play
+
+from lostcode.rules.observation import observe
+from lostcode.rules.options import Options
+from lostcode.web.board import board_model
+from lostcode.web.session import Session
+
+
+def test_the_check_is_on_the_board_R_C1():
+    ses = Session(Options(3), 11, ["Ana", "Bo", "Cy"])
+    seen = []
+
+    def visit(ses, m):
+        if m["kind"] == "handoff" and ses.state.dice:
+            assert m["evidence"] == "dice"  # the roll, to the players waiting
+        if m["kind"] != "checks":
+            return
+        h = ses.pending_checks()
+        seen.append(h["round"])
+        assert m["strip"]["round"]["text"] == str(h["round"]) + "/9"
+        assert m["board"]["round"] == "Round " + str(h["round"]) + " of 9"
+        assert m["evidence"] == "dice"
+        dice = [n[1]["aria-label"] for n in walk(m["board"]["dice"]) if "data-die" in n[1]]
+        assert dice == list(h["dice"])
+        said = [x for r in m["board"]["racks"] for x in labels(r) if ": correct" in x
+                or ": wrong" in x]
+        assert len(said) == len(h["guesses"])
+        for g in h["guesses"]:
+            rack = [r for r in m["board"]["racks"] if r[1].get("data-owner") == str(g["player"])]
+            mine = [x for x in labels(rack[0]) if x.startswith(ses.state.names[g["player"]] + ":")]
+            assert mine and ("correct" in mine[0]) == (g["result"] == "correct")
+        # in the sheet: the words in one paragraph and Continue; the rest below it
+        inside = [b["t"] for b in m["blocks"] if not b.get("aside")]
+        assert inside == ["p", "buttons"], inside
+
+    play(ses, random.Random(3), visit)
+    assert seen == list(range(1, 10))
+
+
+def test_every_discard_is_drawn_in_order_newest_marked():
+    s = played(seed=9, rounds=9)
+    obs = observe(s, None)
+    b = board_model(obs)
+    total = 0
+    for r, rack in enumerate(b["racks"]):
+        disc = obs["discards"][r]
+        drawn = [n for n in walk(rack) if "discard" in n[1].get("class", "").split()]
+        assert len(drawn) == len(disc)
+        total += len(disc)
+        for i, (n, d) in enumerate(zip(drawn, disc, strict=True)):
+            label = n[1]["aria-label"]
+            assert label.startswith(f"discarded {d['symbol']} {d['value']} (round {d['round']})")
+            assert label.endswith(", newest") == (i == len(disc) - 1)
+            assert ("data-dx" in n[1]) == (i == len(disc) - 1)
+            texts = [k for k in walk(n) if k[0] == "text"]
+            assert texts[0][2] == str(d["value"]) and int(texts[0][1]["font-size"]) >= 13
+        xs = [float(k[1]["x"]) for n in drawn for k in n[2] if k[0] == "use"]
+        assert xs == sorted(xs) and (not xs or xs[-1] + 26 <= float(rack[1]["viewBox"].split()[2]))
+    assert total >= 3
