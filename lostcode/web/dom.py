@@ -38,6 +38,16 @@ def nodes(selector):
     return [found.item(i) for i in range(found.length)]
 
 
+def center_ring():
+    """Issue 39: the ring's values are one row of 44 px targets scrolled sideways
+    (style.css); the range set is brought to the row's middle after a redraw."""
+    for grid in nodes("#screen .ring-grid"):
+        on = nodes("#screen .ring-grid [aria-pressed=true]")
+        if on:
+            mid = (on[0].offsetLeft + on[-1].offsetLeft + on[-1].offsetWidth) / 2
+            grid.scrollLeft = max(0, mid - grid.clientWidth / 2)
+
+
 def show_only(sec, others):
     """`sec` shown where the page's other sections `others` (ids) stood: they
     are hidden (table mode and Today's code take the set-up's and the game's place)."""
