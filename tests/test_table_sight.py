@@ -65,3 +65,25 @@ def test_every_discard_is_drawn_in_order_newest_marked():
         xs = [float(k[1]["x"]) for n in drawn for k in n[2] if k[0] == "use"]
         assert xs == sorted(xs) and (not xs or xs[-1] + 26 <= float(rack[1]["viewBox"].split()[2]))
     assert total >= 3
+
+
+def test_final_candidates_show_each_values_chance():
+    """Beside each candidate button, the chance the deduction gives that value
+    (the "What can I deduce?" panel's, on the same screen); none for a value
+    ruled out, none at all with hints off."""
+    ses = Session(Options(3), 11, ["Ana", "Bo", "Cy"])
+    seen = []
+
+    def visit(ses, m):
+        if m["kind"] not in ("final", "shortcut") or not m.get("assistant"):
+            return
+        cells = {row["symbol"]: row["cells"] for row in m["assistant"]["rows"]}
+        for b in m["blocks"]:
+            if b["t"] == "buttons" and b.get("cand"):
+                for v, item in enumerate(b["items"]):
+                    c = cells[b["cand"]][v]
+                    assert item["note"] == ("" if c["out"] else c["text"])
+                    seen.append(item["note"])
+
+    play(ses, random.Random(3), visit)
+    assert any(n.endswith("%") for n in seen)
