@@ -180,9 +180,9 @@ def rack_svg(obs, r, result=None):
         stones.append(stone(sym, v, NAME_W + i * (STONE + GAP), 2, STONE, stone_label(sym, v)))
     kids.append(node("g", {"class": "stones"}, stones))
     height = STONE + 4
-    if disc:
-        kids.append(discards_row(disc, syms, title, height))
-        height += DISC_H
+    if disc:  # the row starts right under the stones (the racks' room at 360x640)
+        kids.append(discards_row(disc, syms, title, STONE + 2))
+        height = STONE + 2 + DISC_H
     width = NAME_W + len(syms) * (STONE + GAP)
     out = svg(width, height, title, "rack" + (" own" if own else ""), kids)
     out[1]["data-rack"] = str(r)
@@ -191,14 +191,14 @@ def rack_svg(obs, r, result=None):
     return out
 
 
-DISC_H = 18  # the discards' row under a rack's stones
+DISC_H = 15  # the discards' row under a rack's stones
 DISC_W = 26  # one discard: its symbol (13) and its value (13, >= 11 px on a phone)
 
 
 def discards_row(disc, syms, title, top):
     """Every discard of a rack in order, left to right under its stones: the
     symbol's shape and the value; the newest outlined and in bold."""
-    items = [text(NAME_W - 6, top + 14, "⤷", "rack-you", anchor="end", size=14)]
+    items = [text(NAME_W - 6, top + 12, "⤷", "rack-you", anchor="end", size=14)]
     per = max(1, (len(syms) * (STONE + GAP)) // DISC_W)
     step = DISC_W if len(disc) <= per else (len(syms) * (STONE + GAP) - DISC_W) // (len(disc) - 1)
     for i, d in enumerate(disc):
@@ -217,8 +217,8 @@ def discards_row(disc, syms, title, top):
             parts.append(node("rect", {"x": str(x - 1), "y": str(top), "width": str(DISC_W - 1),
                                        "height": str(DISC_H - 1), "rx": "3",
                                        "class": "discard-new"}))
-        parts.append(symbol_use(d["symbol"], x + 1, top + 3, 12))
-        parts.append(text(x + 14, top + 14, d["value"], "discard-v" + (" new" if newest else ""),
+        parts.append(symbol_use(d["symbol"], x + 1, top + 2, 11))
+        parts.append(text(x + 13, top + 12, d["value"], "discard-v" + (" new" if newest else ""),
                           "start", 13))
         item = node("g", {"role": "img", "aria-label": label,
                           "class": "discard" if newest else "discard old"}, parts)
