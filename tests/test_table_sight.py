@@ -87,3 +87,18 @@ def test_final_candidates_show_each_values_chance():
 
     play(ses, random.Random(3), visit)
     assert any(n.endswith("%") for n in seen)
+
+
+def test_a_bet_that_cannot_lose_is_never_said_to_lose_R_C2_R_X3b():
+    from lostcode.web.reasons import reason_text
+    from lostcode.web.solo import no_loss
+
+    opts = [[["guess", "W4", 6], -0.1, ""], [["guess", "W7", 3], -0.3, "know"]]
+    obs = {"curse": None}
+    said = no_loss(opts, obs, 1)
+    assert [o[1] for o in said] == [0.0, 0.0] and "−" not in reason_text(said)
+    cursed = {"curse": {"state": "taken", "holder": 1}}
+    assert no_loss(opts, cursed, 1) == opts  # a cursed player's wrong bet loses its VP
+    assert no_loss(opts, cursed, 0) == said
+    turn = [[["change", 1, "bird"], -0.3, ""]]
+    assert no_loss(turn, obs, 1) == turn

@@ -51,6 +51,7 @@ from ..rules.vocab import (
     EV_ROLL,
     EV_WHEEL,
     FINAL,
+    GUESS,
     HUMAN,
     PHASE_END,
     SEAT_KINDS,
@@ -132,6 +133,16 @@ def expert_search(game_seed, seat, obs):
     return Search(obs, obs["legal"], rng)
 
 
+def no_loss(options, obs, seat):
+    """Issue 39: a bet cannot lose points (R-C2) unless its player holds the
+    curse (R-X3b): its expected worth is never said below 0 VP then (the
+    search's small negative values are what the bet tells the others)."""
+    curse = obs.get("curse")
+    if curse is not None and curse.get("holder") == seat:
+        return options
+    return [[o[0], max(0.0, o[1]), o[2]] if o[0] and o[0][0] == GUESS else o for o in options]
+
+
 def decision_json(decision):
     """An expert Decision's options as plain data a save can keep (the reasons,
     reasons.py): [[action as a list, value rounded, note], ...], best first."""
@@ -211,7 +222,7 @@ class BotSeats:
         self.reasons[obs["move_number"]] = {
             "seat": seat,
             "round": obs["round"],
-            "options": decision_json(d),
+            "options": no_loss(decision_json(d), obs, seat),
         }
         return d.action
 
