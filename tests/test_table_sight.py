@@ -90,8 +90,8 @@ def test_final_candidates_show_each_values_chance():
 
 
 def test_a_bet_that_cannot_lose_is_never_said_to_lose_R_C2_R_X3b():
+    from lostcode.player.seats import no_loss
     from lostcode.web.reasons import reason_text
-    from lostcode.web.solo import no_loss
 
     opts = [[["guess", "W4", 6], -0.1, ""], [["guess", "W7", 3], -0.3, "know"]]
     obs = {"curse": None}
