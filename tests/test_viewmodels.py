@@ -61,6 +61,10 @@ CLI_ONLY = {
     "lostcode/player/botapi.py", "lostcode/player/league.py",
 }  # fmt: skip
 
+# The second game (issue 43) loads only when chosen, so the Lost Code's page
+# lists none of its modules: it starts no slower.
+SECOND_GAME = "lostcode/stones/"
+
 
 def pyscript_toml() -> str:
     lines = [
@@ -73,7 +77,11 @@ def pyscript_toml() -> str:
         "",
         "[files]",
     ]
-    lines += [f'"./{f}" = "./{f}"' for f in python_modules() if f not in CLI_ONLY]
+    lines += [
+        f'"./{f}" = "./{f}"'
+        for f in python_modules()
+        if f not in CLI_ONLY and not f.startswith(SECOND_GAME)
+    ]
     return "\n".join(lines) + "\n"
 
 
