@@ -56,7 +56,7 @@ def python_modules() -> list[str]:
 CLI_ONLY = {
     "lostcode/__main__.py", "lostcode/cli/__init__.py", "lostcode/cli/cli.py",
     "lostcode/cli/selfplay.py", "lostcode/cli/tournament.py", "lostcode/cli/summary.py",
-    "lostcode/cli/botchild.py", "lostcode/cli/league.py",
+    "lostcode/cli/botchild.py", "lostcode/cli/league.py", "lostcode/cli/stonesplay.py",
     "lostcode/rules/invariants.py",
     "lostcode/player/botapi.py", "lostcode/player/league.py",
 }  # fmt: skip
