@@ -13,9 +13,11 @@ STONES_RULES = ROOT / "assets" / "rules" / "stones"
 
 
 def stones_outline(lang):
-    p = _Outline()
-    p.feed((STONES_RULES / f"{lang}.html").read_text(encoding="utf-8"))
-    return p
+    """The headings, rule IDs and tables of one language's fragment."""
+    parsed = _Outline()
+    html = (STONES_RULES / (lang + ".html")).read_text(encoding="utf-8")
+    parsed.feed(html)
+    return parsed
 
 
 def test_stones_reference_is_parallel_in_every_language():

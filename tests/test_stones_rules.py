@@ -12,11 +12,11 @@ from lostcode.rules.rng import Rng
 from lostcode.stones import cards
 from lostcode.stones.engine import apply_action, legal_actions
 from lostcode.stones.grid import counts, random_grid, rings, steps
-from lostcode.stones.invariants import problems
 from lostcode.stones.moves import scores
 from lostcode.stones.observation import observe
 from lostcode.stones.patterns import compile_pattern, rows_of, shows
 from lostcode.stones.record import replay, to_record
+from lostcode.stones.rulecheck import problems
 from lostcode.stones.state import Options, new_game
 from lostcode.stones.vocab import ADJACENT, BACK, PHASE_END, TILES
 

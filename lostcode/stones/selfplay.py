@@ -4,9 +4,9 @@ tests). Pure: no clock, no I/O."""
 
 from .bots import make_bot
 from .engine import apply_action, is_over
-from .invariants import problems
 from .observation import observe
 from .record import replay, to_record
+from .rulecheck import problems
 from .state import Options, new_game
 
 MAX_ACTIONS = 5000  # a game that runs longer is reported, never looped on
