@@ -62,6 +62,29 @@ def timing(games: int) -> None:
     print("turns", turns, "slowest ms", int(worst), "mean ms", int(total / turns))
 
 
+def page_game() -> str:
+    """A session game (two humans and a computer) played by its screens in
+    Russian: a digest of every screen model the page would draw."""
+    from lostcode.stones import session as ss
+    from lostcode.stones.screens import screen_model
+    from lostcode.web.i18n import set_language
+
+    set_language("ru")
+    s = ss.StonesSession(["Аня", "Бот", "Вика"], ["human", "search", "human"], 11)
+    h = ""
+    while s.screen != ss.OVER:
+        h = fnv1a64(h + canonical(screen_model(s)))
+        if s.screen == ss.HANDOFF:
+            s.do(ss.READY)
+        elif s.screen == ss.COMPUTER:
+            s.do(ss.STEP)
+        else:
+            ready = s.completable()
+            s.do(ss.COMPLETE_CARD, ready[0]) if ready else s.do(ss.END_TURN)
+    set_language("en")
+    return "page " + h + " " + ",".join(str(x) for x in s.state.result["scores"])
+
+
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "timing":
         timing(int(sys.argv[2]) if len(sys.argv) > 2 else 8)
@@ -78,6 +101,7 @@ def main() -> None:
             ",".join(str(x) for x in s.result["scores"]),
             len(found),
         )
+    print(page_game())
 
 
 main()
