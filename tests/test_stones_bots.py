@@ -107,3 +107,31 @@ def test_stones_selfplay_command_checks_seeded_games(tmp_path, capsys):
     assert replay(out.read_text()).phase == PHASE_END
     assert main(["stones-selfplay", "--games", "2", "--players", "1", "--quiet"]) == 0
     assert "0 with a problem" in capsys.readouterr().out
+
+
+def test_search_bot_thinking_in_slices_plays_what_it_decides_whole():
+    """The page runs the search a slice at a time between frames (issue 43:
+    no long task); the plans, and so the games, are the same."""
+    from lostcode.stones.engine import is_over
+
+    for seed in (1, 2):
+        records = []
+        for sliced in (False, True):
+            s = new_game(Options(3), seed, ["A", "B", "C"])
+            bots = [SearchBot(seed + i) for i in range(3)]
+            slices = 0
+            while not is_over(s):
+                obs = observe(s, s.to_act)
+                bot = bots[s.to_act]
+                if sliced:
+                    action = bot.think(obs, 50)
+                    while action is None:
+                        slices += 1
+                        action = bot.think(obs, 50)
+                else:
+                    action = bot.decide(obs)
+                apply_action(s, action)
+            records.append(list(s.actions))
+            if sliced:
+                assert slices > 10
+        assert records[0] == records[1]

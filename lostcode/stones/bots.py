@@ -19,9 +19,10 @@ Each bot has its own seeded generator, so a game replays from its seed.
 """
 
 from ..rules.rng import Rng
-from .cards import CARD_IDS, COVER, PLACEMENTS, POINTS
+from .cards import CARD_IDS, PLACEMENTS, POINTS
 from .grid import steps
 from .patterns import shows
+from .search import PlanSearch
 from .vocab import COMPLETE, END, FLIP, SKIP, SWAP
 
 MAX_DEPTH = 3  # actions searched ahead in one turn (about 5,000 grids at most)
@@ -70,13 +71,14 @@ class EasyBot:
 
 
 class SearchBot:
-    __slots__ = ("rng", "depth", "nodes", "todo")
+    __slots__ = ("rng", "depth", "nodes", "todo", "pending")
 
     def __init__(self, seed: int = 0, depth: int = MAX_DEPTH):
         self.rng = Rng(seed)
         self.depth = depth
         self.nodes = 0  # grids looked at in the last search (the benchmark reads it)
         self.todo: list = []  # the rest of this turn's plan: (grid before, action)
+        self.pending: tuple | None = None  # (observation, PlanSearch) being thought in slices
 
     def decide(self, obs) -> tuple:
         me = obs["to_act"]
@@ -93,6 +95,31 @@ class SearchBot:
         plan = self.plan(obs, hand)
         if plan is not None:
             return plan
+        return self.fallback(obs, hand)
+
+    def think(self, obs, budget: int):
+        """`decide` in slices, for the page: search about `budget` grids and
+        return the action once found, None until then (call again with the
+        same observation). The action is the one `decide` gives."""
+        if self.pending is None or self.pending[0] is not obs:
+            me = obs["to_act"]
+            hand = obs["players"][me]["hand"]
+            nxt = self.todo[0] if self.todo else None
+            follows = nxt is not None and nxt[0] == obs["grid"] and nxt[1][1] in hand
+            if follows or _completable(obs, hand) or len(hand) < 2:
+                self.pending = None
+                return self.decide(obs)
+            self.pending = (obs, PlanSearch(obs["grid"], hand, min(self.depth, len(hand) - 1)))
+        obs_then, search = self.pending
+        if not search.run(budget):
+            return None
+        self.pending = None
+        hand = obs_then["players"][obs_then["to_act"]]["hand"]
+        plan = self.choose(obs_then, hand, search)
+        return plan if plan is not None else self.fallback(obs_then, hand)
+
+    def fallback(self, obs, hand: list) -> tuple:
+        """With no plan: skip when allowed, else see a new card, else end."""
         if _can_skip(obs):
             return (SKIP,)
         if hand and not obs["acted"] and obs["options"]["players"] > 1:
@@ -116,77 +143,29 @@ class SearchBot:
     def plan(self, obs, hand: list):
         """The first action of the best plan, or None if no plan in reach
         completes a card; the rest of the plan waits in `todo`."""
+        search = PlanSearch(obs["grid"], hand, min(self.depth, len(hand) - 1))
+        search.run(1 << 30)
+        return self.choose(obs, hand, search)
+
+    def choose(self, obs, hand: list, search) -> tuple | None:
+        """The plan a finished search found: among the best, the one leaving the
+        fewest of the next player's possible cards showing; paid with the
+        cards farthest from showing, cheapest first."""
         self.todo = []
-        depth = min(self.depth, len(hand) - 1)
-        if depth < 1:
+        self.nodes = search.nodes
+        if search.best is None:
             return None
-        grid = obs["grid"]
-        # Breadth first: each grid's parent link gives it a shortest path.
-        parent: dict = {grid: None}  # grid -> (grid before, step)
-        # grid -> the cards that show somewhere on its path: each is completed
-        # as the path passes it (decide() completes whatever shows)
-        along: dict = {grid: ()}
-        layer = [grid]
-        best = None  # (points completed, -actions)
-        ties = []
-        far = {}  # card -> the fewest actions after which it shows (what to discard)
-        self.nodes = 1
-        cover = [(c, COVER[c]) for c in hand]
-        for d in range(1, depth + 1):
-            nxt = []
-            for g in layer:
-                for step, h in steps(g):
-                    if h not in parent:
-                        parent[h] = (g, step)
-                        nxt.append(h)
-            self.nodes += len(nxt)
-            for h in nxt:
-                g, step = parent[h]
-                before = along[g]
-                # what shows now and did not before has a cell where the move was
-                showing = []
-                for c, by_pos in cover:
-                    if c in before:
-                        continue
-                    if shows(by_pos[step[1]], h) or (len(step) == 3 and shows(by_pos[step[2]], h)):
-                        showing.append(c)
-                for c in showing:
-                    if c not in far:
-                        far[c] = d
-                if showing:
-                    before = before + tuple(showing)
-                along[h] = before
-                if not before:
-                    continue
-                # keep as many as the spare cards allow: the best points first
-                keep = sorted(before, key=lambda c: (-POINTS[c], c))[: len(hand) - d]
-                key = (sum(POINTS[c] for c in keep), -d)
-                if best is None or key > best:
-                    best = key
-                    ties = [(h, keep)]
-                elif key == best and len(ties) < 24:
-                    ties.append((h, keep))
-            layer = nxt
-        if best is None:
-            return None
-        target, keep = ties[0]
-        if len(ties) > 1 and obs["options"]["players"] > 1:
+        target, keep = search.ties[0]
+        if len(search.ties) > 1 and obs["options"]["players"] > 1:
             unseen = self._unseen(obs, hand)
             fewest = None
-            for h, k in ties:
+            for h, k in search.ties:
                 spoil = sum(1 for c in unseen if shows(PLACEMENTS[c], h))
                 if fewest is None or spoil < fewest:
                     fewest, target, keep = spoil, h, k
-        path = []
-        g = target
-        while parent[g] is not None:
-            before, step = parent[g]
-            path.append((before, step))
-            g = before
-        path.reverse()
-        # pay with the cards farthest from showing, the cheapest first
+        path = search.path_to(target)
         spare = [c for c in hand if c not in keep]
-        spare.sort(key=lambda c: (-far.get(c, depth + 1), POINTS[c], c))
+        spare.sort(key=lambda c: (-search.far.get(c, search.depth + 1), POINTS[c], c))
         for i in range(1, len(path)):
             self.todo.append((path[i][0], _action(path[i][1], spare[i])))
         return _action(path[0][1], spare[0])
