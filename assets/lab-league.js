@@ -12,113 +12,22 @@
 //
 // Hook for bots that arrive another way (a shared link):
 //   window.lab.addLeagueBot(name, code, kind)  -> the entrant, or null
-import { STRINGS } from "./lab-i18n.js";
-import { LEAGUE_STRINGS } from "./lab-league-i18n.js";
-import { deflateSync, Inflate } from "../vendor/fflate/browser.js";
+import { readReply } from "./lab-reply.js";
+import { downloadText } from "./lab-files.js";
+import { freshTable } from "./lab-results.js";
+import { MARKUP } from "./lab-league-markup.js";
+import {
+  KEPT_KEY, KEPT_VERSION, MAX_BOTS, MAX_DEALS, MAX_DETAIL, MAX_KEPT, MAX_SEED, pack, readKept, storeText, unpack,
+} from "./lab-league-kept.js";
 
-for (const code in LEAGUE_STRINGS) Object.assign(STRINGS[code], LEAGUE_STRINGS[code]);
 
 const TIME_LIMIT_MS = 2000; // per decision, as the lab's runs (assets/lab.js)
 const LOAD_LIMIT_MS = 2000;
-const MAX_BOTS = 40; // lostcode/player/league.py MAX_ENTRANTS
-const MAX_DEALS = 50; // MAX_DEALS there
-const MAX_SEED = 2 ** 53 - 1; // lostcode/rules/rng.py
 const MAX_FILE = 200000; // bytes, as a bot loaded in the editor
 const LEVELS = ["easy", "medium", "hard"];
 const STORE_KEY = "lostcode.lab.league"; // the list of bots, kept in this browser
 const WATCH_KEY = "lostcode.lab.watch"; // assets/lab.js: the record index.html#watch=lab shows
-// The last finished league (its names, settings, standings, head to head,
-// games and records), kept so a reloaded projector page shows it again. At
-// most MAX_KEPT characters, measured before it is parsed. The records (about
-// 2 kB a game) are kept deflated (fflate, as a shared link), in base64: a
-// class of 30 in 2-player games (870 games) fits; they are left out first
-// when the whole would be larger (then its games cannot be watched after a
-// reload). Read as the other stored values are (jsonlimits:
-// size, strict JSON, depth, then its shape), so a damaged value is set aside
-// with a note and never stops the lab from starting.
-const KEPT_KEY = "lostcode.lab.league.last";
-const KEPT_VERSION = 1;
-const MAX_KEPT = 1000000; // characters (UTF-16 units), about 2 MB of this browser's ~5 MB
-const MAX_DEPTH = 32; // lostcode/services/jsonlimits.py MAX_DEPTH
-const MAX_GAMES = 20000; // lostcode/player/league.py MAX_GAMES
-const MAX_DETAIL = 300; // characters of a forfeit's detail kept per game
-const MAX_RECORDS_BYTES = 64 * 1024 * 1024; // the kept records once inflated: never more
 
-// The section's controls (lab.html holds only its empty <section id="league">):
-// made here so that the game page's precache holds none of the league
-// (tools/build_site.py LAZY_PREFIXES). Every text comes from the catalogue.
-const MARKUP = `
-<h2 id="league-h" data-i18n="lg-heading"></h2>
-<p class="note" data-i18n="lg-intro"></p>
-<h3 id="lg-bots-h" data-i18n="lg-bots"></h3>
-<ol id="lg-bots" aria-labelledby="lg-bots-h"></ol>
-<p id="lg-empty" class="note" data-i18n="lg-empty"></p>
-<div class="lab-buttons">
-  <button type="button" id="lg-add-editor" data-i18n="lg-add-editor"></button>
-  <label class="file-button" for="lg-files"><span data-i18n="lg-add-files"></span></label>
-  <input type="file" id="lg-files" class="visually-hidden" accept=".py,text/x-python,text/plain" multiple>
-</div>
-<div class="lab-form lg-level-row">
-  <div><label for="lg-level" data-i18n="lg-level"></label>
-    <select id="lg-level">
-      <option value="easy" data-i18n="easy"></option>
-      <option value="medium" data-i18n="medium"></option>
-      <option value="hard" data-i18n="hard"></option>
-    </select></div>
-  <button type="button" id="lg-add-level" data-i18n="lg-add-level"></button>
-</div>
-<details id="lg-paste-box">
-  <summary data-i18n="lg-paste"></summary>
-  <label for="lg-paste-name" data-i18n="lg-name"></label>
-  <input id="lg-paste-name" maxlength="24" autocomplete="off">
-  <label for="lg-paste-code" data-i18n="lg-code"></label>
-  <textarea id="lg-paste-code" rows="6" spellcheck="false" autocomplete="off"></textarea>
-  <div class="lab-buttons"><button type="button" id="lg-add-paste" data-i18n="lg-add-paste"></button></div>
-</details>
-<details id="lg-links-box">
-  <summary data-i18n="lg-links"></summary>
-  <label for="lg-links-text" data-i18n="lg-links-label"></label>
-  <textarea id="lg-links-text" rows="4" spellcheck="false" autocomplete="off"></textarea>
-  <div class="lab-buttons"><button type="button" id="lg-add-links" data-i18n="lg-add-links"></button></div>
-</details>
-<p id="lg-status" role="status"></p>
-<div class="lab-form">
-  <div><label for="lg-players" data-i18n="lg-players"></label>
-    <select id="lg-players">
-      <option value="2">2</option><option value="3">3</option><option value="4">4</option>
-      <option value="2..4" data-i18n="lg-players-all"></option>
-    </select></div>
-  <div><label for="lg-deals" data-i18n="lg-deals"></label>
-    <input id="lg-deals" type="number" min="1" max="50" step="1" value="1" inputmode="numeric"></div>
-  <div><label for="lg-seed" data-i18n="lg-seed"></label>
-    <input id="lg-seed" type="number" min="0" step="1" inputmode="numeric"></div>
-</div>
-<p id="lg-plan" class="note"></p>
-<div class="lab-buttons">
-  <button type="button" id="lg-run" class="primary" data-i18n="lg-run" disabled></button>
-</div>
-<div id="lg-results" hidden>
-  <div id="lg-kept-box" class="lg-kept" hidden>
-    <p id="lg-kept"></p>
-    <button type="button" id="lg-forget" data-i18n="lg-forget"></button>
-  </div>
-  <div class="table-scroll" tabindex="0" role="region" aria-labelledby="lg-standings-caption">
-    <table id="lg-standings" class="lg-standings"></table>
-  </div>
-  <ul id="lg-notes" class="lg-notes" hidden></ul>
-  <div class="lab-buttons">
-    <button type="button" id="lg-dl-standings" data-i18n="lg-dl-standings"></button>
-    <button type="button" id="lg-dl-games" data-i18n="lg-dl-games"></button>
-    <button type="button" id="lg-dl-h2h" data-i18n="lg-dl-h2h"></button>
-    <button type="button" id="lg-dl-records" data-i18n="lg-dl-records"></button>
-  </div>
-  <div class="table-scroll" tabindex="0" role="region" aria-labelledby="lg-h2h-caption">
-    <table id="lg-h2h" class="lg-h2h"></table>
-  </div>
-  <h3 id="lg-games-h" data-i18n="lg-games"></h3>
-  <ol id="lg-games" aria-labelledby="lg-games-h"></ol>
-</div>
-`;
 
 const $ = (id) => document.getElementById(id);
 const root = document.documentElement;
@@ -165,7 +74,7 @@ function restore() {
 
 function add(name, source, kind, origin, quiet) {
   if (league.entrants.length >= MAX_BOTS) { say(t("lg-too-many", { n: MAX_BOTS })); return null; }
-  const clean = String(name || "").trim().slice(0, 24) || "Bot " + (league.entrants.length + 1);
+  const clean = String(name || "").trim().slice(0, 24) || t("lg-bot-n", { n: league.entrants.length + 1 });
   const e = { id: "e" + nextId++, name: clean, kind, source, origin, broken: null };
   league.entrants.push(e);
   if (!quiet) {
@@ -395,7 +304,7 @@ export async function leagueAsk(m) {
     request: m.request, game: m.game }, TIME_LIMIT_MS);
   if (reply.timeout) return { reason: "slow", detail: t("forfeit-slow", { s: TIME_LIMIT_MS / 1000 }) };
   if (reply.type === "fatal") return { reason: "error", detail: reply.error };
-  const result = JSON.parse(reply.result);
+  const result = readReply(reply.result);
   return result.move !== undefined ? { move: result.move } : result.forfeit;
 }
 
@@ -499,12 +408,7 @@ function drawResult() {
   $("lg-results").hidden = false;
   drawKept();
   $("lg-dl-records").hidden = !league.records;
-  const table = $("lg-standings");
-  table.replaceChildren();
-  const cap = document.createElement("caption");
-  cap.id = "lg-standings-caption";
-  cap.textContent = t("lg-standings", { seed: league.seed });
-  table.append(cap);
+  const table = freshTable("lg-standings", "lg-standings-caption", t("lg-standings", { seed: league.seed }));
   const head = table.insertRow();
   // Wins and mean first: on a phone they are in view before the table scrolls.
   for (const k of ["rank", "bot", "wins", "mean", "spread", "forfeits", "games"]) cell(head, t("lg-col-" + k), "col");
@@ -529,12 +433,7 @@ function drawResult() {
 
 function drawHeadToHead(beat) {
   const names = league.plan.names;
-  const table = $("lg-h2h");
-  table.replaceChildren();
-  const cap = document.createElement("caption");
-  cap.id = "lg-h2h-caption";
-  cap.textContent = t("lg-h2h");
-  table.append(cap);
+  const table = freshTable("lg-h2h", "lg-h2h-caption", t("lg-h2h"));
   const head = table.insertRow();
   cell(head, t("lg-col-bot"), "col");
   // Columns are numbered (a class's names do not fit across a phone); each
@@ -547,16 +446,7 @@ function drawHeadToHead(beat) {
   });
 }
 
-function download(text, name, type) {
-  const blob = new Blob([text], { type });
-  const a = document.createElement("a");
-  a.href = URL.createObjectURL(blob);
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-}
+const download = (text, name, type) => downloadText(text, name, type);
 
 function drawGames() {
   $("lg-games").replaceChildren();
@@ -616,51 +506,6 @@ function keptValue(at, records) {
   };
 }
 
-// Text -> base64 of its raw DEFLATE (UTF-8).
-function pack(text) {
-  const z = deflateSync(new TextEncoder().encode(text), { level: 6 });
-  let bin = "";
-  for (let i = 0; i < z.length; i += 0x8000) bin += String.fromCharCode(...z.subarray(i, i + 0x8000));
-  return btoa(bin);
-}
-
-// pack()'s text again, or null when it is not what pack() made: inflated
-// with a limit (a small damaged value cannot grow into gigabytes), strict UTF-8.
-function unpack(b64) {
-  try {
-    const data = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-    const parts = [];
-    let total = 0;
-    let done = false;
-    const inflater = new Inflate((chunk, final) => {
-      total += chunk.length;
-      if (total > MAX_RECORDS_BYTES) throw new Error("too large");
-      parts.push(chunk);
-      if (final) done = true;
-    });
-    for (let i = 0; i < data.length || i === 0; i += 65536) {
-      inflater.push(data.subarray(i, i + 65536), i + 65536 >= data.length);
-    }
-    if (!done) return null;
-    const out = new Uint8Array(total);
-    let at = 0;
-    for (const part of parts) { out.set(part, at); at += part.length; }
-    return new TextDecoder("utf-8", { fatal: true }).decode(out);
-  } catch {
-    return null;
-  }
-}
-
-// True only if `text` is now stored under `key` (assets/boot.js lostcodeStore:
-// a refused write does not throw everywhere); a failed write changes nothing.
-function storeText(key, text) {
-  try {
-    window.localStorage.setItem(key, text);
-    return window.localStorage.getItem(key) === text;
-  } catch {
-    return false;
-  }
-}
 
 function forgetKept() {
   try { window.localStorage.removeItem(KEPT_KEY); } catch { /* blocked */ }
@@ -695,71 +540,6 @@ function forget() {
   ($("lg-run").disabled ? $("lg-add-editor") : $("lg-run")).focus(); // the button is gone
 }
 
-const isInt = (x, lo, hi) => Number.isSafeInteger(x) && x >= lo && x <= hi;
-const isText = (x, max) => typeof x === "string" && x.length <= max;
-
-// The kept league's shape, checked before anything draws it: why not, or "".
-function keptProblem(k) {
-  if (!k || typeof k !== "object" || k.v !== KEPT_VERSION) return "another version";
-  if (!isText(k.at, 40) || Number.isNaN(Date.parse(k.at))) return "time";
-  if (!isInt(k.seed, 0, MAX_SEED) || !isInt(k.deals, 1, MAX_DEALS)) return "settings";
-  if (!Array.isArray(k.sizes) || !k.sizes.length || !k.sizes.every((x) => isInt(x, 2, 4))) return "players";
-  const names = k.names;
-  if (!Array.isArray(names) || names.length < 2 || names.length > MAX_BOTS
-    || !names.every((x) => isText(x, 100))) return "names";
-  const n = names.length;
-  if (!Array.isArray(k.games) || k.games.length > MAX_GAMES) return "games";
-  for (const g of k.games) {
-    if (!g || !isInt(g.game, 0, MAX_GAMES) || !Array.isArray(g.seats) || !isInt(g.seats.length, 2, 4)
-      || !g.seats.every((e) => isInt(e, 0, n - 1))) return "game";
-    const s = g.summary;
-    const p = g.seats.length;
-    if (!s || !Array.isArray(s.scores) || s.scores.length !== p || !s.scores.every((x) => isInt(x, -1e6, 1e6))
-      || typeof s.finished !== "boolean" || typeof s.tie !== "boolean"
-      || !(s.winner === null || isInt(s.winner, 0, p - 1))) return "game";
-    const f = s.forfeit;
-    if (f !== null && !(f && isInt(f.seat, 0, p - 1) && isText(f.reason, 40) && isText(f.detail, MAX_DETAIL))) {
-      return "forfeit";
-    }
-  }
-  const r = k.result;
-  if (!r || !Array.isArray(r.standings) || r.standings.length !== n) return "standings";
-  for (const row of r.standings) {
-    if (!row || !isText(row.bot, 100) || !isText(row.mean_text, 20) || !isText(row.spread_text, 20)
-      || !isText(row.forfeit_reason, 40) || !isText(row.forfeit_detail, 200)
-      || ![row.rank, row.wins, row.forfeits, row.games].every((x) => isInt(x, 0, MAX_GAMES))) return "standings";
-  }
-  const beat = r.head_to_head;
-  if (!Array.isArray(beat) || beat.length !== n
-    || !beat.every((row) => Array.isArray(row) && row.length === n && row.every((x) => isInt(x, 0, MAX_GAMES)))) {
-    return "head to head";
-  }
-  const csv = r.csv;
-  if (!csv || !["standings", "games", "head_to_head"].every((c) => isText(csv[c], MAX_KEPT))) return "csv";
-  if (!(k.records === null || isText(k.records, MAX_KEPT))) return "records";
-  if (!(k.seconds === null || k.seconds === undefined || (typeof k.seconds === "number" && k.seconds >= 0))) {
-    return "seconds";
-  }
-  return "";
-}
-
-// The stored text as the one reader reads it (lostcode/services/jsonlimits.py
-// loads_limited, in JavaScript as assets/lab-worker.js reads a request): its
-// size before anything else, strict JSON, its depth, then its shape.
-function readKept(text) {
-  if (text.length > MAX_KEPT) return { problem: "lg-kept-big" };
-  let value;
-  try { value = JSON.parse(text); } catch { return { problem: "lg-kept-bad" }; }
-  const stack = [[value, 1]];
-  while (stack.length) {
-    const [v, depth] = stack.pop();
-    if (v === null || typeof v !== "object") continue;
-    if (depth > MAX_DEPTH) return { problem: "lg-kept-bad" };
-    for (const key in v) stack.push([v[key], depth + 1]);
-  }
-  if (keptProblem(value)) return { problem: "lg-kept-bad" };
-  return { value };
-}
 
 // On opening the lab: the last finished league, if this browser kept one.
 function restoreKept() {

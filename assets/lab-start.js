@@ -22,11 +22,16 @@ function savedCode() {
   try { return window.localStorage.getItem(CODE_KEY); } catch { return null; }
 }
 
-function start(role, runtime) {
+// The bot's worker runs in a box (issue 44, assets/lab-box.js): its module is
+// asked for at once, beside the referee's worker.
+const box = import(new URL("assets/lab-box.js", SITE).href);
+
+function start(role, runtime, boxed) {
   const created = Math.round(performance.now()); // tools/bench_lab.py: when it was asked for
   // The name tells the worker its role and runtime: it starts without waiting for "init".
-  const worker = new Worker(new URL("assets/lab-worker.js", SITE),
-    { type: "module", name: `lab ${role} ${runtime}` });
+  const name = `lab ${role} ${runtime}`;
+  const worker = boxed ? boxed(name)
+    : new Worker(new URL("assets/lab-worker.js", SITE), { type: "module", name });
   const held = []; // [kind, event] until lab.js listens
   worker.onmessage = (event) => held.push(["message", event]);
   worker.onerror = (event) => { event.preventDefault(); held.push(["error", event]); };
@@ -38,11 +43,11 @@ if (!window.lab && typeof Worker === "function") { // lab.js not yet there (it s
   const code = /#.*\bbot=/.test(location.href) ? null : savedCode();
   window.labEarly = { referee: start("referee", "micropython") };
   // Only saved code needs assets/lab-runtime.js read first: a link's bot, or no
-  // code yet, starts on MicroPython without waiting for that module.
-  if (code === null) window.labEarly.bot = start("bot", "micropython");
-  else {
-    import(new URL("assets/lab-runtime.js", SITE).href).then(({ pickRuntime }) => {
-      if (window.labEarly && !window.lab) window.labEarly.bot = start("bot", pickRuntime(code).runtime);
-    }).catch(() => {}); // lab.js starts the bot's worker itself
-  }
+  // code yet, starts on MicroPython. (Its code is only read, never run, until
+  // Run: issue 44.)
+  const runtime = code === null ? Promise.resolve("micropython")
+    : import(new URL("assets/lab-runtime.js", SITE).href).then(({ pickRuntime }) => pickRuntime(code).runtime);
+  Promise.all([box, runtime]).then(([{ boxedWorker }, wanted]) => {
+    if (window.labEarly && !window.lab) window.labEarly.bot = start("bot", wanted, boxedWorker);
+  }).catch(() => {}); // lab.js starts the bot's worker itself
 }

@@ -14,7 +14,21 @@
 // SharedArrayBuffer / cross-origin isolation is needed. All messages are
 // plain data; the page times every bot decision and terminates this worker
 // when one takes too long (the only way to stop an endless loop).
-const SITE = new URL("../", import.meta.url);
+//
+// Issue 44: a bot's worker runs in a box (assets/lab-box.js): a sandboxed
+// frame of no origin whose policy allows no request at all, where this file
+// runs as a classic script from a blob: URL. There it reaches nothing of the
+// site (no caches, storage, IndexedDB, cookies, network); the files it needs
+// (the runtime, the engine) it asks the page for, by path, on the one port it
+// speaks on (BOX below), and the page answers only with the site's own
+// public files. The referee's worker runs here as a module from the site.
+// So this file has no import or export statement and no import.meta.
+const BOXED = self.location.protocol === "blob:";
+// Where the site's files are: this file's folder's parent, or in the box a
+// name that no network has (every request under it is answered by the page).
+let SITE = BOXED ? new URL("https://lostcode.invalid/") : new URL("../", self.location.href);
+// The port this worker speaks on: its own (self), or the one the box hands it.
+let channel = self;
 // The built site writes its assets/lab/files.json here (tools/build_site.py
 // lab_worker), so the engine's files are asked for the moment this worker
 // starts, not after one more request (issue 26); the source tree reads the file.
@@ -53,7 +67,53 @@ let printBudget = MAX_PRINTED;
 let loaderAt = 0; // when MicroPython's loader module was imported (performance.now())
 
 function post(message) {
-  self.postMessage(message);
+  channel.postMessage(message);
+}
+
+// --- the box (issue 44): the site's files asked of the page ---------------------------------
+
+const boxAsks = new Map(); // id -> {resolve, reject}
+let boxAsked = 0;
+
+function askPage(path) {
+  return new Promise((resolve, reject) => {
+    const id = ++boxAsked;
+    boxAsks.set(id, { resolve, reject });
+    channel.postMessage({ type: "get", id, path });
+  });
+}
+
+function pageAnswered(m) {
+  const wait = boxAsks.get(m.id);
+  if (!wait) return;
+  boxAsks.delete(m.id);
+  if (m.blob instanceof Blob) wait.resolve(m.blob);
+  else wait.reject(new Error(m.path + ": " + (m.error || "not given")));
+}
+
+const TYPES = { wasm: "application/wasm", mjs: "text/javascript", js: "text/javascript", json: "application/json" };
+
+// In the box, fetch() of a file of the site (under SITE) is answered by the
+// page; anything else goes to the browser's fetch, which the box's policy
+// refuses. The runtimes' loaders use fetch(), so they need no change.
+function boxFetch(realFetch) {
+  return (input, init) => {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input && input.url;
+    if (typeof url === "string" && url.startsWith(SITE.href)) {
+      const path = url.slice(SITE.href.length).split(/[?#]/)[0];
+      const type = TYPES[path.split(".").pop()] || "application/octet-stream";
+      return askPage(path).then((blob) => new Response(blob, { headers: { "Content-Type": type } }));
+    }
+    return realFetch(input, init);
+  };
+}
+
+// A runtime's ES module: from the site, or in the box from a blob: URL of
+// the bytes the page gave (the only scripts the box's policy runs).
+async function importFile(path) {
+  if (!BOXED) return import(new URL(path, SITE).href);
+  const blob = await askPage(path);
+  return import(URL.createObjectURL(new Blob([blob], { type: "text/javascript" })));
 }
 
 async function text(path) {
@@ -108,11 +168,12 @@ function out(line) {
 
 async function startRuntime(role, runtime) {
   if (runtime === "micropython") {
-    const { loadMicroPython } = await import("../vendor/micropython/micropython.mjs");
+    const { loadMicroPython } = await importFile("vendor/micropython/micropython.mjs");
     loaderAt = performance.now();
+    const url = new URL("vendor/micropython/micropython.wasm", SITE).href;
     // (The bot's print is capped in Python, assets/lab/labbot.py capped_print:
     // MicroPython passes output to these callbacks one character at a time.)
-    const mpy = await loadMicroPython({ heapsize: MPY_HEAP[role], stdout: out, stderr: out, linebuffer: true });
+    const mpy = await loadMicroPython({ url, heapsize: MPY_HEAP[role], stdout: out, stderr: out, linebuffer: true });
     // This MicroPython (webassembly port, heap that grows) asks for a collection
     // after every 16 kB allocated and runs it when the call from JavaScript
     // returns: every step, answer and decision ended in a full collection of
@@ -121,8 +182,11 @@ async function startRuntime(role, runtime) {
     mpy.runPython(`import gc\ngc.threshold(${MPY_HEAP[role] >> 2})`);
     return mpy;
   }
-  const { loadPyodide } = await import("../vendor/pyodide/pyodide.mjs");
-  const runtimePy = await loadPyodide({ indexURL: new URL("vendor/pyodide/", SITE).href });
+  const { loadPyodide } = await importFile("vendor/pyodide/pyodide.mjs");
+  const options = { indexURL: new URL("vendor/pyodide/", SITE).href };
+  // In the box Pyodide's own import of its wasm glue would leave the box: given here.
+  if (BOXED) options.createPyodideModule = (await importFile("vendor/pyodide/pyodide.asm.mjs")).default;
+  const runtimePy = await loadPyodide(options);
   runtimePy.setStdout({ batched: out });
   runtimePy.setStderr({ batched: out });
   return runtimePy;
@@ -202,6 +266,22 @@ function nestedDeeper(text, max) {
   return false;
 }
 
+// A bot's worker's reply ({"move": ...} or {"forfeit": {reason, detail}}, as
+// JSON text) read as the one the referee accepts: anything else (the bot's
+// code can write on this port too, issue 44) is a forfeit that says so.
+function botResult(text) {
+  let result = null;
+  try {
+    if (typeof text === "string" && text.length <= MAX_REQUEST_CHARS && !nestedDeeper(text, MAX_DEPTH)) {
+      result = JSON.parse(text);
+    }
+  } catch { result = null; }
+  if (result && typeof result === "object" && "move" in result && result.move !== undefined) return result;
+  const f = result && result.forfeit;
+  if (f && typeof f.reason === "string" && typeof f.detail === "string") return { forfeit: f };
+  return { forfeit: { reason: "error", detail: "the bot's reply cannot be read" } };
+}
+
 function deliver(reply) {
   if (waiting) { const w = waiting; waiting = null; w(reply); } else answers.push(reply);
 }
@@ -213,6 +293,7 @@ function useBotPort(port) {
     const d = event.data;
     if (d && d.type === "decision" && direct && d.id === direct.id && d.id === asked) {
       direct = null;
+      post({ type: "answered", id: d.id }); // the page's time limit ends on the referee's word
       deliver({ result: d.result });
     }
   };
@@ -258,12 +339,14 @@ async function playOut(game) {
     direct = null;
     if (reply.stop) return false;
     at = performance.now();
-    if (reply.result !== undefined) { // the bot's worker's own reply (lab.js askBot reads it alike)
-      const result = JSON.parse(reply.result);
+    // The bot's worker's own reply (lab.js askBot reads it alike), with its
+    // result or without (issue 44: a bot can strip it): read as untrusted.
+    if ("result" in reply) {
+      const result = botResult(reply.result);
       if (result.move !== undefined) glue.answer(JSON.stringify(result.move));
       else glue.lose(result.forfeit.reason, result.forfeit.detail);
     } else if (reply.move !== undefined) glue.answer(JSON.stringify(reply.move));
-    else glue.lose(reply.reason, reply.detail);
+    else glue.lose(String(reply.reason || "error"), String(reply.detail || ""));
     pyMs += performance.now() - at;
   }
 }
@@ -329,12 +412,27 @@ async function bootOnce(role, runtime) {
   await boot(role, runtime);
 }
 
-if (named) {
+if (named && !BOXED) {
   bootOnce(named[1], named[2]).catch((err) => post({ type: "fatal", error: String((err && err.message) || err) }));
 }
 
-self.onmessage = async (event) => {
+// In the box: the first message is the box's ({type: "box", port}); from then
+// on this worker speaks only on that port (the page's), and a bot's own
+// self.postMessage reaches only the box's frame, which ignores it.
+function enterBox(m) {
+  if (channel !== self || !m || m.type !== "box" || !(m.port instanceof MessagePort)) return;
+  channel = m.port;
+  self.onmessage = null;
+  self.fetch = boxFetch(self.fetch.bind(self));
+  channel.onmessage = onMessage;
+  if (named) {
+    bootOnce(named[1], named[2]).catch((err) => post({ type: "fatal", error: String((err && err.message) || err) }));
+  }
+}
+
+async function onMessage(event) {
   const m = event.data;
+  if (BOXED && m && m.type === "got") { pageAnswered(m); return; }
   try {
     if (m.type === "init") await bootOnce(m.role, RUNTIMES.includes(m.runtime) ? m.runtime : "pyodide");
     else if (m.type === "answer" || m.type === "stop") {
@@ -390,4 +488,6 @@ self.onmessage = async (event) => {
   } catch (err) {
     post({ type: "fatal", error: String((err && err.message) || err) });
   }
-};
+}
+
+self.onmessage = BOXED ? (event) => enterBox(event.data) : onMessage;

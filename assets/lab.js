@@ -7,23 +7,28 @@
 // game and the bot's worker is terminated and started afresh (the only way to
 // stop an endless loop). Untrusted text (tracebacks, printed output, shared
 // code) only ever goes into the page with textContent.
-import { STRINGS } from "./lab-i18n.js";
+import { translate } from "./lab-i18n.js";
 import { makeEditor, textareaEditor } from "./lab-editor.js";
 import { pickRuntime } from "./lab-runtime.js";
-import { botFromLink, linkFor, MAX_LINK_CHARS, ShareError } from "./lab-share.js";
+import { botFromLink, MAX_LINK_CHARS, ShareError } from "./lab-share.js";
+import { startWorker } from "./lab-workers.js";
+import { readReply } from "./lab-reply.js";
+import { participantNames, renderStats, watchLongTasks } from "./lab-results.js";
+import { clearProblems, printed, showProblem } from "./lab-output.js";
+import { LANG_KEY, LANGS, pickLanguage, storageGet, storageSet } from "./lab-lang.js";
+import { downloadText, keepOffline, makeShareLink, openShareBox, readCodeFile } from "./lab-files.js";
 
 const TIME_LIMIT_MS = 2000; // per decision (lostcode.player.botapi.TIME_LIMIT)
 const LOAD_LIMIT_MS = 2000; // running the bot's file once it is sent
 const MAX_LOST_IN_A_ROW = 3; // stop a run when the bot keeps losing by bad moves
-const MAX_OUTPUT_LINES = 200;
-const MAX_OUTPUT_CHARS = 100000; // per run (issue 25: 30 M characters froze the page)
 const CODE_KEY = "lostcode.lab.code";
 const OWN_KEY = "lostcode.lab.own"; // the student's code, kept aside while a shared bot is open
 const SHARE_KEY = "lostcode.lab.share"; // {name, author} of the student's links
+// Issue 44: a link's code, until it is first run by Run or Play (a reload
+// must not run it either: it is the saved code by then).
+const UNRUN_KEY = "lostcode.lab.unrun";
 const RUNTIME_NAMES = { micropython: "MicroPython", pyodide: "Pyodide (CPython)" };
-const LANG_KEY = "lostcode.lang"; // shared with the game page (lostcode/web/page.py)
 const WATCH_KEY = "lostcode.lab.watch"; // the record "Watch the game" hands to index.html
-const LANGS = ["en", "ru", "it", "pl"];
 
 const $ = (id) => document.getElementById(id);
 const root = document.documentElement;
@@ -41,46 +46,12 @@ lab.botFromLink = (link) => {
   try { return botFromLink(link); } catch (err) { throw new Error(shareErrorText(err)); }
 };
 
-// --- language -------------------------------------------------------------------------
+let [lang, langNote] = pickLanguage();
 
-function storageGet(key) {
-  try { return window.localStorage.getItem(key); } catch { return null; }
-}
-function storageSet(key, value) {
-  try { window.localStorage.setItem(key, value); } catch { /* blocked: keep going */ }
-}
-
-// The language part of a code, as assets/runtime.js langCode and
-// lostcode/web/i18n.py normalize_language read it ("ru-RU", "ru_RU" -> "ru").
-function langCode(value) {
-  const base = String(value || "").trim().toLowerCase().replace(/_/g, "-").split("-")[0];
-  return LANGS.includes(base) ? base : undefined;
-}
-
-// Issue 25: a ?lang= the lab cannot use was ignored with no word; now the
-// page says what it did with it, as the game page's notes do.
-let langNote = null;
-
-function pickLanguage() {
-  const asked = new URLSearchParams(location.search).get("lang");
-  if (asked !== null) {
-    const code = langCode(asked);
-    if (!code) langNote = { key: "lang-bad", value: asked };
-    else if (asked.trim().toLowerCase() !== code) langNote = { key: "lang-read-as", value: asked };
-  }
-  const wanted = [asked, storageGet(LANG_KEY), ...(navigator.languages || [])];
-  for (const w of wanted) {
-    const code = langCode(w);
-    if (code) return code;
-  }
-  return "en";
-}
-let lang = pickLanguage();
-
+// The page's words in its language: the one catalogue's (assets/lab-i18n.js,
+// plural forms by Intl.PluralRules), issue 42.
 function t(key, params) {
-  let s = (STRINGS[lang] && STRINGS[lang][key]) || STRINGS.en[key] || key;
-  for (const k in params || {}) s = s.split("{" + k + "}").join(String(params[k]));
-  return s;
+  return translate(lang, key, params);
 }
 
 function applyStatic() {
@@ -92,7 +63,7 @@ function applyStatic() {
   renderSharedNote();
   if (lab.botChoice) showRuntime(lab.botChoice);
   if (root.dataset.lab === "loading") showWaiting();
-  if (lab.stats) renderStats(lab.stats);
+  if (lab.stats) renderStats(lab.stats, lab.names, t);
   if (league) league.leagueLanguage(); // the class league's own lines (assets/lab-league.js)
   const note = $("lang-note");
   if (note && langNote) {
@@ -142,6 +113,7 @@ async function initialCode() {
     const own = storageGet(CODE_KEY);
     if (own !== null && own !== shared.code && !isAnExample(own)) storageSet(OWN_KEY, own);
     storageSet(CODE_KEY, shared.code);
+    storageSet(UNRUN_KEY, shared.code);
     lab.shared = shared;
     lab.sharedNote = {
       refused: false,
@@ -239,67 +211,24 @@ async function upgradeEditor() {
 }
 
 function download() {
-  const blob = new Blob([editor.get()], { type: "text/x-python" });
-  const a = document.createElement("a");
-  a.href = URL.createObjectURL(blob);
-  a.download = "my_bot.py";
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  downloadText(editor.get(), "my_bot.py");
 }
 
 async function loadFile(event) {
-  const file = event.target.files[0];
-  event.target.value = "";
-  if (!file) return;
-  if (file.size > 200000) { say("code-status", t("file-too-big")); return; }
-  try {
-    const text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
-    editor.set(text);
+  const got = await readCodeFile(event.target);
+  if (!got) return;
+  if (got.text !== undefined) {
+    editor.set(got.text);
     codeChanged();
-    say("code-status", t("file-loaded", { name: file.name }));
-  } catch {
-    say("code-status", t("file-bad"));
   }
+  say("code-status", t(got.key, { name: got.name }));
 }
 
 // Issue 26: the link holds the code, its name and author, compressed
 // (assets/lab-share.js); longer than MAX_LINK_CHARS it is not offered.
-function share() {
-  const box = $("share-box");
-  if (box.hidden) {
-    let kept = {};
-    try { kept = JSON.parse(storageGet(SHARE_KEY) || "{}") || {}; } catch { /* unreadable: empty */ }
-    $("share-name").value = typeof kept.name === "string" ? kept.name : "";
-    $("share-author").value = typeof kept.author === "string" ? kept.author : "";
-    box.hidden = false;
-  }
-  makeLink(true);
-}
-
-function makeLink(announce) {
-  const name = $("share-name").value;
-  const author = $("share-author").value;
-  storageSet(SHARE_KEY, JSON.stringify({ name, author }));
-  // No ?lang=: the link opens in the receiver's own language.
-  const link = linkFor({ name: name || t("default-bot-name"), author, code: editor.get() },
-    location.origin + location.pathname);
-  lab.link = link;
-  const fits = link.length <= MAX_LINK_CHARS;
-  $("share-link").value = fits ? link : "";
-  $("share-link").hidden = $("share-label").hidden = !fits;
-  if (!fits) {
-    say("code-status", t("link-too-long", { n: link.length, max: MAX_LINK_CHARS }));
-    if (announce) $("download").focus();
-    return;
-  }
-  if (announce) {
-    $("share-link").select();
-    try { navigator.clipboard.writeText(link).catch(() => {}); } catch { /* no clipboard */ }
-  }
-  say("code-status", t("link-made-n", { n: link.length }));
-}
+const share = () => { lab.link = openShareBox(shareContext()); };
+const makeLink = (announce) => { lab.link = makeShareLink(shareContext(), announce); };
+const shareContext = () => ({ code: editor.get(), t, say, key: SHARE_KEY });
 
 async function reset() {
   editor.set(await example(lang));
@@ -309,56 +238,15 @@ async function reset() {
 
 // --- workers ----------------------------------------------------------------------------
 
-// Issue 26: each worker runs the Python named here: the referee always
-// MicroPython (the game page's runtime: ready in a fraction of Pyodide's time),
-// the bot the one its code needs (assets/lab-runtime.js).
-function startWorker(role, onMessage, runtime) {
-  const early = takeEarlyWorker(role, runtime);
-  const created = early ? early.created : Math.round(performance.now());
-  const worker = early ? early.worker
-    : new Worker(new URL("./lab-worker.js", import.meta.url),
-      { type: "module", name: `lab ${role} ${runtime}` }); // it starts at once (lab-worker.js)
-  const w = { worker, role, runtime, loaded: null, pending: null };
-  w.ready = new Promise((resolve, reject) => {
-    worker.onmessage = (event) => {
-      const m = event.data;
-      if (m.type === "stage") return;
-      if (m.type === "ready") {
-        // began: when the worker's own clock started, ms since the page's navigation
-        // (created: when the page asked for it, same clock).
-        lab.boot[role] = { ...m.times, created,
-          began: Math.round(m.times.origin - performance.timeOrigin) };
-        mark(role + "-ready");
-        w.started = true;
-        showWaiting();
-        resolve();
-      }
-      else if (m.type === "fatal" && !w.started) reject(new Error(m.error));
-      else onMessage(m, w);
-      if (m.type === "ready") w.started = true;
-    };
-    worker.onerror = (event) => {
-      event.preventDefault();
-      const why = event.message || "the worker failed";
-      if (!w.started) reject(new Error(why));
-      else onMessage({ type: "fatal", error: why }, w);
-    };
-  });
-  if (early) {
-    for (const [kind, event] of early.held) (kind === "message" ? worker.onmessage : worker.onerror)(event);
-  } else worker.postMessage({ type: "init", role, runtime });
-  return w;
-}
-
-// The worker assets/lab-start.js started for `role` as the page opened, if it
-// runs `runtime` (else it is stopped): {worker, held: what it said meanwhile}.
-function takeEarlyWorker(role, runtime) {
-  const early = window.labEarly && window.labEarly[role];
-  if (!early) return null;
-  delete window.labEarly[role];
-  if (early.runtime === runtime) return early;
-  early.worker.terminate();
-  return null;
+// A worker is ready: its times for tools/bench_lab.py. began: when the
+// worker's own clock started, ms since the page's navigation (created: when
+// the page asked for it, same clock).
+function workerReady(role) {
+  return (times, created) => {
+    lab.boot[role] = { ...times, created, began: Math.round(times.origin - performance.timeOrigin) };
+    mark(role + "-ready");
+    showWaiting();
+  };
 }
 
 // What the lab is still waiting for, in its status line while it starts.
@@ -402,7 +290,7 @@ let decisionId = 0;
 function newBot(runtime) {
   const wanted = runtime || (bot && bot.runtime) || "micropython";
   if (bot) bot.worker.terminate();
-  bot = startWorker("bot", onBotMessage, wanted);
+  bot = startWorker("bot", onBotMessage, wanted, workerReady("bot"));
   const w = bot;
   bot.ready.catch((err) => {
     if (w === bot) showProblem(t("bot-worker-failed"), String(err.message || err));
@@ -413,13 +301,13 @@ function newBot(runtime) {
 
 function onBotMessage(m, w) {
   if (w !== bot) return; // a stopped worker's last words
-  if (m.type === "print") printed(m.text, m.cut);
-  else if (m.type === "decided" && !(w.pending && w.pending.id === m.id)) {
-    w.decidedEarly = m.id; // before the referee's "asked" reached this page
-  } else if ((m.type === "decision" || m.type === "decided" || m.type === "loaded") && w.pending) {
+  if (m.type === "print") printed(lab, m.text, m.cut, t);
+  else if (m.type === "decided") { // its word that it answered the referee: only its time is kept
+    if (!lab.marks["game-1"]) firstGame.botPy += Number(m.py) || 0;
+  } else if ((m.type === "decision" || m.type === "loaded") && w.pending) {
     // Only the reply to the question asked counts: the bot's code can post
     // messages too, and must not answer for itself.
-    if ((m.type === "decision" || m.type === "decided") && m.id !== w.pending.id) return;
+    if (m.type === "decision" && m.id !== w.pending.id) return;
     const p = w.pending;
     w.pending = null;
     p.resolve(m);
@@ -485,13 +373,14 @@ async function askBot(request, game) {
   if (reply.timeout) return { reason: "slow", detail: t("forfeit-slow", { s: TIME_LIMIT_MS / 1000 }) };
   if (reply.type === "fatal") return { reason: "error", detail: reply.error };
   if (!lab.marks["game-1"]) firstGame.botPy += reply.py || 0;
-  const result = JSON.parse(reply.result);
+  const result = readReply(reply.result);
   return result.move !== undefined ? { move: result.move } : result.forfeit;
 }
 
 function onReferee(m) {
   if (m.type === "ask") onAsk(m);
   else if (m.type === "asked") onAsked(m);
+  else if (m.type === "answered") onAnswered(m);
   else if (m.type === "game") onGame(m);
   else if (m.type === "done") onDone(m);
   else if (m.type.startsWith("league-")) { if (league) league.leagueMessage(m); } // issue 26
@@ -528,7 +417,6 @@ async function onAsked(m) {
   if (!lab.marks["game-1"]) {
     firstGame.asks += 1;
     firstGame.ask += performance.now() - at;
-    firstGame.botPy += reply.py || 0;
   }
   if (reply.type === "decided" || lab.run !== run) return; // answered, or the run was stopped
   const answer = reply.timeout ? { reason: "slow", detail: t("forfeit-slow", { s: TIME_LIMIT_MS / 1000 }) }
@@ -537,56 +425,18 @@ async function onAsked(m) {
   referee.worker.postMessage({ type: "direct-off" });
 }
 
-// --- problems and output -----------------------------------------------------------------
-
-function showProblem(title, detail) {
-  const box = $("problems");
-  const p = document.createElement("p");
-  p.textContent = title;
-  box.append(p);
-  if (detail) {
-    const pre = document.createElement("pre");
-    pre.className = "traceback";
-    pre.textContent = detail;
-    box.append(pre);
-  }
-  $("problems-box").hidden = false;
-}
-
-function clearProblems() {
-  $("problems").replaceChildren();
-  $("problems-box").hidden = true;
-}
-
-function printed(text, cut) {
-  const out = $("output");
-  if (lab.outputCut) return;
-  // Issue 25: at most MAX_OUTPUT_CHARS characters per run, then "output shortened".
-  const room = MAX_OUTPUT_CHARS - (lab.outputChars || 0);
-  if (cut || text.length > room) {
-    if (!cut && room > 0) out.append(text.slice(0, room) + "\n");
-    out.append(t("output-shortened") + "\n");
-    $("output-box").hidden = false;
-    lab.outputCut = true;
-    return;
-  }
-  lab.outputChars = (lab.outputChars || 0) + text.length;
-  lab.outputLines = (lab.outputLines || 0) + 1;
-  if (lab.outputLines > MAX_OUTPUT_LINES) {
-    if (lab.outputLines === MAX_OUTPUT_LINES + 1) out.append(t("output-cut") + "\n");
-    return;
-  }
-  out.append(text + "\n");
-  $("output-box").hidden = false;
+// Issue 44: the referee has the bot's direct answer, so that question's time
+// limit ends (the bot's own "decided" could be forged, then loop forever).
+function onAnswered(m) {
+  const w = bot;
+  if (w && w.pending && w.pending.id === m.id) {
+    const p = w.pending;
+    w.pending = null;
+    p.resolve({ type: "decided" });
+  } else if (w) w.decidedEarly = m.id;
 }
 
 // --- runs ----------------------------------------------------------------------------------
-
-function participantNames(players, level) {
-  const names = [t("your-bot")];
-  for (let i = 1; i < players; i++) names.push(t(level) + (players > 2 ? " " + i : ""));
-  return names;
-}
 
 function busy(on) {
   const had = [$("run-games"), $("play")].includes(document.activeElement);
@@ -631,6 +481,7 @@ async function startWithEditorBot() {
   clearProblems();
   busy(true);
   lab.source = editor.get();
+  try { window.localStorage.removeItem(UNRUN_KEY); } catch { /* blocked */ }
   const problem = await loadBot(lab.source);
   if (problem) {
     showProblem(t("cannot-run"), problem);
@@ -648,7 +499,7 @@ async function runGames() {
   if (!lab.marks.run) mark("run");
   if (!(await startWithEditorBot())) return;
   if (!lab.marks.loaded) mark("loaded");
-  lab.names = participantNames(players, level);
+  lab.names = participantNames(players, level, t);
   lab.games = [];
   lab.stats = null;
   lab.outputLines = 0;
@@ -739,81 +590,11 @@ function onDone(m) {
     lab.gamesPerSecond = lab.games.length / seconds;
   }
   lab.stats = JSON.parse(m.stats);
-  renderStats(lab.stats);
+  renderStats(lab.stats, lab.names, t);
   say("progress-label", t(m.stopped ? "run-stopped" : "run-done", { n: lab.games.length }));
   root.dataset.runs = String(Number(root.dataset.runs || 0) + 1);
   finishActivity();
   settle();
-}
-
-// --- results: table and SVG chart ---------------------------------------------------------
-
-const SVG = "http://www.w3.org/2000/svg";
-function svg(tag, attrs, parent) {
-  const e = document.createElementNS(SVG, tag);
-  for (const k in attrs) e.setAttribute(k, attrs[k]);
-  if (parent) parent.append(e);
-  return e;
-}
-
-function renderStats(rows) {
-  const table = $("stats-table");
-  table.replaceChildren();
-  const cap = document.createElement("caption");
-  cap.id = "stats-caption";
-  cap.textContent = t("stats-caption");
-  table.append(cap);
-  const head = table.insertRow();
-  for (const k of ["player", "wins", "mean", "spread", "range", "forfeits"]) {
-    const th = document.createElement("th");
-    th.scope = "col";
-    th.textContent = t("col-" + k);
-    head.append(th);
-  }
-  for (const r of rows) {
-    const tr = table.insertRow();
-    const th = document.createElement("th");
-    th.scope = "row";
-    th.textContent = lab.names[r.participant];
-    tr.append(th);
-    for (const v of [r.wins + " / " + r.games, r.mean.toFixed(1), "± " + r.spread.toFixed(1),
-      r.low + "–" + r.high, String(r.forfeits)]) tr.insertCell().textContent = v;
-  }
-  drawChart(rows);
-}
-
-function drawChart(rows) {
-  const box = $("chart");
-  box.replaceChildren();
-  // One unit of the drawing is one CSS pixel at the box's width (at most 640), so
-  // its 13 px text stays 13 px on a phone (issue 22: it was 6.8 px at 360 wide).
-  const W = Math.round(Math.min(640, Math.max(280, box.clientWidth || 640)));
-  const left = Math.min(150, Math.round(W * 0.4)), right = 20, rowH = 44, top = 28;
-  const H = top + rows.length * rowH + 10;
-  const lo = Math.min(0, ...rows.map((r) => r.low));
-  const hi = Math.max(1, ...rows.map((r) => r.high));
-  const x = (v) => left + ((v - lo) / (hi - lo)) * (W - left - right);
-  const label = rows.map((r) => lab.names[r.participant] + ": " + t("chart-row", {
-    wins: r.wins, games: r.games, mean: r.mean.toFixed(1), spread: r.spread.toFixed(1),
-  })).join("; ");
-  const s = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": t("chart-title") + ". " + label, class: "chart" }, box);
-  svg("title", {}, s).textContent = t("chart-title");
-  const axis = svg("g", { class: "axis" }, s);
-  const step = Math.max(1, Math.ceil((hi - lo) / 8 / 5) * 5);
-  for (let v = Math.ceil(lo / step) * step; v <= hi; v += step) {
-    svg("line", { x1: x(v), x2: x(v), y1: top - 6, y2: H - 6, class: "grid" }, axis);
-    svg("text", { x: x(v), y: top - 10, "text-anchor": "middle" }, axis).textContent = String(v);
-  }
-  rows.forEach((r, i) => {
-    const y = top + i * rowH + rowH / 2;
-    const g = svg("g", { class: i === 0 ? "row mine" : "row" }, s);
-    svg("text", { x: left - 8, y: y + 5, "text-anchor": "end" }, g).textContent =
-      lab.names[r.participant] + " (" + r.wins + ")";
-    if (!r.finished) return;
-    svg("line", { x1: x(r.low), x2: x(r.high), y1: y, y2: y, class: "range" }, g);
-    svg("rect", { x: x(r.mean - r.spread), y: y - 10, width: Math.max(2, x(r.mean + r.spread) - x(r.mean - r.spread)), height: 20, class: "spread" }, g);
-    svg("line", { x1: x(r.mean), x2: x(r.mean), y1: y - 14, y2: y + 14, class: "mean" }, g);
-  });
 }
 
 // --- play against the bot at the game's own table ------------------------------------------
@@ -821,7 +602,7 @@ function drawChart(rows) {
 // The game page (index.html#play=lab) seats the person, the bot and `level`
 // computers; it runs the bot in its own worker (assets/labseat.js), sent only
 // the bot's observation and legal moves. The code goes through localStorage.
-const PLAY_KEY = "lostcode.lab.play"; // lostcode/web/labseat.py
+const PLAY_KEY = "lostcode.lab.play"; // lostcode/web/lab/labseat.py
 
 async function playTable() {
   if (!(await startWithEditorBot())) return;
@@ -846,21 +627,8 @@ function stop() {
 
 // --- start-up -------------------------------------------------------------------------------
 
-function watchLongTasks() {
-  try {
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) {
-        // Entries arrive late under load: count only tasks that began during the run.
-        if (lab.run && e.startTime >= lab.run.start) {
-          lab.longestTask = Math.max(lab.longestTask, e.duration);
-        }
-      }
-    }).observe({ type: "longtask", buffered: false });
-  } catch { /* no long task API: nothing to measure */ }
-}
-
 async function main() {
-  watchLongTasks();
+  watchLongTasks(lab);
   applyStatic();
   $("lab-lang").addEventListener("change", async (e) => {
     const old = editor ? editor.get() : null;
@@ -884,7 +652,7 @@ async function main() {
   // is known (a shared link, the saved code or the example), on the runtime
   // that code needs; the editor is built meanwhile.
   mark("main");
-  referee = startWorker("referee", onReferee, "micropython");
+  referee = startWorker("referee", onReferee, "micropython", workerReady("referee"));
   showWaiting();
   const doc = await initialCode();
   mark("code");
@@ -896,7 +664,10 @@ async function main() {
   // The bot's code is run in its worker as soon as that worker is up (issue 26),
   // so a first "Run games" finds it loaded; the lab is ready once that is done
   // (its outcome is what loadBot() reports again when the code is used).
-  const preload = bot.ready.then(() => loadBot(doc)).catch(() => "");
+  // Issue 44: not a shared link's code: that runs only when Run is pressed.
+  const fromLink = lab.shared || storageGet(UNRUN_KEY) === doc;
+  lab.preloaded = !fromLink;
+  const preload = fromLink ? Promise.resolve("") : bot.ready.then(() => loadBot(doc)).catch(() => "");
   try {
     await Promise.all([referee.ready, bot.ready]);
     await preload;
@@ -920,21 +691,8 @@ async function main() {
 function settle() {
   if (root.dataset.engine === "ready") return;
   root.dataset.engine = "ready";
-  keepOffline();
+  keepOffline(root);
 }
 
-// Offline next time: the built site's service worker caches Pyodide (not
-// precached: the game runs on MicroPython) once asked; data-lab-offline says so.
-function keepOffline() {
-  if (!("serviceWorker" in navigator)) return;
-  navigator.serviceWorker.addEventListener("message", (event) => {
-    if (event.data && "lazyCached" in event.data) {
-      root.dataset.labOffline = event.data.lazyCached ? "ready" : "failed";
-    }
-  });
-  navigator.serviceWorker.ready.then((reg) => {
-    if (reg.active) reg.active.postMessage("cache-lazy");
-  });
-}
 
 main();

@@ -19,10 +19,12 @@
 //   {"n": n, "failed": "..."}                 the worker could not start
 // Details (tracebacks, what the bot printed) go to the console, never the page.
 import { pickRuntime } from "./lab-runtime.js";
+import { boxedWorker } from "./lab-box.js";
+import { readReply } from "./lab-reply.js";
 
 const TIME_LIMIT_MS = 2000; // per decision (lostcode.player.botapi.TIME_LIMIT)
 const LOAD_LIMIT_MS = 2000; // running the bot's file once
-const PLAY_KEY = "lostcode.lab.play"; // lostcode/web/labseat.py
+const PLAY_KEY = "lostcode.lab.play"; // lostcode/web/lab/labseat.py
 
 let source = "";
 let runtime = "pyodide"; // the bot's runtime, chosen once its code is read
@@ -42,7 +44,8 @@ function readPlay() {
 
 function start() {
   if (current) current.worker.terminate();
-  const worker = new Worker(new URL("./lab-worker.js", import.meta.url), { type: "module" });
+  // Issue 44: in a box (assets/lab-box.js), where it reaches nothing of the site.
+  const worker = boxedWorker("lab bot " + runtime);
   const w = { worker, loaded: false, pending: null };
   w.ready = new Promise((resolve, reject) => {
     worker.onmessage = (event) => {
@@ -126,7 +129,7 @@ async function decide(n, request) {
     console.warn("Your bot's worker failed:", reply.error);
     return { forfeit: { reason: "error", detail: reply.error } };
   }
-  const result = JSON.parse(reply.result);
+  const result = readReply(reply.result);
   if (result.forfeit) console.warn("Your bot, move " + n + ":\n" + result.forfeit.detail);
   return result;
 }

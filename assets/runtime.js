@@ -120,15 +120,28 @@ export const LANGS = ["en", "ru", "it", "pl"];
 export const LANG_KEY = "lostcode.lang";
 // "running" is the catalogs' translation of main.py's first progress text
 // (tests/test_loading_text.py checks they agree).
+// "offline" and "use-default" (issue 44 item 12) too: lostcode/web/page.py
+// RUNTIME_TEXTS marks them for the catalogs.
+// The English are msgids of the one catalogue (marked N_ for the extractor, issue 42);
+// tests/test_loading_text.py checks the other languages say what the .po files say.
+const N_ = (msgid) => msgid;
 export const LOADING_TEXT = {
-  en: { download: "Downloading the {runtime} runtime (about {mb} MB, once)…",
-        running: "Python is running; loading the game engine…" },
+  en: { download: N_("Downloading the {runtime} runtime (about {mb} MB, once)…"),
+        running: N_("Python is running; loading the game engine…"),
+        offline: "Pyodide cannot be downloaded now: this device is offline and has no copy of it yet. Your saved games are safe.",
+        "use-default": "Use MicroPython (the default)" },
   ru: { download: "Загружается среда {runtime} (около {mb} МБ, один раз)…",
-        running: "Python запущен; загружается игровой движок…" },
-  it: { download: "Download del runtime {runtime} (circa {mb} MB, una sola volta)…",
-        running: "Python è avviato; caricamento del motore di gioco…" },
+        running: "Python запущен; загружается игровой движок…",
+        offline: "Pyodide сейчас не загрузить: устройство не в сети, а копии Pyodide на нём ещё нет. Сохранённые партии не пропадут.",
+        "use-default": "Использовать MicroPython (по умолчанию)" },
+  it: { download: "Download dell’ambiente Python {runtime} (circa {mb} MB, una sola volta)…",
+        running: "Python è avviato; caricamento del motore di gioco…",
+        offline: "Ora non si può scaricare Pyodide: il dispositivo è offline e non ne ha ancora una copia. Le partite salvate non si perdono.",
+        "use-default": "Usa MicroPython (predefinito)" },
   pl: { download: "Pobieranie środowiska {runtime} (około {mb} MB, jednorazowo)…",
-        running: "Python działa; ładowanie silnika gry…" },
+        running: "Python działa; wczytywanie silnika gry…",
+        offline: "Nie można teraz pobrać Pyodide: urządzenie nie ma połączenia z internetem, a kopii Pyodide jeszcze na nim nie ma. Zapisane partie nie przepadną.",
+        "use-default": "Użyj MicroPythona (domyślnie)" },
 };
 
 function langCode(value) {
@@ -223,6 +236,57 @@ function unpackNatively(core, packs, catalogs) {
   });
 }
 
+// Issue 44 (item 12): Pyodide chosen, offline, never cached: its download
+// cannot come, and the page used to say "Downloading…" for minutes. Within a
+// few seconds it says so, with a button back to the default runtime (which
+// the offline copy holds); nothing is lost (saved games are in this browser).
+// A copy in any of the site's caches, or a server that answers, and the page
+// waits for the download as before.
+const PYODIDE_PROBE = "vendor/pyodide/pyodide.asm.wasm";
+const PROBE_MS = 3000;
+
+async function pyodideUnreachable() {
+  const url = new URL("../" + PYODIDE_PROBE, import.meta.url);
+  try {
+    if (typeof caches !== "undefined" && (await caches.match(url.pathname))) return false;
+  } catch (e) { /* no cache storage here: ask the network */ }
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(), PROBE_MS);
+  try {
+    const response = await fetch(url, { method: "HEAD", cache: "no-store", signal: stop.signal });
+    return !response.ok;
+  } catch (e) {
+    return true;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function offerDefaultRuntime(lang) {
+  pyodideUnreachable().then((unreachable) => {
+    const root = document.documentElement;
+    const box = document.getElementById("load-error");
+    if (!unreachable || !box || root.dataset.engine !== "loading") return;
+    const text = LOADING_TEXT[lang] || LOADING_TEXT.en;
+    root.dataset.runtimeProblem = "offline";
+    box.hidden = false;
+    box.textContent = text.offline;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "btn primary";
+    button.textContent = text["use-default"];
+    button.addEventListener("click", () => {
+      try { window.localStorage.setItem(RUNTIME_KEY, RUNTIMES[0]); } catch (e) { /* the URL says it */ }
+      const url = new URL(location.href);
+      for (const k of [...url.searchParams.keys()]) if (fold(k) === "runtime") url.searchParams.delete(k);
+      url.searchParams.set("runtime", RUNTIMES[0]);
+      location.assign(url.href);
+    });
+    box.after(button);
+    button.focus();
+  });
+}
+
 // After the page is parsed (at once if it already is): async, this module may
 // run while the parser is still in <head>.
 function whenParsed(callback) {
@@ -244,7 +308,9 @@ function wireChoice(current) {
       const game = document.getElementById("game");
       const status = document.getElementById("runtime-status");
       if (game && !game.hidden) {
-        if (status) status.textContent = "Used the next time the page is opened.";
+        const said = N_("Used the next time the page is opened."); // in <html lang> (page-catalog.js)
+        const catalog = (window.lostcodeCatalog || {})[document.documentElement.lang] || {};
+        if (status) status.textContent = catalog[said] || said;
         return;
       }
       const url = new URL(location.href);
@@ -263,6 +329,7 @@ if (typeof document !== "undefined" && document.documentElement) {
   const lang = pickLanguage(location.search, savedLanguage(), navigator.languages || [navigator.language]);
   // boot.js shows this when PyScript reports the interpreter up (py:ready).
   window.lostcodeRunningText = LOADING_TEXT[lang].running;
+  window.lostcodeLang = lang; // boot.js says its words in it until Python runs
   // Start the downloads PyScript asks for only later (after core.js, the config,
   // the interpreter) now, in parallel: the same requests then come from this preload.
   const native = setup.native && typeof DecompressionStream === "function";
@@ -304,5 +371,6 @@ if (typeof document !== "undefined" && document.documentElement) {
         setup.bytes || (mpy ? 1e6 : 14e6));
     }
     wireChoice(runtime);
+    if (!mpy) offerDefaultRuntime(lang);
   });
 }

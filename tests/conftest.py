@@ -187,6 +187,10 @@ MEASURED = {
     "test_hello_page_starts_offline[chromium-pyodide]": 20,
     "test_exceptions_fail_with_the_traceback[pyodide]": 20,
     "test_runtime_switch_page[chromium-pyodide]": 20,
+    # Issue 44 (load ~5, 2026-11-28, scaled): the bot's box in three places, an update.
+    "test_a_bot_cannot_leave_its_box_in_the_lab_the_league_or_at_the_table[chromium-pyodide]": 70,
+    "test_a_bot_cannot_leave_its_box_in_the_lab_the_league_or_at_the_table": 45,
+    "test_a_new_version_never_reloads_a_table_host_or_a_lab_mid_run": 50,
 }
 # Unmarked tests measured at 15-65 s each under load (--durations).
 SLOW_NAMES = (

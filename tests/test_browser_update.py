@@ -78,3 +78,37 @@ def test_a_failed_update_is_said_in_the_tab(site):
     expect(note).to_be_visible()
     expect(note).to_contain_text("could not be downloaded completely")
     assert label(page) == "v1"
+
+
+def test_a_new_version_never_reloads_a_table_host_or_a_lab_mid_run(site):
+    """Issue 44 item 11: an update that takes over while a table-mode host shows
+    its join codes, and while the Bot lab runs 200 games, reloads neither: each
+    keeps its version (data-update="ready") and loses nothing."""
+    out, page = site
+    base = page.url.split("#")[0].split("?")[0].removesuffix("index.html")
+    host = page.context.new_page()
+    host.goto(base + "index.html#table=host")
+    wait_engine_ready(host, timeout=ENGINE_TIMEOUT)
+    host.click("[data-act=table_start]")
+    codes = host.locator("textarea[data-seat='1']")
+    expect(codes).to_be_visible(timeout=60_000)
+    code = codes.input_value()
+    lab = page.context.new_page()
+    lab.goto(base + "lab.html?lang=en")
+    lab.wait_for_function("document.documentElement.dataset.lab === 'ready'",
+                          timeout=ENGINE_TIMEOUT)
+    lab.get_by_label("Number of games").fill("200")
+    lab.get_by_role("button", name="Run games").click()
+    lab.wait_for_function("window.lab.games.length > 0", timeout=60_000)
+    for p in (host, lab):
+        p.evaluate("() => { window.notReloaded = true; }")
+    deploy(out, "v2")
+    lab.evaluate(UPDATE_JS)
+    for p in (host, lab):
+        p.wait_for_function("() => document.documentElement.dataset.update === 'ready'",
+                            timeout=ENGINE_TIMEOUT)
+        assert p.evaluate("() => window.notReloaded") is True
+    assert label(host) == "v1" and codes.input_value() == code
+    assert lab.evaluate("document.documentElement.dataset.busy") == "1"
+    lab.close()
+    host.close()

@@ -119,13 +119,15 @@ def test_build_contains_only_what_the_game_needs(tmp_path):
     assert sorted(url for url, _ in precache + lazy) == sorted(
         files - {"sw.js", "build-info.json"})
     # Precached: the shell and the default runtime (MicroPython) only, <= 2.5 MB (issue 17);
-    # Pyodide's files, the in-page QR decoder, the lab's league (issue 26), Today's code's
+    # Pyodide's files, the in-page QR decoder, the lab's league (issue 26) and words
+    # (issue 42), Today's code's
     # puzzles (issue 28: the page prefetches them) and the Bot lab's .py bundle (only its
     # Pyodide workers read it, issue 26) are cached the first time they are used.
     assert {url for url, _ in lazy} == {
         "lostcode.zip", "pyscript.json", build_site.PUZZLES, build_site.LAB_BUNDLE} | {
         f for f in files
-        if f.startswith(("vendor/pyodide/", build_site.QR_DECODER, build_site.LAB_LEAGUE))}
+        if f.startswith(("vendor/pyodide/", build_site.QR_DECODER, build_site.LAB_LEAGUE,
+                         build_site.LAB_CATALOG))}
     precache_bytes = sum((out / url).stat().st_size for url, _ in precache)
     assert precache_bytes <= 2_500_000 and precache_bytes == summary["precache_bytes"]
     assert set(packs) <= {url for url, _ in precache}  # every language works offline
@@ -205,6 +207,15 @@ def _wait_controlled(page, timeout=ENGINE_TIMEOUT):
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=timeout)
 
 
+def _controlled(context, url):
+    """A page of the built site at `url`, started and controlled by its service worker."""
+    page, log, errors = _start(context, url)
+    page.goto(url)
+    wait_engine_ready(page, timeout=ENGINE_TIMEOUT)
+    _wait_controlled(page)
+    return page, log, errors
+
+
 def _cache_keys(page):
     return page.evaluate("async () => await caches.keys()")
 
@@ -269,6 +280,77 @@ def test_built_site_works_offline(built_site, site_context):
         pytest.fail("TODO(full-game-offline): no 'Start' button in the built page")
     assert not errors, errors
     log.assert_same_origin()
+
+
+POISON = """async ([name, files]) => {
+  const cache = await caches.open(name);
+  for (const [path, body] of files) {
+    await cache.put(path, new Response(body, { headers: { "Content-Type": "text/html" } }));
+  }
+}"""
+
+
+@pytest.mark.browser
+def test_a_poisoned_precache_entry_is_refused_and_fetched_again(built_site, site_context):
+    """Issue 44: a script of this origin that rewrites the cache (another
+    index.html, a routed script, a file the build never had) changes nothing:
+    the service worker answers only entries with the build's path and hash,
+    deletes the others and fetches them again from the network."""
+    out, summary = built_site
+    server, url = serve_in_thread(out)
+    try:
+        page, _log, errors = _controlled(site_context, url)
+        name = f"lostcode:/:{summary['version']}"
+        page.evaluate(POISON, [name, [["/index.html", "<h1>PWNED</h1>"],
+                                      ["/assets/boot.js", "document.title = 'PWNED';"],
+                                      ["/evil.html", "<h1>PWNED</h1>"]]])
+        page.reload()
+        wait_engine_ready(page, timeout=ENGINE_TIMEOUT)
+        assert _build_label(page) == "v1" and "PWNED" not in page.title()
+        kept = page.evaluate("""async (name) => {
+          const cache = await caches.open(name);
+          const text = async (path) => {
+            const r = await cache.match(path);
+            return r ? r.text() : null;
+          };
+          return [await text("/index.html"), await text("/assets/boot.js"),
+                  await text("/evil.html")];
+        }""", name)
+        assert kept[0] == (out / "index.html").read_text(encoding="utf-8")
+        assert kept[1] == (out / "assets" / "boot.js").read_text(encoding="utf-8")
+        assert kept[2] is None
+        # The server's 404, not the cache's page.
+        assert "PWNED" not in page.goto(url + "evil.html").text()
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert not errors, errors
+
+
+@pytest.mark.browser
+def test_offline_pyodide_never_cached_says_so_and_offers_micropython(built_site, site_context):
+    """Issue 44 item 12: ?runtime=pyodide offline, Pyodide never cached: within
+    a few seconds the page says it cannot be downloaded now, and one button
+    goes back to MicroPython (precached), where the saved game still is."""
+    out, _summary = built_site
+    server, url = serve_in_thread(out)
+    try:
+        page, _log, errors = _controlled(site_context, url)
+        page.evaluate("() => localStorage.setItem('lostcode.keep', 'mine')")
+    finally:
+        server.shutdown()
+        server.server_close()
+    site_context.set_offline(True)
+    started = time.perf_counter()
+    page.goto(url + "?runtime=pyodide&lang=it")
+    alert = page.get_by_role("alert").filter(has_text="Pyodide")
+    expect(alert).to_have_text(re.compile("Ora non si può scaricare Pyodide"), timeout=10_000)
+    assert time.perf_counter() - started < 8
+    page.get_by_role("button", name="Usa MicroPython (predefinito)").click()
+    wait_engine_ready(page, timeout=ENGINE_TIMEOUT)
+    assert page.evaluate("() => document.documentElement.dataset.runtime") == "micropython"
+    assert page.evaluate("() => localStorage.getItem('lostcode.keep')") == "mine"
+    assert not errors, errors
 
 
 @pytest.mark.browser

@@ -18,8 +18,13 @@ from the same origin (tests/test_csp.py):
   Pyodide stdlib zip.
 - img-src data:: only for the `<link rel="icon" href="data:,">` trick that
   stops the browser asking for /favicon.ico; PyScript needs no data: URL.
-- worker-src 'self': no worker is used today; a same-origin service worker
-  (offline play) may be. `<script type="py" worker>` would need blob: too.
+- worker-src 'self' blob:, script-src blob: and BOX_HASH (issue 44): a bot's
+  code runs in a box (`assets/lab-box.js`): a sandboxed srcdoc frame, which
+  inherits this policy, whose one inline script (allowed by its hash) makes
+  the bot's worker from a blob: URL, and that worker imports its runtime
+  from blob: URLs. Only the box makes blob: URLs; its own stricter policy
+  (no request at all) applies there too. The service worker and the lab's
+  referee are same-origin workers.
 - No frame-ancestors: a <meta> policy cannot carry it (browsers ignore it
   there), and the game must stay embeddable in a lesson's iframe anyway.
 
@@ -28,14 +33,18 @@ browser, runs those. The UI must put untrusted text (player names, imported
 records) into the page with textContent, never innerHTML.
 """
 
+# The hash of the one inline script of the bot's box (assets/lab-box.js
+# BOX_HASH; tests/test_lab_box.py checks that they agree).
+BOX_HASH = "'sha256-suFShJJhXJPyCmGzE53N6taPvw3zNbJsXOFaAXOOtK4='"
+
 POLICY = (
     "default-src 'none'; "
-    "script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; "
+    "script-src 'self' blob: 'wasm-unsafe-eval' 'unsafe-eval' " + BOX_HASH + "; "
     "style-src 'self'; "
     "img-src 'self' data:; "
     "font-src 'self'; "
     "connect-src 'self'; "
-    "worker-src 'self'; "
+    "worker-src 'self' blob:; "
     "manifest-src 'self'; "
     "object-src 'none'; "
     "base-uri 'none'; "

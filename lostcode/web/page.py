@@ -18,6 +18,19 @@ STORAGE_KEY = "lostcode.lang"  # localStorage: the player's language choice
 SEAT_KINDS_SHOWN = SEAT_KINDS
 
 
+def runtime_texts():
+    """The texts assets/runtime.js shows before Python can run (issue 44: Pyodide
+    chosen, offline, never cached). It holds them in the four languages, as
+    LOADING_TEXT; tests/test_loading_text.py checks they are these, translated."""
+    return {
+        "offline": _(
+            "Pyodide cannot be downloaded now: this device is offline and has no copy "
+            "of it yet. Your saved games are safe."
+        ),
+        "use-default": _("Use MicroPython (the default)"),
+    }
+
+
 def _texts():
     # Built on demand so every text is in the current language.
     return {

@@ -1,0 +1,120 @@
+// A bot's worker in a box (issue 44): what runs a player's code, in the lab,
+// its class league and at the game's table (assets/lab.js, assets/labseat.js).
+//
+// A bot's code is anybody's: typed, pasted, from a file or a shared link. In
+// a worker of the site's own origin it could rewrite the cached site
+// (caches.put of index.html), read the saved games, or send what it saw to
+// another origin. So it runs in a worker that a sandboxed frame starts
+// (sandbox="allow-scripts" without allow-same-origin: an origin of its own
+// that is no one's), under a policy that allows no request at all:
+//   - no caches, localStorage, IndexedDB or cookies (no origin to keep them);
+//   - no fetch, XHR, WebSocket, importScripts or import of any URL
+//     (connect-src 'none'; scripts only from blob: URLs the box made);
+//   - no service worker, and no way to the page's document or the referee's
+//     worker: the page and the box speak only by messages on one port.
+// The frame is srcdoc (it needs no request, so it opens offline too) and its
+// one inline script is allowed by its hash (BOX_HASH), in its own policy and
+// in the page's (lostcode/web/csp.py), which a srcdoc frame inherits.
+// The worker asks the page for the files it needs by path (a runtime, the
+// engine's files); the page answers only for the paths the lab's workers
+// use (GIVEN) and only with the site's own files. Every message from the box
+// is the bot's to forge: the page reads each as untrusted (only the reply to
+// the question it asked counts, and the referee checks every move).
+//
+// boxedWorker(name) returns an object used like a Worker: postMessage(message,
+// transfer), onmessage, onerror, terminate() (which removes the frame, and the
+// worker with it: the only way to stop an endless loop).
+
+// The frame's script: it makes the worker from the source the page sends and
+// hands it the page's port; then it does nothing more (a message the worker
+// posts to the frame is ignored). tests/test_lab_box.py checks BOX_HASH.
+export const BOX_SCRIPT = "onmessage=(e)=>{if(e.source!==parent||self.w||!e.ports[0])return;"
+  + "const d=e.data,u=URL.createObjectURL(new Blob(['(function(){\"use strict\";\\n',String(d.source),"
+  + "'\\n})()'],{type:'text/javascript'})),w=self.w=new Worker(u,{name:String(d.name)});"
+  + "w.onerror=(x)=>{x.preventDefault();parent.postMessage({type:'box-error',message:String(x.message||'')},'*')};"
+  + "w.postMessage({type:'box',port:e.ports[0]},[e.ports[0]])}";
+export const BOX_HASH = "sha256-suFShJJhXJPyCmGzE53N6taPvw3zNbJsXOFaAXOOtK4=";
+export const BOX_POLICY = "default-src 'none'; script-src blob: 'wasm-unsafe-eval' 'unsafe-eval' '"
+  + BOX_HASH + "'; worker-src blob:; connect-src 'none'; base-uri 'none'; form-action 'none'";
+const BOX_HTML = '<!doctype html><meta http-equiv="Content-Security-Policy" content="'
+  + BOX_POLICY + '"><script>' + BOX_SCRIPT + "</script>";
+
+// The site's files a lab worker may ask for: the two runtimes and the lab's
+// Python files (the engine, the glue, their bundles and list).
+const GIVEN = /^(vendor\/(micropython|pyodide)\/|assets\/lab\/|lostcode\/)[\w\-./]+$/;
+const SITE = new URL("../", import.meta.url);
+const WORKER = new URL("lab-worker.js", import.meta.url);
+let workerSource = null; // one fetch of assets/lab-worker.js for every box
+
+function source() {
+  if (!workerSource) {
+    workerSource = fetch(WORKER).then((r) => {
+      if (!r.ok) throw new Error("assets/lab-worker.js: HTTP " + r.status);
+      return r.text();
+    });
+    workerSource.catch(() => { workerSource = null; });
+  }
+  return workerSource;
+}
+
+// The answer to the box's {type: "get", id, path}: the file as a Blob, or why not.
+async function give(port, m) {
+  const path = typeof m.path === "string" ? m.path : "";
+  const reply = { type: "got", id: m.id, path };
+  if (!GIVEN.test(path) || path.split("/").includes("..")) reply.error = "not a file a bot's worker may read";
+  else {
+    try {
+      const response = await fetch(new URL(path, SITE));
+      if (response.ok) reply.blob = await response.blob();
+      else reply.error = "HTTP " + response.status;
+    } catch (err) {
+      reply.error = String((err && err.message) || err);
+    }
+  }
+  port.postMessage(reply);
+}
+
+// Asked for as this module loads: a box is wanted the moment the lab opens.
+source();
+
+export function boxedWorker(name) {
+  const channel = new MessageChannel();
+  const frame = document.createElement("iframe");
+  frame.setAttribute("sandbox", "allow-scripts");
+  frame.setAttribute("aria-hidden", "true");
+  frame.tabIndex = -1;
+  frame.hidden = true;
+  frame.className = "lab-box";
+  frame.srcdoc = BOX_HTML;
+  const box = { onmessage: null, onerror: null, frame };
+  const failed = (message) => {
+    if (box.onerror) box.onerror({ message, preventDefault() {} });
+  };
+  const port = channel.port1;
+  port.onmessage = (event) => {
+    const m = event.data;
+    if (!m || typeof m !== "object") return;
+    if (m.type === "get") give(port, m);
+    else if (box.onmessage) box.onmessage({ data: m });
+  };
+  const onWindowMessage = (event) => {
+    if (event.source === frame.contentWindow && event.data && event.data.type === "box-error") {
+      failed(String(event.data.message || "the bot's worker failed"));
+    }
+  };
+  window.addEventListener("message", onWindowMessage);
+  frame.addEventListener("load", () => {
+    source().then((text) => {
+      if (frame.contentWindow) frame.contentWindow.postMessage({ source: text, name }, "*", [channel.port2]);
+    }, (err) => failed(String((err && err.message) || err)));
+  }, { once: true });
+  (document.body || document.documentElement).append(frame);
+  box.postMessage = (message, transfer) => port.postMessage(message, transfer || []);
+  box.terminate = () => {
+    window.removeEventListener("message", onWindowMessage);
+    port.onmessage = null;
+    port.close();
+    frame.remove();
+  };
+  return box;
+}
