@@ -4,9 +4,9 @@ illegal move is the same `IllegalAction` in both games, so the command line
 and the page put it into words (and translate it) the same way. The ids start
 with "stones_" so that neither game's words replace the other's."""
 
-from ..rules.messages import N_, register
+from ..rules.messages import MESSAGES, N_
 
-register(dict((
+MESSAGES.update(dict((
     ("stones_not_in_hand", N_("card {card} is not in your hand")),
     ("stones_not_adjacent", N_("only two tiles that share a side can be swapped")),
     ("stones_no_such_cell", N_("there is no tile {cell} on the grid")),
