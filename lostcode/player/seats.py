@@ -14,7 +14,7 @@ Pure Python, MicroPython-portable.
 
 from ..rules.engine import apply_action
 from ..rules.observation import observe, observe_table
-from ..rules.vocab import BOT_LEVELS, GUESS, HUMAN, PHASE_END
+from ..rules.vocab import BOT_LEVELS, FINAL, GUESS, HUMAN, PHASE_END
 from .bots import Player, make_rng
 from .expert import Search
 from .thinking import Job
@@ -173,16 +173,26 @@ class Seats:
 
     def played(self, seat, action, events, before=None, after=None):
         """Remember a bot's move, the public events it caused and the table's
-        observations around it (its step on the board), for the report."""
-        self.report.append(
-            {
-                "seat": seat,
-                "action": action,
-                "events": list(events),
-                "before": before,
-                "after": after,
-            }
-        )
+        observations around it (its step on the board), for the report.
+        A run of final candidates (one action per symbol, seat after seat) is
+        one step on the board: each entry names the run's seats so far ("run"),
+        written here so that drawing the steps changes nothing (issue 39)."""
+        entry = {
+            "seat": seat,
+            "action": action,
+            "events": list(events),
+            "before": before,
+            "after": after,
+        }
+        if action is not None and action[0] == FINAL:
+            last = [r for r in self.report if r.get("action") is not None]
+            run = []
+            if last and last[-1]["action"][0] == FINAL:
+                run = list(last[-1].get("run", [last[-1]["seat"]]))
+            if seat not in run:
+                run.append(seat)
+            entry["run"] = run
+        self.report.append(entry)
 
     def steps(self):
         """The moves played on the board, in the engine's order: one per action."""

@@ -146,20 +146,10 @@ class BotSeats(Seats):
         action per symbol) is one step, its last (issue 39), the entry naming
         the run's seats ("run")."""
         out = [r for r in self.report if r.get("after") is not None]
-        kept = []
-        run = []
-        for i, r in enumerate(out):
-            if r["action"][0] != FINAL:
-                run = []
-                kept.append(r)
-                continue
-            if r["seat"] not in run:
-                run.append(r["seat"])
-            if i + 1 < len(out) and out[i + 1]["action"][0] == FINAL:
-                continue
-            r["run"] = list(run)
-            kept.append(r)
-        return kept
+        return [
+            r for i, r in enumerate(out)
+            if r["action"][0] != FINAL or i + 1 == len(out) or out[i + 1]["action"][0] != FINAL
+        ]
 
     def wait_text(self, names):
         """What the table is told while an expert searches."""
