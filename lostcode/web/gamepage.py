@@ -60,7 +60,7 @@ def render():
 
         m = watch_model(watch, APP.game.watch_back is None)
     else:
-        m = screen_model(APP.game.session)
+        m = screen_model(APP.game.session, table=False)  # the board is drawn, not the table
     screen = by_id("screen")
     focused = focus_key()  # issue 6: keyboard focus survives a redraw of the same screen
     render_strip(m.get("strip"), by_id("strip"))  # pinned on top: names, colours, scores

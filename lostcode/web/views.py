@@ -44,7 +44,11 @@ from .tableview import sheet_model, strip_model, table_model
 from .tutorial import tip_block
 
 
-def screen_model(session):
+def screen_model(session, table=True):
+    """The screen `session` shows now, as plain data. With `table` False the
+    drawn table's data as a table (m["table"], what the tests read of the
+    racks) is left out: the page draws the board (m["board"]), and making
+    the table was a quarter of a screen's model (issue 40)."""
     kind, viewer = session.screen()
     obs = session.observation()  # at the end: every rack face up (the engine's)
     names = obs["names"]
@@ -72,10 +76,16 @@ def screen_model(session):
             for n in session.shown_notices()
         ],
     }
-    m["table"] = table_model(obs, kind == "end")
-    m["board"] = kept_board(obs)  # the drawn table (board.py)
-    checks = session.pending_checks() if kind == "checks" else None
-    m["strip"] = strip_model(obs, kind, checks["round"] if checks else None)  # pinned on top
+    # A computer's move played on the board draws the table as it was right
+    # after it (solo.bot_screen): the table of now would be made for nothing.
+    stepped = kind == "bot" and bool(session.bots.steps())
+    if table:
+        m["table"] = {"racks": []} if stepped else table_model(obs, kind == "end")
+    m["board"] = m["strip"] = None
+    if not stepped:
+        m["board"] = kept_board(obs)  # the drawn table (board.py)
+        checks = session.pending_checks() if kind == "checks" else None
+        m["strip"] = strip_model(obs, kind, checks["round"] if checks else None)  # pinned on top
     draft_die(session, kind, obs, m["board"])
     # What the decision rests on goes next to the question (the rest below).
     m["evidence"] = EVIDENCE.get(kind, "")
