@@ -105,6 +105,8 @@ def screen_model(session, table=True):
 
 # The last board drawn, by what it was drawn from: [key, board] (kept_board).
 _KEPT: list = [None, None]
+# Each part of it by what it was drawn from (board.board_model's `kept`).
+_PARTS: dict = {}
 
 
 def kept_board(obs):
@@ -123,7 +125,7 @@ def kept_board(obs):
         sorted(last_moves(obs.get("log")).items()),
     ])
     if _KEPT[0] != key:
-        _KEPT[0], _KEPT[1] = key, board_model(obs)
+        _KEPT[0], _KEPT[1] = key, board_model(obs, _PARTS)
     return dict(_KEPT[1])
 
 
