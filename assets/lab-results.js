@@ -11,6 +11,13 @@ function svg(tag, attrs, parent) {
 
 const $ = (id) => document.getElementById(id);
 
+// The run's participants as the results name them: the bot, then the computers.
+export function participantNames(players, level, t) {
+  const names = [t("your-bot")];
+  for (let i = 1; i < players; i++) names.push(t(level) + (players > 2 ? " " + i : ""));
+  return names;
+}
+
 // The table `id` emptied, with only its caption (`captionId`: what names it).
 export function freshTable(id, captionId, caption) {
   const table = $(id);

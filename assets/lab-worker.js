@@ -293,6 +293,7 @@ function useBotPort(port) {
     const d = event.data;
     if (d && d.type === "decision" && direct && d.id === direct.id && d.id === asked) {
       direct = null;
+      post({ type: "answered", id: d.id }); // the page's time limit ends on the referee's word
       deliver({ result: d.result });
     }
   };

@@ -13,7 +13,7 @@ import { pickRuntime } from "./lab-runtime.js";
 import { botFromLink, MAX_LINK_CHARS, ShareError } from "./lab-share.js";
 import { startWorker } from "./lab-workers.js";
 import { readReply } from "./lab-reply.js";
-import { renderStats, watchLongTasks } from "./lab-results.js";
+import { participantNames, renderStats, watchLongTasks } from "./lab-results.js";
 import { clearProblems, printed, showProblem } from "./lab-output.js";
 import { LANG_KEY, LANGS, pickLanguage, storageGet, storageSet } from "./lab-lang.js";
 import { downloadText, keepOffline, makeShareLink, openShareBox, readCodeFile } from "./lab-files.js";
@@ -302,12 +302,12 @@ function newBot(runtime) {
 function onBotMessage(m, w) {
   if (w !== bot) return; // a stopped worker's last words
   if (m.type === "print") printed(lab, m.text, m.cut, t);
-  else if (m.type === "decided" && !(w.pending && w.pending.id === m.id)) {
-    w.decidedEarly = m.id; // before the referee's "asked" reached this page
-  } else if ((m.type === "decision" || m.type === "decided" || m.type === "loaded") && w.pending) {
+  else if (m.type === "decided") { // its word that it answered the referee: only its time is kept
+    if (!lab.marks["game-1"]) firstGame.botPy += Number(m.py) || 0;
+  } else if ((m.type === "decision" || m.type === "loaded") && w.pending) {
     // Only the reply to the question asked counts: the bot's code can post
     // messages too, and must not answer for itself.
-    if ((m.type === "decision" || m.type === "decided") && m.id !== w.pending.id) return;
+    if (m.type === "decision" && m.id !== w.pending.id) return;
     const p = w.pending;
     w.pending = null;
     p.resolve(m);
@@ -380,6 +380,7 @@ async function askBot(request, game) {
 function onReferee(m) {
   if (m.type === "ask") onAsk(m);
   else if (m.type === "asked") onAsked(m);
+  else if (m.type === "answered") onAnswered(m);
   else if (m.type === "game") onGame(m);
   else if (m.type === "done") onDone(m);
   else if (m.type.startsWith("league-")) { if (league) league.leagueMessage(m); } // issue 26
@@ -416,7 +417,6 @@ async function onAsked(m) {
   if (!lab.marks["game-1"]) {
     firstGame.asks += 1;
     firstGame.ask += performance.now() - at;
-    firstGame.botPy += reply.py || 0;
   }
   if (reply.type === "decided" || lab.run !== run) return; // answered, or the run was stopped
   const answer = reply.timeout ? { reason: "slow", detail: t("forfeit-slow", { s: TIME_LIMIT_MS / 1000 }) }
@@ -425,13 +425,18 @@ async function onAsked(m) {
   referee.worker.postMessage({ type: "direct-off" });
 }
 
-// --- runs ----------------------------------------------------------------------------------
-
-function participantNames(players, level) {
-  const names = [t("your-bot")];
-  for (let i = 1; i < players; i++) names.push(t(level) + (players > 2 ? " " + i : ""));
-  return names;
+// Issue 44: the referee has the bot's direct answer, so that question's time
+// limit ends (the bot's own "decided" could be forged, then loop forever).
+function onAnswered(m) {
+  const w = bot;
+  if (w && w.pending && w.pending.id === m.id) {
+    const p = w.pending;
+    w.pending = null;
+    p.resolve({ type: "decided" });
+  } else if (w) w.decidedEarly = m.id;
 }
+
+// --- runs ----------------------------------------------------------------------------------
 
 function busy(on) {
   const had = [$("run-games"), $("play")].includes(document.activeElement);
@@ -494,7 +499,7 @@ async function runGames() {
   if (!lab.marks.run) mark("run");
   if (!(await startWithEditorBot())) return;
   if (!lab.marks.loaded) mark("loaded");
-  lab.names = participantNames(players, level);
+  lab.names = participantNames(players, level, t);
   lab.games = [];
   lab.stats = null;
   lab.outputLines = 0;

@@ -32,6 +32,14 @@ DEEP = (b"import js\n"
         b"        \"  return send.call(this, m, t); }; })()\")\n\n\n"
         b"def choose(observation, legal_moves):\n    deep = []\n"
         b"    for _ in range(100_000):\n        deep = [deep]\n    return deep\n")
+# A bot that tells the page it answered the referee ("decided") and never does:
+# the time limit still ends its turn (it ended on the bot's own word before).
+SILENT = (b"import js\n"
+          b"js.eval(\"(() => { const send = MessagePort.prototype.postMessage;\"\n"
+          b"        \"MessagePort.prototype.postMessage = function (m, t) {\"\n"
+          b"        \"  if (m && m.type === 'decision') m = { type: 'decided', id: m.id };\"\n"
+          b"        \"  return send.call(this, m, t); }; })()\")\n\n\n"
+          b"def choose(observation, legal_moves):\n    return legal_moves[0]\n")
 REPORT = re.compile(r"attack report (\d+) (\[.*\])")
 
 
@@ -139,6 +147,13 @@ def test_a_bot_cannot_leave_its_box_in_the_lab_the_league_or_at_the_table(
     expect(results.get_by_role("listitem")).to_have_count(1)
     expect(results.get_by_role("listitem").first).to_contain_text("lost the game")
     expect(page.locator("#problems")).not_to_contain_text("The referee stopped")
+    if runtime == "micropython":  # (a stopped Pyodide worker takes seconds to start again)
+        page.get_by_label("Load a .py file").set_input_files(
+            files=[{"name": "silent.py", "mimeType": "text/x-python", "buffer": SILENT}])
+        page.get_by_role("button", name="Run games").click()
+        page.wait_for_function("document.documentElement.dataset.busy === ''",
+                               timeout=LAB_TIMEOUT)
+        expect(results.get_by_role("listitem").first).to_contain_text("took longer than 2 s")
     # The site is as it was, and nothing of the attack reached any server.
     site_unchanged(page, site_url)
     context.close()
