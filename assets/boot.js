@@ -11,6 +11,27 @@
     return;
   }
   const root = document.documentElement;
+  // The page's words before Python (issue 42): msgids of the one catalogue, their
+  // translations in assets/page-catalog.js, which assets/pwa.js hands over as
+  // window.lostcodeCatalog; the language is the one assets/runtime.js picked.
+  function _(msgid, params) {
+    const catalog = window.lostcodeCatalog || {};
+    const said = (catalog[window.lostcodeLang || root.lang] || {})[msgid] || msgid;
+    return said.replace(/\{(\w+)\}/g, function (all, k) { return k in (params || {}) ? params[k] : all; });
+  }
+  // A line said before the catalogue arrived (pwa.js loads it; a failure can come
+  // first) is said again once it is there, unless the line has changed since.
+  const lines = [];
+  function say(element, make) {
+    const text = make();
+    element.textContent = text;
+    lines.push([element, make, text]);
+  }
+  window.addEventListener("lostcode-catalog", function () {
+    lines.forEach(function (line) {
+      if (line[0].textContent === line[2]) line[0].textContent = line[2] = line[1]();
+    });
+  });
   const players = document.getElementById("players");
   function seats() {
     const n = Number(players.value);
@@ -46,39 +67,42 @@
     const status = document.getElementById(near ? "start-form-status" : "start-status");
     document.getElementById(near ? "start-status" : "start-form-status").textContent = "";
     if (root.dataset.engine === "error") {
-      status.textContent = "The game engine could not be loaded. Reload the page to try again.";
+      say(status, function () { return _("The game engine could not be loaded. Reload the page to try again."); });
       return;
     }
     root.dataset.startPending = "1";
     root.dataset.startNear = near;
-    status.textContent = "The game starts as soon as the game engine has loaded…";
+    say(status, function () { return _("The game starts as soon as the game engine has loaded…"); });
   });
   window.addEventListener("py:ready", function () {
     if (root.dataset.engine === "loading") {
       document.getElementById("progress").value = 2;
       document.getElementById("progress-label").textContent =
-        window.lostcodeRunningText || "Python is running; loading the game engine…";
+        window.lostcodeRunningText || _("Python is running; loading the game engine…");
     }
   });
-  function failed(why) {
+  function N_(msgid) { return msgid; } // a msgid said later, in the language of then
+  function failed(why, fallback) {
     if (root.dataset.engine === "ready") return;
     root.dataset.engine = "error";
     const box = document.getElementById("load-error");
     box.hidden = false;
-    box.textContent = "The game could not start: " + why + ". Reload the page to try again.";
-    document.getElementById("progress-label").textContent = "Loading failed.";
+    say(box, function () {
+      return _("The game could not start: {why}. Reload the page to try again.", { why: why || _(fallback) });
+    });
+    say(document.getElementById("progress-label"), function () { return _("Loading failed."); });
   }
   window.addEventListener("error", function (event) {
-    failed(event.message || "a file failed to load");
+    failed(event.message, N_("a file failed to load"));
   });
   // PyScript reports a runtime or file that cannot be fetched as a rejected promise.
   window.addEventListener("unhandledrejection", function (event) {
     const r = event.reason;
-    failed((r && (r.message || String(r))) || "a file failed to load");
+    failed(r && (r.message || String(r)), N_("a file failed to load"));
   });
   // A runtime download that dies without an error event must not look like a hang forever.
   setTimeout(function () {
-    if (root.dataset.engine === "loading") failed("loading took more than 3 minutes");
+    if (root.dataset.engine === "loading") failed("", N_("loading took more than 3 minutes"));
   }, 180000);
 })();
 // Issue 25: stored text as a download, read here: a JavaScript string with a

@@ -12,8 +12,6 @@
 //
 // Hook for bots that arrive another way (a shared link):
 //   window.lab.addLeagueBot(name, code, kind)  -> the entrant, or null
-import { STRINGS } from "./lab-i18n.js";
-import { LEAGUE_STRINGS } from "./lab-league-i18n.js";
 import { readReply } from "./lab-reply.js";
 import { downloadText } from "./lab-files.js";
 import { freshTable } from "./lab-results.js";
@@ -22,7 +20,6 @@ import {
   KEPT_KEY, KEPT_VERSION, MAX_BOTS, MAX_DEALS, MAX_DETAIL, MAX_KEPT, MAX_SEED, pack, readKept, storeText, unpack,
 } from "./lab-league-kept.js";
 
-for (const code in LEAGUE_STRINGS) Object.assign(STRINGS[code], LEAGUE_STRINGS[code]);
 
 const TIME_LIMIT_MS = 2000; // per decision, as the lab's runs (assets/lab.js)
 const LOAD_LIMIT_MS = 2000;
@@ -77,7 +74,7 @@ function restore() {
 
 function add(name, source, kind, origin, quiet) {
   if (league.entrants.length >= MAX_BOTS) { say(t("lg-too-many", { n: MAX_BOTS })); return null; }
-  const clean = String(name || "").trim().slice(0, 24) || "Bot " + (league.entrants.length + 1);
+  const clean = String(name || "").trim().slice(0, 24) || t("lg-bot-n", { n: league.entrants.length + 1 });
   const e = { id: "e" + nextId++, name: clean, kind, source, origin, broken: null };
   league.entrants.push(e);
   if (!quiet) {

@@ -7,7 +7,7 @@
 // game and the bot's worker is terminated and started afresh (the only way to
 // stop an endless loop). Untrusted text (tracebacks, printed output, shared
 // code) only ever goes into the page with textContent.
-import { STRINGS } from "./lab-i18n.js";
+import { translate } from "./lab-i18n.js";
 import { makeEditor, textareaEditor } from "./lab-editor.js";
 import { pickRuntime } from "./lab-runtime.js";
 import { botFromLink, MAX_LINK_CHARS, ShareError } from "./lab-share.js";
@@ -48,10 +48,10 @@ lab.botFromLink = (link) => {
 
 let [lang, langNote] = pickLanguage();
 
+// The page's words in its language: the one catalogue's (assets/lab-i18n.js,
+// plural forms by Intl.PluralRules), issue 42.
 function t(key, params) {
-  let s = (STRINGS[lang] && STRINGS[lang][key]) || STRINGS.en[key] || key;
-  for (const k in params || {}) s = s.split("{" + k + "}").join(String(params[k]));
-  return s;
+  return translate(lang, key, params);
 }
 
 function applyStatic() {

@@ -9,8 +9,20 @@
 // Registration waits until the engine has started (data-engine leaves
 // "loading"): the precache then revalidates files the page has just
 // downloaded (304s) instead of competing with the first load for bandwidth.
+import { CATALOG } from "./page-catalog.js";
+
 const root = document.documentElement;
 const swURL = new URL("../sw.js", import.meta.url);
+
+// The words of the page's early scripts (this one, boot.js) in the page's language
+// (issue 42): msgids of the one catalogue, compiled into assets/page-catalog.js.
+window.lostcodeCatalog = CATALOG;
+window.dispatchEvent(new Event("lostcode-catalog")); // boot.js says its early lines again
+const _ = (msgid) => (CATALOG[root.lang] || {})[msgid] || msgid;
+const N_ = (msgid) => msgid; // marks a msgid said later (by showOffline)
+let offline = null; // [state, msgid] of the offline line, said again on a language switch
+new MutationObserver(() => offline && showOffline(...offline))
+  .observe(root, { attributes: true, attributeFilter: ["lang"] });
 
 function engineSettled() {
   return root.dataset.engine && root.dataset.engine !== "loading";
@@ -50,10 +62,11 @@ async function register() {
 // partial deploy whose file no longer matches its hash) is shown, not silent:
 // data-sw="failed" and a line in the display settings. sw.js leaves no cache
 // behind, and the browser installs again on the next visit.
-function showOffline(state, text) {
-  root.dataset.sw = state;
+function showOffline(state, msgid) {
+  offline = [state, msgid];
+  if (root.dataset.sw !== state) root.dataset.sw = state;
   const line = document.getElementById("offline-status");
-  if (line) line.textContent = text;
+  if (line) line.textContent = _(msgid);
 }
 
 // The page says it (lostcode/web/savespage.py, on the set-up screen between
@@ -71,15 +84,13 @@ function watchWorker(worker) {
   const check = () => {
     if (worker.state === "activating" || worker.state === "activated") activated = true;
     if (worker.state === "activated") {
-      showOffline("ready", "Offline play is ready on this device.");
+      showOffline("ready", N_("Offline play is ready on this device."));
     } else if (worker.state === "redundant" && !activated && root.dataset.sw !== "ready") {
       // An update (a worker controls this page) that failed: a partial deploy.
       if (navigator.serviceWorker.controller) tellUpdate("failed");
       showOffline("failed", navigator.serviceWorker.controller
-        ? "An update could not be saved for offline play; the previous version stays" +
-          " available offline. The page will try again on your next visit."
-        : "Offline play could not be set up: a file of this version did not" +
-          " download correctly. The page will try again on your next visit.");
+        ? N_("An update could not be saved for offline play; the previous version stays available offline. The page will try again on your next visit.")
+        : N_("Offline play could not be set up: a file of this version did not download correctly. The page will try again on your next visit."));
     }
   };
   worker.addEventListener("statechange", check);
@@ -88,7 +99,7 @@ function watchWorker(worker) {
 
 function watchInstall(registration) {
   if (registration.active && !registration.installing && !registration.waiting) {
-    showOffline("ready", "Offline play is ready on this device.");
+    showOffline("ready", N_("Offline play is ready on this device."));
   }
   watchWorker(registration.installing || registration.waiting);
   registration.addEventListener("updatefound", () => {

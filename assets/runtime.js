@@ -122,14 +122,17 @@ export const LANG_KEY = "lostcode.lang";
 // (tests/test_loading_text.py checks they agree).
 // "offline" and "use-default" (issue 44 item 12) too: lostcode/web/page.py
 // RUNTIME_TEXTS marks them for the catalogs.
+// The English are msgids of the one catalogue (marked N_ for the extractor, issue 42);
+// tests/test_loading_text.py checks the other languages say what the .po files say.
+const N_ = (msgid) => msgid;
 export const LOADING_TEXT = {
-  en: { download: "Downloading the {runtime} runtime (about {mb} MB, once)…",
-        running: "Python is running; loading the game engine…",
+  en: { download: N_("Downloading the {runtime} runtime (about {mb} MB, once)…"),
+        running: N_("Python is running; loading the game engine…"),
         offline: "Pyodide cannot be downloaded now: this device is offline and has no copy of it yet. Your saved games are safe.",
         "use-default": "Use MicroPython (the default)" },
   ru: { download: "Загружается среда {runtime} (около {mb} МБ, один раз)…",
         running: "Python запущен; загружается игровой движок…",
-        offline: "Pyodide сейчас не загрузить: устройство не в сети, а копии Pyodide на нём ещё нет. Сохранённые игры не пропадут.",
+        offline: "Pyodide сейчас не загрузить: устройство не в сети, а копии Pyodide на нём ещё нет. Сохранённые партии не пропадут.",
         "use-default": "Использовать MicroPython (по умолчанию)" },
   it: { download: "Download del runtime {runtime} (circa {mb} MB, una sola volta)…",
         running: "Python è avviato; caricamento del motore di gioco…",
@@ -137,7 +140,7 @@ export const LOADING_TEXT = {
         "use-default": "Usa MicroPython (predefinito)" },
   pl: { download: "Pobieranie środowiska {runtime} (około {mb} MB, jednorazowo)…",
         running: "Python działa; ładowanie silnika gry…",
-        offline: "Nie można teraz pobrać Pyodide: urządzenie jest offline i nie ma jeszcze jego kopii. Zapisane gry nie przepadną.",
+        offline: "Nie można teraz pobrać Pyodide: urządzenie jest offline i nie ma jeszcze jego kopii. Zapisane partie nie przepadną.",
         "use-default": "Użyj MicroPython (domyślnie)" },
 };
 
@@ -305,7 +308,9 @@ function wireChoice(current) {
       const game = document.getElementById("game");
       const status = document.getElementById("runtime-status");
       if (game && !game.hidden) {
-        if (status) status.textContent = "Used the next time the page is opened.";
+        const said = N_("Used the next time the page is opened."); // in <html lang> (page-catalog.js)
+        const catalog = (window.lostcodeCatalog || {})[document.documentElement.lang] || {};
+        if (status) status.textContent = catalog[said] || said;
         return;
       }
       const url = new URL(location.href);
@@ -324,6 +329,7 @@ if (typeof document !== "undefined" && document.documentElement) {
   const lang = pickLanguage(location.search, savedLanguage(), navigator.languages || [navigator.language]);
   // boot.js shows this when PyScript reports the interpreter up (py:ready).
   window.lostcodeRunningText = LOADING_TEXT[lang].running;
+  window.lostcodeLang = lang; // boot.js says its words in it until Python runs
   // Start the downloads PyScript asks for only later (after core.js, the config,
   // the interpreter) now, in parallel: the same requests then come from this preload.
   const native = setup.native && typeof DecompressionStream === "function";

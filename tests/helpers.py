@@ -11,6 +11,7 @@ Runtime harness (portability of pure-Python code):
         kind: "cpython" | "pyodide" | "micropython"
 """
 
+import functools
 import importlib.util
 import os
 import shutil
@@ -28,6 +29,27 @@ ADAPTER_MODULES = (
     "tablepage", "puzzlepage", "tablecodes", "moments", "slices",
 )
 RUNTIMES_DIR = ROOT / "tests" / "runtimes"
+
+
+@functools.cache
+def build_i18n():
+    """tools/build_i18n.py as a module."""
+    spec = importlib.util.spec_from_file_location("build_i18n", ROOT / "tools" / "build_i18n.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@functools.cache
+def _lab_strings(count):
+    tool = build_i18n()
+    return {lang: tool.lab_strings(lang, count) for lang in ("en", "ru", "it", "pl")}
+
+
+def lab_strings(count=5):
+    """{lang: {key: text}}: the Bot lab's and the league's strings as the page says
+    them (assets/lab-i18n.js over the .po catalogues), plural ones for `count`."""
+    return {lang: dict(strings) for lang, strings in _lab_strings(count).items()}
 RUNTIME_KINDS = ("cpython", "pyodide", "micropython")
 ALLOWED_SCHEMES = ("data", "blob")
 

@@ -5,20 +5,18 @@ seconds on the 2-core machine) with its own context and same-origin request
 log; bots are put in the editor the way a student can: "Load a .py file".
 """
 
-import json
 import re
 import time
 
 import pytest
-from helpers import ROOT, RequestLog, serve_in_thread, wait_engine_ready
+from helpers import ROOT, RequestLog, lab_strings, serve_in_thread, wait_engine_ready
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
 LAB_TIMEOUT = 180_000  # ms: two Pyodide workers starting on a busy 2-core machine
 RUN_TIMEOUT = 180_000
-STRINGS_JS = (ROOT / "assets" / "lab-i18n.js").read_text(encoding="utf-8")
-STRINGS = json.loads(STRINGS_JS[STRINGS_JS.index("{"):STRINGS_JS.rindex("}") + 1])
+STRINGS = lab_strings()
 EXAMPLE = (ROOT / "assets" / "lab" / "example_en.py").read_text(encoding="utf-8")
 
 SNOOPER = (ROOT / "tests" / "lab_snooper.py").read_text(encoding="utf-8")

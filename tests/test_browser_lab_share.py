@@ -7,19 +7,17 @@ MicroPython when its imports allow it and on Pyodide when it imports what
 MicroPython lacks (fractions, statistics...), and the page says which and why.
 """
 
-import json
 import re
 
 import pytest
-from helpers import ROOT, RequestLog
+from helpers import ROOT, RequestLog, lab_strings
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
 LAB_TIMEOUT = 180_000
 RUN_TIMEOUT = 240_000  # a Pyodide bot's worker starting on a busy 2-core machine
-STRINGS_JS = (ROOT / "assets" / "lab-i18n.js").read_text(encoding="utf-8")
-STRINGS = json.loads(STRINGS_JS[STRINGS_JS.index("{"):STRINGS_JS.rindex("}") + 1])
+STRINGS = lab_strings()
 EXAMPLE = (ROOT / "assets" / "lab" / "example_en.py").read_text(encoding="utf-8")
 FRACTIONS_BOT = """from fractions import Fraction
 

@@ -131,7 +131,7 @@ def test_url_settings_prefill_the_form(page):
     expect(page.get_by_label("Nome del giocatore 3")).to_be_enabled()
     expect(page.locator("#play-summary")).to_contain_text("3 giocatori")
     expect(page.get_by_label("Scorciatoia Letale")).to_be_checked()
-    expect(page.get_by_label("Maledizione del tempio")).to_be_checked()
+    expect(page.get_by_label("Maledizione del Tempio")).to_be_checked()
     expect(page.get_by_label("Versione introduttiva (senza orso)")).not_to_be_checked()
     expect(page.locator("#seed")).to_have_value("42")
     expect(page.get_by_role("button", name="Gioca", exact=True)).to_be_focused()
@@ -313,3 +313,21 @@ def test_guided_first_game_tips_in_round_one(page):
     assert headings[0] == "Round 1: you roll", headings[:3]
     expect(tip).to_have_count(1)  # round 2 has its tips too (issue 22: two rounds)
     print(f"guided round 1: {time.perf_counter() - t0:.1f} s, screens {sorted(seen)}")
+
+
+@pytest.mark.parametrize("lang", ["ru", "pl"])
+def test_the_page_speaks_its_language_before_python(page, lang):
+    """Issue 42: boot.js said English before Python (and when it failed to load)
+    whatever the language; its words now come from assets/page-catalog.js."""
+    from babel.messages.pofile import read_po
+    from helpers import ROOT
+
+    with open(ROOT / "locales" / lang / "LC_MESSAGES" / "messages.po", "rb") as f:
+        cat = read_po(f, locale=lang)
+    could_not = cat["The game could not start: {why}. Reload the page to try again."].string
+    page.route("**/vendor/pyscript/core.js", lambda route: route.abort())
+    page.goto(f"/?lang={lang}")
+    expect(page.locator("#load-error")).to_contain_text(could_not.split("{why}")[0])
+    page.locator("#setup-form").evaluate("f => f.requestSubmit()")  # Play, before Python
+    said = cat["The game engine could not be loaded. Reload the page to try again."].string
+    expect(page.locator("#start-status")).to_have_text(said)

@@ -15,7 +15,7 @@ import subprocess
 import sys
 
 import pytest
-from helpers import ROOT, RequestLog, wait_engine_ready
+from helpers import ROOT, RequestLog, lab_strings, wait_engine_ready
 from playwright.sync_api import expect
 
 from lostcode.services.record import replay
@@ -30,12 +30,7 @@ BROKEN = b"def choose(observation, legal_moves)\n    return legal_moves[0]\n"
 SEED = "7"
 
 
-def catalogue(name):
-    text = (ROOT / "assets" / name).read_text(encoding="utf-8")
-    return json.loads(text[text.index("{"):text.rindex("}") + 1])
-
-
-LEAGUE_STRINGS = catalogue("lab-league-i18n.js")
+LEAGUE_STRINGS = lab_strings()
 
 
 @pytest.fixture(scope="module")
@@ -90,7 +85,7 @@ def played(lab, tmp_path_factory):
     league.get_by_label("Seats at each table").select_option("2")
     league.get_by_label("Seed (write it down)").fill(SEED)
     expect(league.locator("#lg-plan")).to_have_text(
-        "12 games: every group of bots plays 1 deal(s), each from every seat.")
+        "12 games in all. Every group of bots plays 1 deal, each from every seat.")
     league.get_by_role("button", name="Run the league").click()
     page.wait_for_function("document.documentElement.dataset.league === '1'", timeout=RUN_TIMEOUT)
     table = league.get_by_role("table", name=f"Standings, seed {SEED}")
@@ -118,7 +113,7 @@ def test_league_of_four_bots_one_broken_finishes(played):
     assert rows[-1][1] == "broken"
     kept = page.evaluate("JSON.parse(localStorage.getItem('lostcode.lab.league'))")
     assert [b["name"] for b in kept] == [*STEPS, "broken"]  # the list stays in this browser
-    expect(league.get_by_role("listitem").filter(has_text="broken forfeited 6 game(s)")
+    expect(league.get_by_role("listitem").filter(has_text="broken forfeited 6 games")
            ).to_contain_text("SyntaxError")
     games = league.get_by_role("list", name="Games of the league").get_by_role("listitem")
     expect(games).to_have_count(12)

@@ -119,12 +119,12 @@ def test_a_reloaded_page_shows_the_last_finished_league(lab, finished):
     before, files = finished
     league = region(page)
     assert before["watch"] == 2 and len(before["games"]) == 6  # Broken forfeits 4 of 6
-    assert any("Broken forfeited 4 game(s)" in n for n in before["notes"])
+    assert any("Broken forfeited 4 games" in n for n in before["notes"])
     kept = league.get_by_text(
         re.compile("^From .+: the last finished league, kept in this browser"))
     expect(kept).to_be_visible()
     reload(page)
-    expect(kept).to_contain_text("(2-player games, 1 deal(s) per group)")
+    expect(kept).to_contain_text("Seats at each table: 2; deals per group: 1.")
     assert shown(page) == before
     for key, name in FILES.items():
         assert download(page, name) == files[key], key

@@ -248,7 +248,7 @@ def test_end_screen_chart_tables_fit_a_phone_and_the_record_is_only_a_download(p
             {"name": "g.json", "mimeType": "application/json", "buffer": json.dumps(rec).encode()}
         ]
     )
-    page.get_by_role("button", name="Посмотреть игру").click()
+    page.get_by_role("button", name="Посмотреть партию").click()
     expect(page.get_by_role("button", name="Следующий ход")).to_be_visible()
     no_sideways_scroll(page)
     page.get_by_role("button", name="Назад к результату").click()

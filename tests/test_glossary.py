@@ -124,18 +124,111 @@ def test_every_glossary_term_is_used(lang):
     assert not missing, missing
 
 
+def lab_texts(lang):
+    """(key, text) of the Bot lab's and the class league's strings in `lang`, every
+    plural form, as the page says them (assets/lab-i18n.js over the catalogues)."""
+    from helpers import lab_strings
+
+    out = {}
+    for count in (1, 2, 5):
+        for key, text in lab_strings(count)[lang].items():
+            out[f"lab {key} ({count})"] = text
+    return list(out.items())
+
+
+def example_text(lang):
+    """The example bot the lab opens in `lang` (its comments are for the student)."""
+    return (ROOT / "assets" / "lab" / f"example_{lang}.py").read_text(encoding="utf-8")
+
+
+def surfaces(lang):
+    """(where, text) of everything a player or a student reads in `lang`: the
+    catalogue (the game, the puzzle, table mode, the expert), the rules
+    reference, the lab and the league, the example bot."""
+    return ([(k, s) for k, s in catalogue_messages(lang)] + [("rules", rules_text(lang))]
+            + lab_texts(lang) + [(f"example_{lang}.py", example_text(lang))])
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_message_uses_a_replaced_word(lang):
-    """The app-made words the glossary marks as replaced appear in no message
-    and nowhere in the rules reference."""
+    """The app-made words the glossary marks as replaced appear in no message,
+    nowhere in the rules reference, the lab, the league or the example bot
+    (issue 42: the example bots' comments said «pietra», «tirare», «kamień»)."""
     found = []
     pats = [(r["Edition's word"], p) for r in glossary(lang) for p in r["Replaced"]]
-    texts = [(k, s) for k, s in catalogue_messages(lang)] + [("rules", rules_text(lang))]
+    texts = surfaces(lang)
     for key, text in texts:
         for word, pat in pats:
             for hit in re.finditer(pat, text, re.I):
                 found.append((word, key[:40], text[max(0, hit.start() - 25) : hit.end() + 25]))
     assert not found, "\n".join(map(str, found[:20]))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_example_bot_speaks_the_editions_words(lang):
+    """The example bot names the stone, the rack and the wheel as the edition does."""
+    words = {"ru": ("камн", "диск"), "it": ("rocc", "ruot"), "pl": ("płytk", "koł")}
+    text = example_text(lang)
+    for stem in words[lang]:
+        assert stem in text, (lang, stem)
+
+
+def test_titles_and_names_as_each_edition_prints_them():
+    """The Italian edition keeps the English title; the puzzle's share text says
+    the title each catalogue says; «celeste», «Maledizione del Tempio» (issue 42)."""
+    titles = {lang: dict(catalogue_messages(lang))["The Lost Code"] for lang in LANGS}
+    assert titles == {"ru": "Затерянный код", "it": "The Lost Code", "pl": "Zaginiony kod"}
+    for lang in LANGS:
+        share = dict(catalogue_messages(lang))["The Lost Code · puzzle #{n}"]
+        assert share.startswith(titles[lang] + " · "), (lang, share)
+        assert titles[lang] in rules_text(lang)
+        assert titles[lang] in dict(lab_texts(lang))["lab title (1)"]
+    it = dict(catalogue_messages("it"))
+    assert it["blue"] == "celeste" and it["Temple Curse"] == "Maledizione del Tempio"
+    everything = " ".join(t for _k, t in surfaces("it"))
+    assert "Maledizione del tempio" not in everything and "Il codice perduto" not in everything
+
+
+def test_polish_possessives_are_lower_case_inside_sentences():
+    """«twój», «twoja» inside a sentence, as in the whole game (issue 42: the
+    puzzle alone wrote «Twoja»)."""
+    bad = []
+    inside = re.compile(r"(?<=[^\s.!?:–—\n(]) +Tw(ój|oja|oje|oich|ojej|oim|oimi|ojego|oją)\b")
+    for key, text in surfaces("pl"):
+        for hit in inside.finditer(text):
+            bad.append((key[:40], text[max(0, hit.start() - 30):hit.end() + 10]))
+    assert not bad, bad[:10]
+
+
+def test_w1_is_stated_as_this_edition_plays_it():
+    """R-C2: the game always withholds "higher or lower" after a wrong W1 guess;
+    where the Russian book makes it optional, the reference says what the game
+    does and lists it among the edition's choices (issue 42)."""
+    en = " ".join(rule_item("en", "R-C2"))
+    assert "The Russian edition lets them keep it to themselves or not" in en
+    assert "this edition always keeps it back" in en
+    ru = " ".join(rule_item("ru", "R-C2"))
+    assert "решение этого издания" in ru and "в этом издании не говорят никогда" in ru
+    for lang in LANGS:
+        assert len(rule_item(lang, "R-C2")) == 2, lang  # the rule and the edition's choice
+    said = dict(catalogue_messages("ru"))
+    for msgid in ("{name} was wrong with {wheel} ({low}–{high}); the narrowest wheel gets no hint.",
+                  "You were wrong with {wheel} ({low}–{high}); the narrowest wheel gets no hint."):
+        assert "не говорят, больше сумма или меньше" in said[msgid], said[msgid]
+    for lang in LANGS:
+        assert not re.search(r"подсказки не получает|non riceve indizi|nie dostaje podpowiedzi",
+                             " ".join(t for _k, t in surfaces(lang))), lang
+
+
+@pytest.mark.parametrize("lang", ("en",) + LANGS)
+def test_the_player_with_the_highest_score_wins(lang):
+    """R-E4 speaks of the player, as the editions do, not of "the highest score"."""
+    item = " ".join(rule_item(lang, "R-E4"))
+    want = {"en": "The player with the highest score wins",
+            "ru": "Побеждает игрок с наибольшим счётом",
+            "it": "Vince il giocatore con il punteggio più alto",
+            "pl": "Wygrywa gracz z najwyższym wynikiem"}
+    assert want[lang] in item, item
 
 
 def test_translating_doc_points_at_the_glossaries():

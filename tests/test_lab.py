@@ -220,45 +220,29 @@ def test_lab_file_list_is_the_engine_without_command_line_modules():
     assert (ROOT / listing["referee"]).is_file() and (ROOT / listing["bot"]).is_file()
 
 
-def catalogue(name):
-    text = (ROOT / "assets" / name).read_text(encoding="utf-8")
-    return json.loads(text[text.index("{"):text.rindex("}") + 1])
-
-
 def test_lab_catalogue_has_every_key_in_every_language():
-    strings = catalogue("lab-i18n.js")
-    league = catalogue("lab-league-i18n.js")  # the class league's own (issue 26)
-    assert set(strings) == set(LANGS) == set(league)
+    """The lab's and the league's strings are msgids of the site's one catalogue
+    (issue 42): assets/lab-i18n.js and lab-league-i18n.js name them, and every
+    language translates them (tests/test_i18n.py checks every .pot message)."""
+    from helpers import build_i18n, lab_strings
+
+    tool = build_i18n()
+    messages = tool.lab_messages()
+    strings = lab_strings()
     for lang in LANGS:
-        assert set(strings[lang]) == set(strings["en"]), lang
-        assert set(league[lang]) == set(league["en"]), lang
-        assert not set(league[lang]) & set(strings[lang]), lang  # added, never overriding
-    for lang in LANGS:
-        strings[lang] = {**strings[lang], **league[lang]}  # as assets/lab-league.js does
+        assert set(strings[lang]) == set(messages), lang
     used = set(re.findall(r'data-i18n="([^"]+)"', (ROOT / "lab.html").read_text()))
-    script = (ROOT / "assets" / "lab.js").read_text()
-    script += (ROOT / "assets" / "lab-league.js").read_text()
+    script = "".join(p.read_text() for p in sorted((ROOT / "assets").glob("lab*.js"))
+                     if p.name not in ("lab-i18n.js", "lab-league-i18n.js", "lab-catalog.js"))
     used |= set(re.findall(r'\bt\("([a-z0-9-]*[a-z0-9])"', script))
     used |= set(re.findall(r'data-i18n="([^"]+)"', script))  # the league's markup
     assert used <= set(strings["en"]), used - set(strings["en"])
     html = (ROOT / "lab.html").read_text(encoding="utf-8")
     for key, english in re.findall(r'data-i18n="([^"]+)">([^<]+)<', html):
         assert strings["en"][key] == english, key  # the before-JavaScript text
-
-
-@pytest.mark.parametrize("lang", ["ru", "it", "pl"])
-def test_lab_catalogues_use_the_glossary_words(lang):
-    """The lab's JavaScript catalogues (the league's too) avoid the words each
-    glossary replaces, as the .po catalogues do (tests/test_glossary.py): the
-    league's "Computer player" list said «легкий» where the edition says «лёгкий»."""
-    from test_glossary import glossary
-
-    pats = [p for row in glossary(lang) for p in row["Replaced"]]
-    found = []
-    for name in ("lab-i18n.js", "lab-league-i18n.js"):
-        for key, text in catalogue(name)[lang].items():
-            found += [(name, key, text) for p in pats if re.search(p, text, re.I)]
-    assert not found, found
+    assert not tool.stale_files(), "run `python3 tools/build_i18n.py` (assets/lab-catalog.js)"
+    pot = (ROOT / "locales" / "messages.pot").read_text(encoding="utf-8")
+    assert "#: assets/lab-i18n.js" in pot and "#: assets/lab-league-i18n.js" in pot
 
 
 def test_editor_chunks_exist_in_the_vendored_pyscript():

@@ -13,9 +13,10 @@ from lostcode.web.i18n import _, set_language
 
 SCRIPT = """
 const m = await import(process.argv[1]);
-const out = {langs: m.LANGS, running: {}, download: {}, pick: [], offline: {}};
+const out = {langs: m.LANGS, running: {}, download: {}, template: {}, pick: [], offline: {}};
 for (const lang of m.LANGS) {
   out.running[lang] = m.LOADING_TEXT[lang].running;
+  out.template[lang] = m.LOADING_TEXT[lang].download;
   const t = m.LOADING_TEXT[lang];
   out.offline[lang] = {offline: t.offline, "use-default": t["use-default"]};
   out.download[lang] = m.downloadText(lang, "MicroPython", 917504);
@@ -62,6 +63,18 @@ def test_running_text_is_the_catalogs_translation(loading):
             assert loading["running"][lang] == _("Python is running; loading the game engine…")
     finally:
         set_language("en")
+
+
+def test_download_text_is_the_catalogues_translation(loading):
+    """Issue 42: runtime.js's table is checked against the one catalogue, where its
+    English is a msgid (marked N_, assets/page-catalog.js)."""
+    from babel.messages.pofile import read_po
+
+    msgid = loading["template"]["en"]
+    assert msgid == "Downloading the {runtime} runtime (about {mb} MB, once)…"
+    for lang in ("ru", "it", "pl"):
+        with open(ROOT / "locales" / lang / "LC_MESSAGES" / "messages.po", "rb") as f:
+            assert loading["template"][lang] == read_po(f, locale=lang)[msgid].string, lang
 
 
 def test_offline_pyodide_texts_are_the_catalogs_translations(loading):

@@ -119,13 +119,15 @@ def test_build_contains_only_what_the_game_needs(tmp_path):
     assert sorted(url for url, _ in precache + lazy) == sorted(
         files - {"sw.js", "build-info.json"})
     # Precached: the shell and the default runtime (MicroPython) only, <= 2.5 MB (issue 17);
-    # Pyodide's files, the in-page QR decoder, the lab's league (issue 26), Today's code's
+    # Pyodide's files, the in-page QR decoder, the lab's league (issue 26) and words
+    # (issue 42), Today's code's
     # puzzles (issue 28: the page prefetches them) and the Bot lab's .py bundle (only its
     # Pyodide workers read it, issue 26) are cached the first time they are used.
     assert {url for url, _ in lazy} == {
         "lostcode.zip", "pyscript.json", build_site.PUZZLES, build_site.LAB_BUNDLE} | {
         f for f in files
-        if f.startswith(("vendor/pyodide/", build_site.QR_DECODER, build_site.LAB_LEAGUE))}
+        if f.startswith(("vendor/pyodide/", build_site.QR_DECODER, build_site.LAB_LEAGUE,
+                         build_site.LAB_CATALOG))}
     precache_bytes = sum((out / url).stat().st_size for url, _ in precache)
     assert precache_bytes <= 2_500_000 and precache_bytes == summary["precache_bytes"]
     assert set(packs) <= {url for url, _ in precache}  # every language works offline

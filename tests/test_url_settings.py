@@ -81,10 +81,16 @@ def test_static_html_english_is_the_message_id():
         assert static_text(key, n) == text, (key, n)
 
 
+# Words an edition keeps in English: the Italian edition's title (issue 42).
+SAME_AS_ENGLISH = {("it", "site-name")}
+
+
 @pytest.mark.parametrize("lang", ["ru", "it", "pl"])
 def test_static_html_is_translated(lang):
     set_language(lang)
     for key, n, text in static_elements():
+        if (lang, key) in SAME_AS_ENGLISH:
+            continue
         assert static_text(key, n) != text, (lang, key, n, text)
 
 

@@ -96,6 +96,9 @@ QR_DECODER = "vendor/jsqr/"
 # The Bot lab's class league (issue 26) is only for the lab: its page code is cached
 # when the lab first opens; the game never needs it.
 LAB_LEAGUE = "assets/lab-league"
+# The Bot lab's words in ru, it and pl (issue 42: compiled from the .po files by
+# tools/build_i18n.py, ~55 KB): only for the lab, cached when it first opens.
+LAB_CATALOG = "assets/lab-catalog.js"
 # Today's code (issue 28): the puzzles file (~50 KB) is cached on first use
 # too: the precache (<= 2.5 MB, tests/test_pwa.py) had ~24 KB left for the
 # whole feature. The page asks for it a few seconds after every start
@@ -107,7 +110,8 @@ PUZZLES = "assets/puzzles.json"
 LAB_PY_BUNDLE = "assets/lab/core.json"
 LAZY_PREFIXES = {  # files only the *other* runtime needs: cached on first use, not precached
     "micropython": (
-        "vendor/pyodide/", ARCHIVE, PY_CONFIG, QR_DECODER, LAB_LEAGUE, PUZZLES, LAB_PY_BUNDLE,
+        "vendor/pyodide/", ARCHIVE, PY_CONFIG, QR_DECODER, LAB_LEAGUE, LAB_CATALOG, PUZZLES,
+        LAB_PY_BUNDLE,
     ),
     "pyodide": ("vendor/micropython/", MPY_PACK, MPY_CONFIG, "lostcode/", QR_DECODER, PUZZLES),
 }

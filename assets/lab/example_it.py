@@ -1,8 +1,8 @@
-# Un bot di esempio per Il codice perduto. Modificalo, poi premi «Gioca le partite».
+# Un bot di esempio per The Lost Code. Modificalo, poi premi «Gioca le partite».
 #
 # L'arbitro chiama choose() ogni volta che il tuo giocatore deve decidere. Riceve:
 #   observation: ciò che il tuo giocatore può vedere (dati semplici: dizionari, liste, numeri);
-#                le tue pietre sono None in observation["racks"].
+#                le tue rocce valgono None in observation["racks"].
 #   legal_moves: tutte le mosse permesse ora, per esempio ["guess", "W3", 8].
 # Restituisci una delle mosse permesse. Un errore, una mossa fuori elenco o
 # più di 2 secondi per pensare fanno perdere la partita.
@@ -15,7 +15,7 @@ WHEEL_POINTS = {"W1": 5, "W2": 4, "W3": 3, "W4": 3, "W5": 2, "W7": 2, "W10": 1}
 def choose(observation, legal_moves):
     kind = legal_moves[0][0]  # che cosa si chiede: "roll", "guess", "discard", "final"…
     if kind == "guess":
-        # Quanto possono valere le mie pietre nascoste? Knowledge lo deduce da ciò che vedo.
+        # Quanto possono valere le mie rocce nascoste? Knowledge lo deduce da ciò che vedo.
         knowledge = Knowledge(observation)
         sums = knowledge.sum_distribution(observation["dice"])
         best_move, best_points = legal_moves[0], -1.0
@@ -28,11 +28,11 @@ def choose(observation, legal_moves):
                 best_move, best_points = move, points
         return best_move
     if kind == "final":
-        # Alla fine: scrivi il solo valore più probabile della pietra.
+        # Alla fine: scrivi solo il valore più probabile della roccia.
         symbol = legal_moves[0][1]
         chances = Knowledge(observation).probabilities(symbol)
         move = ["final", symbol, [chances.index(max(chances))]]
         if move in legal_moves:
             return move
-    # Tutto il resto (tirare, tenere i dadi, sostituire una pietra...): la prima scelta.
+    # Tutto il resto (lanciare i dadi, tenerli, sostituire una roccia…): la prima mossa.
     return legal_moves[0]

@@ -2,9 +2,9 @@
 #
 # Sędzia wywołuje choose() za każdym razem, gdy twój gracz musi zdecydować. Dostaje:
 #   observation: to, co twój gracz może widzieć (proste dane: słowniki, listy, liczby);
-#                twoje własne kamienie mają w observation["racks"] wartość None.
+#                twoje własne płytki mają w observation["racks"] wartość None.
 #   legal_moves: wszystkie ruchy dozwolone teraz, np. ["guess", "W3", 8].
-# Zwróć jeden z dozwolonych ruchów. Błąd, ruch spoza listy lub
+# Zwróć jeden z dozwolonych ruchów. Błąd, ruch spoza listy albo
 # ponad 2 sekundy namysłu oznaczają przegraną partię.
 from lostcode.player.deduction import Knowledge, best_low, free_wheels
 
@@ -15,7 +15,7 @@ WHEEL_POINTS = {"W1": 5, "W2": 4, "W3": 3, "W4": 3, "W5": 2, "W7": 2, "W10": 1}
 def choose(observation, legal_moves):
     kind = legal_moves[0][0]  # o co pytają: "roll", "guess", "discard", "final"…
     if kind == "guess":
-        # Ile mogą być warte moje ukryte kamienie? Knowledge wylicza to z tego, co widzę.
+        # Ile mogą być warte moje ukryte płytki? Knowledge wylicza to z tego, co widzę.
         knowledge = Knowledge(observation)
         sums = knowledge.sum_distribution(observation["dice"])
         best_move, best_points = legal_moves[0], -1.0
@@ -28,11 +28,11 @@ def choose(observation, legal_moves):
                 best_move, best_points = move, points
         return best_move
     if kind == "final":
-        # Na końcu: zapisz jedną, najbardziej prawdopodobną wartość kamienia.
+        # Na końcu: zapisz jedną, najbardziej prawdopodobną wartość płytki.
         symbol = legal_moves[0][1]
         chances = Knowledge(observation).probabilities(symbol)
         move = ["final", symbol, [chances.index(max(chances))]]
         if move in legal_moves:
             return move
-    # Wszystko inne (rzut, zostaw kości, wymień kamień...): pierwsza możliwość.
+    # Wszystko inne (rzut, zostawienie kości, wymiana płytki…): pierwsza możliwość.
     return legal_moves[0]

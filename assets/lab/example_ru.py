@@ -34,5 +34,5 @@ def choose(observation, legal_moves):
         move = ["final", symbol, [chances.index(max(chances))]]
         if move in legal_moves:
             return move
-    # Всё остальное (бросок, оставить кубики, заменить камень...): первый вариант.
+    # Всё остальное (бросок, оставить кубики, заменить камень…): первый из ходов.
     return legal_moves[0]

@@ -51,7 +51,7 @@ def _worth(value, note):
     """An option's worth in words: VP, or for final candidates (note "win",
     lostcode/player/expert.py) the chance of winning the game with them."""
     if note == NOTE_WIN:
-        return _("{pct} chance to win", pct=str(int(round(float(value) * 100))) + "%")
+        return _("{pct} chance to win", pct=_("{n}%", n=int(round(float(value) * 100))))
     return vp_text(value)
 
 
