@@ -29,7 +29,7 @@ export const CATALOG = {
   "The game engine could not be loaded. Reload the page to try again.": "Non è stato possibile caricare il motore di gioco. Ricarica la pagina per riprovare.",
   "The game starts as soon as the game engine has loaded…": "La partita inizia appena il motore di gioco è caricato…",
   "Used the next time the page is opened.": "Verrà usato la prossima volta che apri la pagina.",
-  "a file failed to load": "un file non si è caricato",
+  "a file failed to load": "non è stato possibile caricare un file",
   "loading took more than 3 minutes": "il caricamento ha richiesto più di 3 minuti"
  },
  "pl": {
@@ -38,7 +38,7 @@ export const CATALOG = {
   "Loading failed.": "Wczytywanie nie powiodło się.",
   "Offline play could not be set up: a file of this version did not download correctly. The page will try again on your next visit.": "Nie udało się przygotować gry bez internetu: plik tej wersji nie pobrał się poprawnie. Strona spróbuje ponownie przy następnej wizycie.",
   "Offline play is ready on this device.": "Na tym urządzeniu można grać bez internetu.",
-  "Python is running; loading the game engine…": "Python działa; ładowanie silnika gry…",
+  "Python is running; loading the game engine…": "Python działa; wczytywanie silnika gry…",
   "The game could not start: {why}. Reload the page to try again.": "Nie udało się uruchomić gry: {why}. Odśwież stronę, aby spróbować ponownie.",
   "The game engine could not be loaded. Reload the page to try again.": "Nie udało się wczytać silnika gry. Odśwież stronę, aby spróbować ponownie.",
   "The game starts as soon as the game engine has loaded…": "Partia zacznie się, gdy tylko wczyta się silnik gry…",

@@ -3,24 +3,27 @@
 # L'arbitro chiama choose() ogni volta che il tuo giocatore deve decidere. Riceve:
 #   observation: ciò che il tuo giocatore può vedere (dati semplici: dizionari, liste, numeri);
 #                le tue rocce valgono None in observation["racks"].
-#   legal_moves: tutte le mosse permesse ora, per esempio ["guess", "W3", 8].
-# Restituisci una delle mosse permesse. Un errore, una mossa fuori elenco o
+#   legal_moves: tutte le mosse consentite ora, per esempio ["guess", "W3", 8].
+# Restituisci una delle mosse consentite. Un errore, una mossa fuori elenco o
 # più di 2 secondi per pensare fanno perdere la partita.
 from lostcode.player.deduction import Knowledge, best_low, free_wheels
 
-# Punti per un intervallo giusto su ogni ruota (le ruote strette valgono di più).
+# PV (punti vittoria) per un intervallo giusto su ogni ruota
+# (le ruote strette valgono di più).
 WHEEL_POINTS = {"W1": 5, "W2": 4, "W3": 3, "W4": 3, "W5": 2, "W7": 2, "W10": 1}
 
 
 def choose(observation, legal_moves):
-    kind = legal_moves[0][0]  # che cosa si chiede: "roll", "guess", "discard", "final"…
+    kind = legal_moves[0][0]  # cosa si chiede: "roll", "guess", "discard", "final"…
     if kind == "guess":
-        # Quanto possono valere le mie rocce nascoste? Knowledge lo deduce da ciò che vedo.
+        # Quanto possono valere le tue rocce nascoste? Knowledge lo deduce
+        # da ciò che il tuo giocatore vede.
         knowledge = Knowledge(observation)
         sums = knowledge.sum_distribution(observation["dice"])
         best_move, best_points = legal_moves[0], -1.0
         for wheel in free_wheels(observation):
-            # La posizione migliore per questa ruota e la probabilità che sia giusta.
+            # L'intervallo migliore per questa ruota (il suo estremo inferiore)
+            # e la probabilità che sia giusto.
             low, chance = best_low(sums, wheel, observation["ring_max"])
             points = chance * WHEEL_POINTS[wheel]
             move = ["guess", wheel, low]

@@ -1,6 +1,6 @@
-# Przykładowy bot do gry Zaginiony kod. Zmień go i naciśnij „Rozegraj partie”.
+# Przykładowy bot do gry „Zaginiony kod”. Zmień go i naciśnij „Rozegraj partie”.
 #
-# Sędzia wywołuje choose() za każdym razem, gdy twój gracz musi zdecydować. Dostaje:
+# Sędzia wywołuje choose() za każdym razem, gdy twój gracz musi podjąć decyzję. Dostaje:
 #   observation: to, co twój gracz może widzieć (proste dane: słowniki, listy, liczby);
 #                twoje własne płytki mają w observation["racks"] wartość None.
 #   legal_moves: wszystkie ruchy dozwolone teraz, np. ["guess", "W3", 8].
@@ -13,7 +13,7 @@ WHEEL_POINTS = {"W1": 5, "W2": 4, "W3": 3, "W4": 3, "W5": 2, "W7": 2, "W10": 1}
 
 
 def choose(observation, legal_moves):
-    kind = legal_moves[0][0]  # o co pytają: "roll", "guess", "discard", "final"…
+    kind = legal_moves[0][0]  # rodzaj ruchu: "roll", "guess", "discard", "final"…
     if kind == "guess":
         # Ile mogą być warte moje ukryte płytki? Knowledge wylicza to z tego, co widzę.
         knowledge = Knowledge(observation)
@@ -34,5 +34,5 @@ def choose(observation, legal_moves):
         move = ["final", symbol, [chances.index(max(chances))]]
         if move in legal_moves:
             return move
-    # Wszystko inne (rzut, zostawienie kości, wymiana płytki…): pierwsza możliwość.
+    # Wszystko inne (rzut, zostawienie kości, wymiana płytki…): pierwszy dozwolony ruch.
     return legal_moves[0]
