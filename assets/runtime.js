@@ -134,14 +134,14 @@ export const LOADING_TEXT = {
         running: "Python запущен; загружается игровой движок…",
         offline: "Pyodide сейчас не загрузить: устройство не в сети, а копии Pyodide на нём ещё нет. Сохранённые партии не пропадут.",
         "use-default": "Использовать MicroPython (по умолчанию)" },
-  it: { download: "Download del runtime {runtime} (circa {mb} MB, una sola volta)…",
+  it: { download: "Download dell’ambiente Python {runtime} (circa {mb} MB, una sola volta)…",
         running: "Python è avviato; caricamento del motore di gioco…",
         offline: "Ora non si può scaricare Pyodide: il dispositivo è offline e non ne ha ancora una copia. Le partite salvate non si perdono.",
         "use-default": "Usa MicroPython (predefinito)" },
   pl: { download: "Pobieranie środowiska {runtime} (około {mb} MB, jednorazowo)…",
-        running: "Python działa; ładowanie silnika gry…",
-        offline: "Nie można teraz pobrać Pyodide: urządzenie jest offline i nie ma jeszcze jego kopii. Zapisane partie nie przepadną.",
-        "use-default": "Użyj MicroPython (domyślnie)" },
+        running: "Python działa; wczytywanie silnika gry…",
+        offline: "Nie można teraz pobrać Pyodide: urządzenie nie ma połączenia z internetem, a kopii Pyodide jeszcze na nim nie ma. Zapisane partie nie przepadną.",
+        "use-default": "Użyj MicroPythona (domyślnie)" },
 };
 
 function langCode(value) {
