@@ -602,7 +602,7 @@ function onDone(m) {
 // The game page (index.html#play=lab) seats the person, the bot and `level`
 // computers; it runs the bot in its own worker (assets/labseat.js), sent only
 // the bot's observation and legal moves. The code goes through localStorage.
-const PLAY_KEY = "lostcode.lab.play"; // lostcode/web/labseat.py
+const PLAY_KEY = "lostcode.lab.play"; // lostcode/web/lab/labseat.py
 
 async function playTable() {
   if (!(await startWithEditorBot())) return;

@@ -24,7 +24,7 @@ import { readReply } from "./lab-reply.js";
 
 const TIME_LIMIT_MS = 2000; // per decision (lostcode.player.botapi.TIME_LIMIT)
 const LOAD_LIMIT_MS = 2000; // running the bot's file once
-const PLAY_KEY = "lostcode.lab.play"; // lostcode/web/labseat.py
+const PLAY_KEY = "lostcode.lab.play"; // lostcode/web/lab/labseat.py
 
 let source = "";
 let runtime = "pyodide"; // the bot's runtime, chosen once its code is read

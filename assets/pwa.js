@@ -115,7 +115,7 @@ function gameOnScreen() {
 
 // Issue 44 (item 11): a page that a reload would cost something: a game on
 // screen, a table of several phones open (a host's join codes, a guest's
-// connection: lostcode/web/tablepage.py #tablemode), or the Bot lab running
+// connection: lostcode/web/tablemode/tablepage.py #tablemode), or the Bot lab running
 // games or a league (assets/lab.js sets data-busy). It keeps its version.
 function busyPage() {
   const table = document.getElementById("tablemode");

@@ -25,8 +25,9 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 # The browser adapter: the modules of lostcode/web that touch the DOM (pyscript).
 ADAPTER_MODULES = (
-    "main", "dom", "app", "storage", "gamepage", "savespage", "setuppage", "labbridge",
-    "tablepage", "puzzlepage", "tablecodes", "moments", "slices",
+    "main", "dom", "app", "storage", "gamepage", "savespage", "setuppage", "lab/labbridge",
+    "tablemode/tablepage", "puzzle/puzzlepage", "tablemode/tablecodes", "moments", "slices",
+    "flow",
 )
 RUNTIMES_DIR = ROOT / "tests" / "runtimes"
 

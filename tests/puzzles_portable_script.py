@@ -5,8 +5,8 @@ its hint and explanation worded; one line each."""
 
 import sys
 
-from lostcode.web import puzzleview as pv
-from lostcode.web.puzzles import check
+from lostcode.web.puzzle import puzzleview as pv
+from lostcode.web.puzzle.puzzles import check
 
 book = pv.read_book(sys.argv[1])
 for n in range(1, len(book.entries) + 1):

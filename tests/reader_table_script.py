@@ -30,13 +30,13 @@ def last_settings(text):
 
 
 def lab_play(text):
-    from lostcode.web.labseat import read_play
+    from lostcode.web.lab.labseat import read_play
 
     return read_play(text)
 
 
 def lab_watch(text):
-    from lostcode.web.labseat import read_watch
+    from lostcode.web.lab.labseat import read_watch
 
     return read_watch(text)
 
@@ -61,7 +61,7 @@ def imported(data):
 
 def lab_reply(text):
     """A bot's reply at the table, read by the page's Python (a LabSession)."""
-    from lostcode.web.labseat import LabSession, read_play
+    from lostcode.web.lab.labseat import LabSession, read_play
 
     play = read_play(json.dumps({"code": "def choose(o, l):\n    return l[0]\n",
                                  "players": 2, "level": "easy"}))

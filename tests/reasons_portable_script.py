@@ -1,9 +1,9 @@
 """The expert's reasons (lostcode/web/reasons.py) and a search run in slices
-(lostcode/web/thinking.py) in every language, printed; the same on CPython and
+(lostcode/player/thinking.py) in every language, printed; the same on CPython and
 MicroPython (tests/test_expert_page.py compares them)."""
 
+from lostcode.player.thinking import Job, next_steps
 from lostcode.web import i18n, reasons
-from lostcode.web.thinking import Job, next_steps
 
 OPTIONS = [
     [["guess", "W3", 8], 1.94, ""],

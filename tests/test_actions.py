@@ -2,11 +2,12 @@
 
 - every control any screen puts on the page carries a name the table has;
 - every name of the table is reachable from some screen (no dead entry);
-- every name has a handler in its scope's table: the session's
-  (Session.HANDLERS), the game page's (main.HANDLERS), the saved-games
-  list's (savespage.HANDLERS) or table mode's (tablepage.HANDLERS) — the
-  adapter's tables are read by importing it under a stand-in `pyscript` in a
-  subprocess (tests/fake_pyscript.py).
+- every name has a handler in its scope's table, and the one dispatcher's
+  table of tables (main.SCOPES, issue 38) walks every name to a function of
+  one shape, handler(act, arg): no lambda, no method name as a string, no
+  (fn, redraw) pair; inside the session, Session.HANDLERS holds its methods
+  themselves. The adapter's tables are read by importing it under a stand-in
+  `pyscript` in a subprocess (tests/fake_pyscript.py).
 """
 
 import json
@@ -115,7 +116,7 @@ def saves_acts(games):
 
 def puzzle_acts():
     """Today's code (issue 28): the puzzle before and after its tries, and the archive."""
-    from lostcode.web import puzzleview as pv
+    from lostcode.web.puzzle import puzzleview as pv
 
     book = pv.read_book((ROOT / "assets" / "puzzles.json").read_text(encoding="utf-8"))
     found = set()
@@ -127,15 +128,27 @@ def puzzle_acts():
     return found
 
 
+WALK = """
+import inspect, json, sys, types
+sys.path.insert(0, 'tests')
+import fake_pyscript
+fake_pyscript.install()
+from lostcode.web import main
+out = {}
+for scope, table in main.SCOPES.items():
+    for name, fn in table.items():
+        out.setdefault(scope, {})[name] = {
+            "function": isinstance(fn, types.FunctionType),
+            "name": getattr(fn, "__name__", type(fn).__name__),
+            "params": list(inspect.signature(fn).parameters) if callable(fn) else None,
+        }
+print(json.dumps(out))
+"""
+
+
 def adapter_tables():
-    code = (
-        "import json, sys; sys.path.insert(0, 'tests'); import fake_pyscript; "
-        "fake_pyscript.install(); "
-        "from lostcode.web import main, puzzlepage, savespage, tablepage; "
-        "print(json.dumps({'game': sorted(main.HANDLERS), 'saves': sorted(savespage.HANDLERS), "
-        "'table': sorted(tablepage.HANDLERS), 'puzzle': sorted(puzzlepage.HANDLERS)}))"
-    )
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+    """main.SCOPES, the one dispatcher's tables, as {scope: {name: what it holds}}."""
+    out = subprocess.run([sys.executable, "-c", WALK], cwd=ROOT, capture_output=True,
                          text=True, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
@@ -149,18 +162,34 @@ def test_every_control_is_declared_every_declared_action_is_reachable_and_handle
     assert found - table == set(), "controls carry names the table lacks"
     assert table - found == set(), "declared actions no screen offers"
     tables = adapter_tables()
-    handled = {
-        actions.SESSION: set(Session.HANDLERS),
-        actions.GAME_PAGE: set(tables["game"]),
-        actions.SAVES_PAGE: set(tables["saves"]),
-        actions.TABLE_PAGE: set(tables["table"]),
-        actions.PUZZLE_PAGE: set(tables["puzzle"]),
-    }
+    handled = {scope: set(names) for scope, names in tables.items()}
+    assert set(Session.HANDLERS) == handled[actions.SESSION]
     for name, a in actions.ACTIONS.items():
         assert name in handled[a.scope], (name, a.scope)
     for scope, names in handled.items():
         assert names <= table, scope
         assert all(actions.ACTIONS[n].scope == scope for n in names), scope
+
+
+def test_one_dispatcher_walks_every_action_to_a_function_of_one_shape():
+    """Issue 38: every entry of actions.ACTIONS reaches, through main.SCOPES,
+    a named function called handler(act, arg): no lambda, no string, no pair."""
+    tables = adapter_tables()
+    assert set(tables) == {a.scope for a in actions.ACTIONS.values()}
+    for name, a in actions.ACTIONS.items():
+        held = tables[a.scope][name]
+        assert held["function"], (name, held)
+        assert held["name"] != "<lambda>", name
+        assert held["params"][:2] == ["act", "arg"], (name, held)
+
+
+def test_the_sessions_table_holds_its_methods_not_their_names():
+    """Session.HANDLERS: the functions themselves, handler(session, act, arg,
+    kind, viewer); a static walk of an action reaches its code."""
+    for name, fn in Session.HANDLERS.items():
+        assert callable(fn) and not isinstance(fn, str), name
+        assert fn.__name__ != "<lambda>" and fn is getattr(Session, fn.__name__), name
+        assert fn.__code__.co_varnames[:5] == ("self", "act", "arg", "kind", "viewer"), name
 
 
 def test_the_table_names_each_action_once_with_a_known_scope():

@@ -138,8 +138,9 @@ def test_a_kept_board_is_the_board_of_every_observation():
     board drawn afresh: nothing it reads is missing from its key."""
     from lostcode.rules.engine import legal_actions
     from lostcode.web.i18n import get_language, set_language
-    from lostcode.web.views import kept_board
+    from lostcode.web.views import BoardKeeper, kept_board
 
+    keeper = BoardKeeper()  # held by the page (app.GameView.boards), passed in
     was = get_language()
     try:
         every = {"shortcut": True, "curse": True, "high_stakes": True}
@@ -150,8 +151,8 @@ def test_a_kept_board_is_the_board_of_every_observation():
                 set_language("it" if turn % 5 == 4 else "en")
                 for viewer in [None] + list(range(players)):
                     obs = observe(s, viewer)
-                    assert kept_board(obs) == board_model(obs), (turn, viewer)
-                    assert kept_board(obs) == board_model(obs)  # kept: still equal
+                    assert kept_board(obs, keeper) == board_model(obs), (turn, viewer)
+                    assert kept_board(obs, keeper) == board_model(obs)  # kept: still equal
                 if s.phase == "end":
                     break
                 acts = legal_actions(s)
@@ -166,8 +167,9 @@ def test_a_kept_board_is_drawn_again_when_any_field_it_reads_changes():
     moment of the game; whenever that changes the drawn board, kept_board
     draws it again (its key holds every field board.py reads)."""
     from lostcode.rules.engine import legal_actions
-    from lostcode.web.views import kept_board
+    from lostcode.web.views import BoardKeeper, kept_board
 
+    keeper = BoardKeeper()
     s = new_game(Options(4, shortcut=True, curse=True), 8, ["Ana", "Bo", "Cy", "Di"])
     moments = []
     turn = 0
@@ -192,8 +194,8 @@ def test_a_kept_board_is_drawn_again_when_any_field_it_reads_changes():
                 if fresh == drawn:
                     continue
                 fields_that_matter.add(k)
-                assert kept_board(base) == drawn
-                assert kept_board(changed) == fresh, k
+                assert kept_board(base, keeper) == drawn
+                assert kept_board(changed, keeper) == fresh, k
     assert {"racks", "scores", "dice", "viewer", "log"} <= fields_that_matter
 
 

@@ -19,7 +19,7 @@ from helpers import wait_engine_ready
 from playwright.sync_api import expect
 from test_browser_solo import human_move, own_rack_hidden
 
-from lostcode.web.thinking import TARGET_MS
+from lostcode.player.thinking import TARGET_MS
 
 pytestmark = pytest.mark.browser
 

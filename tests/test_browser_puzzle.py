@@ -23,7 +23,7 @@ from playwright.sync_api import expect
 from sitebuilds import built_copy
 from test_browser_a11y import AXE_JS, BLOCKING, TARGETS_JS
 
-from lostcode.web import puzzleview as pv
+from lostcode.web.puzzle import puzzleview as pv
 
 pytestmark = pytest.mark.browser
 

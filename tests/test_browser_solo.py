@@ -15,10 +15,11 @@ from play import OPTION_LABELS, SNAPSHOT_JS, UIGame
 from playwright.sync_api import expect
 
 from lostcode.player.bots import Player
+from lostcode.player.seats import bot_decision, bot_seed
 from lostcode.rules.observation import observe
 from lostcode.rules.vocab import PHASE_END
 from lostcode.web.describe import describe
-from lostcode.web.solo import SHOWN_WITH_CHECKS, before_checks, bot_decision, bot_seed
+from lostcode.web.solo import SHOWN_WITH_CHECKS, before_checks
 
 pytestmark = pytest.mark.browser
 

@@ -217,7 +217,7 @@ def test_architecture_names_only_existing_paths():
         "lostcode/rules/moves.py",
         "lostcode/rules/rng.py",
         "lostcode/web/main.py",
-        "lostcode/web/labbridge.py",
+        "lostcode/web/lab/labbridge.py",
         "lostcode/player/botapi.py",
         "tests/test_rules_spec.py",
         "README.md",

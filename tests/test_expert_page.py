@@ -1,5 +1,5 @@
 """The expert in the page (issue 27): its seat kind, its search run in slices
-(lostcode/web/thinking.py), its reasons in words (lostcode/web/reasons.py), and
+(lostcode/player/thinking.py), its reasons in words (lostcode/web/reasons.py), and
 the assistant's "What would the expert do?". CPython, fast.
 
 The search itself (lostcode/player/expert.py) is another part's: these tests
@@ -22,7 +22,9 @@ if str(ROOT) not in sys.path:
 from test_viewmodels import all_strings, check_privacy, human_step  # noqa: E402
 
 from lostcode.player import expert  # noqa: E402
+from lostcode.player import seats as player_seats  # noqa: E402
 from lostcode.player.bots import HardBot  # noqa: E402
+from lostcode.player.thinking import TARGET_MS, Job, next_steps  # noqa: E402
 from lostcode.rules.observation import observe  # noqa: E402
 from lostcode.rules.options import Options  # noqa: E402
 from lostcode.rules.vocab import BOT_LEVELS, GUESS, PHASE_GUESS, SEAT_KINDS  # noqa: E402
@@ -32,7 +34,6 @@ from lostcode.web import i18n, reasons, solo  # noqa: E402
 from lostcode.web.persist import session_from_save, session_save  # noqa: E402
 from lostcode.web.session import Session  # noqa: E402
 from lostcode.web.solo import BotSeats  # noqa: E402
-from lostcode.web.thinking import TARGET_MS, Job, next_steps  # noqa: E402
 from lostcode.web.viewer import Replay, watch_model  # noqa: E402
 from lostcode.web.views import log_model, screen_model  # noqa: E402
 
@@ -86,7 +87,7 @@ class SlowSearch:
 def slow(monkeypatch):
     clock = Clock()
     monkeypatch.setattr(SlowSearch, "clock", clock)
-    monkeypatch.setattr(solo, "Search", SlowSearch)
+    monkeypatch.setattr(player_seats, "Search", SlowSearch)
     return clock
 
 
@@ -210,7 +211,7 @@ def test_an_expert_seat_waits_for_its_search_then_plays_what_decide_expert_plays
                 assert m["auto"]["act"] == "continue"
             seat, n = job.key
             obs = observe(ses.state, seat)
-            rng = solo.make_rng(solo.bot_seed(8, seat) + 7 * n)
+            rng = player_seats.make_rng(player_seats.bot_seed(8, seat) + 7 * n)
             want = expert.decide_expert(obs, obs["legal"], rng).action
             while not job.slice(lambda: 0.0):
                 pass
@@ -401,7 +402,8 @@ def test_the_assistant_answers_what_the_expert_would_do(slow, english):
     assert len(ex["others"]) == 2 and all("VP" in t for t in ex["others"])
     # it is the expert's decision from this player's observation, as an expert seat's
     obs = observe(ses.state, 0)
-    want = SlowSearch(obs, obs["legal"], solo.make_rng(solo.bot_seed(41, 0) + 7 * n)).decision()
+    rng = player_seats.make_rng(player_seats.bot_seed(41, 0) + 7 * n)
+    want = SlowSearch(obs, obs["legal"], rng).decision()
     assert ex["move"] == reasons.expert_answer(want)["move"]
     # another position: asked again from scratch
     ses.do("raise")
@@ -502,7 +504,7 @@ def test_asking_the_expert_is_a_declared_session_action_that_saves_nothing():
 
     a = actions.ACTIONS[actions.EXPERT]
     assert a.scope == actions.SESSION and a.saves is False
-    assert Session.HANDLERS[actions.EXPERT] == "_on_expert"
+    assert Session.HANDLERS[actions.EXPERT] is Session._on_expert
 
 
 @pytest.mark.runtimes

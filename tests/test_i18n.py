@@ -209,9 +209,9 @@ def test_fallbacks_never_crash(lang_reset, monkeypatch):
     assert i18n._("A sentence nobody translated, {x}.", x=1) == "A sentence nobody translated, 1."
     assert i18n.ngettext("{n} unknown", "{n} unknowns", 2) == "2 unknowns"
     # a translation with a wrong placeholder shows English instead of raising
-    monkeypatch.setitem(i18n._active["messages"], "Hi {name}", "Ciao {nome}")
+    monkeypatch.setitem(i18n.ACTIVE.messages, "Hi {name}", "Ciao {nome}")
     assert i18n._("Hi {name}", name="Bo") == "Hi Bo"
-    monkeypatch.setitem(i18n._active["messages"], "{n} cat", ("{n} gatto",))  # too few forms
+    monkeypatch.setitem(i18n.ACTIVE.messages, "{n} cat", ("{n} gatto",))  # too few forms
     assert i18n.ngettext("{n} cat", "{n} cats", 5) == "5 cats"
     assert i18n.set_language("de") == "en"
     assert i18n.set_language(None) == "en"

@@ -1,4 +1,4 @@
-"""'Play against my bot' at the real table (issue 14): lostcode/web/labseat.py on CPython.
+"""'Play against my bot' at the real table (issue 14): lostcode/web/lab/labseat.py on CPython.
 
 The worker is simulated: the bot's file runs through lostcode.player.botapi on
 the request JSON, exactly what the page's worker receives.
@@ -12,7 +12,7 @@ from lostcode.player.bots import Player
 from lostcode.rules.engine import apply_action, legal_actions
 from lostcode.rules.observation import observe
 from lostcode.services.record import replay
-from lostcode.web.labseat import LAB_SEAT, MAX_FAILURES, LabSession, read_play
+from lostcode.web.lab.labseat import LAB_SEAT, MAX_FAILURES, LabSession, read_play
 from lostcode.web.views import screen_model
 
 ROOT = Path(__file__).resolve().parent.parent

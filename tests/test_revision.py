@@ -16,7 +16,7 @@ from lostcode.player.bots import Player
 from lostcode.rules.engine import apply_action, legal_actions
 from lostcode.rules.options import Options
 from lostcode.web import actions
-from lostcode.web.labseat import LabSession
+from lostcode.web.lab.labseat import LabSession
 from lostcode.web.persist import session_from_save, session_save
 from lostcode.web.session import Session
 from lostcode.web.views import screen_model

@@ -24,8 +24,8 @@ from lostcode.services.record import replay, to_record
 from lostcode.table import protocol as p
 from lostcode.table.guest import Guest
 from lostcode.table.host import Host
-from lostcode.table.screen import action_label, table_screen
 from lostcode.web.board import tree_text
+from lostcode.web.tablemode.tablescreen import action_label, table_screen
 
 TOKENS = {1: "tok-one-4f9a", 2: "tok-two-8c1e", 3: "tok-three-77"}
 PRIVATE_KEYS = ("viewer", "racks", "legal", "my_guess", "my_tokens", "my_final")

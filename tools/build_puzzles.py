@@ -13,7 +13,7 @@ stones that the exact deduction (lostcode/player/deduction.py) answers with
 one value. The file stores the game's options, seed and moves up to that
 moment (a compact record), the seat, the question and the level; never the
 answer: the page replays the moves and asks the deduction
-(lostcode/web/puzzles.py), and tests/test_puzzles.py proves every entry.
+(lostcode/web/puzzle/puzzles.py), and tests/test_puzzles.py proves every entry.
 
 Deterministic: puzzle N comes from seeds derived from N only, so a rerun
 writes the same bytes. The level follows the week (puzzle 1 is a Monday):
@@ -40,7 +40,7 @@ from lostcode.rules.options import Options  # noqa: E402
 from lostcode.rules.rng import Rng  # noqa: E402
 from lostcode.rules.setup import new_game  # noqa: E402
 from lostcode.rules.vocab import PHASE_ROLL  # noqa: E402
-from lostcode.web.puzzles import (  # noqa: E402
+from lostcode.web.puzzle.puzzles import (  # noqa: E402
     EASY,
     HARD,
     MEDIUM,

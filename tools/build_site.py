@@ -102,7 +102,7 @@ LAB_CATALOG = "assets/lab-catalog.js"
 # Today's code (issue 28): the puzzles file (~50 KB) is cached on first use
 # too: the precache (<= 2.5 MB, tests/test_pwa.py) had ~24 KB left for the
 # whole feature. The page asks for it a few seconds after every start
-# (lostcode/web/puzzlepage.py prefetch), so one visit online is enough to
+# (lostcode/web/puzzle/puzzlepage.py prefetch), so one visit online is enough to
 # play the puzzles offline.
 PUZZLES = "assets/puzzles.json"
 # The Bot lab's .py bundle: only its Pyodide workers read it (a bot that

@@ -6,7 +6,7 @@ request goes to the bot's worker (in a series directly, on a channel the page
 gave both workers; in a league through the page); answers come back here, where
 they are checked. Functions take and return JSON text so nothing but plain data
 crosses into JavaScript. ("Play against my bot" is played on index.html, not here:
-lostcode/web/labseat.py.)
+lostcode/web/lab/labseat.py.)
 """
 
 from json import dumps

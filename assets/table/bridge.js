@@ -1,4 +1,4 @@
-// Table mode's page bridge (issue 23): data channels for lostcode/web/tablepage.py.
+// Table mode's page bridge (issue 23): data channels for lostcode/web/tablemode/tablepage.py.
 // Python asks for an offer per seat (host) or an answer to a join code
 // (guest); this module keeps the RTCPeerConnections and data channels and
 // hands every message, opening and closing to Python's callbacks as

@@ -38,7 +38,7 @@ from ..services.jsonlimits import loads_limited
 from .paths import PathProblem, read_regular
 
 LOAD_LIMIT = 2.0  # seconds to run the bot's file once (the lab page's LOAD_LIMIT_MS)
-MAX_FILE = 200000  # bytes: the lab's limit for a bot's code (lostcode/web/labseat.py)
+MAX_FILE = 200000  # bytes: the lab's limit for a bot's code (lostcode/web/lab/labseat.py)
 INF = float("inf")  # the child does not time itself: the parent stops it
 MAX_REPLY = 1000000  # bytes of one answer line (a move is a few dozen)
 PACKAGE_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

@@ -318,7 +318,7 @@ def wheel_options(dist: list, wheels: list, ring_max: int) -> list:
 
 def constraints_data(k: "Knowledge") -> list:
     """The checks a viewer has seen, as plain data (analyze(), and Today's code's
-    explanations, lostcode/web/puzzles.py)."""
+    explanations, lostcode/web/puzzle/puzzles.py)."""
     out = []
     for c in k.constraints:
         out.append(

@@ -1,5 +1,5 @@
 """What a bot is asked, in every place one is: the lab's referee
-(assets/lab/labref.py), the real table's bot seat (lostcode/web/labseat.py) and
+(assets/lab/labref.py), the real table's bot seat (lostcode/web/lab/labseat.py) and
 the command line's bot processes (lostcode/cli/botchild.py).
 
 The request is the seat's observation and nothing else (R-S7). The legal moves

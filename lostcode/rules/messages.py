@@ -142,9 +142,3 @@ def _plain(key, value):
 def english(msg: str, params=None) -> str:
     """The message in English, for the command line, the tests and logs."""
     return render(msg, params, _same, _plain)
-
-
-def register(table: dict) -> None:
-    """Add a front end's own message templates (the page's screen flow)."""
-    for k, v in table.items():
-        MESSAGES[k] = v

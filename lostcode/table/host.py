@@ -11,19 +11,19 @@ refuse. Anything refused gets an error reply and leaves the game as it was.
 What goes out is only `observe(state, seat)` for the seat a channel is keyed
 to: the others' stones, never its own (R-S7), until the game is over and
 every rack is face up. Computer seats play on the host, from their own
-observations, as in a local game (lostcode/web/solo.py).
+observations, as in a local game (lostcode/player/seats.py).
 
 Pure Python, no I/O: `receive` and `local` return the outbox, a list of
 (channel, text) pairs the page sends.
 """
 
+from ..player.seats import Seats, Thinking
 from ..rules.engine import apply_action, is_over, normalize
 from ..rules.errors import IllegalAction, RecordError
 from ..rules.observation import observe, observe_table
 from ..rules.vocab import BOT_LEVELS, HUMAN
 from ..services.jsonlimits import loads_limited
 from ..services.record import replay, seats_of, to_record
-from ..web.solo import BotSeats, Thinking
 from . import protocol as p
 
 SAVE_FORMAT = "lostcode-table"
@@ -51,7 +51,7 @@ class Host:
         self.tokens = dict(tokens)
         self.channels = {}  # channel -> seat, once joined
         # an expert seat's search runs in the page's slices (tablepage.think, issue 27)
-        self.bots = BotSeats(self.seats, state.seed, sliced=True)
+        self.bots = Seats(self.seats, state.seed, sliced=True)
         self.refused = 0  # messages refused so far (for the page's diagnostics)
 
     # ------------------------------------------------------------ channels
@@ -198,7 +198,7 @@ class Host:
         self.phones.remove(seat)
         del self.tokens[seat]
         self.seats[seat] = level
-        self.bots = BotSeats(self.seats, self.state.seed, sliced=True)
+        self.bots = Seats(self.seats, self.state.seed, sliced=True)
         self.run_bots()
         return self.broadcast()
 

@@ -1,11 +1,14 @@
 """The page's actions, declared once: every name a control may carry (its
 `data-act`), who handles it, and whether it may change what a save holds.
 
-Views put these names on their controls by importing them; the session and
-the page adapter dispatch on them through one handler table each
-(`Session.HANDLERS`, `main.HANDLERS`, `savespage.HANDLERS`).
-`tests/test_actions.py` fails when a control carries a name missing here, or
-when a name here is reachable from no screen or has no handler.
+Views put these names on their controls by importing them; the page's one
+dispatcher (main.dispatch) looks a name's scope up in `main.SCOPES` and
+calls its handler, `handler(act, arg)`: the session's names play through
+`Session.HANDLERS`, the others are the game page's, the saved-games list's
+(`savespage.HANDLERS`), table mode's (`tablepage.HANDLERS`) and Today's
+code's (`puzzlepage.HANDLERS`). `tests/test_actions.py` fails when a control
+carries a name missing here, or when a name here is reachable from no screen
+or reaches no handler.
 
 The engine's own move kinds (roll, take, pass; the picks turn_bear,
 change, discard) double as the names of the buttons that play or choose them:
@@ -17,10 +20,10 @@ from ..rules.vocab import CHANGE, DISCARD, PASS, ROLL, TAKE, TURN_BEAR
 
 # Who handles an action.
 SESSION = "session"  # lostcode.web.session.Session.do: a draft, a sheet mark or an engine move
-GAME_PAGE = "game"  # the game page (lostcode.web.gamepage): leave, download, the replay
+GAME_PAGE = "game"  # the game page (lostcode.web.main.GAME_HANDLERS): leave, download, replay
 SAVES_PAGE = "saves"  # the saved-games list (lostcode.web.savespage)
-TABLE_PAGE = "table"  # table mode, one phone per player (lostcode.web.tablepage, issue 23)
-PUZZLE_PAGE = "puzzle"  # Today's code, the daily puzzle (lostcode.web.puzzlepage, issue 28)
+TABLE_PAGE = "table"  # table mode, a phone per player (lostcode.web.tablemode.tablepage, issue 23)
+PUZZLE_PAGE = "puzzle"  # Today's code, the daily puzzle (lostcode.web.puzzle.puzzlepage, issue 28)
 
 
 class PageAction:
@@ -93,7 +96,7 @@ DOWNLOAD_HISTORY = "download_history"
 WATCH_IMPORT = "watch_import"
 CONTINUE_IMPORT = "continue_import"
 
-# -- table mode's actions (lostcode.web.tablepage) ---------------------------------------
+# -- table mode's actions (lostcode.web.tablemode.tablepage) ---------------------------------------
 # None changes a saved game: the host keeps its table under its own key after
 # every move, and a guest keeps nothing.
 TABLE_START = "table_start"  # the host's "Play": seats chosen, codes shown
@@ -109,7 +112,7 @@ TABLE_UNLOCK = "table_unlock"  # "I am NAME" on the host's phone (arg: the seat)
 TABLE_MOVE = "table_move"  # play choice number `arg`
 TABLE_PICK = "table_pick"  # play the choice picked in the list
 
-# -- Today's code's actions (lostcode.web.puzzlepage, issue 28) ----------------------------
+# -- Today's code's actions (lostcode.web.puzzle.puzzlepage, issue 28) ----------------------------
 # None changes a saved game: the puzzle's tries and stats have their own key.
 PUZZLE_OPEN = "puzzle_open"  # open puzzle number `arg` ("": today's)
 PUZZLE_ANSWER = "puzzle_answer"  # try the answer `arg`

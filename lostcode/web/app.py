@@ -19,7 +19,7 @@ class SearchLoop:
     due and what follows its end (the page's functions), whether a slice is
     scheduled, and the two timers' JS proxies, made once."""
 
-    __slots__ = ("due", "done", "busy", "step", "end")
+    __slots__ = ("due", "done", "busy", "step", "end")  # due/done: flow.search_due/searched
 
     def __init__(self) -> None:
         self.due = None  # () -> the thinking.Job to run now, or None
@@ -35,8 +35,8 @@ class GameView:
     __slots__ = (
         "session", "kind", "heading", "announcer", "log_shown", "screen", "sheet_owner",
         "watch", "watch_back", "moments_seen", "check_played", "auto", "auto_seq",
-        "auto_proxy", "dispatch", "moved", "step_played", "search", "log_lines",
-        "board_drawn",
+        "auto_proxy", "dispatch", "step_played", "search", "log_lines",
+        "board_drawn", "boards",
     )
 
     def __init__(self) -> None:
@@ -58,12 +58,12 @@ class GameView:
         self.auto_seq = 0
         self.auto_proxy = None
         self.dispatch = None
-        self.moved = None  # main.moved: drawn, saved, the lab asked (after a search, issue 27)
         self.step_played = None  # (screen, step) whose bot move was last played (issue 22)
-        self.search = SearchLoop()  # issue 27: the session's searches (gamepage.think)
+        self.search = SearchLoop()  # issue 27: the session's searches (flow.follow runs them)
         self.log_lines = []  # the log's lines as last drawn (gamepage.render_log)
         # The table part last drawn: (what it was drawn from, its JSON) (gamepage.adopt_board).
         self.board_drawn = (None, "")
+        self.boards = None  # the game's cache of its last board (Game.boards(), per game)
 
 
 class SaveSlot:
@@ -127,7 +127,7 @@ class LabLink:
 
 
 class TableLink:
-    """Table mode (issue 23, lostcode/web/tablepage.py): this phone's Host or
+    """Table mode (issue 23, lostcode/web/tablemode/tablepage.py): this phone's Host or
     Guest, the channels' bridge and what the table screen last offered."""
 
     __slots__ = (
@@ -149,7 +149,7 @@ class TableLink:
 
 
 class PuzzleLink:
-    """Today's code (issue 28, lostcode/web/puzzlepage.py): the puzzle file once
+    """Today's code (issue 28, lostcode/web/puzzle/puzzlepage.py): the puzzle file once
     read, the puzzle on screen and what its screen shows."""
 
     __slots__ = (
@@ -170,6 +170,7 @@ class PuzzleLink:
 class App:
     __slots__ = (
         "game", "save", "saves", "page", "lab", "table", "puzzle", "guard", "settled", "proxies",
+        "rulebook",
     )
 
     def __init__(self) -> None:
@@ -183,6 +184,7 @@ class App:
         self.guard = None  # activation.ActivationGuard
         self.settled = None  # the proxy of gamepage.settled
         self.proxies = []  # JS proxies of our handlers, kept alive
+        self.rulebook = None  # the game this shell plays: a shell.Game (main sets it)
 
 
 APP = App()
@@ -255,21 +257,6 @@ def listen(node, kind, fn, capture=False):
         node.addEventListener(kind, proxy, True)
     else:
         node.addEventListener(kind, proxy)
-
-
-def act_on_click(event):
-    """A click on a control that carries an action (data-act, data-arg) goes the
-    way of every control's: main.dispatch (APP.game.dispatch), which hands it
-    to its scope's handlers. A link that carries an action acts here instead
-    of following its href. For the sections drawn outside the game's screen
-    (table mode, Today's code), which listen with it."""
-    target = dom.py(event.target.closest("[data-act]"))
-    if target is None or APP.game.dispatch is None:
-        return
-    if str(target.tagName) == "A":
-        event.preventDefault()
-    act = str(target.getAttribute("data-act"))
-    APP.game.dispatch(act, str(target.getAttribute("data-arg") or ""))
 
 
 def later(fn, ms=0):

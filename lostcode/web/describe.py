@@ -11,24 +11,24 @@ expert's reasons (reasons.py) and table mode's buttons.
 """
 
 from ..rules import vocab
-from ..rules.messages import N_, register, template
+from ..rules.messages import N_, template
 from ..rules.movewords import WHEEL_HEADING, WORDS, parts
 from ..rules.vocab import CORRECT, HIGHER, LOWER, MOVE_CURSE, MOVE_CURSE_BONUS, MOVE_FINAL
 from .i18n import _, ngettext
 from .names import dice_text, range_text, symbol_name
 
-# Reasons the page's own screen flow gives (session.py), beside the engine's.
-register(
-    {
-        "ui_no_button": N_("this button does not apply to the current screen"),
-        "ui_no_wheel": N_("there is no such wheel"),
-        "ui_wheel_first": N_("choose a wheel first"),
-        "ui_fixed": N_("those candidates are fixed (shortcut token) or not in play"),
-        "ui_seen": N_("a value seen elsewhere cannot be your own"),
-        "ui_three": N_("at most 3 candidates per symbol"),
-        "ui_not_candidate": N_("that value cannot be a candidate"),
-    }
-)
+# Reasons the page's own screen flow gives (session.py, drafts.py), beside the
+# engine's: the page's own table (issue 38), so that importing the page never
+# changes the engine's rules.messages.MESSAGES.
+PAGE_MESSAGES = {
+    "ui_no_button": N_("this button does not apply to the current screen"),
+    "ui_no_wheel": N_("there is no such wheel"),
+    "ui_wheel_first": N_("choose a wheel first"),
+    "ui_fixed": N_("those candidates are fixed (shortcut token) or not in play"),
+    "ui_seen": N_("a value seen elsewhere cannot be your own"),
+    "ui_three": N_("at most 3 candidates per symbol"),
+    "ui_not_candidate": N_("that value cannot be a candidate"),
+}
 
 # Events the live region reads out (a11y.Announcer); the others only go to the log.
 ANNOUNCED = (
@@ -57,7 +57,7 @@ def say(msg, params=None):
             shown[k] = say(v[0], v[1])
         else:
             shown[k] = _param(k, v)
-    return _(template(msg), **shown)
+    return _(PAGE_MESSAGES.get(msg) or template(msg), **shown)
 
 
 def reason(e):

@@ -1,17 +1,18 @@
-"""The game page: a screen model drawn, its moments played, its news announced,
-one activation taken as one action, and the replay viewer.
+"""The game page: a screen model drawn, what follows a drawing (the news
+announced, a computer's pace, the new screen's controls settling), one
+activation taken as one action, and the replay viewer.
 
-`render()` only draws (views.screen_model is pure); `save_game()` writes the
-save when the session's revision moved (main.dispatch calls it after an action).
-The moments themselves are moments.py's; the session's searches run in
-slices through slices.py, as the table host's do.
+`render()` only draws (views.screen_model is pure) and returns the model it
+drew; what happens next is the flow's (flow.py, after every action: the
+follow-ups followups.py decides, run with this module's functions);
+`save_game()` writes the save when the session's revision moved.
 """
 
 from json import dumps, loads
 
 from pyscript import document, window
 
-from lostcode.web import actions, slices, storage
+from lostcode.web import actions, storage
 from lostcode.web.a11y import Announcer
 from lostcode.web.activation import (
     SETTLE_MS,
@@ -42,25 +43,27 @@ from lostcode.web.dom import (
     render_strip,
 )
 from lostcode.web.i18n import _
-from lostcode.web.moments import motion_reduced, play_moments
+from lostcode.web.moments import motion_reduced
 from lostcode.web.persist import conflict_model, save_problem_model
 from lostcode.web.slots import done_key, size_label
 from lostcode.web.viewer import Replay, watch_log, watch_model
-from lostcode.web.views import log_model, screen_model
+from lostcode.web.views import log_model
 
 GUARDED = "#game, #setup"  # where one activation is one action (issue 12)
 
 
 def render():
+    """Draw the game's screen (or the conflict screen: then None) and return
+    its model; it starts nothing (issue 38: flow.follow does what comes next)."""
     if APP.save.conflict:  # issue 12: the game went on in another tab
         render_conflict()
-        return
+        return None
     watch = APP.game.watch
     if watch is not None:  # "Watch the game" (viewer.py) over the finished game
 
         m = watch_model(watch, APP.game.watch_back is None)
     else:
-        m = screen_model(APP.game.session, table=False)  # the board is drawn, not the table
+        m = APP.rulebook.screen(APP.game.session, APP.game.boards)  # shell.Game
     screen = by_id("screen")
     focused = focus_key()  # issue 6: keyboard focus survives a redraw of the same screen
     render_strip(m.get("strip"), by_id("strip"))  # pinned on top: names, colours, scores
@@ -136,18 +139,8 @@ def render():
     else:
         restore_focus(focused)
     APP.game.kind = m["kind"]
-    settle_if_new((m["kind"], m["heading"], m["private"], APP.game.session.moves_played()))
     APP.game.heading = m["heading"]
-    if watch is not None:  # stepping changes nothing to save; the step is the news
-        APP.game.auto = None
-        box = by_id("announce")
-        if box is not None:
-            box.textContent = m["announce"]
-        return
-    announce(m)
-    play_moments(m)
-    schedule_auto(m)
-    think()
+    return m
 
 
 def adopt_board(parent, b, racks):
@@ -165,32 +158,6 @@ def adopt_board(parent, b, racks):
         text = kids_json(holder)
         APP.game.board_drawn = (drawn, text)
     adopt_json(parent, text)
-
-
-def think():
-    """Issue 27: the session's due search (an expert seat's decision, or the
-    assistant's "What would the expert do?") runs a slice per task
-    (slices.run), so the page's main thread is never held long; the bot
-    steps already played go on at their pace meanwhile. Once it is done the
-    game goes on and is drawn and saved (searched)."""
-    slices.run(APP.game.search, search_due, searched)
-
-
-def search_due():
-    ses = APP.game.session
-    if ses is None or APP.save.conflict or not hasattr(ses, "search_due"):
-        return None
-    return ses.search_due()
-
-
-def searched():
-    """The search is done: the expert's move (and the computers' after it) is
-    played, or the assistant's answer shown; drawn and saved like an action."""
-    ses = APP.game.session
-    if ses is None or APP.save.conflict or not hasattr(ses, "search_done"):
-        return
-    ses.search_done()
-    APP.game.moved()  # as after an action (main.moved): the next search, the lab's bot
 
 
 def schedule_auto(m):
@@ -320,12 +287,14 @@ def show_save_problem():
         render_block(b, box)
 
 
-def show_game(ses, watch=None, fresh=False):
-    """Put a game on screen, new or resumed: whatever the previous game left
-    (its log lines, last screen, live-region announcer) is forgotten, so the
-    old game's news is never read out in this one. `watch`: a viewer.Replay
-    to show over it ("Watch the game"), else its own screen."""
+def put_game(ses, watch=None, fresh=False):
+    """Make `ses` the game on screen, new or resumed (flow.show_game draws
+    it): whatever the previous game left (its log lines, last screen,
+    live-region announcer) is forgotten, so the old game's news is never
+    read out in this one. `watch`: a viewer.Replay to show over it ("Watch
+    the game"), else its own screen."""
     APP.game.session = ses
+    APP.game.boards = APP.rulebook.boards()  # a new game: nothing drawn yet
     APP.game.watch = watch
     APP.game.watch_back = None
     clear(by_id("log-list"))
@@ -338,13 +307,6 @@ def show_game(ses, watch=None, fresh=False):
     APP.game.screen = None
     APP.game.moments_seen = 0 if fresh else None  # a resumed game's past is no moment
     APP.game.check_played = ses.checks_shown if hasattr(ses, "checks_shown") else 0
-    render()
-
-
-def enter_game(ses, watch=None):
-    """A resumed, imported or watched game comes on screen."""
-    APP.saves.ui = {}
-    show_game(ses, watch)
 
 
 TIP_SELECTORS = {
@@ -394,6 +356,13 @@ def restore_focus(key):
         h.focus()
 
 
+def say_step(m):
+    """Watching a replay: the step shown is the news (its words, politely)."""
+    box = by_id("announce")
+    if box is not None:
+        box.textContent = m["announce"]
+
+
 def announce(m):
     """Rolls, check results and replacements into the polite live region (public news only)."""
     obs = APP.game.session.public_observation()
@@ -439,7 +408,8 @@ def on_log_toggle(event):
 def on_watch(act, arg=""):
     """The end screen's "Watch the game" and the viewer's controls (viewer.py):
     the steps and, in a finished game, whose stones are shown; closing a
-    watched import goes back to the saved games (savespage.close_watch)."""
+    watched import goes back to the saved games (savespage.close_watch).
+    The flow draws it (flow.show)."""
     if act == actions.WATCH:
         ses = APP.game.session
         APP.game.watch = Replay(ses.record(), reasons=getattr(ses, "reasons", dict)())
@@ -449,7 +419,6 @@ def on_watch(act, arg=""):
         APP.game.watch.set_view(arg)  # kept while stepping
     elif APP.game.watch is not None:
         APP.game.watch.do(act)
-    render()
 
 
 WATCH_KEYS = {
@@ -594,17 +563,17 @@ def on_keydown_capture(event):
         drop(event)
 
 
-def on_pagehide(*_a):
+def hide_private():
     """Issue 25: leaving the page (Back, another address, closing the tab)
     hides a private screen behind its handoff before the browser keeps the
-    page in its back-forward cache, so coming back never shows the stones."""
+    page in its back-forward cache, so coming back never shows the stones.
+    True when the screen changed (flow.on_pagehide draws it)."""
     if APP.save.queued is not None:  # a save still waiting for its lock: now
         storage.run_locked()
     ses = APP.game.session
     if ses is None or APP.game.watch is not None or APP.save.conflict:
-        return
-    if ses.hide():
-        render()
+        return False
+    return bool(ses.hide())
 
 
 def install_guard():
@@ -614,5 +583,3 @@ def install_guard():
         ("keydown", on_keydown_capture),
     ):
         listen(document, kind, fn, capture=True)
-    # document.defaultView: pyscript's `window` proxy throws on MicroPython (main.py)
-    listen(document.defaultView, "pagehide", on_pagehide)

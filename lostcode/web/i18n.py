@@ -30,8 +30,24 @@ def _plural_en(n):
     return 0 if n == 1 else 1
 
 
-# The active language; one per page, switched by set_language().
-_active: dict = {"code": DEFAULT_LANGUAGE, "messages": {}, "plural": _plural_en}
+class Language:
+    """The language every _() and ngettext() speaks: its code, catalogue and
+    plural rule. Why module state (the one piece in the pure modules, issue
+    38; tests/test_web_layers.py names it): like gettext's install(), a page
+    speaks one language at a time, and passing it down to every string of
+    every screen would thread it through each view function for nothing; it
+    changes only through set_language() (the page's start and its language
+    picker, a test), never while a screen is built."""
+
+    __slots__ = ("code", "messages", "plural")
+
+    def __init__(self) -> None:
+        self.code = DEFAULT_LANGUAGE
+        self.messages = {}
+        self.plural = _plural_en
+
+
+ACTIVE = Language()  # the page's language, switched by set_language()
 
 
 def normalize_language(code):
@@ -70,14 +86,14 @@ def set_language(code):
     loaded = ({}, _plural_en) if lang == DEFAULT_LANGUAGE else _load_catalog(lang)
     if loaded is None:
         lang, loaded = DEFAULT_LANGUAGE, ({}, _plural_en)
-    _active["code"] = lang
-    _active["messages"] = loaded[0]
-    _active["plural"] = loaded[1]
+    ACTIVE.code = lang
+    ACTIVE.messages = loaded[0]
+    ACTIVE.plural = loaded[1]
     return lang
 
 
 def get_language():
-    return _active["code"]
+    return ACTIVE.code
 
 
 def language_name(code):
@@ -122,7 +138,7 @@ def decimal(x, places=1):
     n = abs(n)
     text = sign + str(n // scale)
     if places > 0:
-        point = "," if _active["code"] in _DECIMAL_COMMA else "."
+        point = "," if ACTIVE.code in _DECIMAL_COMMA else "."
         text += point + str(n % scale + scale)[1:]
     return text
 
@@ -149,7 +165,7 @@ def _(msg, **kw):
     """Translate `msg` (English) and fill its {placeholders} from keyword arguments."""
     if kw and msg in SECOND_PERSON and _spoken_to(kw):
         msg = SECOND_PERSON[msg]
-    text = _active["messages"].get(msg)
+    text = ACTIVE.messages.get(msg)
     if not isinstance(text, str) or not text:
         text = msg
     return _format(text, msg, kw)
@@ -162,11 +178,11 @@ def ngettext(singular, plural, n, **kw):
         singular, plural = SECOND_PERSON[singular]
     count = n if n >= 0 else -n
     english = singular if count == 1 else plural
-    forms = _active["messages"].get(singular)
+    forms = ACTIVE.messages.get(singular)
     text = english
     if isinstance(forms, tuple):
         try:
-            text = forms[_active["plural"](count)] or english
+            text = forms[ACTIVE.plural(count)] or english
         except Exception:  # a catalog with too few forms: English rather than a crash
             text = english
     return _format(text, english, kw)

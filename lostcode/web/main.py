@@ -1,12 +1,18 @@
 """The page's entry point and its one dispatch: a control's action -> its
-handler -> the screen model -> draw -> save (only if the game changed).
+scope's handler -> (for the game) the flow after an action: draw, what
+follows the drawing, save (only if the game changed), the lab's bot asked.
 
-Every control carries a name from `lostcode.web.actions`; `dispatch` looks it
-up there and hands it to its scope's handler: the session (`Session.do`), the
-game page (below), the saved-games list (`savespage.HANDLERS`) or table mode
-(`tablepage.HANDLERS`). The modules it wires: dom (drawing), app (the one
-state object), storage, gamepage, savespage, setuppage, labbridge, tablepage
-— docs/architecture.md draws them.
+Every control carries a name from `lostcode.web.actions`. Clicks arrive one
+way: one listener on the document (`on_click`), for the game, the saved
+games, table mode and Today's code alike; the typed range (`on_input`), the
+sheet's automatic marks (`on_change`), the replay's keys and the timers
+(a computer's pace: gamepage.advance, through APP.game.dispatch) call
+`dispatch` too. `dispatch` looks the name's scope up in `SCOPES` and calls
+its handler: every handler has one shape, `handler(act, arg)`, and is a
+function (tests/test_actions.py walks every name to one). The modules it
+wires: dom (drawing), app (the one state object), storage, flow, gamepage,
+savespage, setuppage, labbridge, tablepage, puzzlepage —
+docs/architecture.md draws them.
 """
 
 import gc
@@ -24,85 +30,115 @@ if sys.implementation.name == "micropython":
     gc.threshold((gc.mem_free() + gc.mem_alloc()) // 4)
 
 import lostcode.rules.engine  # noqa: F401  (the engine, loaded before "ready")
-from lostcode.web import (
-    actions,
-    gamepage,
-    labbridge,
-    puzzlepage,
-    savespage,
-    setuppage,
-    storage,
-    tablepage,
-)
+from lostcode.web import actions, flow, gamepage, savespage, setuppage, storage
 from lostcode.web.app import APP, keep, listen, log_error
 from lostcode.web.dom import ROOT, by_id, create_proxy, progress, py
+from lostcode.web.edition import THE_LOST_CODE
 from lostcode.web.i18n import _
+from lostcode.web.lab import labbridge
+from lostcode.web.puzzle import puzzlepage
+from lostcode.web.tablemode import tablepage
 
 
-def _page(fn):
-    """A game-page handler that needs neither the action's name nor its argument."""
-    return lambda act, arg: fn()
-
-
-# actions.GAME_PAGE -> handler(act, arg) (the session's are Session.HANDLERS,
-# the saved-games list's savespage.HANDLERS).
-HANDLERS = dict(
-    [(step, gamepage.on_watch) for step in actions.WATCH_STEPS]
-    + [
-        (actions.NEW_GAME, _page(savespage.show_setup)),
-        (actions.DOWNLOAD_RECORD, _page(savespage.download_record)),
-        (actions.TAKE_NEWEST, _page(savespage.take_newest)),
-        (actions.FREE_DONE, lambda act, arg: savespage.free_done(arg)),
-        (actions.WATCH, gamepage.on_watch),
-        (actions.WATCH_VIEW, gamepage.on_watch),
-        (actions.WATCH_CLOSE, _page(savespage.close_watch)),
-    ]
-)
-
-
-def dispatch(act, arg=""):
-    """One activation, one path: the game page's own actions, or the session's
-    (then the screen is drawn, the game saved if its revision moved, and the
-    lab's bot asked if its seat is due)."""
-    action = actions.ACTIONS.get(act)
-    if action is not None and action.scope == actions.TABLE_PAGE:
-        tablepage.HANDLERS[act](act, arg)  # table mode: no session on this page
-        return
-    if action is not None and action.scope == actions.PUZZLE_PAGE:
-        puzzlepage.HANDLERS[act](act, arg)  # Today's code: no session either (issue 28)
-        return
-    if action is None or APP.game.session is None:
-        return
-    if action.scope == actions.GAME_PAGE:
-        HANDLERS[act](act, arg)
-        return
-    if action.scope != actions.SESSION or APP.save.conflict:
-        return  # nothing acts on a game another tab went on with
+def play(act, arg):
+    """A SESSION action: the session's handler (Session.do, Session.HANDLERS),
+    then the flow after an action (flow.moved). Nothing acts on a game
+    another tab went on with (issue 12; issue 25: told before the move)."""
     ses = APP.game.session
-    if action.saves and APP.save.id is not None and storage.went_on(ses):
-        APP.save.conflict = True  # issue 25: told before the move is made
+    if APP.save.conflict:
+        return
+    if APP.rulebook.actions[act].saves and APP.save.id is not None and storage.went_on(ses):
+        APP.save.conflict = True
         gamepage.render_conflict()
         return
     ses.do(act, arg)
-    moved()
+    flow.moved()
 
 
-def moved():
-    """The game went on (an action, or the end of a search: gamepage.searched):
-    drawn, saved if its revision moved, and the lab's bot asked if its seat
-    is due."""
-    gamepage.render()
-    gamepage.save_game()  # a compare-and-set under the game's Web Lock (storage.locked)
-    labbridge.lab_ask()
+def watch(act, arg):
+    """"Watch the game" and the replay's controls (gamepage.on_watch), drawn."""
+    gamepage.on_watch(act, arg)
+    flow.show()
+
+
+def close_watch(act, arg):
+    savespage.close_watch()
+
+
+def new_game(act, arg):
+    savespage.show_setup()
+
+
+def download_record(act, arg):
+    savespage.download_record()
+
+
+def take_newest(act, arg):
+    savespage.take_newest()
+
+
+def free_done(act, arg):
+    savespage.free_done(arg)
+
+
+# actions.GAME_PAGE -> handler(act, arg)
+GAME_HANDLERS = dict(
+    [(step, watch) for step in actions.WATCH_STEPS]
+    + [
+        (actions.NEW_GAME, new_game),
+        (actions.DOWNLOAD_RECORD, download_record),
+        (actions.TAKE_NEWEST, take_newest),
+        (actions.FREE_DONE, free_done),
+        (actions.WATCH, watch),
+        (actions.WATCH_VIEW, watch),
+        (actions.WATCH_CLOSE, close_watch),
+    ]
+)
+
+# The game this shell plays (issue 38: the shell takes it as a parameter).
+APP.rulebook = THE_LOST_CODE
+
+# actions.SESSION -> handler(act, arg): every name the game's session plays.
+SESSION_HANDLERS = {name: play for name in THE_LOST_CODE.session_actions()}
+
+# The one table of tables: scope -> its names' handlers.
+SCOPES = {
+    actions.SESSION: SESSION_HANDLERS,
+    actions.GAME_PAGE: GAME_HANDLERS,
+    actions.SAVES_PAGE: savespage.HANDLERS,
+    actions.TABLE_PAGE: tablepage.HANDLERS,
+    actions.PUZZLE_PAGE: puzzlepage.HANDLERS,
+}
+NEEDS_GAME = (actions.SESSION, actions.GAME_PAGE)  # scopes that act on the game on screen
+
+
+def dispatch(act, arg=""):
+    """One activation, one path: the name's scope, its handler. A name the
+    table lacks does nothing; so does a game action with no game on screen."""
+    action = actions.ACTIONS.get(act)
+    if action is None:
+        return
+    if action.scope in NEEDS_GAME and APP.game.session is None:
+        return
+    SCOPES[action.scope][act](act, arg)
 
 
 def on_click(event):
-    target = py(event.target.closest("[data-act]"))
+    """Every click of the page (one listener, on the document): a control's
+    action is dispatched; a link that carries one acts here instead of
+    following its href; a tap on no control may skip a computer's pace."""
+    try:
+        target = py(event.target.closest("[data-act]"))
+    except Exception:  # the document itself, or a text node: no control
+        return
     if target is None:
         gamepage.on_tap(event)  # a bot's turn goes on at a tap anywhere (issue 22)
         return
-    if str(target.tagName) == "INPUT":
+    tag = str(target.tagName)
+    if tag == "INPUT":
         return  # inputs act on input/change
+    if tag == "A":
+        event.preventDefault()
     dispatch(str(target.getAttribute("data-act")), str(target.getAttribute("data-arg") or ""))
 
 
@@ -139,9 +175,11 @@ def boot(*_args):
         progress(2, _("Loading the game engine…"))
         gamepage.install_guard()  # issue 12: one activation, one action
         APP.game.dispatch = dispatch  # gamepage's bot pace dispatches through it (issue 22)
-        APP.game.moved = moved  # and a search's end goes on through it (issue 27)
+        listen(document, "click", on_click)  # every control's click, one way (issue 38)
+        # document.defaultView: on MicroPython, pyscript's `window` proxy throws
+        # "Illegal invocation" from addEventListener.
+        listen(document.defaultView, "pagehide", flow.on_pagehide)  # issue 25
         game = by_id("game")
-        listen(game, "click", on_click)
         listen(game, "input", on_input)
         listen(game, "change", on_change)
         listen(game, "keydown", on_watch_key)

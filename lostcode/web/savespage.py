@@ -9,7 +9,7 @@ from pyscript import document, window
 from lostcode.rules.errors import RecordError
 from lostcode.rules.vocab import PHASE_END
 from lostcode.services.record import dumps, replay, seats_of, to_record
-from lostcode.web import actions, gamepage, storage
+from lostcode.web import actions, flow, gamepage, storage
 from lostcode.web.app import APP, keep, listen
 from lostcode.web.dom import ROOT, by_id, clear, create_proxy, el, py, render_block
 from lostcode.web.i18n import _
@@ -19,7 +19,6 @@ from lostcode.web.persist import (
     read_import,
     record_filename,
     saves_model,
-    session_from_save,
     session_from_state,
     short_time,
 )
@@ -158,7 +157,7 @@ def resume(save_id):
         render_saves()
         return
     try:
-        ses = session_from_save(save)
+        ses = APP.rulebook.from_save(save)  # the game's (shell.Game)
     except RecordError as e:
         storage.set_aside(index, save_id, str(e.args[0] if e.args else e))
         render_saves()
@@ -170,7 +169,7 @@ def resume(save_id):
     APP.save.conflict = False
     APP.save.failed = None
     APP.save.revision = ses.revision  # as stored: a resume writes nothing back
-    gamepage.enter_game(ses)
+    flow.enter_game(ses)
     gamepage.save_game()  # only if a computer seat played on since (revision moved)
 
 
@@ -191,7 +190,7 @@ def watch_record(record, finished_game=False, step_through=False):
         import_problem(reason, None)
         return
     APP.save.id = None
-    gamepage.enter_game(ses, watch)
+    flow.enter_game(ses, watch)
 
 
 def watch_import(state, seats, ui):
@@ -209,10 +208,10 @@ def watch_import(state, seats, ui):
         import_problem(str(e.args[0] if e.args else e), None)
         return
     APP.save.id = None
-    gamepage.enter_game(ses, watch)
+    flow.enter_game(ses, watch)
     if state.phase != PHASE_END:
         APP.game.watch_back = back
-        gamepage.render()
+        flow.show()
 
 
 def import_problem(reason, text):
@@ -336,7 +335,6 @@ def saves_boot():
     box = by_id("saves")
     if box is None:
         return
-    listen(box, "click", on_click)
     listen(box, "change", on_saves_change)
     listen(document, "lostcode-update", show_update_note)  # assets/pwa.js
     show_update_note()
@@ -359,6 +357,7 @@ def close_watch():
     back = APP.game.watch_back
     if back is None:
         gamepage.on_watch(actions.WATCH_CLOSE)
+        flow.show()
         return
     APP.game.watch = None
     APP.game.watch_back = None
@@ -374,26 +373,11 @@ def free_done(arg):
     gamepage.save_game()
 
 
-# actions.SAVES_PAGE -> (handler(arg), redraw the list after it), filled by @handles.
-HANDLERS = {}
+def _resume(act, arg):
+    resume(arg)
 
 
-def handles(*names, redraw=False):
-    """Declare a function the handler of these saved-games actions."""
-
-    def register(fn):
-        for name in names:
-            HANDLERS[name] = (fn, redraw)
-        return fn
-
-    return register
-
-
-handles(actions.RESUME)(resume)
-
-
-@handles(actions.CONTINUE_IMPORT)
-def continue_import(arg=""):
+def continue_import(act, arg):
     if APP.saves.imported is None:
         return
     state, seats, ui = APP.saves.imported
@@ -404,24 +388,24 @@ def continue_import(arg=""):
         import_problem(str(e.args[0] if e.args else e), None)
         return
     storage.new_save_slot()
-    gamepage.enter_game(ses)
+    flow.enter_game(ses)
     gamepage.save_game()  # a new slot: saved from its first screen
 
 
-@handles(actions.DELETE, redraw=True)
-def _ask_delete(arg):
+def _ask_delete(act, arg):
     APP.saves.ui = {"confirm_delete": arg}
+    render_saves()
 
 
-@handles(actions.DELETE_YES, actions.DELETE_DONE, redraw=True)
-def _delete(arg):
+def _delete(act, arg):
     storage.delete_slot(arg)
     APP.saves.ui = {}
+    render_saves()
 
 
-@handles(actions.DELETE_NO, redraw=True)
-def _keep(arg):
+def _keep(act, arg):
     APP.saves.ui = {}
+    render_saves()
 
 
 def _rejected(arg):
@@ -431,8 +415,7 @@ def _rejected(arg):
     return (index, i) if 0 <= i < len(index.rejected) else None
 
 
-@handles(actions.DOWNLOAD_DAMAGED)
-def _download_damaged(arg):
+def _download_damaged(act, arg):
     found = _rejected(arg)
     if found is not None:
         entry = found[0].rejected[found[1]]
@@ -445,8 +428,7 @@ def _download_damaged(arg):
         download("lostcode-damaged-save.json", entry["raw"] or "", stored)
 
 
-@handles(actions.DISMISS_DAMAGED, redraw=True)
-def _dismiss_damaged(arg):
+def _dismiss_damaged(act, arg):
     found = _rejected(arg)
     if found is not None:
         index, i = found
@@ -454,16 +436,15 @@ def _dismiss_damaged(arg):
         if key:
             storage.ls_remove(key)
         index.dismiss_rejected(i)
+    render_saves()
 
 
-@handles(actions.DOWNLOAD_IMPORT)
-def _download_import(arg):
+def _download_import(act, arg):
     if APP.saves.bad_import is not None:
         download("lostcode-damaged-record.json", APP.saves.bad_import)
 
 
-@handles(actions.FOCUS_NEW_GAME)
-def _focus_new_game(arg):
+def _focus_new_game(act, arg):
     by_id("name-1").focus()
 
 
@@ -474,35 +455,37 @@ def _finished(arg):
     return None
 
 
-@handles(actions.WATCH_HISTORY)
-def _watch_history(arg):
+def _watch_history(act, arg):
     f = _finished(arg)
     if f is not None:
         watch_record(f["record"], True)
 
 
-@handles(actions.DOWNLOAD_HISTORY)
-def _download_history(arg):
+def _download_history(act, arg):
     f = _finished(arg)
     if f is not None:
         download(record_filename(f["names"], f["finished"]), dumps(f["record"]))
 
 
-@handles(actions.WATCH_IMPORT)
-def _watch_import(arg):
+def _watch_import(act, arg):
     if APP.saves.imported is not None:
         watch_import(*APP.saves.imported)
 
 
-def on_click(event):
-    """A click in the saved-games list: its action's handler (actions.SAVES_PAGE)."""
-    target = py(event.target.closest("[data-act]"))
-    if target is None:
-        return
-    found = HANDLERS.get(str(target.getAttribute("data-act")))
-    if found is None:
-        return
-    handler, redraw = found
-    handler(str(target.getAttribute("data-arg") or ""))
-    if redraw:
-        render_saves()
+# actions.SAVES_PAGE -> handler(act, arg), looked up by main.dispatch (issue 38:
+# one dispatcher, one handler shape; a handler redraws the list itself).
+HANDLERS = {
+    actions.RESUME: _resume,
+    actions.CONTINUE_IMPORT: continue_import,
+    actions.DELETE: _ask_delete,
+    actions.DELETE_YES: _delete,
+    actions.DELETE_DONE: _delete,
+    actions.DELETE_NO: _keep,
+    actions.DOWNLOAD_DAMAGED: _download_damaged,
+    actions.DISMISS_DAMAGED: _dismiss_damaged,
+    actions.DOWNLOAD_IMPORT: _download_import,
+    actions.FOCUS_NEW_GAME: _focus_new_game,
+    actions.WATCH_HISTORY: _watch_history,
+    actions.DOWNLOAD_HISTORY: _download_history,
+    actions.WATCH_IMPORT: _watch_import,
+}

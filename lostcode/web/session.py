@@ -13,7 +13,8 @@ the assistant's "What would the expert do?") in searches.py; this module
 keeps the flow between screens.
 
 Pure Python, no DOM: the adapter turns a DOM event into `Session.do(act, arg)`
-(`act` a name of lostcode.web.actions; `HANDLERS` picks its handler), then
+(`act` a name of lostcode.web.actions; `HANDLERS` picks its handler; the page's
+one dispatcher, main.dispatch, calls it for the SESSION scope), then
 renders `views.screen_model(session)`, and writes a save when `revision`
 moved. A handler changes the session; `_prepare` then makes what the next
 screen reads (its draft, the assistant's analysis, up-to-date sheets), so
@@ -22,6 +23,7 @@ which screen comes next. Phases are named `vocab.PHASE_*`, actions by their
 own names (an action kind and a phase may share a string: "guess").
 """
 
+from ..player.searches import Searches, finish_all
 from ..rules import vocab
 from ..rules.engine import apply_action
 from ..rules.errors import IllegalAction
@@ -57,7 +59,6 @@ from .assistant import PANEL_SCREENS, keep_analysis, why_key
 from .describe import reason
 from .drafts import PICKS, Drafts, no_button
 from .i18n import _
-from .searches import Searches, finish_all
 from .sheet import Sheet
 from .solo import BotSeats, check_seats
 
@@ -75,39 +76,6 @@ class Session(Drafts):
     assistant's analysis) is made by `_prepare` after each event, never while
     drawing. `revision` counts the changes to what a save holds, so the page
     writes a save only when it moved."""
-
-    # The session's page actions (actions.py, scope SESSION): name -> handler.
-    # Each handler decides by the screen shown (kind, viewer); a name it has no
-    # use for on that screen is refused as "ui_no_button".
-    HANDLERS = {
-        UNDO: "_on_undo",
-        WHY: "_on_why",
-        EXPERT: "_on_expert",
-        UNLOCK: "_on_unlock",
-        CONTINUE: "_on_continue",
-        SKIP: "_on_skip",
-        LEAVE: "_on_leave",
-        BACK: "_on_back",
-        MARK: "_on_sheet",
-        AUTO: "_on_sheet",
-        SHEET_MODE: "_on_sheet",
-        TURN_BEAR: "_on_pick",
-        CHANGE: "_on_pick",
-        DISCARD: "_on_pick",
-        CONFIRM_PICK: "_on_pick",
-        ROLL: "_on_button_move",
-        TAKE: "_on_button_move",
-        PASS: "_on_button_move",
-        WHEEL: "_on_guess",
-        LOWER: "_on_guess",
-        RAISE: "_on_guess",
-        LOW: "_on_guess",
-        USE_HINT: "_on_guess",
-        CONFIRM_GUESS: "_on_guess",
-        CAND: "_on_candidates",
-        CONFIRM: "_on_candidates",
-        CONFIRM_EMPTY: "_on_candidates",
-    }
 
     def __init__(self, options, seed, names, seats=None, hints=True, state=None):
         """A new game; or, with `state` (a replayed game, persist.session_from_state;
@@ -263,7 +231,7 @@ class Session(Drafts):
         if handler is None:
             raise no_button()
         kind, viewer = self.screen()
-        getattr(self, handler)(act, arg, kind, viewer)
+        handler(self, act, arg, kind, viewer)
 
     def _save_key(self):
         """What a save holds besides the screen (persist.session_ui and the record)."""
@@ -398,6 +366,41 @@ class Session(Drafts):
         if kind not in (vocab.PHASE_SHORTCUT, vocab.PHASE_FINAL):
             raise no_button()
         self._candidates_event(kind, viewer, act, arg)
+
+    # The session's page actions (actions.py, scope SESSION): name -> handler,
+    # a function of this class (issue 38: no method names as strings), called
+    # by do() as handler(session, act, arg, kind, viewer). Each decides by the
+    # screen shown (kind, viewer); a name it has no use for on that screen is
+    # refused as "ui_no_button".
+    HANDLERS = {
+        UNDO: _on_undo,
+        WHY: _on_why,
+        EXPERT: _on_expert,
+        UNLOCK: _on_unlock,
+        CONTINUE: _on_continue,
+        SKIP: _on_skip,
+        LEAVE: _on_leave,
+        BACK: _on_back,
+        MARK: _on_sheet,
+        AUTO: _on_sheet,
+        SHEET_MODE: _on_sheet,
+        TURN_BEAR: _on_pick,
+        CHANGE: _on_pick,
+        DISCARD: _on_pick,
+        CONFIRM_PICK: _on_pick,
+        ROLL: _on_button_move,
+        TAKE: _on_button_move,
+        PASS: _on_button_move,
+        WHEEL: _on_guess,
+        LOWER: _on_guess,
+        RAISE: _on_guess,
+        LOW: _on_guess,
+        USE_HINT: _on_guess,
+        CONFIRM_GUESS: _on_guess,
+        CAND: _on_candidates,
+        CONFIRM: _on_candidates,
+        CONFIRM_EMPTY: _on_candidates,
+    }
 
     def _after_change(self, roller):
         """The dice are final (R-R1c) before anyone bets. When the roller is also

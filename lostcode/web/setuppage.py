@@ -19,7 +19,7 @@ from lostcode.services.settings import (
     with_setting,
     without_setting,
 )
-from lostcode.web import gamepage, puzzlepage, savespage, storage
+from lostcode.web import flow, gamepage, savespage, storage
 from lostcode.web.a11y import (
     MOTION_KEY,
     TEXT_SIZE_CLASS,
@@ -48,6 +48,7 @@ from lostcode.web.page import (
     static_table,
     static_text,
 )
+from lostcode.web.puzzle import puzzlepage
 from lostcode.web.session import Session
 from lostcode.web.tutorial import TUTORIAL_SEED
 
@@ -124,7 +125,7 @@ def start_game(event=None, near=""):
     forget_url_seed()
     storage.new_save_slot()  # issue 7: saved from its first screen
     ROOT.removeAttribute("data-start-pending")
-    gamepage.show_game(APP.game.session, fresh=True)
+    flow.show_game(APP.game.session, fresh=True)
     gamepage.save_game()  # a new slot: saved from its first screen
 
 
@@ -435,8 +436,8 @@ def switch_language(code, fetched=False):
     else:
         clear(by_id("log-list"))  # the log's lines so far, again in the new language
         APP.game.log_shown = 0
-        gamepage.render()
-    puzzlepage.render()  # Today's code, if on screen (issue 28); else its entry's label
+        flow.show()
+    puzzlepage.relanguage()  # Today's code, if on screen (issue 28); else its entry's label
 
 
 def on_language(event):
@@ -545,7 +546,7 @@ def start_guided(event=None):
     start_game()
     if APP.game.session is not None:
         APP.game.session.tutorial = True  # tips only: nothing a save holds changes
-        gamepage.render()
+        flow.show()
 
 
 def setup_page():

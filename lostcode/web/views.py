@@ -44,11 +44,13 @@ from .tableview import sheet_model, strip_model, table_model
 from .tutorial import tip_block
 
 
-def screen_model(session, table=True):
-    """The screen `session` shows now, as plain data. With `table` False the
-    drawn table's data as a table (m["table"], what the tests read of the
-    racks) is left out: the page draws the board (m["board"]), and making
-    the table was a quarter of a screen's model (issue 40)."""
+def screen_model(session, boards=None, table=True):
+    """The screen shown as plain data. `boards`: the page's BoardKeeper, so an
+    unchanged board (or part of it) is not drawn again (None: drawn afresh).
+    With `table` False the drawn table's data as a table (m["table"], what
+    the tests read of the racks) is left out: the page draws the board
+    (m["board"]), and making the table was a quarter of a screen's model
+    (issue 40: edition.page_screen)."""
     kind, viewer = session.screen()
     obs = session.observation()  # at the end: every rack face up (the engine's)
     names = obs["names"]
@@ -83,7 +85,7 @@ def screen_model(session, table=True):
         m["table"] = {"racks": []} if stepped else table_model(obs, kind == "end")
     m["board"] = m["strip"] = None
     if not stepped:
-        m["board"] = kept_board(obs)  # the drawn table (board.py)
+        m["board"] = kept_board(obs, boards)  # the drawn table (board.py)
         checks = session.pending_checks() if kind == "checks" else None
         m["strip"] = strip_model(obs, kind, checks["round"] if checks else None)  # pinned on top
     draft_die(session, kind, obs, m["board"])
@@ -103,19 +105,29 @@ def screen_model(session, table=True):
     return m
 
 
-# The last board drawn, by what it was drawn from: [key, board] (kept_board).
-_KEPT: list = [None, None]
-# Each part of it by what it was drawn from (board.board_model's `kept`).
-_PARTS: dict = {}
+class BoardKeeper:
+    """The last board drawn and what it was drawn from (kept_board). Held by
+    the page (app.GameView.boards) and passed to screen_model, never kept in
+    this module (issue 38: views are pure; a cache is the caller's state)."""
+
+    __slots__ = ("key", "board", "parts")
+
+    def __init__(self) -> None:
+        self.key = ""
+        self.board = {}
+        self.parts = {}  # each part by what it was drawn from (board_model's `kept`)
 
 
-def kept_board(obs):
-    """board_model(obs), the last one again when everything it reads is as it
-    was: most taps change the question only (a wheel, a range, a candidate),
-    and drawing the board's ~30 kB of trees was a third of a screen's time on
-    MicroPython (issue 25). The key is everything board.py reads of an
-    observation, as JSON, and the language. A new top-level dict each time
-    (draft_die replaces its dice); the trees are shared: never change them."""
+def kept_board(obs, keeper=None):
+    """board_model(obs), the last one again (from `keeper`, a BoardKeeper)
+    when everything it reads is as it was: most taps change the question only
+    (a wheel, a range, a candidate), and drawing the board's ~30 kB of trees
+    was a third of a screen's time on MicroPython (issue 25). The key is
+    everything board.py reads of an observation, as JSON, and the language.
+    A new top-level dict each time (draft_die replaces its dice); the trees
+    are shared: never change them. No keeper: drawn afresh."""
+    if keeper is None:
+        return board_model(obs)
     h = obs["history"]
     key = dumps([
         get_language(), obs["viewer"], obs["phase"], obs["round"], obs["rounds"],
@@ -124,9 +136,9 @@ def kept_board(obs):
         obs["tokens"], obs["curse"], h[-1]["wheels"] if h else None,
         sorted(last_moves(obs.get("log")).items()),
     ])
-    if _KEPT[0] != key:
-        _KEPT[0], _KEPT[1] = key, board_model(obs, _PARTS)
-    return dict(_KEPT[1])
+    if keeper.key != key:
+        keeper.key, keeper.board = key, board_model(obs, keeper.parts)
+    return dict(keeper.board)
 
 
 def draft_die(session, kind, obs, board):

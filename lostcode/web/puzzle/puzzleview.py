@@ -2,7 +2,7 @@
 
 Why a module of its own: like the replay viewer (viewer.py), the puzzle is a
 screen outside any game session. `Attempt` is one puzzle being played: the
-position (the engine's replay of the puzzle's record, lostcode/web/puzzles.py),
+position (the engine's replay of the puzzle's record, lostcode/web/puzzle/puzzles.py),
 the seat's observation, the exact deduction's answer, the tries so far and the
 hints shown. `puzzle_model` and `archive_model` only read it; the adapter
 (puzzlepage.py) draws them, keeps the stats in localStorage and shares.
@@ -20,15 +20,15 @@ foreign value is read as no stats at all, never an error on the page.
 Pure Python, MicroPython-portable (no DOM, no datetime: days are counted here).
 """
 
-from ..player.deduction import Knowledge, constraints_data
-from ..rules.errors import RecordError
-from ..services.jsonlimits import loads_limited, read_optional
-from .actions import PUZZLE_ANSWER, PUZZLE_ARCHIVE, PUZZLE_CLOSE, PUZZLE_OPEN, PUZZLE_SHARE
-from .assistant import explanation_text
-from .blocks import button
-from .board import dice_svg, rack_svg
-from .i18n import _, ngettext
-from .names import symbol_name
+from ...player.deduction import Knowledge, constraints_data
+from ...rules.errors import RecordError
+from ...services.jsonlimits import loads_limited, read_optional
+from ..actions import PUZZLE_ANSWER, PUZZLE_ARCHIVE, PUZZLE_CLOSE, PUZZLE_OPEN, PUZZLE_SHARE
+from ..assistant import explanation_text
+from ..blocks import button
+from ..board import dice_svg, rack_svg
+from ..i18n import _, ngettext
+from ..names import symbol_name
 from .puzzles import (
     EASY,
     MEDIUM,

@@ -14,7 +14,7 @@ Pure Python, MicroPython-portable (no DOM here).
 """
 
 from ..rules.observation import observe
-from .solo import expert_search
+from .seats import expert_search
 from .thinking import Job
 
 

@@ -2,17 +2,17 @@
 bot, index.html#watch=lab shows the lab's game.
 
 The pure part (the session, the checks, the fallback to the easy bot) is
-lostcode/web/labseat.py; the bot's worker is driven by assets/labseat.js,
+lostcode/web/lab/labseat.py; the bot's worker is driven by assets/labseat.js,
 loaded only in this mode.
 """
 
 from pyscript import document, window
 
-from lostcode.web import gamepage, savespage, storage
+from lostcode.web import flow, gamepage, savespage, storage
 from lostcode.web.app import APP, guarded, keep
 from lostcode.web.dom import by_id, create_proxy
 from lostcode.web.i18n import _
-from lostcode.web.labseat import (
+from lostcode.web.lab.labseat import (
     PLAY_HASH,
     PLAY_KEY,
     WATCH_KEY,
@@ -40,7 +40,6 @@ def play_from_lab():
     except ValueError as e:  # e.g. names the table refuses: a message, never a traceback
         by_id("start-status").textContent = _("Cannot start: {reason}", reason=str(e))
         return
-    APP.lab.reply = keep(create_proxy(guarded(lab_reply)))
     script = document.createElement("script")
     script.type = "module"
     script.src = "./assets/labseat.js"
@@ -49,31 +48,13 @@ def play_from_lab():
     script.addEventListener("load", loaded)
     document.head.append(script)
     storage.new_save_slot()
-    gamepage.show_game(ses)
+    flow.show_game(ses)
     gamepage.save_game()
 
 
 def lab_bridge_loaded(*_a):
     APP.lab.bridge = window.lostcodeLabSeat
-    lab_ask()
-
-
-def lab_ask():
-    """After every action (main.dispatch): ask the bot's worker when its seat must decide."""
-    ses = APP.game.session
-    if APP.lab.bridge is None or ses is None or not hasattr(ses, "lab_request"):
-        return
-    due = ses.lab_request()
-    if due is not None:
-        APP.lab.bridge.ask(due[0], due[1]).then(APP.lab.reply)
-
-
-def lab_reply(text):
-    ses = APP.game.session
-    if ses is not None and hasattr(ses, "lab_answer_text") and ses.lab_answer_text(str(text)):
-        gamepage.render()
-        gamepage.save_game()
-        lab_ask()
+    flow.ask_lab()  # then after every move (flow.moved); the reply: flow.lab_replied
 
 
 def watch_from_lab():

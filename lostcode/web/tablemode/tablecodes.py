@@ -10,7 +10,7 @@ outside the table screen, which tablepage.render redraws on every move.
 """
 
 from lostcode.web import actions
-from lostcode.web.app import APP, act_on_click, listen
+from lostcode.web.app import APP, listen
 from lostcode.web.dom import by_id, clear, el, py
 from lostcode.web.i18n import _
 
@@ -106,8 +106,7 @@ def stop_scan():
 
 
 def on_scan_tap(event):
-    """A tap anywhere on the camera's view stops it; its Stop button through its action."""
+    """A tap anywhere on the camera's view stops it; its Stop button acts
+    through its action (the page's one click listener, main.on_click)."""
     if py(event.target.closest("[data-act]")) is None:
         stop_scan()
-    else:
-        act_on_click(event)

@@ -27,15 +27,15 @@ Pure Python, MicroPython-portable (no DOM here; labbridge.py does the DOM and JS
 
 from json import dumps
 
-from ..player.request import bot_request, request_text
-from ..rules.engine import legal_actions
-from ..rules.options import Options
-from ..rules.setup import new_game
-from ..rules.vocab import BOT_LEVELS, HUMAN, PHASE_END
-from ..services.jsonlimits import loads_limited, read_optional
-from .i18n import _
-from .session import Session
-from .solo import BotSeats
+from ...player.request import bot_request, request_text
+from ...rules.engine import legal_actions
+from ...rules.options import Options
+from ...rules.setup import new_game
+from ...rules.vocab import BOT_LEVELS, HUMAN, PHASE_END
+from ...services.jsonlimits import loads_limited, read_optional
+from ..i18n import _
+from ..session import Session
+from ..solo import BotSeats
 
 PLAY_HASH = "#play=lab"
 PLAY_KEY = "lostcode.lab.play"  # written by assets/lab.js, read here

@@ -8,13 +8,13 @@ the observation's legal moves, exactly what the host's engine accepts, each
 said by its row of words (lostcode/rules/movewords.py).
 
 Pure Python (tested on CPython): `table_screen(obs)` returns plain data the
-adapter (lostcode/web/tablepage.py) draws.
+adapter (lostcode/web/tablemode/tablepage.py) draws.
 """
 
-from ..web.board import board_model
-from ..web.describe import log_lines, move_words, say
-from ..web.i18n import _
-from ..web.names import symbol_name
+from ..board import board_model
+from ..describe import log_lines, move_words, say
+from ..i18n import _
+from ..names import symbol_name
 
 MAX_BUTTONS = 8  # more moves than this are offered as one list (wheels x ranges, candidates)
 LOG_LINES = 6

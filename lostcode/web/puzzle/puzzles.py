@@ -22,14 +22,14 @@ three or more checks combined.
 Pure Python, MicroPython-portable: it imports the rules and the deduction only.
 """
 
-from ..player.deduction import Knowledge, merge, query_counts, solve
-from ..rules.components import SYMBOLS, WHEEL_IDS
-from ..rules.engine import apply_action
-from ..rules.moves import KINDS, LOW, MOVES, SYMBOL, WHEEL
-from ..rules.observation import observe
-from ..rules.options import OPTION_FLAGS, Options
-from ..rules.setup import new_game
-from ..rules.vocab import ACCEPT, CHANGE, DISCARD, GUESS, ROLL, TURN_BEAR
+from ...player.deduction import Knowledge, merge, query_counts, solve
+from ...rules.components import SYMBOLS, WHEEL_IDS
+from ...rules.engine import apply_action
+from ...rules.moves import KINDS, LOW, MOVES, SYMBOL, WHEEL
+from ...rules.observation import observe
+from ...rules.options import OPTION_FLAGS, Options
+from ...rules.setup import new_game
+from ...rules.vocab import ACCEPT, CHANGE, DISCARD, GUESS, ROLL, TURN_BEAR
 
 ONE = "one"  # "What is your {symbol} stone?"
 SUM = "sum"  # "What is the sum of your {symbol} and {other} stones?"

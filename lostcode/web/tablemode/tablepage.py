@@ -6,7 +6,7 @@ index.html#table=host makes this phone the host: it runs the engine
 server). index.html#j=CODE is a guest: it answers the offer with a code of
 its own for the host to paste or scan, then draws only what the host sends
 for its seat. The channels live in assets/table/bridge.js; this module keeps
-the Host or the Guest in `APP.table` and draws lostcode/table/screen.py's
+the Host or the Guest in `APP.table` and draws lostcode/web/tablemode/tablescreen.py's
 model; the join codes and the camera's view are tablecodes.py's, an expert
 seat's search runs through slices.py. Its controls carry actions of their
 own scope (actions.TABLE_PAGE, handled by `HANDLERS` below) and go through
@@ -24,9 +24,8 @@ from lostcode.rules.vocab import BOT_LEVELS, HUMAN
 from lostcode.services.record import dumps
 from lostcode.table.guest import Guest
 from lostcode.table.host import Host
-from lostcode.table.screen import table_screen
 from lostcode.web import actions, slices
-from lostcode.web.app import APP, act_on_click, guarded, keep, listen
+from lostcode.web.app import APP, guarded, keep, listen
 from lostcode.web.describe import reason
 from lostcode.web.dom import (
     Node,
@@ -43,7 +42,8 @@ from lostcode.web.dom import (
 from lostcode.web.i18n import _
 from lostcode.web.solo import seat_kind_label
 from lostcode.web.storage import ls_get, ls_set
-from lostcode.web.tablecodes import draw_code, draw_joins, scan_box, stop_scan
+from lostcode.web.tablemode.tablecodes import draw_code, draw_joins, scan_box, stop_scan
+from lostcode.web.tablemode.tablescreen import table_screen
 
 HOST_HASH = "#table=host"
 JOIN_HASH = "#j="
@@ -85,7 +85,6 @@ def _section():
     if sec is None:
         sec = el("section", None, "tablemode", {"id": "tablemode", "aria-live": "off"}, None)
         document.querySelector("main").append(sec)
-        listen(sec, "click", act_on_click)
     show_only(sec, ("setup", "game"))
     return sec
 
@@ -200,7 +199,7 @@ def join_with(text):
         guest_start(text)
 
 
-def host_start():
+def host_start(act, arg):
     players = int(str(by_id("table-players").value))
     seats = [HUMAN]
     phones = []
@@ -218,7 +217,7 @@ def host_start():
     APP.table.codes = {}
     for seat in phones:
         new_offer(seat)
-    render()
+    show()
 
 
 def stored_host():
@@ -233,7 +232,7 @@ def stored_host():
     return None if host.waiting_for() is None else host
 
 
-def host_resume():
+def host_resume(act, arg):
     """After a reload: the same game, the same seats; every phone seat gets a
     fresh code (the old connections died with the page)."""
     host = stored_host()
@@ -244,7 +243,7 @@ def host_resume():
     APP.table.codes = {}
     for seat in host.phones:
         new_offer(seat)
-    render()
+    show()
 
 
 def store(host):
@@ -254,13 +253,15 @@ def store(host):
             APP.table.stored = move
 
 
-def to_computer(seat):
+def to_computer(act, arg):
     """A seat that stays gone is played by the computer (medium)."""
+    seat = int(arg)
     hand_over(seat, lambda host: host.hand_to_computer(seat, "medium"))
 
 
-def to_host(seat):
+def to_host(act, arg):
     """A seat that stays gone is played on this phone, pass-and-play."""
+    seat = int(arg)
     hand_over(seat, lambda host: host.hand_to_host(seat))
 
 
@@ -273,7 +274,7 @@ def hand_over(seat, how):
     send_all(how(host))
     APP.table.codes.pop(seat, None)
     APP.table.stored = None
-    render()
+    show()
 
 
 def new_offer(seat):
@@ -282,7 +283,7 @@ def new_offer(seat):
 
     def got(code):
         APP.table.codes[seat] = str(code)
-        render()
+        show()
 
     APP.table.bridge.offer(seat, host.tokens[seat]).then(keep(create_proxy(guarded(got))))
 
@@ -357,7 +358,7 @@ def guest_start(code):
             return
         APP.table.guest = Guest(int(reply["seat"]), str(reply["token"]))
         APP.table.answer = str(reply["code"])
-        render()
+        show()
 
     APP.table.bridge.answer(code).then(keep(create_proxy(guarded(got))))
 
@@ -373,17 +374,17 @@ def on_open(channel):
     if guest is not None:
         APP.table.bridge.send(channel, guest.resume() if guest.move >= 0 else guest.join())
         APP.table.answer = None
-        render()
+        show()
 
 
 def on_message(channel, text):
     channel, text = str(channel), str(text)
     if APP.table.host is not None:
         send_all(APP.table.host.receive(channel, text))
-        render()
+        show()
     elif APP.table.guest is not None:
         APP.table.guest.receive(text)
-        render()
+        show()
 
 
 def on_close(channel):
@@ -391,7 +392,7 @@ def on_close(channel):
     host = APP.table.host
     if host is not None:
         host.disconnect(channel)  # the seat's player rejoins with its standing code
-        render()
+        show()
     elif APP.table.guest is not None:
         status(_("The connection to the host was lost. Scan your seat's code again."))
 
@@ -415,9 +416,6 @@ def render():
     clear(sec)
     host, guest = APP.table.host, APP.table.guest
     if host is not None:
-        # The record (its seed rebuilds every rack) goes to storage, like a
-        # saved game, never into the page the host's player looks at.
-        store(host)
         draw_joins(sec, host)
         obs = host_view(sec, host)
         if obs is None:
@@ -452,7 +450,17 @@ def render():
                 )
             )
         )
-    if host is not None:
+
+
+def show():
+    """The table screen drawn, then what follows a drawing (issue 38: render
+    itself only draws): on the host, the table stored and an expert seat's
+    due search started. The record (its seed rebuilds every rack) goes to
+    storage, like a saved game, never into the page the host's player
+    looks at."""
+    render()
+    if APP.table.host is not None:
+        store(APP.table.host)
         think()
 
 
@@ -472,7 +480,7 @@ def searched():
     host = APP.table.host
     if host is not None:
         send_all(host.searched())
-        render()
+        show()
 
 
 def host_view(sec, host):
@@ -500,13 +508,14 @@ def host_view(sec, host):
     return host.seen_by(to_act)
 
 
-def unlock(seat):
+def unlock(act, arg):
     """"I am NAME" on the host's phone: that player's own view opens."""
+    seat = int(arg)
     host = APP.table.host
     if host is None or seat != host.waiting_for() or seat not in host.at_host():
         return
     APP.table.seat = seat
-    render()
+    show()
 
 
 def draw_choices(sec, m):
@@ -527,16 +536,16 @@ def draw_choices(sec, m):
         el("button", label, "btn", attrs, box)
 
 
-def _open_join_page():
+def open_join_page(act, arg):
     window.history.replaceState(None, "", JOIN_PAGE_HASH)
     join_page()
 
 
-def _scan(arg):
+def on_scan(act, arg):
     scan(int(arg) if arg else None)
 
 
-def _pick():
+def on_pick(act, arg):
     play(int(str(by_id("table-pick").value)))
 
 
@@ -548,33 +557,39 @@ def play(i):
     APP.table.choices = []
     if APP.table.host is not None:
         send_all(APP.table.host.local(APP.table.seat, action))
-        render()
+        show()
     elif APP.table.guest is not None:
         APP.table.bridge.send("host", APP.table.guest.act(action))
 
 
-def _any(fn):
-    """A handler that needs neither the action's name nor its argument."""
-    return lambda act, arg: fn()
+def on_stop_scan(act, arg):
+    stop_scan()
 
 
-def _seat(fn):
-    """A handler of a number carried in the control's data-arg (a seat, a choice)."""
-    return lambda act, arg: fn(int(arg))
+def on_join(act, arg):
+    join_with(by_id("table-join-code").value)
 
 
-# actions.TABLE_PAGE -> handler(act, arg), called by main.dispatch.
+def on_connect(act, arg):
+    connect(int(arg))
+
+
+def on_move(act, arg):
+    play(int(arg))
+
+
+# actions.TABLE_PAGE -> handler(act, arg), looked up by main.dispatch.
 HANDLERS = {
-    actions.TABLE_START: _any(host_start),
-    actions.TABLE_RESUME: _any(host_resume),
-    actions.TABLE_JOIN_PAGE: _any(_open_join_page),
-    actions.TABLE_SCAN: lambda act, arg: _scan(arg),
-    actions.TABLE_STOP_SCAN: _any(stop_scan),
-    actions.TABLE_JOIN: lambda act, arg: join_with(by_id("table-join-code").value),
-    actions.TABLE_CONNECT: _seat(connect),
-    actions.TABLE_TO_COMPUTER: _seat(to_computer),
-    actions.TABLE_TO_HOST: _seat(to_host),
-    actions.TABLE_UNLOCK: _seat(unlock),
-    actions.TABLE_MOVE: _seat(play),
-    actions.TABLE_PICK: _any(_pick),
+    actions.TABLE_START: host_start,
+    actions.TABLE_RESUME: host_resume,
+    actions.TABLE_JOIN_PAGE: open_join_page,
+    actions.TABLE_SCAN: on_scan,
+    actions.TABLE_STOP_SCAN: on_stop_scan,
+    actions.TABLE_JOIN: on_join,
+    actions.TABLE_CONNECT: on_connect,
+    actions.TABLE_TO_COMPUTER: to_computer,
+    actions.TABLE_TO_HOST: to_host,
+    actions.TABLE_UNLOCK: unlock,
+    actions.TABLE_MOVE: on_move,
+    actions.TABLE_PICK: on_pick,
 }

@@ -4,7 +4,7 @@ The start screen gets a "Today's code" button (drawn here, like table mode's
 entry: no edit of the form); `?puzzle=N` (or `?puzzle=today`) opens one
 puzzle directly, for a teacher's warm-up. The puzzles come from
 assets/puzzles.json (same origin, precached by the service worker: offline
-after one visit); lostcode/web/puzzleview.py replays the chosen one and
+after one visit); lostcode/web/puzzle/puzzleview.py replays the chosen one and
 builds the screen, drawn here in a section of its own with the board's own
 drawing (dom.render_evidence). Its controls carry actions of their own scope
 (actions.PUZZLE_PAGE, `HANDLERS` below) and go through main.dispatch like
@@ -21,7 +21,7 @@ from pyscript import document, window
 
 from lostcode.services.settings import read as read_settings
 from lostcode.web import actions
-from lostcode.web.app import APP, act_on_click, guarded, keep, listen
+from lostcode.web.app import APP, guarded, keep
 from lostcode.web.dom import (
     by_id,
     clear,
@@ -35,8 +35,8 @@ from lostcode.web.dom import (
     show_only,
 )
 from lostcode.web.i18n import _, get_language
-from lostcode.web.puzzles import PuzzleError
-from lostcode.web.puzzleview import (
+from lostcode.web.puzzle.puzzles import PuzzleError
+from lostcode.web.puzzle.puzzleview import (
     DATA_URL,
     STORE_KEY,
     Attempt,
@@ -61,14 +61,13 @@ def entry():
     p = setup_entry("puzzle-entry")
     if p is None:
         return
-    b = el(
+    el(
         "button",
         _("Today's code: a daily deduction puzzle"),
         "btn",
         {"type": "button", "id": "puzzle-entry", "data-act": actions.PUZZLE_OPEN, "data-arg": ""},
         p,
     )
-    listen(b, "click", act_on_click)
     prefetch()
 
 
@@ -121,7 +120,6 @@ def _section():
             game.after(sec)
         else:
             document.querySelector("main").append(sec)
-        listen(sec, "click", act_on_click)
         el("p", None, "visually-hidden", {"id": "puzzle-announce", "role": "status",
                                           "aria-live": "polite", "aria-atomic": "true"},
            None)
@@ -212,7 +210,7 @@ def open_puzzle(n, from_url=False):
     with_book(go)
 
 
-def on_answer(arg):
+def on_answer(act, arg):
     a = APP.puzzle.attempt
     if a is None or APP.puzzle.view != "puzzle":
         return
@@ -234,7 +232,7 @@ def dumps(data):
     return json_dumps(data)
 
 
-def on_share():
+def on_share(act, arg):
     a = APP.puzzle.attempt
     if a is None or not a.done():
         return
@@ -277,7 +275,7 @@ def shared(text):
         box.textContent = text
 
 
-def on_archive(arg):
+def on_archive(act, arg):
     try:
         page = int(arg or 0)
     except ValueError:
@@ -292,7 +290,7 @@ def on_archive(arg):
     with_book(go)
 
 
-def close():
+def close(act, arg):
     APP.puzzle.view = None
     APP.puzzle.attempt = None
     sec = by_id("puzzle")
@@ -309,20 +307,36 @@ def close():
             b.focus()
 
 
+def _open(act, arg):
+    open_puzzle(arg)
+
+
+# actions.PUZZLE_PAGE -> handler(act, arg), looked up by main.dispatch.
 HANDLERS = {
-    actions.PUZZLE_OPEN: lambda act, arg: open_puzzle(arg),
-    actions.PUZZLE_ANSWER: lambda act, arg: on_answer(arg),
-    actions.PUZZLE_SHARE: lambda act, arg: on_share(),
-    actions.PUZZLE_ARCHIVE: lambda act, arg: on_archive(arg),
-    actions.PUZZLE_CLOSE: lambda act, arg: close(),
+    actions.PUZZLE_OPEN: _open,
+    actions.PUZZLE_ANSWER: on_answer,
+    actions.PUZZLE_SHARE: on_share,
+    actions.PUZZLE_ARCHIVE: on_archive,
+    actions.PUZZLE_CLOSE: close,
 }
 
 
 # --------------------------------------------------------------------------- drawing
 
 
+def relanguage():
+    """A language switch: the attempt on screen is made again in it (the
+    seat is "You" in each language's words), then drawn."""
+    a = APP.puzzle.attempt
+    if APP.puzzle.view == "puzzle" and a is not None and APP.puzzle.lang != get_language():
+        APP.puzzle.attempt = Attempt(APP.puzzle.book, a.number, a.today, a.tries)
+        APP.puzzle.lang = get_language()
+    render()
+
+
 def render(new=False):
-    """The puzzle or the archive, drawn again (after a try, a language switch)."""
+    """The puzzle or the archive, drawn again (after a try, a language
+    switch: relanguage); it changes nothing it draws from (issue 38)."""
     if APP.puzzle.view is None:
         relabel_entry()
         return
@@ -339,12 +353,7 @@ def render(new=False):
         m = archive_model(stats(), today(), len(APP.puzzle.book.entries), APP.puzzle.page)
         draw_archive(m, sec)
     else:
-        a = APP.puzzle.attempt
-        if APP.puzzle.lang != get_language():  # a language switch: the seat is "You" in it
-            a = Attempt(APP.puzzle.book, a.number, a.today, a.tries)
-            APP.puzzle.attempt = a
-            APP.puzzle.lang = get_language()
-        m = puzzle_model(a, stats(), APP.puzzle.notes)
+        m = puzzle_model(APP.puzzle.attempt, stats(), APP.puzzle.notes)
         draw_puzzle(m, sec)
     sec.setAttribute("data-view", m["kind"])
     box = by_id("puzzle-announce")
