@@ -290,7 +290,9 @@ def test_the_searchs_own_tags_are_said(lang):
     i18n.set_language(lang)
     try:
         final = (("final", "bird", (3, 4)), 0.64, expert.NOTE_WIN)
-        assert "64%" in reasons.chosen_sentence(*final) and "64%" in reasons.option_phrase(*final)
+        # The percentage as the language writes it (ru/it/pl: "64\u202f%", issue 42).
+        pct = i18n._("{n}%").format(n=64)
+        assert pct in reasons.chosen_sentence(*final) and pct in reasons.option_phrase(*final)
         assert "VP" not in reasons.chosen_sentence(*final)
         know = (("discard", "bird"), 0.4, expert.NOTE_KNOW)
         assert reasons.option_phrase(*know) != reasons.option_phrase(("discard", "bird"), 0.4)

@@ -157,6 +157,8 @@ def test_a_finished_games_replay_shows_every_rack_at_every_step(rec):
         obs = r.observation()
         for i in range(len(obs["racks"])):
             assert obs["racks"][i]["stones"] == dict(r.state.racks[i]), (k, i)
+        # issue 39: the strip with the scores at this step
+        assert [x["score"] for x in m["strip"]["seats"]] == list(r.state.scores), k
         assert human_values_in(m, rec, r.state) == {
             p["name"]: [f"{sym}: {v}" for sym, v in r.state.racks[i].items()]
             for i, p in enumerate(rec["players"])

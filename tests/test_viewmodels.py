@@ -56,10 +56,14 @@ def python_modules() -> list[str]:
 CLI_ONLY = {
     "lostcode/__main__.py", "lostcode/cli/__init__.py", "lostcode/cli/cli.py",
     "lostcode/cli/selfplay.py", "lostcode/cli/tournament.py", "lostcode/cli/summary.py",
-    "lostcode/cli/botchild.py", "lostcode/cli/league.py",
+    "lostcode/cli/botchild.py", "lostcode/cli/league.py", "lostcode/cli/stonesplay.py",
     "lostcode/rules/invariants.py",
     "lostcode/player/botapi.py", "lostcode/player/league.py",
 }  # fmt: skip
+
+# The second game (issue 43) loads only when chosen, so the Lost Code's page
+# lists none of its modules: it starts no slower.
+SECOND_GAME = "lostcode/stones/"
 
 
 def pyscript_toml() -> str:
@@ -73,7 +77,11 @@ def pyscript_toml() -> str:
         "",
         "[files]",
     ]
-    lines += [f'"./{f}" = "./{f}"' for f in python_modules() if f not in CLI_ONLY]
+    lines += [
+        f'"./{f}" = "./{f}"'
+        for f in python_modules()
+        if f not in CLI_ONLY and not f.startswith(SECOND_GAME)
+    ]
     return "\n".join(lines) + "\n"
 
 

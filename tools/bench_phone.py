@@ -29,7 +29,9 @@ On every screen, scrolled to the top, it measures:
             panel: the bottom sheet on phones, the sticky action bar on a
             wider screen (nothing under them counts as seen): the racks that
             show values and the dice on the wheel, candidate and dice
-            screens; the results on the check screen; the final scores;
+            screens; on the check screen the dice, the score track, every
+            rack and each player's result beside their rack (issue 39: the
+            check on the board); the final scores;
   question  the controls of the question itself, above the bar too: on a
             wheel screen the wheels, the ring, the -/+ stepper and the
             "Range: ..." line (inside the viewport and above the action bar);
@@ -47,7 +49,11 @@ measured as a screen (bot_steps; bot_screens counts the runs of moves).
 
 Output: one line, {"pass": {...}, "solo": {...}}: screens,
 screens_first_viewport_ok, not_ok (kind, round, why; the first few),
-max_scroll_width, min_board_text_px (and where), own_ranges_set (wheel
+max_scroll_width, min_board_text_px (and where), checks_board_in_view,
+discards_drawn ("all": every discard a rack's label names is drawn beside
+it, on every screen; else the screens where one is not) and discards_most,
+min_tap_target_px (the smallest visible control in the game: button, input,
+select, summary, link; issue 39: >= 44), own_ranges_set (wheel
 screens whose range was set on the ring), taps_clean_round (mean taps of
 rounds in which no human replaced a stone; with every player's own bet few
 rounds are clean), taps_round_less_replacing (every round's taps less those
@@ -87,7 +93,9 @@ EVIDENCE = {
     "change": ("dice",),
     "bear": ("dice",),
     "offer": ("dice",),
-    "checks": ("results",),
+    # issue 39: the check on the board: the roll, the track, every rack and each
+    # player's result beside their rack above the sheet
+    "checks": ("dice", "track", "allracks", "verdicts"),
     "end": ("scores",),
     "bot": ("racks", "dice", "step"),  # a computer's move played on the board (issue 22)
 }
@@ -121,11 +129,17 @@ MEASURE_JS = """([kinds, width, height, L]) => {
   out.sheet = pinned;
   for (const k of kinds) {
     let els = [];
-    const board = k === "racks" || k === "dice";  // on the board, above the sheet
+    const board = ["racks", "dice", "track", "allracks", "verdicts"].includes(k);
     if (k === "racks") {  // the racks that show values ("jaguar: 5", in any language)
       els = q('#game svg.rack')
         .filter(e => [...e.querySelectorAll("[aria-label]")]
           .some(s => /: \\d+$/.test(s.getAttribute("aria-label"))));
+    } else if (k === "track") {
+      els = q('#game svg.track').slice(0, 1);
+    } else if (k === "allracks") {
+      els = q('#game svg.rack');
+    } else if (k === "verdicts") {
+      els = q('#game svg.rack .rack-result');
     } else if (k === "dice") {
       els = q('#game svg.dice').slice(0, 1);
     } else if (k === "results") {
@@ -185,6 +199,26 @@ MEASURE_JS = """([kinds, width, height, L]) => {
     }
   }
   out.min_text = min;
+  // Issue 39: every discard a rack names (its group's label lists them) is drawn
+  // beside it; the smallest target among the controls a player taps in the game.
+  out.discards = {named: 0, drawn: 0};
+  for (const g of document.querySelectorAll("#game svg.rack .discards")) {
+    const m = /\\(([^()]*)\\)$/.exec(g.getAttribute("aria-label") || "");
+    out.discards.named += m ? m[1].split(", ").length : 0;
+    out.discards.drawn += [...g.querySelectorAll("[role=img]")].filter(visible).length;
+  }
+  let tgt = null;
+  for (const e of document.querySelectorAll(
+      "#game button, #game input, #game select, #game summary, #game a[href]")) {
+    if (!visible(e) || e.closest(".visually-hidden")) continue;
+    const hit = (e.type === "checkbox" || e.type === "radio") && e.closest("label") || e;
+    const r = hit.getBoundingClientRect();
+    const px = Math.min(r.width, r.height);
+    if (tgt === null || px < tgt.px)
+      tgt = {px: Math.round(px * 10) / 10, where: e.tagName.toLowerCase() + " '"
+        + (e.getAttribute("aria-label") || e.textContent).trim().slice(0, 24) + "'"};
+  }
+  out.min_target = tgt;
   out.scroll_width = document.documentElement.scrollWidth;
   out.scroll_height = document.documentElement.scrollHeight;
   return out;
@@ -256,6 +290,10 @@ class Bench:
         self.screens = []
         self.set_ok = []  # wheel screens measured again once the player's own bet is set
         self.min_text = None
+        self.min_target = None  # the smallest control tapped in the game (issue 39)
+        self.discards_named = 0  # the most discards the board named on one screen
+        self.discards_missing = []  # screens where a named discard was not drawn
+        self.checks_seen = self.checks_board_ok = 0  # the check with its board in view
         self.in_final = False
         self.kind = ""
         self.ring_taps = 0  # own ranges set on the ring (a check that own_bet tapped it)
@@ -292,6 +330,16 @@ class Bench:
         t = m["min_text"]
         if t and (self.min_text is None or t["px"] < self.min_text["px"]):
             self.min_text = dict(t, kind=kind)
+        t = m["min_target"]
+        if t and (self.min_target is None or t["px"] < self.min_target["px"]):
+            self.min_target = dict(t, kind=kind, round=self.round)
+        d = m["discards"]
+        self.discards_named = max(self.discards_named, d["named"])
+        if d["drawn"] != d["named"]:
+            self.discards_missing.append((kind, self.round, d["named"] - d["drawn"]))
+        if kind == "checks":
+            self.checks_seen += 1
+            self.checks_board_ok += 1 if not (m["missing"] or m["outside"]) else 0
         if count:
             self.screens.append(row)
         name = kind if count else kind + "-set"
@@ -463,6 +511,13 @@ class Bench:
             "max_scroll_width": max(s["scroll_width"] for s in self.screens),
             "max_scroll_height": max(s["scroll_height"] for s in self.screens),
             "min_board_text_px": self.min_text,
+            # issue 39: the question, the evidence and the control in the first viewport
+            # (screens_first_viewport_ok); the check with the track, every rack and each
+            # result above the sheet; every discard drawn; the smallest tap target
+            "checks_board_in_view": f"{self.checks_board_ok}/{self.checks_seen}",
+            "discards_drawn": "all" if not self.discards_missing else self.discards_missing[:5],
+            "discards_most": self.discards_named,
+            "min_tap_target_px": self.min_target,
             "taps": self.taps,
             "taps_clean_round": round(sum(clean) / len(clean), 2) if clean else None,
             "clean_rounds": len(clean),

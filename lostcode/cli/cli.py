@@ -145,5 +145,8 @@ def main(argv=None) -> int:
         pass
     else:
         add_league(sub)
+    from .stonesplay import add_parser as add_stones
+
+    add_stones(sub)
     args = ap.parse_args(argv)
     return args.func(args)

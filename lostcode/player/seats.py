@@ -14,7 +14,7 @@ Pure Python, MicroPython-portable.
 
 from ..rules.engine import apply_action
 from ..rules.observation import observe, observe_table
-from ..rules.vocab import BOT_LEVELS, HUMAN, PHASE_END
+from ..rules.vocab import BOT_LEVELS, GUESS, HUMAN, PHASE_END
 from .bots import Player, make_rng
 from .expert import Search
 from .thinking import Job
@@ -46,6 +46,16 @@ def expert_search(game_seed, seat, obs):
     (and Player("expert").choose), however the page slices it."""
     rng = make_rng(bot_seed(game_seed, seat) + 7 * obs["move_number"])
     return Search(obs, obs["legal"], rng)
+
+
+def no_loss(options, obs, seat):
+    """Issue 39: a bet cannot lose points (R-C2) unless its player holds the
+    curse (R-X3b): its expected worth is never said below 0 VP then (the
+    search's small negative values are what the bet tells the others)."""
+    curse = obs.get("curse")
+    if curse is not None and curse.get("holder") == seat:
+        return options
+    return [[o[0], max(0.0, o[1]), o[2]] if o[0] and o[0][0] == GUESS else o for o in options]
 
 
 def decision_json(decision):
@@ -128,7 +138,7 @@ class Seats:
         self.reasons[obs["move_number"]] = {
             "seat": seat,
             "round": obs["round"],
-            "options": decision_json(d),
+            "options": no_loss(decision_json(d), obs, seat),
         }
         return d.action
 

@@ -203,11 +203,22 @@ def ring_block(wheel, low, ring_max):
     return {"t": "ring", "label": _("The ring: tap the value your sum is near"), "items": items}
 
 
-def _candidate_pickers(session, obs, kind):
+def _chances(m):
+    """{symbol: [each value's cell]} of the "What can I deduce?" panel, when it is
+    shown: issue 39, each value's chance is written on its candidate button."""
+    a = m.get("assistant") if m else None
+    if not a or a.get("expert_only") or not a.get("rows"):
+        return {}
+    return {row["symbol"]: row["cells"] for row in a["rows"]}
+
+
+def _candidate_pickers(session, obs, kind, m=None):
     d = session.candidates_draft(kind, obs["viewer"])
     out = []
+    chances = _chances(m)
     for sym in session.candidate_symbols(kind, obs["viewer"]):
         chosen = d["values"][sym]
+        cells = chances.get(sym)
         # One compact row per symbol, its icon for a label (the group's name
         # says it): six rows fit beside the racks at 360x640 (issue 22).
         row = buttons(
@@ -218,6 +229,7 @@ def _candidate_pickers(session, obs, kind):
                         sym + ":" + str(v),
                         pressed=v in chosen,
                         aria=_("{sym} candidate {value}", sym=symbol_name(sym), value=v),
+                        note=cells[v]["text"] if cells and not cells[v]["out"] else "",
                     )
                     for v in range(obs["value_max"] + 1)
                 ],
@@ -231,7 +243,7 @@ def _candidate_pickers(session, obs, kind):
 def _shortcut(session, obs, m):
     sym = obs["offer"]["symbol"]
     m["heading"] = _("{name}: your {sym} candidates", name=m["viewer_name"], sym=symbol_name(sym))
-    d, pickers = _candidate_pickers(session, obs, PHASE_SHORTCUT)
+    d, pickers = _candidate_pickers(session, obs, PHASE_SHORTCUT, m)
     n = len(d["values"][sym])
     blocks = [
         para(
@@ -261,7 +273,7 @@ def _shortcut(session, obs, m):
 
 def _final(session, obs, m):
     m["heading"] = _("{name}: your final candidates", name=m["viewer_name"])
-    d, pickers = _candidate_pickers(session, obs, PHASE_FINAL)
+    d, pickers = _candidate_pickers(session, obs, PHASE_FINAL, m)
     how = para(
         _(
             "For each symbol pick 0 to 3 values your own stone may have. If the true value is "

@@ -140,14 +140,16 @@ def rack_title(obs, r):
     return _("Rack of {name}", name=obs["names"][owner])
 
 
-def rack_svg(obs, r):
-    """One rack: the owner's name, then a row of stones in canonical order;
-    under the name, folded into the name's column, the newest stone discarded
-    from it (face up) and how many were discarded before: the rack keeps one
-    row's height whatever the round (issue 22: a row of discards per rack
-    pushed the wheel screen's controls under its action bar from round 2).
-    Every discard stays named (the group's label lists them); the deduction
-    sheet and the log hold them too.
+def rack_svg(obs, r, result=None):
+    """One rack: the owner's name, then a row of stones in canonical order; under
+    the stones, once the rack has any, every stone discarded from it in order,
+    face up (a symbol and its value, the newest outlined: issue 39, the
+    discards are evidence at the table). A rack without discards keeps one
+    row's height. Every discard is named too (the group's label lists them);
+    the deduction sheet and the log hold them as well.
+
+    result: at the check (views), this rack's owner's result in two or three
+    characters ("✓ +2", "✗ ↓"), drawn under the name, beside the rack.
 
     The newest discard carries data-dx/dy/k: the move (in SVG units, about the
     origin) that puts it over its symbol's slot in the rack at the stone's size,
@@ -169,59 +171,78 @@ def rack_svg(obs, r):
         name = _("Rack {letter}", letter="ABCD"[k - 1])
     kids = [text(0, 17, name, "rack-name", anchor="start", size=15)]
     disc = obs["discards"][r]
-    dx = 0
     if own and name not in YOU_NAMES:  # "You" needs no "you" under it
         kids.append(text(0, 38, _("you"), "rack-you", anchor="start", size=13))
-        dx = 30
+    if result:
+        kids.append(node("g", {"role": "img", "aria-label": result[1], "class": "rack-result "
+                               + result[2]}, [text(0, 38, result[0], "rack-res", "start", 14)]))
     stones = []
     for i, sym in enumerate(syms):
         v = rack["stones"][sym]
         stones.append(stone(sym, v, NAME_W + i * (STONE + GAP), 2, STONE, stone_label(sym, v)))
     kids.append(node("g", {"class": "stones"}, stones))
     height = STONE + 4
-    if disc:
-        small = 22
-        d = disc[-1]
-        y = 22
-        x = dx + 14
-        label = _(
-            "discarded {sym} {value} (round {round})",
-            sym=symbol_name(d["symbol"]),
-            value=d["value"],
-            round=d["round"],
-        )
-        item = stone(d["symbol"], d["value"], x, y, small, label, "discard")
-        if d["symbol"] in syms:
-            scale = STONE / small
-            slot = NAME_W + syms.index(d["symbol"]) * (STONE + GAP)
-            item[1]["data-dx"] = _f(slot - scale * x)
-            item[1]["data-dy"] = _f(2 - scale * y)
-            item[1]["data-k"] = _f(scale)
-        items = [text(dx, y + 16, "⤷", "rack-you", anchor="start", size=13), item]
-        if len(disc) > 1:
-            items.append(
-                text(x + small + 2, y + 16, "+" + str(len(disc) - 1), "rack-you", "start", 13)
-            )
-        every = ", ".join(
-            _("{sym} {value}", sym=symbol_name(e["symbol"]), value=e["value"]) for e in disc
-        )
-        kids.append(
-            node(
-                "g",
-                {
-                    "role": "group",
-                    "class": "discards",
-                    "aria-label": _("Discards beside {title}", title=title) + " (" + every + ")",
-                },
-                items,
-            )
-        )
+    if disc:  # the row starts right under the stones (the racks' room at 360x640)
+        kids.append(discards_row(disc, syms, title, STONE + 2))
+        height = STONE + 2 + DISC_H
     width = NAME_W + len(syms) * (STONE + GAP)
     out = svg(width, height, title, "rack" + (" own" if own else ""), kids)
     out[1]["data-rack"] = str(r)
     if owner is not None:
         out[1]["data-owner"] = str(owner)  # public: whose rack it is (the moments find it)
     return out
+
+
+DISC_H = 15  # the discards' row under a rack's stones
+DISC_W = 26  # one discard: its symbol (13) and its value (13, >= 11 px on a phone)
+
+
+def discards_row(disc, syms, title, top):
+    """Every discard of a rack in order, left to right under its stones: the
+    symbol's shape and the value; the newest outlined and in bold."""
+    items = [text(NAME_W - 6, top + 12, "⤷", "rack-you", anchor="end", size=14)]
+    per = max(1, (len(syms) * (STONE + GAP)) // DISC_W)
+    step = DISC_W if len(disc) <= per else (len(syms) * (STONE + GAP) - DISC_W) // (len(disc) - 1)
+    for i, d in enumerate(disc):
+        x = NAME_W + i * step
+        newest = i == len(disc) - 1
+        label = _(
+            "discarded {sym} {value} (round {round})",
+            sym=symbol_name(d["symbol"]),
+            value=d["value"],
+            round=d["round"],
+        )
+        if newest:
+            label += ", " + _("newest")
+        parts = []
+        if newest:
+            parts.append(node("rect", {"x": str(x - 1), "y": str(top), "width": str(DISC_W - 1),
+                                       "height": str(DISC_H - 1), "rx": "3",
+                                       "class": "discard-new"}))
+        parts.append(symbol_use(d["symbol"], x + 1, top + 2, 11))
+        parts.append(text(x + 13, top + 12, d["value"], "discard-v" + (" new" if newest else ""),
+                          "start", 13))
+        item = node("g", {"role": "img", "aria-label": label,
+                          "class": "discard" if newest else "discard old"}, parts)
+        if newest and d["symbol"] in syms:
+            scale = STONE / DISC_H
+            slot = NAME_W + syms.index(d["symbol"]) * (STONE + GAP)
+            item[1]["data-dx"] = _f(slot - scale * x)
+            item[1]["data-dy"] = _f(2 - scale * top)
+            item[1]["data-k"] = _f(scale)
+        items.append(item)
+    every = ", ".join(
+        _("{sym} {value}", sym=symbol_name(e["symbol"]), value=e["value"]) for e in disc
+    )
+    return node(
+        "g",
+        {
+            "role": "group",
+            "class": "discards",
+            "aria-label": _("Discards beside {title}", title=title) + " (" + every + ")",
+        },
+        items,
+    )
 
 
 # --------------------------------------------------------------------------- dice

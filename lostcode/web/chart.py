@@ -102,6 +102,19 @@ def chart_description(obs, rows) -> str:
     return " ".join(parts)
 
 
+def end_label_ys(ys, gap=13):
+    """The players' end labels' heights: each at its line's end, moved apart
+    (at least `gap` units, top to bottom) where two scores are alike (issue 39:
+    "B" and "C" at 25 were drawn on each other)."""
+    order = sorted(range(len(ys)), key=lambda p: (ys[p], p))
+    out = list(ys)
+    for k in range(1, len(order)):
+        a, b = order[k - 1], order[k]
+        if out[b] < out[a] + gap:
+            out[b] = out[a] + gap
+    return out
+
+
 def score_chart(obs, desc_id="score-chart-desc") -> list:
     """The chart as an element tree: x = start, rounds 1..R, final; y = score."""
     n = obs["players"]
@@ -143,6 +156,7 @@ def score_chart(obs, desc_id="score-chart-desc") -> list:
         grid.append(text(_f(x_at(i)), H - 6, label, "axis", size=12))
     kids.append(node("g", {"class": "grid-lines"}, grid))
     marks = initials(names[:n])
+    ends = end_label_ys([y_at(rows[p][-1]) for p in range(n)])
     for p in range(n):
         pts = [(x_at(i), y_at(v)) for i, v in enumerate(rows[p])]
         line = {
@@ -156,7 +170,7 @@ def score_chart(obs, desc_id="score-chart-desc") -> list:
         for x, y in pts:
             g.append(_mark(SHAPES[p % 4], x, y, "series-mark"))
         x, y = pts[-1]
-        g.append(text(_f(x + 6), _f(y + 4), marks[p], "series-end", anchor="start", size=12))
+        g.append(text(_f(x + 6), _f(ends[p] + 4), marks[p], "series-end", anchor="start", size=12))
         # The legend: each player's shape and name, in seat order.
         lx = 4 + p * (W // 4)
         g.append(_mark(SHAPES[p % 4], lx + 5, 12, "series-mark"))

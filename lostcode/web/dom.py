@@ -38,6 +38,16 @@ def nodes(selector):
     return [found.item(i) for i in range(found.length)]
 
 
+def center_ring():
+    """Issue 39: the ring's values are one row of 44 px targets scrolled sideways
+    (style.css); the range set is brought to the row's middle after a redraw."""
+    for grid in nodes("#screen .ring-grid"):
+        on = nodes("#screen .ring-grid [aria-pressed=true]")
+        if on:
+            mid = (on[0].offsetLeft + on[-1].offsetLeft + on[-1].offsetWidth) / 2
+            grid.scrollLeft = max(0, mid - grid.clientWidth / 2)
+
+
 def show_only(sec, others):
     """`sec` shown where the page's other sections `others` (ids) stood: they
     are hidden (table mode and Today's code take the set-up's and the game's place)."""
@@ -307,7 +317,8 @@ def render_block(b, parent):
             box,
         )
     elif t == "table":
-        table = el("table", None, "data " + b.get("cls", ""), None, parent)
+        cls = "data " + b.get("cls", "") + (" aside" if b.get("aside") else "")
+        table = el("table", None, cls, None, parent)
         el("caption", b["caption"], None, None, table)
         tr = el("tr", None, None, None, el("thead", None, None, None, table))
         for h in b["head"]:
@@ -340,7 +351,8 @@ def render_block(b, parent):
         for item in b["items"]:
             render_button(item, box).classList.add("ring-v")
     elif t == "rings":  # at the check: each bet on its ring, right or wrong
-        sec = el("section", None, "rings", {"aria-label": b["label"]}, parent)
+        cls = "rings aside" if b.get("aside") else "rings"  # aside: out of the sheet
+        sec = el("section", None, cls, {"aria-label": b["label"]}, parent)
         for item in b["items"]:
             fig = el("figure", None, "bet", None, sec)
             draw(item["svg"], fig)

@@ -28,6 +28,7 @@ from lostcode.web.dom import (
     adopt,
     adopt_json,
     by_id,
+    center_ring,
     clear,
     create_proxy,
     el,
@@ -112,6 +113,7 @@ def render():
     if m.get("assistant"):  # None with "Play without help": nothing in the DOM
         render_assistant(m["assistant"], part)
     adopt(screen, part)
+    center_ring()  # the ring's range in view (issue 39)
     sheet = by_id("sheet")
     old = py(document.getElementById("sheet-panel"))
     was_open = old is not None and old.open and APP.game.sheet_owner == m["viewer"]

@@ -54,24 +54,49 @@ def _checks(session, obs, m):
             and e.get("reason") != MOVE_FINAL
         ):
             events.append(describe(e, names))
+    # Issue 39: the sheet keeps the words in two lines and Continue (at most a third
+    # of a 360x640 screen), so the track, the dice and the racks stay in view: each
+    # result is drawn beside its rack (views.check_racks); the table of guesses, the
+    # rings and what happened come below the sheet (aside), reached by scrolling.
+    said = "; ".join(row[0] + " — " + row[2] for row in rows)
     m["blocks"] = [
-        para(_("The dice were {dice}.", dice=dice_text(h["dice"]))),
+        para(_("The dice were {dice}.", dice=dice_text(h["dice"])) + " " + said + "."),
         {
             "t": "table",
             "caption": _("Guesses in order"),
             "head": [_("Player"), _("Bet"), _("Result")],
             "cls": "checks",
             "rows": rows,
+            "aside": True,
         },
         {
             "t": "rings",
             "label": _("Bets on the ring"),
             "items": checks_rings(h["guesses"], names, obs["ring_max"], [row[2] for row in rows]),
+            "aside": True,
         },
         buttons([button(_("Continue"), actions.CONTINUE, primary=True)]),
     ]
     if events:  # nobody moved and no curse changed hands: no empty heading
-        m["blocks"].insert(-1, {"t": "list", "label": _("What happened"), "items": events})
+        m["blocks"].insert(-1, {"t": "list", "label": _("What happened"), "items": events,
+                                "aside": True})
+
+
+def rack_result(g, names):
+    """A guess's result as drawn beside its player's rack at the check: a mark and
+    two or three characters, its words for screen readers, and its class."""
+    if g["result"] == CORRECT:
+        vp = WHEEL_VP[g["wheel"]]
+        return ("✓ +" + str(vp), _("{name}: correct, +{vp} VP", name=names[g["player"]], vp=vp),
+                "right")
+    arrow = {LOWER: " ↓", HIGHER: " ↑"}.get(g["result"], "")
+    if g["result"] == LOWER:
+        words = _("{name}: wrong, the sum is lower", name=names[g["player"]])
+    elif g["result"] == HIGHER:
+        words = _("{name}: wrong, the sum is higher", name=names[g["player"]])
+    else:
+        words = _("{name}: wrong", name=names[g["player"]])
+    return ("✗" + arrow, words, "wrong")
 
 
 def _replace(session, obs, m):

@@ -53,6 +53,7 @@ from ..rules.vocab import (
     EV_WHEEL,
     FINAL,
     HUMAN,
+    PHASE_END,
     SEAT_KINDS,
 )
 from .actions import CONTINUE, SKIP
@@ -139,6 +140,27 @@ class BotSeats(Seats):
                     out.append(_("{name}: {reasons}", name=names[r["seat"]], reasons=text))
         return out
 
+    def steps(self):
+        """The moves played on the board, in the engine's order: one per action,
+        but a run of final candidates (the computers' at the game's end, one
+        action per symbol) is one step, its last (issue 39), the entry naming
+        the run's seats ("run")."""
+        out = [r for r in self.report if r.get("after") is not None]
+        kept = []
+        run = []
+        for i, r in enumerate(out):
+            if r["action"][0] != FINAL:
+                run = []
+                kept.append(r)
+                continue
+            if r["seat"] not in run:
+                run.append(r["seat"])
+            if i + 1 < len(out) and out[i + 1]["action"][0] == FINAL:
+                continue
+            r["run"] = list(run)
+            kept.append(r)
+        return kept
+
     def wait_text(self, names):
         """What the table is told while an expert searches."""
         job = self.thinking_job()
@@ -197,9 +219,10 @@ def step_caption(r, names):
         if what is not None:
             return names[r["seat"]], what
     if r["action"][0] == FINAL:
-        return names[r["seat"]], _(
-            "wrote final candidates for {sym}", sym=symbol_name(r["action"][1])
-        )
+        seats = r.get("run", [r["seat"]])
+        if len(seats) > 1:
+            return "", _("The computer players wrote their final candidates.")
+        return names[r["seat"]], _("wrote their final candidates")
     lines = [describe(e, names) for e in before_checks(r["events"])]
     return "", lines[0] if lines else names[r["seat"]]
 
@@ -309,7 +332,13 @@ def bot_screen(session, obs, m):
         m["evidence"] = "racks"  # the dice and the racks, next to the caption
         m["bot_step"] = {"n": k + 1, "of": len(steps), "seat": r["seat"], "moment": step_moment(r)}
         who, what = step_caption(r, names)
-        if who:
+        if waiting or more_to_come(session, obs):  # issue 39: no "of N" that would change
+            m["bot_step"]["of"] = None
+            if who:
+                text = _("Move {n} · {name}: {what}", n=k + 1, name=who, what=what)
+            else:
+                text = _("Move {n}: {what}", n=k + 1, what=what)
+        elif who:
             text = _(
                 "Move {n} of {total} · {name}: {what}",
                 n=k + 1,
@@ -347,6 +376,14 @@ def bot_screen(session, obs, m):
         words["aside"] = True
         blocks.append(words)
     m["blocks"] = blocks
+
+
+def more_to_come(session, obs):
+    """A computer is still to move in this run (an expert's search under way):
+    the run's length is not known yet."""
+    if obs["phase"] == PHASE_END or not session.bots.is_bot(obs["to_act"]):
+        return False
+    return session.pending_checks() is None
 
 
 def step_art(r, obs):

@@ -311,9 +311,11 @@ def strip_model(obs, kind="", check_round=None):
         )
     if obs["phase"] == PHASE_END:
         rnd = {"text": "", "aria": _("Game over")}
-    else:  # the round in figures on the strip ("3/9"), in words for screen readers
+    else:  # the round in figures on the strip ("3/9"), in words for screen readers;
+        # at the check, the round being checked (issue 39: never "6/9" at round 5's)
+        r = check_round if kind == "checks" and check_round else obs["round"]
         rnd = {
-            "text": str(obs["round"]) + "/" + str(obs["rounds"]),
-            "aria": _("Round {round} of {rounds}", round=obs["round"], rounds=obs["rounds"]),
+            "text": str(r) + "/" + str(obs["rounds"]),
+            "aria": _("Round {round} of {rounds}", round=r, rounds=obs["rounds"]),
         }
     return {"label": _("Players and scores"), "seats": seats, "round": rnd}

@@ -44,6 +44,7 @@ from .describe import describe, log_lines
 from .i18n import _
 from .names import symbol_name
 from .reasons import AT_ONCE, reason_text, when_shown
+from .tableview import strip_model
 
 CHECKPOINT = 12
 EVERYONE = "all"  # WATCH_VIEW's argument for every rack open (else a seat number)
@@ -285,6 +286,7 @@ def watch_model(replay, back_to_result=True) -> dict:
         "table": None,
         "sheet": None,
         "board": board_model(obs),
+        "strip": strip_model(obs, "watch"),  # issue 39: the scores at this step, on top
         "evidence": "racks",
         "assistant": None,
         "log_label": _("Game log"),

@@ -32,13 +32,13 @@ from . import actions
 from .assistant import panel_model
 from .betscreens import _final, _guess, _shortcut
 from .blocks import button, buttons, para
-from .board import board_model, dice_svg, last_moves
+from .board import board_model, dice_svg, last_moves, rack_svg
 from .describe import log_lines
 from .drafts import KEEP
 from .i18n import _, get_language
 from .names import dice_text, symbol_name
 from .reasons import with_reasons
-from .resultscreens import _checks, _end, _replace
+from .resultscreens import _checks, _end, _replace, rack_result
 from .solo import bot_screen
 from .tableview import sheet_model, strip_model, table_model
 from .tutorial import tip_block
@@ -91,8 +91,14 @@ def screen_model(session, boards=None, table=True):
     draft_die(session, kind, obs, m["board"])
     # What the decision rests on goes next to the question (the rest below).
     m["evidence"] = EVIDENCE.get(kind, "")
-    if kind == "handoff" and obs["phase"] == PHASE_CHANGE:
-        m["evidence"] = "dice"  # the roll is public: the table sees it while passing
+    if kind == "handoff" and obs["dice"]:
+        m["evidence"] = "dice"  # the roll is public: the table sees it while passing (issue 39)
+    if checks:  # the check's results beside each rack, the round being checked (issue 39)
+        m["board"]["round"] = _("Round {round} of {rounds}", round=checks["round"],
+                                rounds=obs["rounds"])
+        m["board"]["racks"] = check_racks(obs, checks["guesses"])
+        m["board"]["dice"] = dice_svg({"dice": checks["dice"]})  # the roll checked
+        m["evidence"] = "dice"
     if viewer is not None:
         m["sheet"] = sheet_model(session.sheets[viewer], obs)
         m["undo"] = session.can_undo()
@@ -139,6 +145,13 @@ def kept_board(obs, keeper=None):
     if keeper.key != key:
         keeper.key, keeper.board = key, board_model(obs, keeper.parts)
     return dict(keeper.board)
+
+
+def check_racks(obs, guesses):
+    """The racks at the check, each owner's result drawn beside their rack."""
+    got = {g["player"]: rack_result(g, obs["names"]) for g in guesses}
+    return [rack_svg(obs, r, got.get(obs["racks"][r]["owner"]))
+            for r in range(len(obs["racks"]))]
 
 
 def draft_die(session, kind, obs, board):
