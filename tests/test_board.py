@@ -200,14 +200,16 @@ def test_a_kept_board_is_drawn_again_when_any_field_it_reads_changes():
 
 
 def test_kept_parts_are_the_parts_made_afresh():
-    """Issue 40: with `kept`, each part is last time's tree only when made from
+    """Issue 40: with a BoardKeeper's `part`, each part is last time's tree only when made from
     the same inputs: the same trees as a board made afresh, on every step of a
     game, for every viewer and the public, in two languages."""
     from lostcode.rules.engine import legal_actions
     from lostcode.web import i18n
 
     s = new_game(Options(3, shortcut=True, curse=True), 11, ["Ana", "Bo", "Cy"])
-    kept: dict = {}
+    from lostcode.web.views import BoardKeeper
+
+    keeper = BoardKeeper()
     reused = 0
     try:
         for step in range(120):
@@ -215,9 +217,9 @@ def test_kept_parts_are_the_parts_made_afresh():
                 break
             i18n.set_language("ru" if step % 9 == 4 else "en")
             obs = observe(s, (None, 0, 1, 2)[step % 4])
-            before = dict(kept)
-            assert board_model(obs, kept) == board_model(obs)
-            reused += sum(1 for k, v in kept.items() if before.get(k) is v)
+            before = dict(keeper.parts)
+            assert board_model(obs, keeper.part) == board_model(obs)
+            reused += sum(1 for k, v in keeper.parts.items() if before.get(k) is v)
             acts = legal_actions(s)
             apply_action(s, acts[(len(s.actions) * 7) % len(acts)])
     finally:

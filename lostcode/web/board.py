@@ -15,11 +15,9 @@ shape beside its colour: symbols are drawn with their own shapes
 crossed out, right and wrong bets carry a tick or a cross.
 """
 
-from json import dumps
-
 from ..rules.components import CURSE_LEAVES_AT, CURSE_TAKE_AT, WHEEL_IDS, WHEEL_VP, WHEEL_WIDTH
 from ..rules.vocab import EV_MOVE, EV_ROLL
-from .i18n import _, get_language, ngettext
+from .i18n import _, ngettext
 from .names import dice_text, range_text, symbol_name
 from .you import YOU_NAMES
 
@@ -660,14 +658,11 @@ def extras_svg(obs):
 # --------------------------------------------------------------------------- the whole board
 
 
-def board_model(obs, kept=None):
+def board_model(obs, part=None):
     """What the adapter draws: evidence (dice, racks) near the question, the
     rest of the table (track, wheels, piles and tokens) beside or below.
-
-    With `kept` (a dict kept between calls: views.kept_board), a part whose
-    inputs are as they were is last time's tree: most moves change one part,
-    and making all again was most of a screen's model (issue 40). Those trees
-    are shared: never change them (step boards mark theirs: no `kept`)."""
+    `part` (views.BoardKeeper.part) may hand back a part's last tree."""
+    part = part or _made
     taken = {}
     if obs["phase"] == "guess" and obs["history"]:
         for p, w in obs["history"][-1]["wheels"]:
@@ -676,34 +671,18 @@ def board_model(obs, kept=None):
         round_text = _("Game over")
     else:
         round_text = _("Round {round} of {rounds}", round=obs["round"], rounds=obs["rounds"])
-    racks, names, syms, n = obs["racks"], obs["names"], obs["symbols"], obs["players"]
-
-    def part(name, inputs, make, *args):
-        return make(*args) if kept is None else _kept(kept, name, inputs, make, *args)
-
     return {
         "round": round_text,
-        "dice": part("dice", [obs["dice"]], dice_svg, obs),
-        "racks": [
-            part("rack" + str(r), [r, obs["viewer"], syms, names, racks[r], obs["discards"][r],
-                                   [x["owner"] for x in racks[: r + 1]]], rack_svg, obs, r)
-            for r in range(len(racks))
-        ],
-        "track": part("track", [names, n, obs["scores"], obs["heights"], obs["curse"],
-                                sorted(last_moves(obs.get("log")).items())], track_svg, obs),
-        "wheels": part("wheels", [obs["ring_max"], sorted(taken.items())], wheels_svg, obs, taken),
-        "extras": part("extras", [names, n, syms, obs["piles"], obs["tokens"], obs["curse"]],
-                       extras_svg, obs),
+        "dice": part("dice", dice_svg, obs),
+        "racks": [part("rack", rack_svg, obs, r) for r in range(len(obs["racks"]))],
+        "track": part("track", track_svg, obs),
+        "wheels": part("wheels", wheels_svg, obs, taken),
+        "extras": part("extras", extras_svg, obs),
     }
 
 
-def _kept(kept, part, inputs, make, *args):
-    """make(*args), or last time's tree of `part` if made from the same inputs."""
-    key = dumps([get_language()] + inputs)
-    last = kept.get(part)
-    if last is None or last[0] != key:
-        last = kept[part] = (key, make(*args))
-    return last[1]
+def _made(_name, make, *args):
+    return make(*args)
 
 
 def tree_text(t):

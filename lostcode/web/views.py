@@ -84,9 +84,9 @@ def screen_model(session, boards=None, table=True):
     if table:
         m["table"] = {"racks": []} if stepped else table_model(obs, kind == "end")
     m["board"] = m["strip"] = None
+    checks = session.pending_checks() if kind == "checks" else None
     if not stepped:
         m["board"] = kept_board(obs, boards)  # the drawn table (board.py)
-        checks = session.pending_checks() if kind == "checks" else None
         m["strip"] = strip_model(obs, kind, checks["round"] if checks else None)  # pinned on top
     draft_die(session, kind, obs, m["board"])
     # What the decision rests on goes next to the question (the rest below).
@@ -121,7 +121,33 @@ class BoardKeeper:
     def __init__(self) -> None:
         self.key = ""
         self.board = {}
-        self.parts = {}  # each part by what it was drawn from (board_model's `kept`)
+        self.parts = {}  # each part by what it was drawn from (part)
+
+    def part(self, name, make, obs, *rest):
+        """make(obs, *rest), or last time's tree of this part when made from the
+        same inputs (what `make` reads of obs) in the same language: most moves
+        change one part, and making all again was most of a screen's model
+        (issue 40). Those trees are shared: never change them."""
+        racks, names, syms, n = obs["racks"], obs["names"], obs["symbols"], obs["players"]
+        if name == "rack":
+            r = rest[0]
+            name += str(r)
+            inputs = [r, obs["viewer"], syms, names, racks[r], obs["discards"][r],
+                      [x["owner"] for x in racks[: r + 1]]]
+        elif name == "track":
+            inputs = [names, n, obs["scores"], obs["heights"], obs["curse"],
+                      sorted(last_moves(obs.get("log")).items())]
+        elif name == "wheels":
+            inputs = [obs["ring_max"], sorted(rest[0].items())]
+        elif name == "extras":
+            inputs = [names, n, syms, obs["piles"], obs["tokens"], obs["curse"]]
+        else:
+            inputs = [obs["dice"]]
+        key = dumps([get_language(), name] + inputs)
+        last = self.parts.get(name)
+        if last is None or last[0] != key:
+            last = self.parts[name] = (key, make(obs, *rest))
+        return last[1]
 
 
 def kept_board(obs, keeper=None):
@@ -143,7 +169,7 @@ def kept_board(obs, keeper=None):
         sorted(last_moves(obs.get("log")).items()),
     ])
     if keeper.key != key:
-        keeper.key, keeper.board = key, board_model(obs, keeper.parts)
+        keeper.key, keeper.board = key, board_model(obs, keeper.part)
     return dict(keeper.board)
 
 
