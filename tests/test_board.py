@@ -197,3 +197,31 @@ def test_a_kept_board_is_drawn_again_when_any_field_it_reads_changes():
                 assert kept_board(base, keeper) == drawn
                 assert kept_board(changed, keeper) == fresh, k
     assert {"racks", "scores", "dice", "viewer", "log"} <= fields_that_matter
+
+
+def test_kept_parts_are_the_parts_made_afresh():
+    """Issue 40: with a BoardKeeper's `part`, each part is last time's tree only when made from
+    the same inputs: the same trees as a board made afresh, on every step of a
+    game, for every viewer and the public, in two languages."""
+    from lostcode.rules.engine import legal_actions
+    from lostcode.web import i18n
+
+    s = new_game(Options(3, shortcut=True, curse=True), 11, ["Ana", "Bo", "Cy"])
+    from lostcode.web.views import BoardKeeper
+
+    keeper = BoardKeeper()
+    reused = 0
+    try:
+        for step in range(120):
+            if s.phase == "end":
+                break
+            i18n.set_language("ru" if step % 9 == 4 else "en")
+            obs = observe(s, (None, 0, 1, 2)[step % 4])
+            before = dict(keeper.parts)
+            assert board_model(obs, keeper.part) == board_model(obs)
+            reused += sum(1 for k, v in keeper.parts.items() if before.get(k) is v)
+            acts = legal_actions(s)
+            apply_action(s, acts[(len(s.actions) * 7) % len(acts)])
+    finally:
+        i18n.set_language("en")
+    assert reused > 30  # parts unchanged by a move are kept, not made again

@@ -658,9 +658,11 @@ def extras_svg(obs):
 # --------------------------------------------------------------------------- the whole board
 
 
-def board_model(obs):
+def board_model(obs, part=None):
     """What the adapter draws: evidence (dice, racks) near the question, the
-    rest of the table (track, wheels, piles and tokens) beside or below."""
+    rest of the table (track, wheels, piles and tokens) beside or below.
+    `part` (views.BoardKeeper.part) may hand back a part's last tree."""
+    part = part or _made
     taken = {}
     if obs["phase"] == "guess" and obs["history"]:
         for p, w in obs["history"][-1]["wheels"]:
@@ -671,12 +673,16 @@ def board_model(obs):
         round_text = _("Round {round} of {rounds}", round=obs["round"], rounds=obs["rounds"])
     return {
         "round": round_text,
-        "dice": dice_svg(obs),
-        "racks": [rack_svg(obs, r) for r in range(len(obs["racks"]))],
-        "track": track_svg(obs),
-        "wheels": wheels_svg(obs, taken),
-        "extras": extras_svg(obs),
+        "dice": part("dice", dice_svg, obs),
+        "racks": [part("rack", rack_svg, obs, r) for r in range(len(obs["racks"]))],
+        "track": part("track", track_svg, obs),
+        "wheels": part("wheels", wheels_svg, obs, taken),
+        "extras": part("extras", extras_svg, obs),
     }
+
+
+def _made(_name, make, *args):
+    return make(*args)
 
 
 def tree_text(t):

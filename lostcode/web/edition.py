@@ -17,13 +17,20 @@ from .persist import session_from_save, session_save
 from .shell import Game
 from .views import BoardKeeper, screen_model
 
+
+def page_screen(session, boards=None):
+    """The page's screen: the board drawn, the table as data left out (issue
+    40: views.screen_model's `table`, a quarter of a screen's model)."""
+    return screen_model(session, boards, table=False)
+
+
 THE_LOST_CODE = Game(
     name="The Lost Code",
     record_format=FORMAT,
     actions=ACTIONS,
     session_scope=SESSION,
     observe=observe,
-    screen=screen_model,
+    screen=page_screen,
     from_save=session_from_save,
     to_save=session_save,
     boards=BoardKeeper,

@@ -44,9 +44,13 @@ from .tableview import sheet_model, strip_model, table_model
 from .tutorial import tip_block
 
 
-def screen_model(session, boards=None):
+def screen_model(session, boards=None, table=True):
     """The screen shown as plain data. `boards`: the page's BoardKeeper, so an
-    unchanged board is not drawn again (None: drawn afresh)."""
+    unchanged board (or part of it) is not drawn again (None: drawn afresh).
+    With `table` False the drawn table's data as a table (m["table"], what
+    the tests read of the racks) is left out: the page draws the board
+    (m["board"]), and making the table was a quarter of a screen's model
+    (issue 40: edition.page_screen)."""
     kind, viewer = session.screen()
     obs = session.observation()  # at the end: every rack face up (the engine's)
     names = obs["names"]
@@ -74,10 +78,16 @@ def screen_model(session, boards=None):
             for n in session.shown_notices()
         ],
     }
-    m["table"] = table_model(obs, kind == "end")
-    m["board"] = kept_board(obs, boards)  # the drawn table (board.py)
+    # A computer's move played on the board draws the table as it was right
+    # after it (solo.bot_screen): the table of now would be made for nothing.
+    stepped = kind == "bot" and bool(session.bots.steps())
+    if table:
+        m["table"] = {"racks": []} if stepped else table_model(obs, kind == "end")
+    m["board"] = m["strip"] = None
     checks = session.pending_checks() if kind == "checks" else None
-    m["strip"] = strip_model(obs, kind, checks["round"] if checks else None)  # pinned on top
+    if not stepped:
+        m["board"] = kept_board(obs, boards)  # the drawn table (board.py)
+        m["strip"] = strip_model(obs, kind, checks["round"] if checks else None)  # pinned on top
     draft_die(session, kind, obs, m["board"])
     # What the decision rests on goes next to the question (the rest below).
     m["evidence"] = EVIDENCE.get(kind, "")
@@ -106,11 +116,38 @@ class BoardKeeper:
     the page (app.GameView.boards) and passed to screen_model, never kept in
     this module (issue 38: views are pure; a cache is the caller's state)."""
 
-    __slots__ = ("key", "board")
+    __slots__ = ("key", "board", "parts")
 
     def __init__(self) -> None:
         self.key = ""
         self.board = {}
+        self.parts = {}  # each part by what it was drawn from (part)
+
+    def part(self, name, make, obs, *rest):
+        """make(obs, *rest), or last time's tree of this part when made from the
+        same inputs (what `make` reads of obs) in the same language: most moves
+        change one part, and making all again was most of a screen's model
+        (issue 40). Those trees are shared: never change them."""
+        racks, names, syms, n = obs["racks"], obs["names"], obs["symbols"], obs["players"]
+        if name == "rack":
+            r = rest[0]
+            name += str(r)
+            inputs = [r, obs["viewer"], syms, names, racks[r], obs["discards"][r],
+                      [x["owner"] for x in racks[: r + 1]]]
+        elif name == "track":
+            inputs = [names, n, obs["scores"], obs["heights"], obs["curse"],
+                      sorted(last_moves(obs.get("log")).items())]
+        elif name == "wheels":
+            inputs = [obs["ring_max"], sorted(rest[0].items())]
+        elif name == "extras":
+            inputs = [names, n, syms, obs["piles"], obs["tokens"], obs["curse"]]
+        else:
+            inputs = [obs["dice"]]
+        key = dumps([get_language(), name] + inputs)
+        last = self.parts.get(name)
+        if last is None or last[0] != key:
+            last = self.parts[name] = (key, make(obs, *rest))
+        return last[1]
 
 
 def kept_board(obs, keeper=None):
@@ -132,7 +169,7 @@ def kept_board(obs, keeper=None):
         sorted(last_moves(obs.get("log")).items()),
     ])
     if keeper.key != key:
-        keeper.key, keeper.board = key, board_model(obs)
+        keeper.key, keeper.board = key, board_model(obs, keeper.part)
     return dict(keeper.board)
 
 

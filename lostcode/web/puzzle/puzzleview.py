@@ -26,7 +26,7 @@ from ...services.jsonlimits import loads_limited, read_optional
 from ..actions import PUZZLE_ANSWER, PUZZLE_ARCHIVE, PUZZLE_CLOSE, PUZZLE_OPEN, PUZZLE_SHARE
 from ..assistant import explanation_text
 from ..blocks import button
-from ..board import board_model
+from ..board import dice_svg, rack_svg
 from ..i18n import _, ngettext
 from ..names import symbol_name
 from .puzzles import (
@@ -536,12 +536,16 @@ def puzzle_model(a: Attempt, stats: dict, notes=()) -> dict:
     the answer control with the tries left, the hints; at the end the
     explanation, the stats and Share."""
     p = a.puzzle
-    board = board_model(a.obs)
     done = played(a.obs)
     last = done[-1] if done else None
-    board["round"] = _("After round {round}", round=last["round"] if last else 0)
-    if last is not None:  # the last round's dice (none are rolled at the puzzle's moment)
-        board["dice"] = board_model(dict(a.obs, dice=list(last["dice"])))["dice"]
+    # Of the board, what the screen draws: the racks as the seat sees them, and
+    # the last round's dice (none are rolled at the puzzle's moment); the track,
+    # wheels and piles of a whole board were most of the puzzle's model (issue 40).
+    board = {
+        "round": _("After round {round}", round=last["round"] if last else 0),
+        "racks": [rack_svg(a.obs, r) for r in range(len(a.obs["racks"]))],
+        "dice": dice_svg({"dice": list(last["dice"]) if last else a.obs["dice"]}),
+    }
     streak = current_streak(stats, a.today)
     m = {
         "kind": "puzzle",
