@@ -4,6 +4,7 @@
     python3 tools/screens.py                                   # en,ru,it,pl x 360x640,1280x800
     python3 tools/screens.py --langs en --sizes 360x640 --out /tmp/shots
     python3 tools/screens.py --kinds puzzle,expert,league,bot  # only these kinds
+    python3 tools/screens.py --kinds lab,table --sizes 360x640
 
 Why one command: screenshots taken by hand go stale as soon as the layout or
 the flow changes, and the docs then show a game that no longer exists. This
@@ -27,14 +28,24 @@ each kind of screen:
     puzzle    Today's code (?puzzle=today), on a fixed day (PUZZLE_DAY)
     league    the Bot lab's class league (lab.html), the lesson's three bots'
               standings (scrolled to them)
+    lab       the Bot lab (lab.html) after a short run of games: the lesson's
+              first bot, 10 games against the easy computer, scrolled to the
+              results table (tools/screens_pages.py)
+    table     table mode (index.html#table=host, one phone per player): the
+              host's screen with its two join codes (LANG-SIZE-table.png),
+              then, both guests seated by their codes as
+              tests/test_browser_table.py does, guest 1's phone
+              (LANG-SIZE-table-guest.png) (tools/screens_pages.py)
 
 Two seeded games per language and size: a 3-player pass-and-play game with
 the Deadly Shortcut (the kinds of TABLE_KINDS), played to the end, then its
 replay; and a solo game, played until a computer's turn is on screen (and,
 for "expert", on to the person's wheel screen). The puzzle is one page load;
 the league is run once in one lab page (Pyodide), then shown in every
-language and size. `--kinds` picks some kinds: only the games and pages that
-show them are played.
+language and size. The lab is one lab page per language (?lang=), its run
+shown at every size; table mode is a host and two guest contexts per
+language and size, joined by real WebRTC on this machine. `--kinds` picks
+some kinds: only the games and pages that show them are played.
 
 How it finds its way (so that it survives changes to the flow and the
 layout): the screen on show is read from `#game[data-screen]` at every step,
@@ -74,7 +85,8 @@ TABLE_KINDS = (
     "setup", "roll", "change", "handoff", "guess", "shortcut", "check", "replace", "final",
     "end", "replay",
 )
-KINDS = TABLE_KINDS + ("bot", "expert", "puzzle", "league")
+KINDS = TABLE_KINDS + ("bot", "expert", "puzzle", "league", "lab", "table")
+PAGE_KINDS = ("league", "lab", "table")  # each its own pages, not a Shooter's games
 # The page's data-screen for a file's kind, where the two differ.
 SCREEN_OF = {"check": "checks", "replay": "watch"}
 FILE_OF = {v: k for k, v in SCREEN_OF.items()}
@@ -438,6 +450,26 @@ def league_shots(browser, base, langs, sizes, out):
     return done
 
 
+def page_shots(browser, base, langs, sizes, out, kinds):
+    """The kinds of PAGE_KINDS asked for; returns the pictures not made."""
+    from screens_pages import lab_shots, table_shots
+
+    missing = []
+    for kind, shots in (("league", lambda: league_shots(browser, base, langs, sizes, out)),
+                        ("lab", lambda: lab_shots(browser, base, langs, sizes, out, snap)),
+                        ("table", lambda: table_shots(browser, base, langs, sizes, out, snap))):
+        if kind not in kinds:
+            continue
+        wanted = [f"{lang}-{size}-{kind}" for lang in langs for size in sizes]
+        try:
+            done = shots()
+        except Exception as e:  # a flow this script cannot follow: say so
+            print(f"{kind}: {e}", file=sys.stderr)
+            done = []
+        missing += [k for k in wanted if k not in done]
+    return missing
+
+
 def repr_js(text):
     """A Python string as a JavaScript string literal."""
     return json.dumps(text)
@@ -493,15 +525,8 @@ def main(argv=None):
                     if shooter.page is not None:
                         shooter.page.context.close()
                     missing += [f"{lang}-{size}-{k}" for k in kinds
-                                if k != "league" and k not in shooter.done]
-            if "league" in kinds:
-                wanted = [f"{lang}-{size}-league" for lang in langs for size in sizes]
-                try:
-                    done = league_shots(browser, base, langs, sizes, out)
-                except Exception as e:  # a flow this script cannot follow: say so
-                    print(f"league: {e}", file=sys.stderr)
-                    done = []
-                missing += [k for k in wanted if k not in done]
+                                if k not in PAGE_KINDS and k not in shooter.done]
+            missing += page_shots(browser, base, langs, sizes, out, kinds)
             browser.close()
     finally:
         server.shutdown()

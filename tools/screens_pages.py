@@ -1,0 +1,90 @@
+"""The pages tools/screens.py shows outside the game's own flow: the Bot lab
+after a short run of games (kind "lab") and table mode (kind "table": the
+host's join codes and a guest's phone once seated). Each function opens its
+own browser contexts and returns the names (LANG-SIZE-KIND[-PART]) written.
+"""
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LAB_BOT = "step1_first_bot"  # docs/examples/bots: the lesson's first bot
+LAB_GAMES = "10"
+TABLE_PLAYERS = "3"  # two guest seats: the host shows two join codes
+
+
+def _context(browser, size, lang):
+    w, h = (int(x) for x in size.split("x"))
+    phone = w < 600
+    return browser.new_context(viewport={"width": w, "height": h}, device_scale_factor=1,
+                               is_mobile=phone, has_touch=phone, locale=lang)
+
+
+def lab_shots(browser, base, langs, sizes, out, snap):
+    """The Bot lab in each language (a page opened with ?lang=, as a player
+    would): the lesson's first bot loaded, LAB_GAMES games against the easy
+    computer, then the results (the chart's end and the table) at each size."""
+    done = []
+    bot = ROOT / "docs" / "examples" / "bots" / (LAB_BOT + ".py")
+    for lang in langs:
+        page = _context(browser, sizes[0], lang).new_page()
+        try:
+            page.goto(f"{base}lab.html?lang={lang}")
+            page.wait_for_function("document.documentElement.dataset.lab === 'ready'",
+                                   timeout=300000)
+            page.locator("#load-file").set_input_files(files=[
+                {"name": bot.name, "mimeType": "text/x-python", "buffer": bot.read_bytes()}])
+            page.locator("#opponents").select_option("easy")
+            page.locator("#players").select_option("2")
+            page.locator("#games").fill(LAB_GAMES)
+            page.locator("#run-games").click()
+            page.wait_for_function("document.documentElement.dataset.busy === '1'",
+                                   timeout=60000)
+            page.wait_for_function("document.documentElement.dataset.busy === ''",
+                                   timeout=600000)
+            page.locator("#results:not([hidden]) #stats-table").wait_for(timeout=60000)
+            for size in sizes:
+                w, h = (int(x) for x in size.split("x"))
+                page.set_viewport_size({"width": w, "height": h})
+                snap(page, out / f"{lang}-{size}-lab.png", "#stats-box")
+                done.append(f"{lang}-{size}-lab")
+        finally:
+            page.context.close()
+    return done
+
+
+def table_shots(browser, base, langs, sizes, out, snap):
+    """Table mode in each language and size: the host (index.html?lang=…#table=host,
+    TABLE_PLAYERS phones) with its join codes, then both guests seated by
+    their codes as tests/test_browser_table.py does, and guest 1's phone."""
+    done = []
+    for lang in langs:
+        for size in sizes:
+            contexts = [_context(browser, size, lang)]
+            try:
+                host = contexts[0].new_page()
+                host.goto(f"{base}index.html?lang={lang}#table=host")
+                host.wait_for_selector("[data-act=table_start]", timeout=120000)
+                host.select_option("#table-players", TABLE_PLAYERS)
+                host.click("[data-act=table_start]")
+                host.wait_for_selector("textarea[data-seat='2']", timeout=30000)
+                host.wait_for_timeout(500)  # the QR codes drawn
+                snap(host, out / f"{lang}-{size}-table.png")
+                done.append(f"{lang}-{size}-table")
+                guest1 = None
+                for seat in range(1, int(TABLE_PLAYERS)):
+                    link = host.input_value(f"textarea[data-seat='{seat}']")
+                    contexts.append(_context(browser, size, lang))
+                    guest = contexts[-1].new_page()
+                    guest.goto(link)
+                    guest.wait_for_selector("textarea.table-code", timeout=120000)
+                    host.fill(f"#table-answer-{seat}", guest.input_value("textarea.table-code"))
+                    host.click(f"[data-act=table_connect][data-arg='{seat}']")
+                    guest.wait_for_selector("#tablemode[data-public]", timeout=30000)
+                    guest1 = guest1 or guest
+                guest1.wait_for_timeout(800)  # the new game's state on every phone
+                snap(guest1, out / f"{lang}-{size}-table-guest.png")
+                done.append(f"{lang}-{size}-table-guest")
+            finally:
+                for ctx in contexts:
+                    ctx.close()
+    return done
