@@ -56,7 +56,11 @@ function drawChart(rows, names, t) {
   // One unit of the drawing is one CSS pixel at the box's width (at most 640), so
   // its 13 px text stays 13 px on a phone (issue 22: it was 6.8 px at 360 wide).
   const W = Math.round(Math.min(640, Math.max(280, box.clientWidth || 640)));
-  const left = Math.min(150, Math.round(W * 0.4)), right = 20, rowH = 44, top = 28;
+  // On a phone a row's name goes above its bar, so a long translated name is
+  // never cut at the left edge (the ru/it/pl screenshots of issue 42).
+  const narrow = W < 480;
+  const left = narrow ? 12 : Math.min(150, Math.round(W * 0.4)), right = 20;
+  const rowH = narrow ? 56 : 44, top = 28;
   const H = top + rows.length * rowH + 10;
   const lo = Math.min(0, ...rows.map((r) => r.low));
   const hi = Math.max(1, ...rows.map((r) => r.high));
@@ -73,9 +77,10 @@ function drawChart(rows, names, t) {
     svg("text", { x: x(v), y: top - 10, "text-anchor": "middle" }, axis).textContent = String(v);
   }
   rows.forEach((r, i) => {
-    const y = top + i * rowH + rowH / 2;
+    const y = top + i * rowH + rowH / 2 + (narrow ? 8 : 0);
     const g = svg("g", { class: i === 0 ? "row mine" : "row" }, s);
-    svg("text", { x: left - 8, y: y + 5, "text-anchor": "end" }, g).textContent =
+    const at = narrow ? { x: 4, y: y - 16, "text-anchor": "start" } : { x: left - 8, y: y + 5, "text-anchor": "end" };
+    svg("text", at, g).textContent =
       names[r.participant] + " (" + r.wins + ")";
     if (!r.finished) return;
     svg("line", { x1: x(r.low), x2: x(r.high), y1: y, y2: y, class: "range" }, g);

@@ -210,7 +210,9 @@ def host_start(act, arg):
             phones.append(seat)
     seed = int(window.Math.floor(window.Math.random() * 2147483647))
     tokens = {seat: str(APP.table.bridge.token()) for seat in phones}
-    host = Host(new_game(Options(players), seed), seats, phones, tokens)
+    # The players' names in the page's language (the engine's own are English).
+    names = [_("Player {n}", n=seat + 1) for seat in range(players)]
+    host = Host(new_game(Options(players), seed, names), seats, phones, tokens)
     host.run_bots()
     APP.table.host = host
     APP.table.seat = 0
