@@ -110,6 +110,8 @@ class RequestLog:
 
 
 _ENGINE_STATE_JS = """() => {
+    // A popup is briefly a document with no root while it navigates.
+    if (!document.documentElement) return false;
     const state = document.documentElement.dataset.engine;
     if (state === "ready" || state === "error") return state;
     if (document.querySelector(".py-error")) return "error";
