@@ -119,9 +119,10 @@ def _table_status(session) -> list:
     pts = scores(s)[0]
     rows = []
     for p in range(s.options.players):
-        rows.append(_("{name}: {done} completed, {points} points, {cards} cards in hand",
-                      name=s.names[p], done=len(s.done[p]), points=pts[p],
-                      cards=len(s.hands[p])))  # fmt: skip
+        points = ngettext("{n} point", "{n} points", pts[p])
+        cards = ngettext("{n} card in hand", "{n} cards in hand", len(s.hands[p]))
+        rows.append(_("{name}: {done} completed, {points}, {cards}", name=s.names[p],
+                      done=len(s.done[p]), points=points, cards=cards))  # fmt: skip
     if s.options.solo:
         rows.append(_("Penalties: {n} of 4", n=s.penalties))
     rows.append(_("Deck: {deck} · discard pile: {discard}", deck=len(s.deck),
