@@ -83,7 +83,8 @@ class FlowGame(UIGame):
         """Issue 22: at 360x640 the wheel screen's own part is a bottom sheet: a
         panel pinned to the bottom edge (rounded top, a shadow), holding the
         question and the confirm, under the board: the racks the player reads
-        lie above it, in the first viewport. It stays pinned as the page scrolls."""
+        lie above it, in the first viewport. It stays in view as the page scrolls:
+        pinned, or in its own place with the help for the choice right under it."""
         page = self.page
         page.evaluate("window.scrollTo(0, 0)")
         sheet = page.locator("#screen .bottom-sheet")
@@ -100,7 +101,14 @@ class FlowGame(UIGame):
         assert 0 <= last["y"] and last["y"] + last["height"] <= box["y"], (last, box)
         page.evaluate("window.scrollTo(0, 300)")
         moved = sheet.bounding_box()
-        assert abs(moved["y"] + moved["height"] - PHONE["height"]) <= 1, moved  # still pinned
+        bottom = moved["y"] + moved["height"]
+        if abs(bottom - PHONE["height"]) > 1:
+            # Not pinned only because the page has reached the sheet's own
+            # place: the help for the choice follows right under it (issue 39).
+            assert 0 <= moved["y"] and bottom < PHONE["height"], moved
+            helper = sheet.locator("xpath=following-sibling::*[1]").bounding_box()
+            assert abs(helper["y"] - bottom) <= 16, (helper, moved)
+        expect(confirm).to_be_in_viewport(ratio=1)
         page.evaluate("window.scrollTo(0, 0)")
         # keyboard focus on a control above the sheet (in the phone's order) brings
         # it out from under the sheet and the strip, the sheet still pinned
