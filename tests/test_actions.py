@@ -87,6 +87,8 @@ def game_acts():
         r.do(actions.WATCH_START)
         r.do(actions.WATCH_NEXT)
         acts_in(watch_model(r, True), found)
+        r.do(actions.WATCH_PLAY)  # playing by itself: its timer's action
+        acts_in(watch_model(r, True), found)
     return found, games
 
 

@@ -25,6 +25,7 @@ from lostcode.rules.options import Options
 from lostcode.web import actions
 from lostcode.web import followups as fu
 from lostcode.web.session import Session
+from lostcode.web.viewer import Replay, watch_model
 from lostcode.web.views import screen_model
 
 
@@ -60,8 +61,30 @@ def test_the_next_step_is_paced_and_a_screen_with_no_pace_drops_it():
 
 def test_watching_a_replay_says_its_step_and_starts_no_search():
     ses, m = bot_screen_model()
+    m = dict(m, auto=None)  # a replay stepped by hand
     key = fu.screen_key(m, ses.moves_played())
     assert fu.follow_ups(m, key, True, key, None) == [fu.STOP_PACE, fu.SAY_STEP]
+
+
+def test_a_playing_replay_asks_its_next_move_once_a_step():
+    """Issue 39: a replay that plays by itself paces each step once; a redraw
+    of the same step keeps its timer, the next step gets its own."""
+    rec = json.loads((ROOT / "docs" / "examples" / "two-players.json").read_text())
+    r = Replay(rec)
+    r.do(actions.WATCH_PLAY)
+    m = watch_model(r)
+    key = fu.screen_key(m, 0)
+    first = fu.follow_ups(m, key, True, None, None)
+    assert first == [fu.SETTLE, fu.PACE, fu.SAY_STEP]
+    assert fu.follow_ups(watch_model(r), key, True, key, fu.pace_key(m, key)) == [fu.SAY_STEP]
+    r.do(actions.WATCH_TICK)
+    m2 = watch_model(r)
+    assert fu.follow_ups(m2, key, True, key, fu.pace_key(m, key)) == [fu.PACE, fu.SAY_STEP]
+    r.do(actions.WATCH_PLAY)  # paused: the pending step is dropped
+    assert fu.follow_ups(watch_model(r), key, True, key, fu.pace_key(m2, key)) == [
+        fu.STOP_PACE,
+        fu.SAY_STEP,
+    ]
 
 
 TWICE = """

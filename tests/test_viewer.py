@@ -34,7 +34,7 @@ from lostcode.web import actions  # noqa: E402
 from lostcode.web.board import tree_text  # noqa: E402
 from lostcode.web.chart import score_chart, score_rows  # noqa: E402
 from lostcode.web.session import Session  # noqa: E402
-from lostcode.web.viewer import CHECKPOINT, Replay, watch_log, watch_model  # noqa: E402
+from lostcode.web.viewer import CHECKPOINT, PLAY_MS, Replay, watch_log, watch_model  # noqa: E402
 from lostcode.web.views import screen_model  # noqa: E402
 
 EXAMPLES = sorted((ROOT / "docs" / "examples").glob("*.json"))
@@ -121,6 +121,39 @@ def test_rounds_start_just_after_each_roll_and_the_controls_stop_at_the_ends():
     r.go(rolls[2] + 3)
     r.do(actions.WATCH_NEXT_ROUND)
     assert r.step == rolls[3]
+
+
+def test_play_moves_by_itself_at_its_speed_and_a_step_by_hand_pauses():
+    """Issue 39, replay like a recording: Play asks the page for the next move
+    after PLAY_MS / speed (the same under reduced motion: "steady"), a tick
+    plays one move, the end stops it, a step by hand pauses, Play at the end
+    starts again from the set-up."""
+    rec = json.loads((ROOT / "docs" / "examples" / "two-players.json").read_text())
+    r = Replay(rec)
+    assert r.pace() is None and not r.playing
+    r.do(actions.WATCH_PLAY)
+    assert r.pace() == {"act": actions.WATCH_TICK, "ms": PLAY_MS, "steady": True}
+    r.do(actions.WATCH_SPEED, "4")
+    assert r.pace()["ms"] == PLAY_MS // 4
+    r.do(actions.WATCH_SPEED, "3")  # not a speed: unchanged
+    assert r.speed == 4
+    r.do(actions.WATCH_TICK)
+    r.do(actions.WATCH_TICK)
+    assert r.step == 2 and r.playing
+    r.do(actions.WATCH_PREV)
+    assert r.step == 1 and not r.playing and r.pace() is None
+    r.do(actions.WATCH_TICK)  # a timer that fires after the pause does nothing
+    assert r.step == 1
+    r.go(r.n - 1)
+    r.do(actions.WATCH_PLAY)
+    r.do(actions.WATCH_TICK)
+    assert r.step == r.n and not r.playing and r.pace() is None
+    r.do(actions.WATCH_PLAY)  # at the end: from the start again
+    assert r.step == 0 and r.playing
+    m = watch_model(r)
+    names = [b.get("aria") or b["text"] for blk in m["blocks"] if blk.get("items")
+             for b in blk["items"] if isinstance(b, dict)]
+    assert "Pause" in names and "Speed 4×" in names, names
 
 
 def human_values_in(model, rec, state):

@@ -80,6 +80,10 @@ WATCH_END = "watch_end"
 WATCH_CLOSE = "watch_close"
 WATCH_VIEW = "watch_view"  # a finished game's replay: every rack, or as one player saw it
 WATCH_STEPS = (WATCH_START, WATCH_PREV_ROUND, WATCH_PREV, WATCH_NEXT, WATCH_NEXT_ROUND, WATCH_END)
+WATCH_PLAY = "watch_play"  # the replay plays by itself, or pauses (issue 39)
+WATCH_SPEED = "watch_speed"  # its pace: arg "1", "2" or "4" (times the normal pace)
+WATCH_TICK = "watch_tick"  # the playing replay's next move, after its pace (a timer)
+WATCH_PLAYBACK = (WATCH_PLAY, WATCH_SPEED, WATCH_TICK)
 
 # -- the saved-games list's actions --------------------------------------------------
 RESUME = "resume"
@@ -138,7 +142,8 @@ ACTIONS = {
          WHY, EXPERT, LEAVE, SKIP),
     )
     + _table(GAME_PAGE, (TAKE_NEWEST, FREE_DONE),
-             (NEW_GAME, DOWNLOAD_RECORD, WATCH, WATCH_CLOSE, WATCH_VIEW) + WATCH_STEPS)
+             (NEW_GAME, DOWNLOAD_RECORD, WATCH, WATCH_CLOSE, WATCH_VIEW) + WATCH_STEPS
+             + WATCH_PLAYBACK)
     + _table(
         SAVES_PAGE,
         (CONTINUE_IMPORT,),

@@ -32,7 +32,7 @@ def screen_key(m: dict, moves: int) -> tuple:
 def pace_key(m: dict, key: tuple) -> tuple:
     """The pending step a screen that goes on by itself is tied to: its screen
     and the bot step shown (a redraw of the same step keeps its timer)."""
-    return (key, (m.get("bot_step") or {}).get("n"))
+    return (key, (m.get("bot_step") or {}).get("n"), m.get("step"))
 
 
 def follow_ups(m: dict, key: tuple, watching: bool, settled, paced) -> list:
@@ -44,7 +44,11 @@ def follow_ups(m: dict, key: tuple, watching: bool, settled, paced) -> list:
     again is harmless."""
     steps = [] if key == settled else [SETTLE]
     if watching:  # stepping through a replay changes nothing to save; the step is the news
-        return steps + [STOP_PACE, SAY_STEP]
+        if not m.get("auto"):
+            steps.append(STOP_PACE)
+        elif paced != pace_key(m, key):  # a playing replay: its next move after its pace
+            steps.append(PACE)
+        return steps + [SAY_STEP]
     steps += [ANNOUNCE, MOMENTS]
     if not m.get("auto"):
         steps.append(STOP_PACE)

@@ -43,6 +43,7 @@ from lostcode.web.dom import (
     render_sheet,
     render_strip,
 )
+from lostcode.web.followups import pace_key
 from lostcode.web.i18n import _
 from lostcode.web.moments import motion_reduced
 from lostcode.web.persist import conflict_model, save_problem_model
@@ -173,10 +174,10 @@ def schedule_auto(m):
     if not auto:
         APP.game.auto = None
         return
-    key = (APP.game.screen, (m.get("bot_step") or {}).get("n"))
+    key = pace_key(m, APP.game.screen)
     if APP.game.auto is not None and APP.game.auto[1] == key:
         return
-    reduce = motion_reduced()
+    reduce = motion_reduced() and not auto.get("steady")
     act = (auto.get("skip") or auto["act"]) if reduce else auto["act"]
     APP.game.auto_seq += 1
     APP.game.auto = (APP.game.auto_seq, key, act, auto.get("skip") or act)
@@ -420,7 +421,7 @@ def on_watch(act, arg=""):
     elif act == actions.WATCH_VIEW and APP.game.watch is not None:
         APP.game.watch.set_view(arg)  # kept while stepping
     elif APP.game.watch is not None:
-        APP.game.watch.do(act)
+        APP.game.watch.do(act, arg)
 
 
 WATCH_KEYS = {

@@ -91,6 +91,9 @@ GAME_HANDLERS = dict(
         (actions.FREE_DONE, free_done),
         (actions.WATCH, watch),
         (actions.WATCH_VIEW, watch),
+        (actions.WATCH_PLAY, watch),
+        (actions.WATCH_SPEED, watch),
+        (actions.WATCH_TICK, watch),
         (actions.WATCH_CLOSE, close_watch),
     ]
 )

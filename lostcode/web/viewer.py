@@ -33,9 +33,12 @@ from .actions import (
     WATCH_END,
     WATCH_NEXT,
     WATCH_NEXT_ROUND,
+    WATCH_PLAY,
     WATCH_PREV,
     WATCH_PREV_ROUND,
+    WATCH_SPEED,
     WATCH_START,
+    WATCH_TICK,
     WATCH_VIEW,
 )
 from .blocks import button, buttons, para
@@ -47,6 +50,10 @@ from .reasons import AT_ONCE, reason_text, when_shown
 from .tableview import strip_model
 
 CHECKPOINT = 12
+# Issue 39, "replay like a recording": a playing replay shows a move every
+# PLAY_MS / speed milliseconds; the speeds a player can choose.
+PLAY_MS = 1600
+SPEEDS = (1, 2, 4)
 EVERYONE = "all"  # WATCH_VIEW's argument for every rack open (else a seat number)
 
 # The viewer's controls are the page actions WATCH_* (actions.py). The GO_*
@@ -77,6 +84,8 @@ class Replay:
         "finished",
         "view",
         "reasons",
+        "playing",
+        "speed",
     )
 
     def __init__(self, data, step=0, view=None, reasons=None):
@@ -84,6 +93,8 @@ class Replay:
         self.record = rec
         # issue 27: the expert seats' reasons the session kept (move number -> entry)
         self.reasons = reasons if isinstance(reasons, dict) else {}
+        self.playing = False
+        self.speed = SPEEDS[0]
         self.n = len(rec["actions"])
         self.humans = [i for i, p in enumerate(rec["players"]) if p.get("kind", HUMAN) == HUMAN]
         self.marks = {0: s.copy()}
@@ -143,10 +154,35 @@ class Replay:
             WATCH_END: n if k < n else None,
         }
 
-    def do(self, act: str) -> None:
-        target = self.targets().get(act)
-        if target is not None:
-            self.go(target)
+    def do(self, act: str, arg="") -> None:
+        """A control's action. Play starts (from the start once at the end) or
+        pauses; a tick is the playing replay's next move and stops at the end;
+        any step by hand pauses, as a player's hand on a recording does."""
+        if act == WATCH_PLAY:
+            if not self.playing and self.step >= self.n:
+                self.go(0)
+            self.playing = not self.playing
+        elif act == WATCH_SPEED:
+            text = str(arg)
+            if text.isdigit() and int(text) in SPEEDS:
+                self.speed = int(text)
+        elif act == WATCH_TICK:
+            if self.playing and self.step < self.n:
+                self.go(self.step + 1)
+            self.playing = self.playing and self.step < self.n
+        else:
+            self.playing = False
+            target = self.targets().get(act)
+            if target is not None:
+                self.go(target)
+
+    def pace(self):
+        """The timer a playing replay asks of the page (the model's "auto":
+        its next move after PLAY_MS / speed, the same under reduced motion,
+        since the pace is the player's choice, not an animation), or None."""
+        if not self.playing or self.step >= self.n:
+            return None
+        return {"act": WATCH_TICK, "ms": PLAY_MS // self.speed, "steady": True}
 
     def events(self, k=None) -> list:
         """The public log entries step k added (the action's consequences)."""
@@ -224,6 +260,29 @@ def nav_buttons(replay) -> list:
     ]
 
 
+def play_buttons(replay) -> dict:
+    """Play/pause and the speeds, in one short row under the steps."""
+    items = [
+        button(
+            "❚❚" if replay.playing else "▶",
+            WATCH_PLAY,
+            primary=not replay.playing,
+            aria=_("Pause") if replay.playing else _("Play the moves"),
+        )
+    ]
+    for x in SPEEDS:
+        items.append(
+            button(
+                _("{n}×", n=x),
+                WATCH_SPEED,
+                str(x),
+                pressed=replay.speed == x,
+                aria=_("Speed {n}×", n=x),
+            )
+        )
+    return buttons(items, _("Play by itself"))
+
+
 def view_buttons(replay, names) -> dict:
     """A finished game's switch: every rack open, or one player's view (their
     own stones hidden) to replay their deduction; the chosen one is pressed.
@@ -270,6 +329,7 @@ def watch_model(replay, back_to_result=True) -> dict:
     blocks.append(
         {"t": "buttons", "label": _("Replay controls"), "items": nav_buttons(replay), "nav": True}
     )
+    blocks.append(play_buttons(replay))
     if replay.finished:
         blocks.append(view_buttons(replay, names))
     if back_to_result:  # a finished game: its end screen
@@ -294,6 +354,7 @@ def watch_model(replay, back_to_result=True) -> dict:
         "undo": False,
         "notices": [],
         "step": replay.step,
+        "auto": replay.pace(),
         "announce": line,
     }
 
