@@ -164,6 +164,33 @@ def test_replay_stepped_by_move_and_round_matches_the_engine(page):
     expect(page.locator("#game")).to_have_attribute("data-screen", "end")
 
 
+def test_play_shows_the_moves_by_itself_at_the_chosen_speed_and_pause_stops(page):
+    """Issue 39, replay like a recording: Play steps through the moves on its
+    own (a move every 1.6 s / speed), the strip's scores with them; Pause holds
+    the step; a step by hand pauses too."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    rec = record()
+    open_import(page, rec)
+    step = page.locator("#game")
+    page.get_by_role("button", name="Speed 4×").click()
+    expect(page.get_by_role("button", name="Speed 4×")).to_have_attribute("aria-pressed", "true")
+    page.get_by_role("button", name="Play the moves").click()
+    page.wait_for_function("Number(document.querySelector('#game').dataset.step) >= 3",
+                           timeout=15_000)
+    page.get_by_role("button", name="Pause").click()
+    held = step.get_attribute("data-step")
+    page.wait_for_timeout(1_200)  # three paces at 4x: nothing moves while paused
+    expect(step).to_have_attribute("data-step", held)
+    page.get_by_role("button", name="Play the moves").click()
+    expect(step).not_to_have_attribute("data-step", held, timeout=15_000)
+    page.get_by_role("button", name="Previous move").click()  # by hand: paused
+    expect(page.get_by_role("button", name="Play the moves")).to_be_visible()
+    held = step.get_attribute("data-step")
+    page.wait_for_timeout(1_200)
+    expect(step).to_have_attribute("data-step", held)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
 RACK_VALUES_JS = """() => [...document.querySelectorAll("#game svg.rack")].map(r => [
   r.getAttribute("aria-label"),
   [...r.querySelectorAll(".stones [aria-label]")].map(s => s.getAttribute("aria-label")),
