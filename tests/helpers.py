@@ -259,10 +259,12 @@ def run_in_runtime(kind: str, script, *args, root=ROOT, timeout: float = 600, en
 
 
 def open_settings(page) -> None:
-    """Unfold the set-up form under the big Play button (issue 10), if folded."""
-    box = page.locator("#settings")
-    if not box.evaluate("e => e.open"):
-        page.locator("#settings > summary").click()
+    """Unfold the set-up form's folds under the players (issue 39: the options
+    and display, then "Advanced": the runtime and the seed), if folded."""
+    for fold in ("#settings", "#advanced"):
+        box = page.locator(fold)
+        if not box.evaluate("e => e.open"):
+            page.locator(fold + " > summary").click()
 
 
 # Every change of screen, recorded by the page itself before Python runs.

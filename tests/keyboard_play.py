@@ -83,9 +83,7 @@ class KeyboardGame(UIGame):
         page = self.page
         page.goto(path)
         wait_engine_ready(page)
-        self.tab_to(page.locator("#settings > summary"))  # unfold the settings under Play
-        self.press("Enter")
-        players = page.get_by_label("Number of players")
+        players = page.get_by_label("Number of players")  # under Play (issue 39)
         self.tab_to(players)
         # Arrow keys step through a closed <select>'s options.
         for _ in range(4):
@@ -95,8 +93,12 @@ class KeyboardGame(UIGame):
         expect(players).to_have_value(str(len(self.names)))
         for i, name in enumerate(self.names):
             self.type_into(page.get_by_label(f"Name of player {i + 1}"), name)
+        self.tab_to(page.locator("#settings > summary"))  # unfold the options
+        self.press("Enter")
         for flag, label in OPTION_LABELS.items():
             self.set_checkbox(page.get_by_label(label), self.flags.get(flag))
+        self.tab_to(page.locator("#advanced > summary"))  # unfold the seed
+        self.press("Enter")
         seed = page.get_by_label("Seed (optional, to replay the same deal)")
         self.type_into(seed, str(self.seed))
         self.engine_at_start = page.evaluate("document.documentElement.dataset.engine")

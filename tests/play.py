@@ -62,6 +62,8 @@ STRIP_JS = """() => [...document.querySelectorAll("#strip li[data-seat]")].map(l
   score: parseInt(li.querySelector(".seat-score").textContent.replace("−", "-"), 10)}))"""
 
 
+CANDIDATE = re.compile(r"^\w+ candidate \d+$")  # "bird candidate 7"
+
 class UIGame:
     def __init__(self, page, names, flags=None, seed=1, take_offers=True, use_steppers=False):
         self.page = page
@@ -81,6 +83,9 @@ class UIGame:
 
     # -- helpers -------------------------------------------------------------------
     def button(self, name, exact=True):
+        if isinstance(name, str) and CANDIDATE.match(name):
+            # issue 39: a candidate's name ends with its chance when the help shows it
+            name = re.compile("^" + re.escape(name) + "( |$)")
         return self.page.get_by_role("button", name=name, exact=exact)
 
     def click(self, name, exact=True):

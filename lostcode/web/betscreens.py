@@ -212,6 +212,17 @@ def _chances(m):
     return {row["symbol"]: row["cells"] for row in a["rows"]}
 
 
+def _candidate_button(sym, v, pressed, chance):
+    """A candidate value's button; its chance, written under the value, is
+    said in its name too (a name holds what the button shows)."""
+    if chance:
+        aria = _("{sym} candidate {value} {chance}", sym=symbol_name(sym), value=v, chance=chance)
+    else:
+        aria = _("{sym} candidate {value}", sym=symbol_name(sym), value=v)
+    return button(str(v), actions.CAND, sym + ":" + str(v), pressed=pressed, aria=aria,
+                  note=chance)  # fmt: skip
+
+
 def _candidate_pickers(session, obs, kind, m=None):
     d = session.candidates_draft(kind, obs["viewer"])
     out = []
@@ -223,14 +234,8 @@ def _candidate_pickers(session, obs, kind, m=None):
         # says it): six rows fit beside the racks at 360x640 (issue 22).
         row = buttons(
                 [
-                    button(
-                        str(v),
-                        actions.CAND,
-                        sym + ":" + str(v),
-                        pressed=v in chosen,
-                        aria=_("{sym} candidate {value}", sym=symbol_name(sym), value=v),
-                        note=cells[v]["text"] if cells and not cells[v]["out"] else "",
-                    )
+                    _candidate_button(sym, v, v in chosen,
+                                      cells[v]["text"] if cells and not cells[v]["out"] else "")
                     for v in range(obs["value_max"] + 1)
                 ],
                 _("{sym} candidates", sym=symbol_name(sym)),

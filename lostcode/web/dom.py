@@ -67,7 +67,10 @@ def setup_entry(name):
     if setup is None or by_id(name) is not None or ROOT.classList.contains("embed"):
         return None
     p = el("p", None, name, None, None)
-    quick = document.querySelector("#setup .quick-play")
+    # under the players (issue 39: the seats come right under Play)
+    quick = document.querySelector("#setup #setup-form") or document.querySelector(
+        "#setup .quick-play"
+    )
     if quick is not None:
         quick.after(p)
     else:
@@ -241,7 +244,8 @@ def render_button(b, parent):
     else:
         span = el("span", b["text"], None, None, btn)
         if b.get("note"):  # e.g. why it is disabled: read with its name
-            el("small", b["note"], "btn-note", None, span)
+            # the space keeps "7" and "19%" two words in the button's text
+            el("small", " " + b["note"], "btn-note", None, span)
     if b["disabled"]:
         btn.disabled = True
     return btn

@@ -52,6 +52,7 @@ def _texts():
         "start": _("Start the game"),
         "play": _("Play"),
         "game-settings": _("Game settings"),
+        "advanced": _("Advanced"),
         "guided": _("Guided first game"),
         "guided-help": _(
             "New to the game? Play a first game with a tip on every screen of the first round."

@@ -115,7 +115,8 @@ def start_game(event=None, near=""):
         return
     except ValueError as e:
         status.textContent = _("Cannot start: {reason}", reason=str(e.args[-1] if e.args else e))
-        by_id("settings").open = True  # the settings to fix are folded below Play
+        for fold in ("settings", "advanced"):  # what to fix may be folded below the players
+            by_id(fold).open = True
         return
     status.textContent = ""
     remember_settings(players, names, flags, seats, hints)
