@@ -54,7 +54,7 @@ never assumed from the order of the last game; a control is a button
 lostcode/web/actions.py (`data-act`), which is the same in every language,
 where its accessible name is not; after each move the script waits for the
 next screen (the screen's kind, heading or privacy changed) and for the new
-screen's controls to settle (web/activation.py) and its animations to end.
+screen's controls to settle (web/shell/activation.py) and its animations to end.
 A kind it does not know is moved on by its primary button; a computer's
 turn that plays on by itself is waited for. A kind never reached is named on
 stderr (exit status 1), the others are still written.

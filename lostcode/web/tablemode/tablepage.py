@@ -24,10 +24,13 @@ from lostcode.rules.vocab import BOT_LEVELS, HUMAN
 from lostcode.services.record import dumps
 from lostcode.table.guest import Guest
 from lostcode.table.host import Host
-from lostcode.web import actions, slices
-from lostcode.web.app import APP, guarded, keep, listen
-from lostcode.web.describe import reason
-from lostcode.web.dom import (
+from lostcode.web import actions
+from lostcode.web.game.describe import reason
+from lostcode.web.game.solo import seat_kind_label
+from lostcode.web.saves.storage import ls_get, ls_set
+from lostcode.web.shell import slices
+from lostcode.web.shell.app import APP, guarded, keep, listen
+from lostcode.web.shell.dom import (
     Node,
     append,
     by_id,
@@ -39,9 +42,7 @@ from lostcode.web.dom import (
     setup_entry,
     show_only,
 )
-from lostcode.web.i18n import _
-from lostcode.web.solo import seat_kind_label
-from lostcode.web.storage import ls_get, ls_set
+from lostcode.web.shell.i18n import _
 from lostcode.web.tablemode.tablecodes import draw_code, draw_joins, scan_box, stop_scan
 from lostcode.web.tablemode.tablescreen import table_screen
 
