@@ -82,6 +82,16 @@ def show_save_problem_in_list():
     gamepage.show_save_problem()
 
 
+def _games_list(games, box):
+    """A list of games (the saved ones, or the finished ones): each its line
+    of text and its buttons."""
+    ul = el("ul", None, "saves-list", None, box)
+    for g in games:
+        li = el("li", None, None, None, ul)
+        el("p", g["text"], None, None, li)
+        render_block({"t": "buttons", "label": "", "items": g["items"]}, li)
+
+
 def render_saves():
     box = by_id("saves")
     if box is None:
@@ -100,11 +110,7 @@ def render_saves():
     for b in m["blocks"]:
         render_block(b, box)
     if m["games"]:
-        ul = el("ul", None, "saves-list", None, box)
-        for g in m["games"]:
-            li = el("li", None, None, None, ul)
-            el("p", g["text"], None, None, li)
-            render_block({"t": "buttons", "label": "", "items": g["items"]}, li)
+        _games_list(m["games"], box)
     else:
         el("p", m["empty"], "note", None, box)
     label = el("label", None, "import", None, box)
@@ -113,11 +119,7 @@ def render_saves():
     el("p", m["import_help"], "note", None, box)
     if m["history"]:
         el("h3", m["history_heading"], None, None, box)
-        ul = el("ul", None, "saves-list", None, box)
-        for g in m["history"]:
-            li = el("li", None, None, None, ul)
-            el("p", g["text"], None, None, li)
-            render_block({"t": "buttons", "label": "", "items": g["items"]}, li)
+        _games_list(m["history"], box)
 
 
 def download(filename, text, blob=None):
