@@ -316,7 +316,7 @@ def bot_screen(session, obs, m):
         r = steps[k]
         shown = step_obs(r)
         m["board"] = step_board(r, shown)
-        if m["table"] is not None:  # left out by the page (views.screen_model)
+        if m.get("table") is not None:  # left out by the page (views.screen_model)
             m["table"] = table_model(shown)
         m["strip"] = _strip_for(shown, r["seat"])
         m["evidence"] = "racks"  # the dice and the racks, next to the caption
