@@ -1,4 +1,4 @@
-// Loaded by index.html before PyScript (no inline scripts: see lostcode/web/csp.py).
+// Loaded by index.html before PyScript (no inline scripts: see lostcode/web/shell/csp.py).
 // Works before Python loads: seat rows follow the player count, and Start
 // pressed early is remembered until the engine is ready.
 (function () {
@@ -182,7 +182,7 @@ function lostcodeBuild(tree, svg) {
 function lostcodeNode(kid, svg) {
   return typeof kid === "string" ? document.createTextNode(kid) : lostcodeBuild(kid, svg);
 }
-// An SVG tree from lostcode/web/board.py appended to `parent` (dom.draw).
+// An SVG tree from lostcode/web/game/board.py appended to `parent` (dom.draw).
 // Returns the new element.
 window.lostcodeDraw = function (parent, json) {
   return parent.appendChild(lostcodeBuild(JSON.parse(json), true));
@@ -278,7 +278,7 @@ window.lostcodeAdopt = function (parent, json, append) {
   adopted.set(parent, { json, kids: Array.from(parent.childNodes), opens: opens(parent) });
   return true;
 };
-// The activation guard (lostcode/web/gamepage.py settle, issue 12): the new
+// The activation guard (lostcode/web/game/gamepage.py settle, issue 12): the new
 // screen's controls that take taps now, each as [its action, and its box
 // (left, top, right, bottom) when `boxes`], read in one call and before any is
 // changed, so the layout is computed once, not again after each change.

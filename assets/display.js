@@ -1,14 +1,14 @@
 // Display settings applied in <head>, before the first paint: "Larger text" and
 // "Reduce motion". One file, not two: each parser-blocking script in <head> is a
-// request the first paint waits for (issue 17). No inline scripts: lostcode/web/csp.py.
+// request the first paint waits for (issue 17). No inline scripts: lostcode/web/shell/csp.py.
 
 // The "Larger text" setting (issue 6): class text-large on <html>, remembered in
-// localStorage. Loaded in <head> (no inline scripts: see lostcode/web/csp.py), so a
+// localStorage. Loaded in <head> (no inline scripts: see lostcode/web/shell/csp.py), so a
 // saved choice applies before the first paint; the checkboxes marked
 // data-textsize (set-up form, in-game display settings) stay in step.
 // Python's main.set_text_size("large") (URL textsize=large) sets the same class.
 (function () {
-  const KEY = "lostcode.textsize";  // lostcode/web/a11y.py TEXT_SIZE_KEY
+  const KEY = "lostcode.textsize";  // lostcode/web/shell/a11y.py TEXT_SIZE_KEY
   const root = document.documentElement;
   function saved() {
     try { return window.localStorage.getItem(KEY); } catch (e) { return null; }
@@ -34,14 +34,14 @@
 // when the box was ticked, or the system asks for it (prefers-reduced-motion:
 // then the box is ticked and cannot be unticked here). Python's
 // main.set_motion("reduce") (URL motion=reduce) sets the same attribute.
-// Loaded in <head> (no inline scripts: lostcode/web/csp.py), before the first paint.
+// Loaded in <head> (no inline scripts: lostcode/web/shell/csp.py), before the first paint.
 //
 // A moment (the roll, the check, the replacement: main.py play_moments,
 // style.css) is skipped by any tap or key: the animations are finished at
 // once, and the tap or key goes on to whatever it was meant for (nothing is
-// prevented or stopped here: one activation is one action, web/activation.py).
+// prevented or stopped here: one activation is one action, web/shell/activation.py).
 (function () {
-  const KEY = "lostcode.motion";  // lostcode/web/a11y.py MOTION_KEY
+  const KEY = "lostcode.motion";  // lostcode/web/shell/a11y.py MOTION_KEY
   const root = document.documentElement;
   const system = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
   function saved() {

@@ -14,7 +14,7 @@
 //     worker: the page and the box speak only by messages on one port.
 // The frame is srcdoc (it needs no request, so it opens offline too) and its
 // one inline script is allowed by its hash (BOX_HASH), in its own policy and
-// in the page's (lostcode/web/csp.py), which a srcdoc frame inherits.
+// in the page's (lostcode/web/shell/csp.py), which a srcdoc frame inherits.
 // The worker asks the page for the files it needs by path (a runtime, the
 // engine's files); the page answers only for the paths the lab's workers
 // use (GIVEN) and only with the site's own files. Every message from the box

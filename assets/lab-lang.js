@@ -2,7 +2,7 @@
 // language from ?lang=, the game page's choice, then the browser's.
 
 export const LANGS = ["en", "ru", "it", "pl"];
-export const LANG_KEY = "lostcode.lang"; // shared with the game page (lostcode/web/page.py)
+export const LANG_KEY = "lostcode.lang"; // shared with the game page (lostcode/web/game/page.py)
 
 export function storageGet(key) {
   try { return window.localStorage.getItem(key); } catch { return null; }
@@ -12,7 +12,7 @@ export function storageSet(key, value) {
 }
 
 // The language part of a code, as assets/runtime.js langCode and
-// lostcode/web/i18n.py normalize_language read it ("ru-RU", "ru_RU" -> "ru").
+// lostcode/web/shell/i18n.py normalize_language read it ("ru-RU", "ru_RU" -> "ru").
 function langCode(value) {
   const base = String(value || "").trim().toLowerCase().replace(/_/g, "-").split("-")[0];
   return LANGS.includes(base) ? base : undefined;

@@ -69,7 +69,7 @@ function showOffline(state, msgid) {
   if (line) line.textContent = _(msgid);
 }
 
-// The page says it (lostcode/web/savespage.py, on the set-up screen between
+// The page says it (lostcode/web/saves/savespage.py, on the set-up screen between
 // games, never over a private screen): data-update = "ready" | "failed".
 function tellUpdate(state) {
   root.dataset.update = state;

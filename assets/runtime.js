@@ -11,7 +11,7 @@
 // wait for the page to be parsed, styled and laid out (issue 17: ~40 ms on a
 // desktop; index.html modulepreloads core.js). What touches the page's own
 // elements waits until they are parsed. An external file, not an inline script,
-// because the page's CSP has no 'unsafe-inline' (lostcode/web/csp.py).
+// because the page's CSP has no 'unsafe-inline' (lostcode/web/shell/csp.py).
 // Only the chosen runtime is downloaded. Proof: tools/bench/hello-switch.html.
 //
 // The block below is what the dev server (repo root) runs: TOML configs that
@@ -114,13 +114,13 @@ export function pickRuntime(query, saved) {
 
 // ---- The progress text while the runtime downloads, in the page's language,
 // before Python (and its catalogs) can translate anything. The language is
-// picked as lostcode/web/i18n.py pick_language() does: ?lang=, then the saved
-// choice (lostcode.web.page STORAGE_KEY), then the browser's languages.
+// picked as lostcode/web/shell/i18n.py pick_language() does: ?lang=, then the saved
+// choice (lostcode.web.game.page STORAGE_KEY), then the browser's languages.
 export const LANGS = ["en", "ru", "it", "pl"];
 export const LANG_KEY = "lostcode.lang";
 // "running" is the catalogs' translation of main.py's first progress text
 // (tests/test_loading_text.py checks they agree).
-// "offline" and "use-default" (issue 44 item 12) too: lostcode/web/page.py
+// "offline" and "use-default" (issue 44 item 12) too: lostcode/web/game/page.py
 // RUNTIME_TEXTS marks them for the catalogs.
 // The English are msgids of the one catalogue (marked N_ for the extractor, issue 42);
 // tests/test_loading_text.py checks the other languages say what the .po files say.

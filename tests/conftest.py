@@ -87,7 +87,7 @@ def _same_origin_guard(request):
 # --------------------------------------------------------------------------- settle waits
 # A new screen's controls refuse taps for 350 ms, the handoff's "I am NAME"
 # for 700 ms and the control under the last press for 1,000 ms
-# (lostcode/web/activation.py, issue 25): Playwright's click() waits them out
+# (lostcode/web/shell/activation.py, issue 25): Playwright's click() waits them out
 # (aria-disabled), which cost most of a whole game's time. In a test that is
 # not about that timing, the page's clock (Playwright's clock API: installed
 # before the page loads, it runs at the real pace) jumps to the moment the
@@ -112,7 +112,7 @@ def real_time(request) -> bool:
 # Moments (a roll's dice, a check's rings: CSS animations) and a computer's
 # moves played one by one (1.2 s a step) only show what happened: Playwright's
 # click() waits for an animated control to stand still. Under the system's
-# reduced motion the page shows the end at once (lostcode/web/a11y.py), so a
+# reduced motion the page shows the end at once (lostcode/web/shell/a11y.py), so a
 # test that is not about motion, moments or the computer's pace runs with it.
 FULL_MOTION_WORDS = ("motion", "moment", "anim", "bot", "bots")
 

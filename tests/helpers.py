@@ -25,9 +25,9 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 # The browser adapter: the modules of lostcode/web that touch the DOM (pyscript).
 ADAPTER_MODULES = (
-    "main", "dom", "app", "storage", "gamepage", "savespage", "setuppage", "lab/labbridge",
-    "tablemode/tablepage", "puzzle/puzzlepage", "tablemode/tablecodes", "moments", "slices",
-    "flow",
+    "main", "shell/dom", "shell/app", "saves/storage", "game/gamepage", "saves/savespage",
+    "game/setuppage", "lab/labbridge", "tablemode/tablepage", "puzzle/puzzlepage",
+    "tablemode/tablecodes", "shell/moments", "shell/slices", "shell/flow",
 )
 RUNTIMES_DIR = ROOT / "tests" / "runtimes"
 
@@ -145,7 +145,7 @@ def wait_engine_ready(page, timeout: float = 60000) -> None:
         pytest.fail(f"engine failed to start at {page.url}; visible text:\n{_visible_text(page)}")
 
 
-# The handoff guard's waits (lostcode/web/activation.py) skipped in tests not
+# The handoff guard's waits (lostcode/web/shell/activation.py) skipped in tests not
 # about them: see tests/conftest.py, "settle waits".
 # The longest wait left on the page (one cheap evaluate per click: resolving the
 # clicked control's role and name again cost ~25 ms a click). Jumping to the

@@ -1,10 +1,17 @@
 """Run by tests/test_i18n.py in CPython and MicroPython: the output must be identical.
 
-Exercises lostcode/web/i18n.py with every compiled catalog, so a catalog or
+Exercises lostcode/web/shell/i18n.py with every compiled catalog, so a catalog or
 API feature MicroPython can't handle shows up as a diff or a traceback.
 """
 
-from lostcode.web.i18n import LANGUAGES, _, get_language, ngettext, pick_language, set_language
+from lostcode.web.shell.i18n import (
+    LANGUAGES,
+    _,
+    get_language,
+    ngettext,
+    pick_language,
+    set_language,
+)
 
 for code, name in LANGUAGES:
     print(set_language(code), get_language(), name)

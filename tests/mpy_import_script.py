@@ -27,9 +27,9 @@ assert not [f for f in os.listdir(".") if f.endswith(".pack")], "packs are remov
 BROWSER_ONLY = {
     "lostcode.web." + m
     for m in (
-        "main", "dom", "app", "storage", "gamepage", "savespage", "setuppage", "lab.labbridge",
-        "tablemode.tablepage", "puzzle.puzzlepage", "tablemode.tablecodes", "moments",
-        "slices", "flow",
+        "main", "shell.dom", "shell.app", "saves.storage", "game.gamepage", "saves.savespage",
+        "game.setuppage", "lab.labbridge", "tablemode.tablepage", "puzzle.puzzlepage",
+        "tablemode.tablecodes", "shell.moments", "shell.slices", "shell.flow",
     )
 }  # tests/helpers.py ADAPTER_MODULES
 count = 0

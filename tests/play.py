@@ -44,7 +44,7 @@ CONFIRM_FINAL = re.compile(r"^(Confirm the final candidates|Confirm and pass to 
 SNAPSHOT_JS = """() => {
   const label = e => e.getAttribute("aria-label");
   const game = document.getElementById("game");
-  // The drawn racks (lostcode/web/board.py): the stones, not the face-up discards beside them.
+  // The drawn racks (lostcode/web/game/board.py): the stones, not the face-up discards beside them.
   const racks = [...document.querySelectorAll("#game svg.rack")]
     .map(r => ({title: r.getAttribute("aria-label"), text: r.querySelector(".stones").textContent,
                 stones: [...r.querySelectorAll(".stones [aria-label]")].map(label)}));

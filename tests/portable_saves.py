@@ -1,6 +1,7 @@
-"""Exercises lostcode.services.saves, lostcode.services.settings and lostcode.web.csp and prints
-canonical results; tests/test_saves.py runs it on CPython, MicroPython and
-Pyodide and requires identical output (so the modules are portable)."""
+"""Exercises lostcode.services.saves, lostcode.services.settings and
+lostcode.web.shell.csp and prints canonical results; tests/test_saves.py runs
+it on CPython, MicroPython and Pyodide and requires identical output (so the
+modules are portable)."""
 
 import json
 
@@ -12,8 +13,8 @@ from lostcode.rules.rng import Rng
 from lostcode.services.jsonlimits import loads_limited
 from lostcode.services.saves import SaveIndex, load_save, make_save
 from lostcode.services.settings import iframe_snippet, parse, to_query
-from lostcode.web.csp import POLICY, directives
-from lostcode.web.slots import decide, index_from_items, migrate
+from lostcode.web.saves.slots import decide, index_from_items, migrate
+from lostcode.web.shell.csp import POLICY, directives
 
 NAMES = ["<script>alert(1)</script>", "<img src=x onerror=alert(1)>", "Zoë", "Ярослава"]
 

@@ -54,7 +54,7 @@ def clean(names):
 
 
 def imported(data):
-    from lostcode.web.persist import read_import
+    from lostcode.web.saves.persist import read_import
 
     return read_import(data)
 

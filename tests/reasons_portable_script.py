@@ -1,9 +1,10 @@
-"""The expert's reasons (lostcode/web/reasons.py) and a search run in slices
+"""The expert's reasons (lostcode/web/game/reasons.py) and a search run in slices
 (lostcode/player/thinking.py) in every language, printed; the same on CPython and
 MicroPython (tests/test_expert_page.py compares them)."""
 
 from lostcode.player.thinking import Job, next_steps
-from lostcode.web import i18n, reasons
+from lostcode.web.game import reasons
+from lostcode.web.shell import i18n
 
 OPTIONS = [
     [["guess", "W3", 8], 1.94, ""],

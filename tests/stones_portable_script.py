@@ -67,7 +67,7 @@ def page_game() -> str:
     Russian: a digest of every screen model the page would draw."""
     from lostcode.stones import session as ss
     from lostcode.stones.screens import screen_model
-    from lostcode.web.i18n import set_language
+    from lostcode.web.shell.i18n import set_language
 
     set_language("ru")
     s = ss.StonesSession(["Аня", "Бот", "Вика"], ["human", "search", "human"], 11)

@@ -1,4 +1,4 @@
-"""The live region's announcements (lostcode/web/a11y.py, issue 6): public news only."""
+"""The live region's announcements (lostcode/web/shell/a11y.py, issue 6): public news only."""
 
 import random
 import re
@@ -6,8 +6,8 @@ import re
 from lostcode.rules.engine import apply_action, is_over, legal_actions
 from lostcode.rules.options import Options
 from lostcode.rules.setup import new_game
-from lostcode.web import i18n
-from lostcode.web.a11y import Announcer, entry_sentence, normalize_text_size
+from lostcode.web.shell import i18n
+from lostcode.web.shell.a11y import Announcer, entry_sentence, normalize_text_size
 
 SYM = "(?:jaguar|bird|bear|chameleon|snake|human)"
 NAME = "(?:Ann|Ben|Cyd)"

@@ -1,6 +1,6 @@
-"""lostcode/web/activation.py (issue 12): which clicks and keys may act."""
+"""lostcode/web/shell/activation.py (issue 12): which clicks and keys may act."""
 
-from lostcode.web.activation import (
+from lostcode.web.shell.activation import (
     HANDOFF_MS,
     SETTLE_MS,
     SPOT_MARGIN,

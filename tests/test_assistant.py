@@ -1,5 +1,5 @@
 """Solo play, computer seats and the deduction assistant in the web view models
-(issue 4): lostcode/web/solo.py, lostcode/web/assistant.py and their hooks in
+(issue 4): lostcode/web/game/solo.py, lostcode/web/game/assistant.py and their hooks in
 Session / screen_model. CPython, fast."""
 
 import json
@@ -19,12 +19,12 @@ from lostcode.player.deduction import analyze  # noqa: E402
 from lostcode.rules.observation import observe  # noqa: E402
 from lostcode.rules.options import Options  # noqa: E402
 from lostcode.services.record import replay  # noqa: E402
-from lostcode.web import assistant  # noqa: E402
-from lostcode.web.describe import describe  # noqa: E402
-from lostcode.web.names import symbol_name  # noqa: E402
-from lostcode.web.session import Session  # noqa: E402
-from lostcode.web.solo import SHOWN_WITH_CHECKS, before_checks  # noqa: E402
-from lostcode.web.views import screen_model  # noqa: E402
+from lostcode.web.game import assistant  # noqa: E402
+from lostcode.web.game.describe import describe  # noqa: E402
+from lostcode.web.game.names import symbol_name  # noqa: E402
+from lostcode.web.game.session import Session  # noqa: E402
+from lostcode.web.game.solo import SHOWN_WITH_CHECKS, before_checks  # noqa: E402
+from lostcode.web.game.views import screen_model  # noqa: E402
 
 
 def solo(seed=7, bot="hard", hints=True, players=2, flags=None):

@@ -1,4 +1,4 @@
-"""The drawn board (lostcode/web/board.py): SVG trees from an observation.
+"""The drawn board (lostcode/web/game/board.py): SVG trees from an observation.
 
 Privacy (R-S7): the tree drawn for viewer V never holds V's own stone values;
 every drawn part has an accessible name; the score track shows stack order
@@ -12,7 +12,7 @@ from lostcode.rules.engine import apply_action
 from lostcode.rules.observation import observe
 from lostcode.rules.options import Options
 from lostcode.rules.setup import new_game
-from lostcode.web.board import board_model, initials, tree_text
+from lostcode.web.game.board import board_model, initials, tree_text
 
 VALUE_LABEL = re.compile(r"^(jaguar|bird|bear|chameleon|snake|human): (\d+)$")
 
@@ -137,8 +137,8 @@ def test_a_kept_board_is_the_board_of_every_observation():
     for every viewer and the whole table, in two languages, it equals the
     board drawn afresh: nothing it reads is missing from its key."""
     from lostcode.rules.engine import legal_actions
-    from lostcode.web.i18n import get_language, set_language
-    from lostcode.web.views import BoardKeeper, kept_board
+    from lostcode.web.game.views import BoardKeeper, kept_board
+    from lostcode.web.shell.i18n import get_language, set_language
 
     keeper = BoardKeeper()  # held by the page (app.GameView.boards), passed in
     was = get_language()
@@ -167,7 +167,7 @@ def test_a_kept_board_is_drawn_again_when_any_field_it_reads_changes():
     moment of the game; whenever that changes the drawn board, kept_board
     draws it again (its key holds every field board.py reads)."""
     from lostcode.rules.engine import legal_actions
-    from lostcode.web.views import BoardKeeper, kept_board
+    from lostcode.web.game.views import BoardKeeper, kept_board
 
     keeper = BoardKeeper()
     s = new_game(Options(4, shortcut=True, curse=True), 8, ["Ana", "Bo", "Cy", "Di"])
@@ -204,10 +204,10 @@ def test_kept_parts_are_the_parts_made_afresh():
     the same inputs: the same trees as a board made afresh, on every step of a
     game, for every viewer and the public, in two languages."""
     from lostcode.rules.engine import legal_actions
-    from lostcode.web import i18n
+    from lostcode.web.shell import i18n
 
     s = new_game(Options(3, shortcut=True, curse=True), 11, ["Ana", "Bo", "Cy"])
-    from lostcode.web.views import BoardKeeper
+    from lostcode.web.game.views import BoardKeeper
 
     keeper = BoardKeeper()
     reused = 0

@@ -1,5 +1,5 @@
 """Issue 22: the computer seats' moves played on the drawn board, one step a
-move (lostcode/web/solo.py bot_screen, Session.play_bots).
+move (lostcode/web/game/solo.py bot_screen, Session.play_bots).
 
 The bot screen is a screen the whole table sees, so every step's board, its
 tables and the observations the session keeps for it hold no human player's
@@ -19,10 +19,10 @@ from lostcode.rules.observation import observe_table, rack_values_in
 from lostcode.rules.options import Options
 from lostcode.rules.setup import new_game
 from lostcode.web import actions
-from lostcode.web.board import tree_text
-from lostcode.web.session import Session
-from lostcode.web.solo import step_obs
-from lostcode.web.views import screen_model
+from lostcode.web.game.board import tree_text
+from lostcode.web.game.session import Session
+from lostcode.web.game.solo import step_obs
+from lostcode.web.game.views import screen_model
 
 GAMES = [
     # players, seats, option flags

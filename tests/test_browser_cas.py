@@ -1,7 +1,7 @@
 """Issue 25, failures 3 and 4: saves as a compare-and-set.
 
 - Two tabs on one game moving within a few ms: never a silent fork. Each save
-  is a read-check-write under the Web Locks API (lostcode/web/storage.py), so
+  is a read-check-write under the Web Locks API (lostcode/web/saves/storage.py), so
   the tab that moves second from the same revision is told "This game went on
   in another tab" and its move is not written; storage keeps the first move.
 - After a failed save (storage full) the saved-games list shows the last save

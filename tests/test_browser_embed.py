@@ -9,7 +9,7 @@ from helpers import open_settings, wait_engine_ready
 from playwright.sync_api import expect
 
 from lostcode.services.settings import parse
-from lostcode.web.i18n import _, set_language
+from lostcode.web.shell.i18n import _, set_language
 
 pytestmark = pytest.mark.browser
 

@@ -171,7 +171,7 @@ def test_strip_names_read_whole_on_a_phone(page, lang):
     ("Player 1", not "Playe…"), each seat's score and whose turn it is."""
     from helpers import wait_engine_ready
 
-    from lostcode.web.i18n import _, set_language
+    from lostcode.web.shell.i18n import _, set_language
 
     page.set_viewport_size(MOBILE)
     page.goto(f"/?lang={lang}&players=4")

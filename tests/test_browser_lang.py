@@ -9,7 +9,7 @@ import pytest
 from helpers import RequestLog, wait_engine_ready
 from playwright.sync_api import expect
 
-from lostcode.web.i18n import _, set_language
+from lostcode.web.shell.i18n import _, set_language
 
 pytestmark = pytest.mark.browser
 
@@ -153,7 +153,7 @@ def test_rules_button_reachable_during_the_game(page):
     expect(table).to_be_visible()  # the reference is open
 
 
-TIP_OUTLINES = {  # lostcode/web/tutorial.py TIP_PARTS, as main.py outlines them
+TIP_OUTLINES = {  # lostcode/web/game/tutorial.py TIP_PARTS, as main.py outlines them
     "roll": "#game svg.rack.tip-focus:not(.own)",
     "guess": "#screen .buttons.tip-focus:has(.wheel-btn)",
     "checks": "#game svg.track.tip-focus",

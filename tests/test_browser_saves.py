@@ -17,7 +17,7 @@ from lostcode.rules.options import Options
 from lostcode.rules.setup import new_game
 from lostcode.rules.vocab import PHASE_END
 from lostcode.services.record import replay, to_record
-from lostcode.web import csp
+from lostcode.web.shell import csp
 
 KEY = "lostcode.saves"
 IMG = "<img src=x onerror=window.pwned=1>"

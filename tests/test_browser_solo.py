@@ -2,7 +2,7 @@
 driven by role and accessible name like tests/test_browser_game.py.
 
 The shadow engine game in the test process plays the bots' moves with the
-same bots and the same seeds as the page (lostcode/web/solo.py), so it stays
+same bots and the same seeds as the page (lostcode/web/game/solo.py), so it stays
 in step with the page and every screen can be checked for privacy.
 """
 
@@ -18,8 +18,8 @@ from lostcode.player.bots import Player
 from lostcode.player.seats import bot_decision, bot_seed
 from lostcode.rules.observation import observe
 from lostcode.rules.vocab import PHASE_END
-from lostcode.web.describe import describe
-from lostcode.web.solo import SHOWN_WITH_CHECKS, before_checks
+from lostcode.web.game.describe import describe
+from lostcode.web.game.solo import SHOWN_WITH_CHECKS, before_checks
 
 pytestmark = pytest.mark.browser
 

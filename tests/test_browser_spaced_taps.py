@@ -1,7 +1,7 @@
 """Issue 25, failure 1: a slow second tap at the same spot. Touch taps spaced
 50-1,500 ms at the spot of the control just pressed never open the next
 player's private screen (the handoff's "I am NAME" moves away from that spot
-and waits HANDOFF_MS, lostcode/web/activation.py), never roll or keep the dice
+and waits HANDOFF_MS, lostcode/web/shell/activation.py), never roll or keep the dice
 for the player, and a double tap on a choice is one choice.
 """
 

@@ -25,7 +25,7 @@ from lostcode.rules.options import Options
 from lostcode.rules.setup import new_game
 from lostcode.services.record import replay
 from lostcode.services.saves import SaveIndex
-from lostcode.web.slots import done_key, slot_text
+from lostcode.web.saves.slots import done_key, slot_text
 
 pytestmark = pytest.mark.browser
 

@@ -1,7 +1,7 @@
 """Issue 11 in the browser, on the default runtime (MicroPython): "Watch the
 game" steps through an imported record by move and by round, forward and
 back, and every step shows what the engine's replay of the record to that
-point shows (lostcode/web/viewer.py computes the same on CPython here); the
+point shows (lostcode/web/game/viewer.py computes the same on CPython here); the
 end screen has its score chart and no raw record; both fit a 360 px screen.
 Issue 22: a finished game's replay shows every rack at every step, and "as
 NAME saw it" hides exactly NAME's own stones (none of their values in the DOM).
@@ -20,7 +20,7 @@ from lostcode.rules.engine import apply_action, is_over, legal_actions
 from lostcode.rules.options import Options
 from lostcode.rules.setup import new_game
 from lostcode.services.record import replay, to_record
-from lostcode.web.viewer import (
+from lostcode.web.game.viewer import (
     GO_END,
     GO_NEXT,
     GO_NEXT_ROUND,

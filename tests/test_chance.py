@@ -27,7 +27,7 @@ from lostcode.rules.errors import IllegalAction
 from lostcode.rules.options import Options
 from lostcode.rules.setup import new_game
 from lostcode.services.record import replay
-from lostcode.web.slots import index_from_items
+from lostcode.web.saves.slots import index_from_items
 
 # state_digest of each example replayed to its end by the engine before chance
 # became a step of its own (commit 64c33ba): the engine must still play them so.

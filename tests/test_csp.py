@@ -1,4 +1,4 @@
-"""The site's Content-Security-Policy (lostcode/web/csp.py) is workable and bites.
+"""The site's Content-Security-Policy (lostcode/web/shell/csp.py) is workable and bites.
 
 tests/csp/hello-*.html are the bare runtime pages with the policy as a <meta>
 tag. Under it each runtime must reach data-engine=ready with no violation
@@ -11,7 +11,7 @@ import re
 import pytest
 from helpers import ROOT, wait_engine_ready
 
-from lostcode.web import csp
+from lostcode.web.shell import csp
 
 RUNTIMES = ("pyodide", "micropython")
 PAGES = {rt: ROOT / "tests" / "csp" / f"hello-{rt}.html" for rt in RUNTIMES}
@@ -117,7 +117,7 @@ def test_without_unsafe_eval_pyscript_cannot_start(page):
 
 @pytest.mark.browser
 def test_csp_does_not_stop_injected_python(page):
-    """Documents the limit in lostcode/web/csp.py: PyScript runs injected py scripts.
+    """Documents the limit in lostcode/web/shell/csp.py: PyScript runs injected py scripts.
 
     So the UI must never put untrusted markup into the page (textContent only).
     """

@@ -7,7 +7,7 @@ The convention (the two documents are written to it):
   diagrams name functions, not files). A span is a *path* if it is one word
   of path characters (letters, digits, `_`, `.`, `-`, `/`) and either holds
   a `/` or ends in a file extension (`.py`, `.md`, `.json`, ...). So
-  `lostcode/web/session.py`, `tests/`, `.ci/run` and `engine.py` are paths;
+  `lostcode/web/game/session.py`, `tests/`, `.ci/run` and `engine.py` are paths;
   `Session.do`, `actions.ACTIONS`, `data-act` and `grep -rn "R-G3" lostcode`
   are not.
 - A path with a `/` is relative to the repository root.
@@ -202,8 +202,8 @@ def test_readme_what_is_where_names_only_existing_paths():
         "lostcode/player/deduction.py",
         "lostcode/services/record.py",
         "lostcode/cli/tournament.py",
-        "lostcode/web/session.py",
-        "lostcode/web/gamepage.py",
+        "lostcode/web/game/session.py",
+        "lostcode/web/game/gamepage.py",
         "lostcode/web/catalogs/",
         "docs/architecture.md",
         "docs/rules.md",
@@ -243,7 +243,7 @@ def test_a_missing_path_is_reported():
     }
     prose = "\n".join(
         [
-            "## `lostcode/web/`: the view layer",
+            "## `lostcode/web/game/`: the view layer",
             "`session.py` and `sessions.py`; `Session.do` is code, not a path.",
             "```mermaid",
             "`not_checked.py`",
@@ -255,7 +255,7 @@ def test_a_missing_path_is_reported():
     names = prose_names(prose)
     assert [(n, s) for n, s, _c in missing(names)] == [(2, "sessions.py"), (7, "session.py")]
     assert [s for _n, s, _c in names] == [
-        "lostcode/web/",
+        "lostcode/web/game/",
         "session.py",
         "sessions.py",
         "session.py",

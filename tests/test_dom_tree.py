@@ -15,7 +15,7 @@ import json, sys
 sys.path.insert(0, 'tests')
 import fake_pyscript
 fake_pyscript.install()
-from lostcode.web import dom
+from lostcode.web.shell import dom
 
 part = dom.Node("div")
 dom.render_block({"t": "buttons", "label": "Dice", "items": [

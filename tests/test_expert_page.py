@@ -1,5 +1,5 @@
 """The expert in the page (issue 27): its seat kind, its search run in slices
-(lostcode/player/thinking.py), its reasons in words (lostcode/web/reasons.py), and
+(lostcode/player/thinking.py), its reasons in words (lostcode/web/game/reasons.py), and
 the assistant's "What would the expert do?". CPython, fast.
 
 The search itself (lostcode/player/expert.py) is another part's: these tests
@@ -30,12 +30,13 @@ from lostcode.rules.options import Options  # noqa: E402
 from lostcode.rules.vocab import BOT_LEVELS, GUESS, PHASE_GUESS, SEAT_KINDS  # noqa: E402
 from lostcode.services.record import replay  # noqa: E402
 from lostcode.services.settings import parse as parse_query  # noqa: E402
-from lostcode.web import i18n, reasons, solo  # noqa: E402
-from lostcode.web.persist import session_from_save, session_save  # noqa: E402
-from lostcode.web.session import Session  # noqa: E402
-from lostcode.web.solo import BotSeats  # noqa: E402
-from lostcode.web.viewer import Replay, watch_model  # noqa: E402
-from lostcode.web.views import log_model, screen_model  # noqa: E402
+from lostcode.web.game import reasons, solo  # noqa: E402
+from lostcode.web.game.session import Session  # noqa: E402
+from lostcode.web.game.solo import BotSeats  # noqa: E402
+from lostcode.web.game.viewer import Replay, watch_model  # noqa: E402
+from lostcode.web.game.views import log_model, screen_model  # noqa: E402
+from lostcode.web.saves.persist import session_from_save, session_save  # noqa: E402
+from lostcode.web.shell import i18n  # noqa: E402
 
 
 class Clock:

@@ -12,8 +12,8 @@ from test_viewmodels import NAMES, enabled, play
 from lostcode.rules.engine import apply_action, legal_actions
 from lostcode.rules.options import Options
 from lostcode.services.record import replay
-from lostcode.web.session import TABLE, Session
-from lostcode.web.views import screen_model
+from lostcode.web.game.session import TABLE, Session
+from lostcode.web.game.views import screen_model
 
 
 def primary(m):
@@ -182,7 +182,7 @@ def test_the_ring_centres_the_range_on_the_tapped_value():
     """R-G3 on the wheel screen (issue 22): each ring value's name says the
     range its tap gives, centred on it (the lower middle for an even width),
     kept on the ring; switching wheels keeps the middle."""
-    from lostcode.web.betscreens import centred_low
+    from lostcode.web.game.betscreens import centred_low
 
     assert [centred_low(3, w, 21) for w in (1, 2, 3, 4, 10)] == [3, 3, 2, 2, 0]
     assert centred_low(21, 3, 21) == 19 and centred_low(0, 5, 21) == 0
@@ -294,7 +294,7 @@ def test_a_bot_turn_goes_on_by_itself_over_the_drawn_dice():
     next move after 1.2 s; Skip, a tap or reduced motion: SKIP, the end of the
     run); its report stops at the round's check, so "End of round N." never
     comes before round N's check results (the log keeps it)."""
-    from lostcode.web.solo import PACE_MS
+    from lostcode.web.game.solo import PACE_MS
 
     seen = 0
     for seed in range(6):

@@ -23,10 +23,10 @@ from helpers import ROOT
 
 from lostcode.rules.options import Options
 from lostcode.web import actions
-from lostcode.web import followups as fu
-from lostcode.web.session import Session
-from lostcode.web.viewer import Replay, watch_model
-from lostcode.web.views import screen_model
+from lostcode.web.game.session import Session
+from lostcode.web.game.viewer import Replay, watch_model
+from lostcode.web.game.views import screen_model
+from lostcode.web.shell import followups as fu
 
 
 def bot_screen_model():
@@ -97,10 +97,12 @@ mod.window.setTimeout = lambda *a: timers.append(a)
 mod.window.lostcodeControls = lambda *a: "[]"
 mod.document.querySelectorAll = lambda *a: types.SimpleNamespace(length=0)
 mod.window.performance = types.SimpleNamespace(now=lambda: 0.0)
-from lostcode.web import flow, gamepage, main
-from lostcode.web.app import APP
+from lostcode.web import main
+from lostcode.web.game import gamepage
+from lostcode.web.shell import flow
+from lostcode.web.shell.app import APP
 from lostcode.rules.options import Options
-from lostcode.web.session import Session
+from lostcode.web.game.session import Session
 out = {}
 for seat in ("easy", "expert"):
     timers.clear()
@@ -178,7 +180,7 @@ def reached_from_render(module):
 
 
 def test_render_starts_nothing():
-    for module in ("gamepage", "puzzle/puzzlepage", "tablemode/tablepage"):
+    for module in ("game/gamepage", "puzzle/puzzlepage", "tablemode/tablepage"):
         reached = reached_from_render(module)
         assert "render" in reached, module
         for name, fn in reached.items():

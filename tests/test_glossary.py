@@ -284,8 +284,8 @@ MISLEADING = {
 
 @pytest.mark.parametrize("lang", ("en",) + LANGS)
 def test_final_guesses_score_by_the_number_written(lang):
-    from lostcode.web import i18n
-    from lostcode.web.tutorial import _tips
+    from lostcode.web.game.tutorial import _tips
+    from lostcode.web.shell import i18n
 
     rules, tip_want = WRITTEN[lang]
     assert rules in " ".join(rule_item(lang, "R-E2")), lang
@@ -313,8 +313,8 @@ NAMES = {"ru": "Маша", "it": "Giulia", "pl": "Ania"}
 def _renderings(lang):
     """Every message in `lang`, every plural form, rendered once per symbol with
     sample arguments: (msgid, symbol name, text)."""
-    from lostcode.web import i18n
-    from lostcode.web.names import colour_name, symbol_name
+    from lostcode.web.game.names import colour_name, symbol_name
+    from lostcode.web.shell import i18n
 
     i18n.set_language(lang)
     try:
@@ -391,8 +391,8 @@ def test_polish_symbol_names_are_quoted_inside_sentences():
      ("pl", "50\u202f%", "<1\u202f%")],
 )
 def test_percentages_as_each_language_writes_them(lang, half, tiny):
-    from lostcode.web import i18n
-    from lostcode.web.assistant import percent
+    from lostcode.web.game.assistant import percent
+    from lostcode.web.shell import i18n
 
     i18n.set_language(lang)
     try:
@@ -409,7 +409,7 @@ def test_unowned_rack_label_keeps_its_letter(lang):
     """board.py cuts a player's name after 8 characters; the unowned racks' short
     label is never cut (it read "Nessuno…" for both racks), so it must be short:
     8 characters fit the room left of the stones ("Unowned A" hid its letter)."""
-    from lostcode.web import i18n
+    from lostcode.web.shell import i18n
 
     i18n.set_language(lang)
     try:
@@ -420,7 +420,7 @@ def test_unowned_rack_label_keeps_its_letter(lang):
     from lostcode.rules.observation import observe
     from lostcode.rules.options import Options
     from lostcode.rules.setup import new_game
-    from lostcode.web.board import rack_svg
+    from lostcode.web.game.board import rack_svg
 
     obs = observe(new_game(Options(2), 1), None)
     i18n.set_language(lang)
@@ -448,9 +448,9 @@ def test_guided_game_with_a_friend_speaks_to_you(lang):
     to the newcomer and the friend's confirm say "you", never «Sono Tu»,
     «Passa il dispositivo a Tu», «Я — Вы», «To ja: Ty»."""
     from lostcode.rules.options import Options
-    from lostcode.web import i18n
-    from lostcode.web.session import Session
-    from lostcode.web.views import screen_model
+    from lostcode.web.game.session import Session
+    from lostcode.web.game.views import screen_model
+    from lostcode.web.shell import i18n
 
     i18n.set_language(lang)
     try:

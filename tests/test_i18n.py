@@ -15,7 +15,7 @@ import pytest
 from helpers import ROOT, node_runtimes_available, run_in_runtime
 
 from lostcode.rules.components import WHEEL_IDS, WHEEL_VP, WHEEL_WIDTH
-from lostcode.web import i18n
+from lostcode.web.shell import i18n
 
 
 def _load_tool():
@@ -183,7 +183,7 @@ def test_decimal_sign_follows_the_language(lang_reset):
 
 
 def test_assistant_numbers_use_the_decimal_comma(lang_reset):
-    from lostcode.web.assistant import _ev_text
+    from lostcode.web.game.assistant import _ev_text
 
     assert _ev_text(1.23) == "1.2"
     i18n.set_language("pl")

@@ -88,7 +88,7 @@ BROKEN = {
 }
 
 # The guided game's seats (main.py start_guided): the newcomer is "You" in the
-# page's language and is spoken to in the second person (lostcode/web/you.py).
+# page's language and is spoken to in the second person (lostcode/web/shell/you.py).
 SEAT_NAMES = ("Friend", "Bot")
 PRONOUNS = {"you", "i", "me", "вы", "ты", "я", "tu", "io", "voi", "ty", "ja", "wy"}
 
@@ -149,7 +149,7 @@ def test_guided_game_other_seats_are_not_pronouns(lang):
     for seat in SEAT_NAMES:
         text = seat if cat is None else msgstr(cat, seat)
         assert text and text.lower() not in PRONOUNS, (lang, seat, text)
-    src = (ROOT / "lostcode" / "web" / "setuppage.py").read_text(encoding="utf-8")
+    src = (ROOT / "lostcode" / "web" / "game" / "setuppage.py").read_text(encoding="utf-8")
     assert 'by_id("name-2").value = _("You")' in src
 
 
@@ -193,7 +193,7 @@ def lab_only(message):
 
 def _you_render(lang):
     """Every message of the .pot through the page's own i18n, {name} = "You"."""
-    from lostcode.web import i18n
+    from lostcode.web.shell import i18n
 
     pot = read_po(open(ROOT / "locales" / "messages.pot", "rb"))
     i18n.set_language(lang)
@@ -224,10 +224,10 @@ def test_a_player_called_you_is_spoken_to(lang):
     """Issue 11: the guided game's "You" reads "Round 1: you roll", "You win"
     in every language, never "You rolls" / "Вы бросает" / "Tu lancia" / "Ty rzuca"."""
     from lostcode.rules.vocab import EV_END
-    from lostcode.web import i18n
-    from lostcode.web.board import rack_title
-    from lostcode.web.describe import describe
-    from lostcode.web.you import YOU_NAMES
+    from lostcode.web.game.board import rack_title
+    from lostcode.web.game.describe import describe
+    from lostcode.web.shell import i18n
+    from lostcode.web.shell.you import YOU_NAMES
 
     you, rendered_all = _you_render(lang)
     want = YOU_SAYS[lang]
@@ -256,8 +256,8 @@ def test_a_player_called_you_is_spoken_to(lang):
 
 def test_every_sentence_with_a_subject_name_has_a_second_person_twin():
     """A message whose {name} is the subject of a verb ("{name} rolls") needs its
-    twin in lostcode/web/you.py; each twin keeps the other placeholders."""
-    from lostcode.web.you import SECOND_PERSON
+    twin in lostcode/web/shell/you.py; each twin keeps the other placeholders."""
+    from lostcode.web.shell.you import SECOND_PERSON
 
     pot = read_po(open(ROOT / "locales" / "messages.pot", "rb"))
     ids = {}

@@ -258,7 +258,7 @@ def test_editor_chunks_exist_in_the_vendored_pyscript():
 
 
 def test_lab_page_policy_is_the_sites_plus_a_style_nonce():
-    from lostcode.web.csp import POLICY, meta_tag
+    from lostcode.web.shell.csp import POLICY, meta_tag
 
     policy = POLICY.replace("style-src 'self'", "style-src 'self' 'nonce-lostcode-lab'")
     html = (ROOT / "lab.html").read_text(encoding="utf-8")

@@ -16,7 +16,7 @@ import subprocess
 import pytest
 from helpers import ROOT
 
-from lostcode.web import csp
+from lostcode.web.shell import csp
 
 _spec = importlib.util.spec_from_file_location("build_site", ROOT / "tools" / "build_site.py")
 build_site = importlib.util.module_from_spec(_spec)

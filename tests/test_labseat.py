@@ -12,8 +12,8 @@ from lostcode.player.bots import Player
 from lostcode.rules.engine import apply_action, legal_actions
 from lostcode.rules.observation import observe
 from lostcode.services.record import replay
+from lostcode.web.game.views import screen_model
 from lostcode.web.lab.labseat import LAB_SEAT, MAX_FAILURES, LabSession, read_play
-from lostcode.web.views import screen_model
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = (ROOT / "assets" / "lab" / "example_en.py").read_text(encoding="utf-8")

@@ -9,7 +9,7 @@ import subprocess
 import pytest
 from helpers import ROOT
 
-from lostcode.web.i18n import _, set_language
+from lostcode.web.shell.i18n import _, set_language
 
 SCRIPT = """
 const m = await import(process.argv[1]);
@@ -79,8 +79,8 @@ def test_download_text_is_the_catalogues_translation(loading):
 
 def test_offline_pyodide_texts_are_the_catalogs_translations(loading):
     """Issue 44 item 12: what the page says when Pyodide cannot be downloaded
-    (before Python runs) is lostcode/web/page.py runtime_texts(), translated."""
-    from lostcode.web.page import runtime_texts
+    (before Python runs) is lostcode/web/game/page.py runtime_texts(), translated."""
+    from lostcode.web.game.page import runtime_texts
 
     try:
         for lang in loading["langs"]:
@@ -92,7 +92,7 @@ def test_offline_pyodide_texts_are_the_catalogs_translations(loading):
 
 def test_language_is_picked_as_python_picks_it(loading):
     from lostcode.services.settings import read_pairs
-    from lostcode.web.i18n import pick_language
+    from lostcode.web.shell.i18n import pick_language
 
     for (query, saved, browser), got in zip(PICKS, loading["pick"], strict=True):
         assert got == pick_language(read_pairs(query, []).get("lang"), browser, saved), query

@@ -16,9 +16,9 @@ from lostcode.rules.moves import KINDS, MOVES, PHASE_MOVES, PHASE_RULE, WAITING,
 from lostcode.rules.options import Options
 from lostcode.rules.setup import new_game
 from lostcode.rules.vocab import EVENTS, PHASE_END, PHASES
-from lostcode.web import i18n
-from lostcode.web.describe import describe
-from lostcode.web.views import SCREENS
+from lostcode.web.game.describe import describe
+from lostcode.web.game.views import SCREENS
+from lostcode.web.shell import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
 RULE_TESTS = (ROOT / "tests" / "test_rules.py").read_text(encoding="utf-8")

@@ -16,9 +16,9 @@ from lostcode.rules.engine import apply_action, is_over, legal_actions
 from lostcode.rules.moves import KINDS
 from lostcode.rules.options import Options
 from lostcode.rules.setup import new_game
-from lostcode.web import i18n
 from lostcode.web.catalogs import it, pl, ru
-from lostcode.web.describe import move_words
+from lostcode.web.game.describe import move_words
+from lostcode.web.shell import i18n
 
 COLUMNS = ("caption", "phrase", "sentence", "won")
 

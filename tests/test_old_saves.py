@@ -20,11 +20,11 @@ from helpers import ROOT
 
 from lostcode.rules.canon import state_digest
 from lostcode.services.record import replay
-from lostcode.web.persist import session_from_save, session_save
-from lostcode.web.sheet import Sheet
-from lostcode.web.slots import index_from_items, migrate
-from lostcode.web.viewer import Replay
-from lostcode.web.views import screen_model
+from lostcode.web.game.sheet import Sheet
+from lostcode.web.game.viewer import Replay
+from lostcode.web.game.views import screen_model
+from lostcode.web.saves.persist import session_from_save, session_save
+from lostcode.web.saves.slots import index_from_items, migrate
 
 DATA = json.loads((ROOT / "tests" / "data" / "save-2026-11-26.json").read_text("utf-8"))
 

@@ -24,10 +24,10 @@ from lostcode.player.deduction import Knowledge
 from lostcode.rules.observation import observe
 from lostcode.services.record import replay
 from lostcode.services.settings import parse, to_query
-from lostcode.web.board import tree_text
-from lostcode.web.i18n import set_language
+from lostcode.web.game.board import tree_text
 from lostcode.web.puzzle import puzzles as pz
 from lostcode.web.puzzle import puzzleview as pv
+from lostcode.web.shell.i18n import set_language
 
 DATA = ROOT / "assets" / "puzzles.json"
 NAMES = ["P1", "P2", "P3", "P4"]

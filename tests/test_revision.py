@@ -16,10 +16,10 @@ from lostcode.player.bots import Player
 from lostcode.rules.engine import apply_action, legal_actions
 from lostcode.rules.options import Options
 from lostcode.web import actions
+from lostcode.web.game.session import Session
+from lostcode.web.game.views import screen_model
 from lostcode.web.lab.labseat import LabSession
-from lostcode.web.persist import session_from_save, session_save
-from lostcode.web.session import Session
-from lostcode.web.views import screen_model
+from lostcode.web.saves.persist import session_from_save, session_save
 
 NOW = "2026-11-26T12:00:00Z"
 

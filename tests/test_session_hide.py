@@ -4,7 +4,7 @@ its handoff); shared screens and solo play are left as they are."""
 
 from lostcode.rules.options import Options
 from lostcode.web import actions
-from lostcode.web.session import Session
+from lostcode.web.game.session import Session
 
 
 def test_leaving_hides_an_open_private_screen_behind_its_handoff():

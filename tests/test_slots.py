@@ -15,7 +15,7 @@ from lostcode.rules.setup import new_game
 from lostcode.services.jsonlimits import MAX_DEPTH, loads_limited, nesting_problem
 from lostcode.services.record import parse, replay, to_record
 from lostcode.services.saves import SaveIndex, load_save, make_save
-from lostcode.web.slots import (
+from lostcode.web.saves.slots import (
     MAX_SLOT_CHARS,
     OLD_DAMAGED_KEY,
     OLD_KEY,

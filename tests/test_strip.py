@@ -8,7 +8,7 @@ from test_viewmodels import play
 
 from lostcode.rules.options import Options
 from lostcode.rules.vocab import EV_MOVE, MOVE_FINAL
-from lostcode.web.session import Session
+from lostcode.web.game.session import Session
 
 
 def test_strip_scores_turn_and_moves_R_C1():

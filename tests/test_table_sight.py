@@ -10,8 +10,8 @@ from test_viewmodels import play
 
 from lostcode.rules.observation import observe
 from lostcode.rules.options import Options
-from lostcode.web.board import board_model
-from lostcode.web.session import Session
+from lostcode.web.game.board import board_model
+from lostcode.web.game.session import Session
 
 
 def test_the_check_is_on_the_board_R_C1():
@@ -91,7 +91,7 @@ def test_final_candidates_show_each_values_chance():
 
 def test_a_bet_that_cannot_lose_is_never_said_to_lose_R_C2_R_X3b():
     from lostcode.player.seats import no_loss
-    from lostcode.web.reasons import reason_text
+    from lostcode.web.game.reasons import reason_text
 
     opts = [[["guess", "W4", 6], -0.1, ""], [["guess", "W7", 3], -0.3, "know"]]
     obs = {"curse": None}
@@ -105,7 +105,7 @@ def test_a_bet_that_cannot_lose_is_never_said_to_lose_R_C2_R_X3b():
 
 
 def test_the_end_charts_labels_never_overlap():
-    from lostcode.web.chart import end_label_ys
+    from lostcode.web.game.chart import end_label_ys
 
     ys = end_label_ys([50.0, 50.0, 80.0, 55.0])
     assert ys[0] == 50.0 and ys[1] == 63.0 and ys[3] == 76.0 and ys[2] == 89.0

@@ -4,7 +4,7 @@ from pathlib import Path
 
 from lostcode import Options, new_game
 from lostcode.rules.observation import observe
-from lostcode.web.tutorial import tutorial_tip
+from lostcode.web.game.tutorial import tutorial_tip
 
 SCREENS = ("roll", "change", "handoff", "guess", "checks", "replace")
 
@@ -30,9 +30,9 @@ def test_tips_cover_two_rounds_the_first_replacement_and_the_final_guesses():
 
 def test_each_tip_names_the_part_of_the_board_it_speaks_about():
     """Issue 11: the tip outlines the drawn part it explains (main.py TIP_SELECTORS)."""
-    from lostcode.web.session import Session
-    from lostcode.web.tutorial import TIP_PARTS, TUTORIAL_SEED, tip_block
-    from lostcode.web.views import screen_model
+    from lostcode.web.game.session import Session
+    from lostcode.web.game.tutorial import TIP_PARTS, TUTORIAL_SEED, tip_block
+    from lostcode.web.game.views import screen_model
 
     ses = Session(Options(2, introductory=True), TUTORIAL_SEED, ["Bot", "You"], ["easy", "human"])
     ses.tutorial = True
@@ -40,7 +40,7 @@ def test_each_tip_names_the_part_of_the_board_it_speaks_about():
     tip = m["blocks"][0]
     assert tip["t"] == "tip" and tip["parts"] == ["others"] and not tip["folded"]
     assert m["heading"] == "Round 1: you roll"  # the newcomer is spoken to (you.py)
-    main = (Path(__file__).resolve().parent.parent / "lostcode/web/gamepage.py").read_text()
+    main = (Path(__file__).resolve().parent.parent / "lostcode/web/game/gamepage.py").read_text()
     for part in {p for parts in TIP_PARTS.values() for p in parts}:
         assert f'    "{part}": "#' in main, part  # gamepage.TIP_SELECTORS draws it
     obs = ses.observation()
@@ -50,9 +50,9 @@ def test_each_tip_names_the_part_of_the_board_it_speaks_about():
 def test_the_wheel_tip_stays_open_above_the_controls():
     """Issue 22 (was folded below Confirm since issue 11): the wheel screen's
     tip stays open above the controls, a wheel chosen or not."""
-    from lostcode.web.session import Session
-    from lostcode.web.tutorial import TUTORIAL_SEED
-    from lostcode.web.views import screen_model
+    from lostcode.web.game.session import Session
+    from lostcode.web.game.tutorial import TUTORIAL_SEED
+    from lostcode.web.game.views import screen_model
 
     ses = Session(Options(2, introductory=True), TUTORIAL_SEED, ["Bot", "You"], ["easy", "human"])
     ses.tutorial = True
@@ -77,7 +77,7 @@ def test_the_wheel_tip_stays_open_above_the_controls():
 
 
 def test_tip_preview_keeps_whole_words():
-    from lostcode.web.tutorial import tip_preview
+    from lostcode.web.game.tutorial import tip_preview
 
     assert tip_preview("Your sum is the total of your own stones for the rolled symbols") == (
         "Your sum is the total of…"

@@ -10,8 +10,7 @@ import pytest
 
 from lostcode.rules.options import Options
 from lostcode.services.settings import parse
-from lostcode.web.i18n import set_language
-from lostcode.web.page import (
+from lostcode.web.game.page import (
     embed_code,
     form_settings,
     language_options,
@@ -20,9 +19,10 @@ from lostcode.web.page import (
     settings_summary,
     static_text,
 )
-from lostcode.web.session import Session
-from lostcode.web.tutorial import TUTORIAL_SEED
-from lostcode.web.views import screen_model
+from lostcode.web.game.session import Session
+from lostcode.web.game.tutorial import TUTORIAL_SEED
+from lostcode.web.game.views import screen_model
+from lostcode.web.shell.i18n import set_language
 
 INDEX = Path(__file__).resolve().parent.parent / "index.html"
 BAD_QUERIES = (
@@ -191,7 +191,7 @@ def test_tips_only_in_a_guided_game():
 @pytest.mark.parametrize("spelt, lang", [("ru-RU", "ru"), ("ru_RU", "ru"), ("pl-PL", "pl"),
                                          ("IT-it", "it")])
 def test_a_language_with_a_region_is_read_as_the_page_reads_it_and_said_so(spelt, lang):
-    from lostcode.web.i18n import normalize_language
+    from lostcode.web.shell.i18n import normalize_language
 
     settings, notes = parse("?lang=" + spelt)
     assert settings == {"lang": lang} and normalize_language(spelt) == lang
@@ -200,7 +200,7 @@ def test_a_language_with_a_region_is_read_as_the_page_reads_it_and_said_so(spelt
 
 @pytest.mark.parametrize("spelt", ["xx-RU", "rux", "-ru", "r"])
 def test_a_language_the_page_cannot_use_is_refused_and_said_so(spelt):
-    from lostcode.web.i18n import normalize_language
+    from lostcode.web.shell.i18n import normalize_language
 
     settings, notes = parse("?lang=" + spelt)
     assert settings == {} and normalize_language(spelt) is None

@@ -1,5 +1,5 @@
-"""The replay viewer ("Watch the game", lostcode/web/viewer.py) and the end
-screen's score chart (lostcode/web/chart.py), on CPython (issue 11).
+"""The replay viewer ("Watch the game", lostcode/web/game/viewer.py) and the end
+screen's score chart (lostcode/web/game/chart.py), on CPython (issue 11).
 
 The viewer must show, at step k, exactly the engine's replay of the record's
 first k actions, whichever way it got there. A finished game's replay shows
@@ -31,11 +31,11 @@ from lostcode.rules.state import State  # noqa: E402
 from lostcode.rules.vocab import EV_ROLL  # noqa: E402
 from lostcode.services.record import replay, replay_action, replay_start, to_record  # noqa: E402
 from lostcode.web import actions  # noqa: E402
-from lostcode.web.board import tree_text  # noqa: E402
-from lostcode.web.chart import score_chart, score_rows  # noqa: E402
-from lostcode.web.session import Session  # noqa: E402
-from lostcode.web.viewer import CHECKPOINT, PLAY_MS, Replay, watch_log, watch_model  # noqa: E402
-from lostcode.web.views import screen_model  # noqa: E402
+from lostcode.web.game.board import tree_text  # noqa: E402
+from lostcode.web.game.chart import score_chart, score_rows  # noqa: E402
+from lostcode.web.game.session import Session  # noqa: E402
+from lostcode.web.game.viewer import CHECKPOINT, PLAY_MS, Replay, watch_log, watch_model  # noqa: E402
+from lostcode.web.game.views import screen_model  # noqa: E402
 
 EXAMPLES = sorted((ROOT / "docs" / "examples").glob("*.json"))
 
@@ -423,7 +423,7 @@ def test_the_viewer_runs_the_same_under_micropython():
 
 def test_an_imported_game_is_offered_to_watch_finished_or_not():
     from lostcode.services.saves import SaveIndex
-    from lostcode.web.persist import saves_model
+    from lostcode.web.saves.persist import saves_model
 
     for finished, acts in ((True, ["watch_import"]), (False, ["continue_import", "watch_import"])):
         ui = {"imported": {"names": ["Ann", "Ben"], "finished": finished, "round": 3}}
@@ -443,7 +443,7 @@ def test_the_view_switch_names_contain_what_the_buttons_show(lang):
     """WCAG 2.5.3 (label in name): each "as seen by" button shows a short word
     (a player's name, "Everyone") and is named in full ("As Ann saw it"); the
     full name holds the word shown, in every language, for "You" too."""
-    from lostcode.web import i18n
+    from lostcode.web.shell import i18n
 
     rec = json.loads((ROOT / "docs" / "examples" / "two-players.json").read_text())
     i18n.set_language(lang)

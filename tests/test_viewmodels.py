@@ -24,9 +24,9 @@ from lostcode.rules.engine import legal_actions  # noqa: E402
 from lostcode.rules.observation import observe  # noqa: E402
 from lostcode.rules.options import Options  # noqa: E402
 from lostcode.services.record import dumps, replay  # noqa: E402
-from lostcode.web.session import Session  # noqa: E402
-from lostcode.web.sheet import Sheet  # noqa: E402
-from lostcode.web.views import log_model, screen_model  # noqa: E402
+from lostcode.web.game.session import Session  # noqa: E402
+from lostcode.web.game.sheet import Sheet  # noqa: E402
+from lostcode.web.game.views import log_model, screen_model  # noqa: E402
 
 NAMES = ["Ana <b>", "Bo", "Cy", "Di"]
 ALL_OPTIONS = {"introductory": True, "high_stakes": True, "shortcut": True, "curse": True}
@@ -575,7 +575,7 @@ def test_checks_screen_has_no_empty_what_happened_list():
 def test_guess_question_says_how_often_a_repeated_symbol_counts():
     """R-G2: a symbol counts as many times as it was rolled; the note says
     "twice" or "three times", and nothing when the three dice differ."""
-    from lostcode.web.betscreens import guess_question
+    from lostcode.web.game.betscreens import guess_question
 
     three = guess_question(["bird", "bird", "bird"])
     assert "three times counts three times" in three and "twice" not in three

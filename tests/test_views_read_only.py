@@ -23,11 +23,11 @@ from test_viewmodels import ALL_OPTIONS, NAMES, enabled, human_step
 from lostcode.rules.canon import canonical, state_dict
 from lostcode.rules.options import Options
 from lostcode.web import actions
-from lostcode.web.assistant import panel_model
-from lostcode.web.session import PICKS, Session
-from lostcode.web.solo import bot_screen
-from lostcode.web.tutorial import TUTORIAL_SEED, tip_block
-from lostcode.web.views import log_model, screen_model, sheet_model
+from lostcode.web.game.assistant import panel_model
+from lostcode.web.game.session import PICKS, Session
+from lostcode.web.game.solo import bot_screen
+from lostcode.web.game.tutorial import TUTORIAL_SEED, tip_block
+from lostcode.web.game.views import log_model, screen_model, sheet_model
 
 pytestmark = pytest.mark.no_cover
 

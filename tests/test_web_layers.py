@@ -21,9 +21,10 @@ from helpers import ROOT
 
 WEB = ROOT / "lostcode" / "web"
 READS_STATE = {"session.py", "drafts.py", "persist.py", "labseat.py", "viewer.py"}
-VIEW_MODELS = ("views.py", "betscreens.py", "resultscreens.py", "tableview.py", "blocks.py",
-               "persist.py", "assistant.py", "solo.py", "viewer.py", "tutorial.py", "board.py",
-               "sheet.py")
+VIEW_MODELS = ("game/views.py", "game/betscreens.py", "game/resultscreens.py",
+               "game/tableview.py", "shell/blocks.py", "saves/persist.py", "game/assistant.py",
+               "game/solo.py", "game/viewer.py", "game/tutorial.py", "game/board.py",
+               "game/sheet.py")
 
 
 def web_modules():
@@ -142,7 +143,7 @@ def test_no_module_state_in_web_but_the_apps_one_object():
     for path in web_modules():
         changed += state_changes(path.read_text("utf-8"), path.name)
     assert changed == []
-    app = (WEB / "app.py").read_text("utf-8")
+    app = (WEB / "shell" / "app.py").read_text("utf-8")
     assert "\nAPP = App()\n" in app
 
 
@@ -171,7 +172,7 @@ def test_describe_leaves_the_engines_messages_as_they_are():
 
     code = (
         "from lostcode.rules import messages; n = len(messages.MESSAGES); "
-        "import lostcode.web.describe, lostcode.web.views; "
+        "import lostcode.web.game.describe, lostcode.web.game.views; "
         "print(len(messages.MESSAGES) == n)"
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,

@@ -1,4 +1,4 @@
-"""Step through a bot game in the replay viewer (lostcode/web/viewer.py) and
+"""Step through a bot game in the replay viewer (lostcode/web/game/viewer.py) and
 print a digest per step: the same on CPython, Pyodide and MicroPython
 (tests/test_viewer.py)."""
 
@@ -9,8 +9,8 @@ from lostcode.rules.engine import apply_action, is_over, legal_actions
 from lostcode.rules.options import Options
 from lostcode.rules.setup import new_game
 from lostcode.services.record import to_record
-from lostcode.web.chart import score_chart
-from lostcode.web.viewer import Replay, watch_model
+from lostcode.web.game.chart import score_chart
+from lostcode.web.game.viewer import Replay, watch_model
 
 s = new_game(Options(3, shortcut=True, curse=True), 21, ["A", "B", "C"])
 bots = [Player("easy", 21 + p) for p in range(3)]

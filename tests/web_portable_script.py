@@ -5,8 +5,8 @@ unchanged on CPython, Pyodide and MicroPython (tests/test_viewmodels.py)."""
 import json
 
 from lostcode.rules.options import Options
-from lostcode.web.session import Session
-from lostcode.web.views import screen_model
+from lostcode.web.game.session import Session
+from lostcode.web.game.views import screen_model
 
 
 class Lcg:

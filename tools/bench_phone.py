@@ -12,7 +12,7 @@ are played from the set-up screen to the winner in Chromium at 360x640:
 "pass", a 3-player pass-and-play game (Ana, Bo, Cy, seed 7), and "solo", Ana
 against two hard computer players (seed 7); default rules, hints on; in
 English or, with --lang, another language (every name the script looks for is
-translated from the page's own catalogues, lostcode/web/i18n.py). The page
+translated from the page's own catalogues, lostcode/web/shell/i18n.py). The page
 is driven by roles and accessible names only, and by what a screen offers
 rather than by a fixed order of screens, so the same script follows either
 flow (a private screen for the roller or not, computer turns that wait for a
@@ -230,7 +230,7 @@ LANG = {"code": "en"}  # the page's language (--lang)
 
 def T(msg, **kw):
     """`msg` as the page words it in the chosen language (its own catalogues)."""
-    from lostcode.web.i18n import _, set_language
+    from lostcode.web.shell.i18n import _, set_language
 
     set_language(LANG["code"])
     try:
@@ -414,7 +414,7 @@ class Bench:
             before = self.state()
             kind = before[0]
             self.kind = kind
-            # A new screen's controls settle first (web/activation.py).
+            # A new screen's controls settle first (web/shell/activation.py).
             page.wait_for_function("!document.querySelector('#game [data-settling]')")
             # ... and its moments end (a ring popping in is measured at its size).
             page.wait_for_function("document.getAnimations().length === 0", timeout=5000)

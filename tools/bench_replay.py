@@ -1,6 +1,6 @@
 """Benchmark (issue 11): stepping through a game in "Watch the game".
 
-Not a test: prints numbers for the report. The viewer (lostcode/web/viewer.py)
+Not a test: prints numbers for the report. The viewer (lostcode/web/game/viewer.py)
 opens a record with one replay pass, keeping a copy of the state every
 CHECKPOINT actions, then steps incrementally; this compares that with
 replaying the record from the start at every step (record.replay(rec, k)).
@@ -33,7 +33,7 @@ from lostcode.rules.engine import apply_action, is_over, legal_actions  # noqa: 
 from lostcode.rules.options import Options  # noqa: E402
 from lostcode.rules.setup import new_game  # noqa: E402
 from lostcode.services.record import replay, to_record  # noqa: E402
-from lostcode.web.viewer import CHECKPOINT, Replay, watch_model  # noqa: E402
+from lostcode.web.game.viewer import CHECKPOINT, Replay, watch_model  # noqa: E402
 
 if hasattr(time, "perf_counter"):
     clock = time.perf_counter

@@ -54,7 +54,7 @@ never assumed from the order of the last game; a control is a button
 lostcode/web/actions.py (`data-act`), which is the same in every language,
 where its accessible name is not; after each move the script waits for the
 next screen (the screen's kind, heading or privacy changed) and for the new
-screen's controls to settle (web/activation.py) and its animations to end.
+screen's controls to settle (web/shell/activation.py) and its animations to end.
 A kind it does not know is moved on by its primary button; a computer's
 turn that plays on by itself is waited for. A kind never reached is named on
 stderr (exit status 1), the others are still written.
@@ -422,6 +422,8 @@ def league_shots(browser, base, langs, sizes, out):
     """The Bot lab's class league: one lab page (Pyodide starts once), the
     lesson's three bots' league run, then its standings in every language
     (the lab's own language menu) and size. Returns the kinds' names written."""
+    from screens_pages import at_each_size
+
     page = browser.new_context(device_scale_factor=1).new_page()
     done = []
     try:
@@ -440,11 +442,7 @@ def league_shots(browser, base, langs, sizes, out):
         for lang in langs:
             page.locator("#lab-lang").select_option(lang)
             page.wait_for_timeout(300)
-            for size in sizes:
-                w, h = (int(x) for x in size.split("x"))
-                page.set_viewport_size({"width": w, "height": h})
-                snap(page, out / f"{lang}-{size}-league.png", "#lg-results")
-                done.append(f"{lang}-{size}-league")
+            done += at_each_size(page, sizes, out, lang, "league", snap, "#lg-results")
     finally:
         page.context.close()
     return done

@@ -12,10 +12,28 @@ LAB_GAMES = "10"
 TABLE_PLAYERS = "3"  # two guest seats: the host shows two join codes
 
 
-def _context(browser, size, lang):
+def _viewport(size):
+    """"WxH" as {"width": W, "height": H}."""
     w, h = (int(x) for x in size.split("x"))
-    phone = w < 600
-    return browser.new_context(viewport={"width": w, "height": h}, device_scale_factor=1,
+    return {"width": w, "height": h}
+
+
+def at_each_size(page, sizes, out, lang, kind, snap, scroll_to):
+    """One page pictured at each size in turn (its viewport resized, the page
+    kept): out/LANG-SIZE-KIND.png; returns the names written. The lab's and
+    the league's pictures (tools/screens.py league_shots) are taken so."""
+    done = []
+    for size in sizes:
+        page.set_viewport_size(_viewport(size))
+        snap(page, out / f"{lang}-{size}-{kind}.png", scroll_to)
+        done.append(f"{lang}-{size}-{kind}")
+    return done
+
+
+def _context(browser, size, lang):
+    viewport = _viewport(size)
+    phone = viewport["width"] < 600
+    return browser.new_context(viewport=viewport, device_scale_factor=1,
                                is_mobile=phone, has_touch=phone, locale=lang)
 
 
@@ -42,11 +60,7 @@ def lab_shots(browser, base, langs, sizes, out, snap):
             page.wait_for_function("document.documentElement.dataset.busy === ''",
                                    timeout=600000)
             page.locator("#results:not([hidden]) #stats-table").wait_for(timeout=60000)
-            for size in sizes:
-                w, h = (int(x) for x in size.split("x"))
-                page.set_viewport_size({"width": w, "height": h})
-                snap(page, out / f"{lang}-{size}-lab.png", "#stats-box")
-                done.append(f"{lang}-{size}-lab")
+            done += at_each_size(page, sizes, out, lang, "lab", snap, "#stats-box")
         finally:
             page.context.close()
     return done

@@ -9,7 +9,7 @@ that do together. A module of its own because the words and the search for
 the clearest story are a concern apart from the counting (solver.py).
 
 English templates marked N_ for extraction; the page translates them
-(lostcode/web/assistant.py). Portable: plain functions, lists and dicts.
+(lostcode/web/game/assistant.py). Portable: plain functions, lists and dicts.
 """
 
 from ..rules.checks import CORRECT, HIGHER, LOWER

@@ -1,12 +1,12 @@
-"""Computer seats (issue 4), shared by a solo game on one device (web/session.py
-through web/solo.py) and table mode's host (lostcode/table/host.py): seat
+"""Computer seats (issue 4), shared by a solo game on one device (web/game/session.py
+through web/game/solo.py) and table mode's host (lostcode/table/host.py): seat
 kinds, each bot's own seeded generator, an expert seat's search as a job run
 in slices (issue 27, thinking.py), and the report of the bots' latest moves
 with the whole table's view around each (issue 22: a step on the board).
 
 Why here and not in the page: table mode (lostcode/table/) plays computer
 seats too and must not import the page layer (issue 38). The words a report
-is told in stay in the page (web/solo.py). A bot decides from its own
+is told in stay in the page (web/game/solo.py). A bot decides from its own
 observation only (`bots.Player.choose`).
 
 Pure Python, MicroPython-portable.
@@ -92,7 +92,7 @@ def step_view(s, humans):
 
 class Seats:
     """The bot players of one game and the report of their latest moves (the
-    page's words for it: web/solo.py's BotSeats; table mode's host uses it bare)."""
+    page's words for it: web/game/solo.py's BotSeats; table mode's host uses it bare)."""
 
     def __init__(self, seats, game_seed, sliced=False):
         self.seats = list(seats)

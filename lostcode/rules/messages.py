@@ -5,7 +5,7 @@ message id and its parameters, and each front end says it in words. The
 English templates below are the msgids of the page's translation catalogues
 (marked with `N_` so tools/build_i18n.py extracts them): the CLI formats them
 as they are (`english`), the page looks them up in the current language
-(`lostcode.web.describe.say`). A parameter that is itself a message is a
+(`lostcode.web.game.describe.say`). A parameter that is itself a message is a
 (message id, parameters) pair; `sym`/`symbols` parameters hold symbol names
 (the page shows them translated).
 """

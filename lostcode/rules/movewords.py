@@ -7,7 +7,7 @@ row instead of a branch in each screen, as OpenSpiel keeps `_action_to_string`
 beside `_apply_action`.
 
 The templates are English msgids marked with `N_` (as in messages.py) and
-translated where they are shown (lostcode/web/describe.py, `move_text`); a
+translated where they are shown (lostcode/web/game/describe.py, `move_text`); a
 template that is only a format ("{die}: {sym}") is left unmarked, so it adds
 nothing to the catalogues. Their placeholders come from `parts(action)`,
 read from the move's argument schema (moves.MOVES), never from its kind:
@@ -26,7 +26,7 @@ from .messages import N_
 from .moves import DIE, LOW, MOVES, SYMBOL, VALUES, WHEEL, schema_ok
 from .vocab import ACCEPT, CHANGE, DISCARD, FINAL, GUESS, PASS, ROLL, SHORTCUT, TAKE, TURN_BEAR
 
-# When an expert decision's reasons may be said (lostcode/web/reasons.py).
+# When an expert decision's reasons may be said (lostcode/web/game/reasons.py).
 AT_ONCE = "now"
 AT_CHECK = "check"  # R-G3: a bet once its round's check results were shown
 AT_END = "end"  # candidates: once the game is over

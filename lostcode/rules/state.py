@@ -138,7 +138,7 @@ def _copy_round(h: dict) -> dict:
     """Every list and dict the rules change in place is fresh (rounds.py appends
     bear turns, wheels and discards, shortcut.py fills the offer): a state
     copied mid-round must not change when the original plays on (the replay
-    viewer keeps such copies, lostcode/web/viewer.py; the pass-and-play drafts
+    viewer keeps such copies, lostcode/web/game/viewer.py; the pass-and-play drafts
     play moves on a copy)."""
     c: dict = {k: (list(v) if isinstance(v, list) else v) for k, v in h.items()}
     c["guesses"] = [dict(g) for g in h["guesses"]]

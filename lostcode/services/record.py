@@ -138,7 +138,7 @@ def replay(data, upto=None):
 def replay_start(data):
     """(the checked record, its game as set up, before any action): the first
     half of `replay`, for a viewer that steps through a record one action at
-    a time (lostcode/web/viewer.py) instead of replaying from the start."""
+    a time (lostcode/web/game/viewer.py) instead of replaying from the start."""
     rec = parse(data)
     opts = dict(rec["options"])
     opts["players"] = len(rec["players"])

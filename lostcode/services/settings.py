@@ -162,7 +162,7 @@ def _read_as(key, value, used, notes):
 
 def _read_lang(value, settings, notes):
     """en, ru, it, pl, or one of them with a region ("ru-RU", "ru_RU", "pl-PL"),
-    read as the page's language picker reads it (lostcode/web/i18n.py
+    read as the page's language picker reads it (lostcode/web/shell/i18n.py
     normalize_language, assets/runtime.js langCode): the language part counts."""
     base = _fold(value or "").replace("_", "-").split("-")[0]
     if base in LANGS:

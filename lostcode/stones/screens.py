@@ -1,5 +1,5 @@
 """«Тайные камни»'s screens as plain data (blocks and SVG trees in the Lost
-Code's formats: lostcode/web/blocks.py, lostcode/web/board.py), from a
+Code's formats: lostcode/web/shell/blocks.py, lostcode/web/game/board.py), from a
 `StonesSession`. Pure Python, no DOM; the page draws them.
 
 Why here: what a screen shows is decided in one place, where a test can
@@ -8,9 +8,9 @@ owner is not holding (issue 43). A hand appears only on its owner's TURN
 screen; handoff, computer and end screens show the public table only.
 """
 
-from ..web.blocks import button, buttons, para
-from ..web.board import node, svg, text
-from ..web.i18n import _, ngettext
+from ..web.game.board import node, svg, text
+from ..web.shell.blocks import button, buttons, para
+from ..web.shell.i18n import _, ngettext
 from .cards import PATTERN, POINTS
 from .moves import scores
 from .session import (

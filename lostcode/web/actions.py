@@ -19,9 +19,9 @@ spelled again.
 from ..rules.vocab import CHANGE, DISCARD, PASS, ROLL, TAKE, TURN_BEAR
 
 # Who handles an action.
-SESSION = "session"  # lostcode.web.session.Session.do: a draft, a sheet mark or an engine move
+SESSION = "session"  # lostcode.web.game.session.Session.do: a draft, a sheet mark or an engine move
 GAME_PAGE = "game"  # the game page (lostcode.web.main.GAME_HANDLERS): leave, download, replay
-SAVES_PAGE = "saves"  # the saved-games list (lostcode.web.savespage)
+SAVES_PAGE = "saves"  # the saved-games list (lostcode.web.saves.savespage)
 TABLE_PAGE = "table"  # table mode, a phone per player (lostcode.web.tablemode.tablepage, issue 23)
 PUZZLE_PAGE = "puzzle"  # Today's code, the daily puzzle (lostcode.web.puzzle.puzzlepage, issue 28)
 
@@ -70,7 +70,7 @@ NEW_GAME = "new_game"  # to the set-up screen and the saved games
 DOWNLOAD_RECORD = "download_record"
 TAKE_NEWEST = "take_newest"  # another tab went on: continue from its moves
 FREE_DONE = "free_done"  # storage full: delete a finished game, save again
-WATCH = "watch"  # "Watch the game" (lostcode.web.viewer)
+WATCH = "watch"  # "Watch the game" (lostcode.web.game.viewer)
 WATCH_START = "watch_start"
 WATCH_PREV_ROUND = "watch_prev_round"
 WATCH_PREV = "watch_prev"

@@ -13,9 +13,9 @@ Pure Python, no DOM.
 from ..rules.observation import observe
 from ..services.record import FORMAT
 from .actions import ACTIONS, SESSION
-from .persist import session_from_save, session_save
+from .game.views import BoardKeeper, screen_model
+from .saves.persist import session_from_save, session_save
 from .shell import Game
-from .views import BoardKeeper, screen_model
 
 
 def page_screen(session, boards=None):

@@ -30,13 +30,16 @@ if sys.implementation.name == "micropython":
     gc.threshold((gc.mem_free() + gc.mem_alloc()) // 4)
 
 import lostcode.rules.engine  # noqa: F401  (the engine, loaded before "ready")
-from lostcode.web import actions, flow, gamepage, savespage, setuppage, storage
-from lostcode.web.app import APP, keep, listen, log_error
-from lostcode.web.dom import ROOT, by_id, create_proxy, progress, py
+from lostcode.web import actions
 from lostcode.web.edition import THE_LOST_CODE
-from lostcode.web.i18n import _
+from lostcode.web.game import gamepage, setuppage
 from lostcode.web.lab import labbridge
 from lostcode.web.puzzle import puzzlepage
+from lostcode.web.saves import savespage, storage
+from lostcode.web.shell import flow
+from lostcode.web.shell.app import APP, keep, listen, log_error
+from lostcode.web.shell.dom import ROOT, by_id, create_proxy, progress, py
+from lostcode.web.shell.i18n import _
 from lostcode.web.tablemode import tablepage
 
 

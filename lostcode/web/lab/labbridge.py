@@ -8,10 +8,7 @@ loaded only in this mode.
 
 from pyscript import document, window
 
-from lostcode.web import flow, gamepage, savespage, storage
-from lostcode.web.app import APP, guarded, keep
-from lostcode.web.dom import by_id, create_proxy
-from lostcode.web.i18n import _
+from lostcode.web.game import gamepage
 from lostcode.web.lab.labseat import (
     PLAY_HASH,
     PLAY_KEY,
@@ -20,6 +17,11 @@ from lostcode.web.lab.labseat import (
     read_play,
     read_watch,
 )
+from lostcode.web.saves import savespage, storage
+from lostcode.web.shell import flow
+from lostcode.web.shell.app import APP, guarded, keep
+from lostcode.web.shell.dom import by_id, create_proxy
+from lostcode.web.shell.i18n import _
 
 
 def play_from_lab():

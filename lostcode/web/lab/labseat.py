@@ -33,9 +33,9 @@ from ...rules.options import Options
 from ...rules.setup import new_game
 from ...rules.vocab import BOT_LEVELS, HUMAN, PHASE_END
 from ...services.jsonlimits import loads_limited, read_optional
-from ..i18n import _
-from ..session import Session
-from ..solo import BotSeats
+from ..game.session import Session
+from ..game.solo import BotSeats
+from ..shell.i18n import _
 
 PLAY_HASH = "#play=lab"
 PLAY_KEY = "lostcode.lab.play"  # written by assets/lab.js, read here

@@ -21,20 +21,6 @@ from pyscript import document, window
 
 from lostcode.services.settings import read as read_settings
 from lostcode.web import actions
-from lostcode.web.app import APP, guarded, keep
-from lostcode.web.dom import (
-    by_id,
-    clear,
-    create_proxy,
-    el,
-    icon,
-    py,
-    render_button,
-    render_racks,
-    setup_entry,
-    show_only,
-)
-from lostcode.web.i18n import _, get_language
 from lostcode.web.puzzle.puzzles import PuzzleError
 from lostcode.web.puzzle.puzzleview import (
     DATA_URL,
@@ -48,7 +34,21 @@ from lostcode.web.puzzle.puzzleview import (
     today_number,
     tries_of,
 )
-from lostcode.web.storage import ls_get, ls_set, now_iso
+from lostcode.web.saves.storage import ls_get, ls_set, now_iso
+from lostcode.web.shell.app import APP, guarded, keep
+from lostcode.web.shell.dom import (
+    by_id,
+    clear,
+    create_proxy,
+    el,
+    icon,
+    py,
+    render_button,
+    render_racks,
+    setup_entry,
+    show_only,
+)
+from lostcode.web.shell.i18n import _, get_language
 
 
 def today():

@@ -24,11 +24,11 @@ from ...player.deduction import Knowledge, constraints_data
 from ...rules.errors import RecordError
 from ...services.jsonlimits import loads_limited, read_optional
 from ..actions import PUZZLE_ANSWER, PUZZLE_ARCHIVE, PUZZLE_CLOSE, PUZZLE_OPEN, PUZZLE_SHARE
-from ..assistant import explanation_text
-from ..blocks import button
-from ..board import dice_svg, rack_svg
-from ..i18n import _, ngettext
-from ..names import symbol_name
+from ..game.assistant import explanation_text
+from ..game.board import dice_svg, rack_svg
+from ..game.names import symbol_name
+from ..shell.blocks import button
+from ..shell.i18n import _, ngettext
 from .puzzles import (
     EASY,
     MEDIUM,

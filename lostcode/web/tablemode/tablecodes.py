@@ -10,9 +10,9 @@ outside the table screen, which tablepage.render redraws on every move.
 """
 
 from lostcode.web import actions
-from lostcode.web.app import APP, listen
-from lostcode.web.dom import by_id, clear, el, py
-from lostcode.web.i18n import _
+from lostcode.web.shell.app import APP, listen
+from lostcode.web.shell.dom import by_id, clear, el, py
+from lostcode.web.shell.i18n import _
 
 
 def draw_joins(sec, host):

@@ -24,10 +24,13 @@ from lostcode.rules.vocab import BOT_LEVELS, HUMAN
 from lostcode.services.record import dumps
 from lostcode.table.guest import Guest
 from lostcode.table.host import Host
-from lostcode.web import actions, slices
-from lostcode.web.app import APP, guarded, keep, listen
-from lostcode.web.describe import reason
-from lostcode.web.dom import (
+from lostcode.web import actions
+from lostcode.web.game.describe import reason
+from lostcode.web.game.solo import seat_kind_label
+from lostcode.web.saves.storage import ls_get, ls_set
+from lostcode.web.shell import slices
+from lostcode.web.shell.app import APP, guarded, keep, listen
+from lostcode.web.shell.dom import (
     Node,
     append,
     by_id,
@@ -39,9 +42,7 @@ from lostcode.web.dom import (
     setup_entry,
     show_only,
 )
-from lostcode.web.i18n import _
-from lostcode.web.solo import seat_kind_label
-from lostcode.web.storage import ls_get, ls_set
+from lostcode.web.shell.i18n import _
 from lostcode.web.tablemode.tablecodes import draw_code, draw_joins, scan_box, stop_scan
 from lostcode.web.tablemode.tablescreen import table_screen
 
@@ -89,6 +90,19 @@ def _section():
     return sec
 
 
+def _heading(sec, text):
+    """A table screen's heading (one per screen: #table-h)."""
+    el("h2", text, None, {"id": "table-h"}, sec)
+
+
+def _page(heading):
+    """Table mode's section, emptied, under a new heading."""
+    sec = _section()
+    clear(sec)
+    _heading(sec, heading)
+    return sec
+
+
 def _load_bridge(then):
     if APP.table.bridge is not None:
         then()
@@ -112,9 +126,7 @@ def _load_bridge(then):
 
 # --------------------------------------------------------------------------- host
 def host_lobby():
-    sec = _section()
-    clear(sec)
-    el("h2", _("Play on several phones"), None, {"id": "table-h"}, sec)
+    sec = _page(_("Play on several phones"))
     el(
         "p",
         _(
@@ -174,9 +186,7 @@ def seat_rows():
 
 def join_page():
     """A guest who opened the site itself: scan the host's code or paste it."""
-    sec = _section()
-    clear(sec)
-    el("h2", _("Join a table"), None, {"id": "table-h"}, sec)
+    sec = _page(_("Join a table"))
     el(
         "button",
         _("Scan the join code"),
@@ -348,15 +358,13 @@ def scan(seat):
 
 # --------------------------------------------------------------------------- guest
 def guest_start(code):
-    sec = _section()
-    clear(sec)
-    el("h2", _("Joining the table…"), None, {"id": "table-h"}, sec)
+    sec = _page(_("Joining the table…"))
 
     def got(text):
         reply = loads(str(text))
         if "error" in reply:
             clear(sec)
-            el("h2", _("This is not a join code."), None, {"id": "table-h"}, sec)
+            _heading(sec, _("This is not a join code."))
             return
         APP.table.guest = Guest(int(reply["seat"]), str(reply["token"]))
         APP.table.answer = str(reply["code"])
@@ -425,7 +433,7 @@ def render():
     elif guest is not None and guest.obs is not None:
         obs = guest.obs
     elif guest is not None:
-        el("h2", _("Show this code to the host"), None, {"id": "table-h"}, sec)
+        _heading(sec, _("Show this code to the host"))
         draw_code(sec, APP.table.answer or "", None, _("Show this code to the host"))
         el("p", "", None, {"id": "table-status", "role": "status"}, sec)
         return
@@ -435,7 +443,7 @@ def render():
     APP.table.choices = list(obs["legal"]) if obs["to_act"] == obs["viewer"] else []
     sec.setAttribute("data-public", m["public"])
     part = Node("div")  # the screen as one tree, added at once (dom.append, issue 25)
-    el("h2", m["heading"], None, {"id": "table-h"}, part)
+    _heading(part, m["heading"])
     el("p", "", None, {"id": "table-status", "role": "status"}, part)
     draw_choices(part, m)
     render_evidence(m["board"], part)
@@ -502,7 +510,7 @@ def host_view(sec, host):
         APP.table.seat = None
         APP.table.choices = []
         name = host.name(to_act)
-        el("h2", _("Pass the device to {name}", name=name), None, {"id": "table-h"}, sec)
+        _heading(sec, _("Pass the device to {name}", name=name))
         attrs = {"type": "button", "data-act": actions.TABLE_UNLOCK, "data-arg": str(to_act)}
         el("button", _("I am {name}", name=name), "btn primary", attrs, sec)
         el("p", "", None, {"id": "table-status", "role": "status"}, sec)

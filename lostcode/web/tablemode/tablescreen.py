@@ -1,8 +1,8 @@
 """What one phone shows in table mode, from that seat's observation only.
 
-A guest's phone never holds the State: it draws what the host sent it
+A guest's phone never holds the engine's state: it draws what the host sent it
 (`observe(state, seat)`, R-S7: the others' stones, never its own), with the
-board the pass-and-play screens draw (lostcode/web/board.py). The host's own
+board the pass-and-play screens draw (lostcode/web/game/board.py). The host's own
 seat is drawn the same way from its own observation. The moves on offer are
 the observation's legal moves, exactly what the host's engine accepts, each
 said by its row of words (lostcode/rules/movewords.py).
@@ -11,10 +11,10 @@ Pure Python (tested on CPython): `table_screen(obs)` returns plain data the
 adapter (lostcode/web/tablemode/tablepage.py) draws.
 """
 
-from ..board import board_model
-from ..describe import log_lines, move_words, say
-from ..i18n import _
-from ..names import symbol_name
+from ..game.board import board_model
+from ..game.describe import log_lines, move_words, say
+from ..game.names import symbol_name
+from ..shell.i18n import _
 
 MAX_BUTTONS = 8  # more moves than this are offered as one list (wheels x ranges, candidates)
 LOG_LINES = 6

@@ -1,0 +1,165 @@
+"""The expert's reasons in words (issue 27): its options with their value.
+
+An expert decision (lostcode/player/expert.py) keeps the options it weighed,
+best first, each with its estimated value in victory points and a short tag
+(`Option.note`); the session keeps them as plain data (solo.decision_json:
+[[action, value, note], ...]). This module says them, one sentence shape per
+kind of move (its row of lostcode/rules/movewords.py): the wheel and range, a
+die turned, the dice kept, the stone replaced, final or shortcut candidates,
+the shortcut token.
+
+What may be said when (R-G3: a bet stays secret until the check): a wheel
+decision's reasons only once its round's check results have been shown;
+final and shortcut candidates only at the end; the rest (dice, the replaced
+stone, the token) are public as soon as the move is. The words name only the
+move's own parts (a wheel, a range of the expert's own sum, a die, a symbol,
+the expert's candidates for its own stones) and values in VP: never a stone
+of anybody's rack, so no human's own values can reach a screen through them.
+
+Pure Python, MicroPython-portable (no DOM here).
+"""
+
+from ...player.expert import NOTE_KNOW, NOTE_WIN
+from ...rules.movewords import AT_CHECK, AT_ONCE, when_said
+from ..shell.i18n import _, decimal
+from .describe import move_words
+
+MINUS = "\u2212"  # a real minus sign: "−0.3"
+
+
+def vp_text(x):
+    """A value in VP, signed when negative, with the language's decimal sign."""
+    text = decimal(float(x), 1)
+    if text.startswith("-"):
+        text = MINUS + text[1:]
+    if text in (MINUS + "0.0", MINUS + "0,0"):
+        text = text[1:]
+    return _("{ev} VP", ev=text)
+
+
+def _note_text(note):
+    """The option's tag in words ("" for a tag this page does not know)."""
+    return {
+        "deny": _("mostly by what it keeps from the players after"),
+        "next": _("for the player after"),
+        "tell": _("counting what it tells the others"),
+        NOTE_KNOW: _("mostly by what it learns about its own stones"),
+    }.get(note, "")
+
+
+def _worth(value, note):
+    """An option's worth in words: VP, or for final candidates (note "win",
+    lostcode/player/expert.py) the chance of winning the game with them."""
+    if note == NOTE_WIN:
+        return _("{pct} chance to win", pct=_("{n}%", n=int(round(float(value) * 100))))
+    return vp_text(value)
+
+
+def option_phrase(action, value, note=""):
+    """One option as a short phrase: "W5 6–7: 1.6 VP", "turning die 2 to bird: −0.3 VP"."""
+    words, p = move_words(action, _("no value"))
+    if words is None:
+        return ""
+    text = _(words.phrase, vp=_worth(value, note), **p)
+    said = _note_text(note)
+    return text + " (" + said + ")" if said else text
+
+
+def chosen_sentence(action, value, note=""):
+    """The move an expert seat made, as a sentence: "Took W3 8–10: 1.9 VP expected."."""
+    words, p = move_words(action, _("no value"))
+    if words is None:
+        return ""
+    vp = _worth(value, note)
+    if note == NOTE_WIN and words.won:
+        return _(words.won, vp=vp, **p)
+    if not words.sentence:
+        return ""  # a roll has no alternative worth a sentence
+    text = _(words.sentence, vp=vp, **p)
+    said = _note_text(note)
+    return text[:-1] + " (" + said + ")." if said and text.endswith(".") else text
+
+
+def others_sentence(options):
+    """The alternatives weighed, after the chosen one: "Also weighed: W5 6–7: 1.6 VP; …"."""
+    said = [option_phrase(o[0], o[1], o[2]) for o in options]
+    said = [s for s in said if s]
+    if not said:
+        return ""
+    return _("Also weighed: {options}.", options="; ".join(said))
+
+
+def reason_text(options):
+    """A decision's reasons as the log and the replay say them ("" if none):
+    the move made and its value, then the alternatives weighed."""
+    if not options:
+        return ""
+    first = options[0]
+    best = chosen_sentence(first[0], first[1], first[2])
+    if not best:
+        return ""
+    rest = others_sentence(options[1:])
+    return best + (" " + rest if rest else "")
+
+
+def when_shown(options):
+    """AT_ONCE, AT_CHECK or AT_END: when a decision's reasons may be said (R-G3)."""
+    kind = str(options[0][0][0]) if options and options[0][0] else ""
+    return when_said(kind)
+
+
+def reason_shown(entry, checks_shown, over):
+    """Whether `entry` ({"seat", "round", "options"}) may be said now: a bet's
+    once its round's check results were shown (`checks_shown`, the last round
+    acknowledged), candidates once the game is `over`, the rest at once."""
+    said = when_shown(entry.get("options"))
+    if over:
+        return True
+    if said == AT_CHECK:
+        return int(entry.get("round", 0)) <= int(checks_shown)
+    return said == AT_ONCE
+
+
+def logged(reasons, names, checks_shown, over):
+    """The reasons that may be said now, in move order, each after its player's
+    name ("Bo: Took W3 8–10: …"), as (log position, line): each goes after the
+    log lines of its move (the position the session noted, solo.BotSeats.play)."""
+    out = []
+    for n in sorted(reasons):
+        r = reasons[n]
+        if not reason_shown(r, checks_shown, over):
+            continue
+        text = reason_text(r["options"])
+        if text:
+            line = _("{name}: {reasons}", name=names[r["seat"]], reasons=text)
+            out.append((int(r.get("log", 0)), line))
+    return out
+
+
+def with_reasons(lines, reasons, names, checks_shown, over):
+    """The game log's lines with the expert's reasons said so far, each after its move's."""
+    extra = logged(reasons, names, checks_shown, over)
+    if not extra:
+        return lines
+    out = []
+    k = 0
+    for i in range(len(lines) + 1):
+        while k < len(extra) and extra[k][0] <= i:
+            out.append(extra[k][1])
+            k += 1
+        if i < len(lines):
+            out.append(lines[i])
+    return out
+
+
+def expert_answer(decision):
+    """The assistant's "What would the expert do?" answer from a Decision, as
+    {"move": sentence, "others": [phrases]} (top alternatives with values)."""
+    options = [(o.action, o.value, o.note) for o in decision.options]
+    if not options or options[0][0] != decision.action:
+        options = [(decision.action, 0.0, "")] + [o for o in options if o[0] != decision.action]
+    first = option_phrase(options[0][0], options[0][1], options[0][2])
+    return {
+        "move": _("The expert's move: {option}", option=first),
+        "others": [t for t in (option_phrase(o[0], o[1], o[2]) for o in options[1:]) if t],
+    }

@@ -1,0 +1,241 @@
+"""The screens that show what happened: the check results (R-C), a wrong
+player's replacement (R-P) and the end of the game (R-E). They only read."""
+
+from ...rules.components import WHEEL_VP
+from ...rules.vocab import (
+    CORRECT,
+    DISCARD,
+    EV_CURSE_GONE,
+    EV_CURSE_PASSED,
+    EV_CURSE_TAKEN,
+    EV_MOVE,
+    HIGHER,
+    LOWER,
+    MOVE_FINAL,
+    PHASE_REPLACE,
+)
+from .. import actions
+from ..shell.blocks import button, buttons, para
+from ..shell.i18n import _, ngettext
+from .board import checks_rings
+from .chart import score_chart
+from .describe import describe, signed
+from .names import dice_text, range_text, symbol_name
+
+# What the check-results screen lists under "What happened" (besides the guesses).
+CHECK_EVENTS = (EV_MOVE, EV_CURSE_TAKEN, EV_CURSE_PASSED, EV_CURSE_GONE)
+
+
+def _checks(session, obs, m):
+    h = session.pending_checks()
+    names = obs["names"]
+    r = h["round"]
+    m["heading"] = _("Round {round}: check results", round=r)
+    rows = []
+    for g in h["guesses"]:
+        if g["result"] == CORRECT:
+            res = _("correct: +{vp} VP", vp=WHEEL_VP[g["wheel"]])
+        elif g["result"] == LOWER:
+            res = _("wrong: the sum is lower")
+        elif g["result"] == HIGHER:
+            res = _("wrong: the sum is higher")
+        else:
+            res = _("wrong")
+        # The wheel and its range in one cell ("W7 8–14", wrapping between them):
+        # three columns fit 360 px with Larger text in ru and it too.
+        # (a word joiner keeps "8–14" whole: no break after its dash).
+        bet = g["wheel"] + " " + range_text(g["low"], g["high"]).replace("–", "\u2060–\u2060")
+        rows.append([names[g["player"]], bet, res])
+    events = []
+    for e in obs["log"]:
+        if (
+            e.get("round") == r
+            and e["t"] in CHECK_EVENTS
+            and e.get("reason") != MOVE_FINAL
+        ):
+            events.append(describe(e, names))
+    # Issue 39: the sheet keeps the words in two lines and Continue (at most a third
+    # of a 360x640 screen), so the track, the dice and the racks stay in view: each
+    # result is drawn beside its rack (views.check_racks); the table of guesses, the
+    # rings and what happened come below the sheet (aside), reached by scrolling.
+    said = "; ".join(row[0] + " — " + row[2] for row in rows)
+    m["blocks"] = [
+        para(_("The dice were {dice}.", dice=dice_text(h["dice"])) + " " + said + "."),
+        {
+            "t": "table",
+            "caption": _("Guesses in order"),
+            "head": [_("Player"), _("Bet"), _("Result")],
+            "cls": "checks",
+            "rows": rows,
+            "aside": True,
+        },
+        {
+            "t": "rings",
+            "label": _("Bets on the ring"),
+            "items": checks_rings(h["guesses"], names, obs["ring_max"], [row[2] for row in rows]),
+            "aside": True,
+        },
+        buttons([button(_("Continue"), actions.CONTINUE, primary=True)]),
+    ]
+    if events:  # nobody moved and no curse changed hands: no empty heading
+        m["blocks"].insert(-1, {"t": "list", "label": _("What happened"), "items": events,
+                                "aside": True})
+
+
+def rack_result(g, names):
+    """A guess's result as drawn beside its player's rack at the check: a mark and
+    two or three characters, its words for screen readers, and its class."""
+    if g["result"] == CORRECT:
+        vp = WHEEL_VP[g["wheel"]]
+        return ("✓ +" + str(vp), _("{name}: correct, +{vp} VP", name=names[g["player"]], vp=vp),
+                "right")
+    arrow = {LOWER: " ↓", HIGHER: " ↑"}.get(g["result"], "")
+    if g["result"] == LOWER:
+        words = _("{name}: wrong, the sum is lower", name=names[g["player"]])
+    elif g["result"] == HIGHER:
+        words = _("{name}: wrong, the sum is higher", name=names[g["player"]])
+    else:
+        words = _("{name}: wrong", name=names[g["player"]])
+    return ("✗" + arrow, words, "wrong")
+
+
+def _replace(session, obs, m):
+    p = obs["to_act"]
+    name = obs["names"][p]
+    chosen = session.pick_draft(PHASE_REPLACE)["arg"]
+    m["heading"] = _("{name} replaces a stone", name=name)
+    m["blocks"] = [
+        para(
+            _(
+                "{name} was wrong and must replace one of their own stones, chosen without seeing "
+                "it. "
+                "The old stone is shown face up beside their rack; nobody sees the new one here.",
+                name=name,
+            )
+        ),
+        buttons(
+            [
+                button(
+                    _("Replace the {sym} stone", sym=symbol_name(sym)),
+                    DISCARD,
+                    sym,
+                    symbol=sym,
+                    disabled=(DISCARD, sym) not in obs["legal"],
+                    pressed=chosen == sym,
+                    # R-P2: only a symbol whose pile has stones may be chosen; say why not
+                    note="" if obs["piles"][sym] else _(
+                        "The {sym} pile is empty.", sym=symbol_name(sym)
+                    ),
+                )
+                for sym in obs["symbols"]
+            ],
+            _("Stone to replace"),
+        ),
+        buttons(
+            [
+                button(
+                    _("Confirm the replacement"),
+                    actions.CONFIRM_PICK,
+                    disabled=not chosen,
+                    primary=True,
+                )
+            ]
+        ),
+    ]
+
+
+def _end(session, obs, m):
+    res = obs["result"]
+    scores = obs["scores"]
+    names = obs["names"]
+    winner = res["winner"]
+    m["heading"] = _("Game over: {name} wins", name=names[winner])
+    blocks = []
+    if res["tie"]:
+        blocks.append(
+            para(
+                ngettext(
+                    "{names} are tied on {score} point. {name} wins because their marker is "
+                    "lowest in the stack.",
+                    "{names} are tied on {score} points. {name} wins because their marker is "
+                    "lowest in the stack.",
+                    scores[winner],
+                    names=", ".join(names[p] for p in res["tied"]),
+                    score=scores[winner],
+                    name=names[winner],
+                )
+            )
+        )
+    else:
+        blocks.append(
+            para(
+                ngettext(
+                    "{name} wins with {score} point.",
+                    "{name} wins with {score} points.",
+                    scores[winner],
+                    name=names[winner],
+                    score=scores[winner],
+                )
+            )
+        )
+    ranking = []
+    for i, p in enumerate(res["ranking"]):
+        ranking.append(
+            ngettext(
+                "{place}. {name}: {score} point",
+                "{place}. {name}: {score} points",
+                scores[p],
+                place=i + 1,
+                name=names[p],
+                score=scores[p],
+            )
+        )
+    blocks.append({"t": "list", "label": _("Final scores"), "items": ranking, "ordered": False})
+    # The other ways on stay in the page, under the scores (not in the sticky bar,
+    # which holds the one completing control and so stays one row high at 360 px).
+    # The raw record is a download only, never a screen (issue 11).
+    blocks.append(
+        buttons(
+            [
+                button(_("Watch the game"), actions.WATCH),
+                button(_("Download game record"), actions.DOWNLOAD_RECORD),
+            ]
+        )
+    )
+    blocks.append({"t": "chart", "label": _("Score over the rounds"), "svg": score_chart(obs)})
+    for row in res["players"]:
+        p = row["player"]
+        rows: list = []  # lists of cells, and dicts for the sums (below)
+        for f in row["final"]:
+            cands = ", ".join(str(v) for v in f["candidates"]) or _("none")
+            sym = symbol_name(f["symbol"])
+            if f["doubled"]:
+                sym = _("{sym} (shortcut, double)", sym=sym)
+            rows.append([sym, cands, str(f["value"]), signed(f["points"])])
+        # The sums: their label across three columns, so a long word ("Финальные
+        # предположения") never widens the symbol column past a phone's width.
+        rows.append({"span": 3, "cells": [_("Final guesses"), signed(row["final_total"])]})
+        rows.append({"span": 3, "cells": [_("Rounds"), str(row["round_score"])]})
+        rows.append({"span": 3, "cells": [_("Total"), str(row["score"])]})
+        blocks.append(
+            {
+                "t": "table",
+                "cls": "final",
+                "caption": _("Score of {name}", name=names[p]),
+                "head": [_("Symbol"), _("Candidates"), _("True value"), _("Points")],
+                "rows": rows,
+            }
+        )
+    if session.ask_leave:  # "New game" pressed: leaving the result is asked again
+        blocks.append(
+            buttons(
+                [
+                    button(_("Back"), actions.BACK),
+                    button(_("Yes"), actions.NEW_GAME, primary=True),
+                ],
+                _("Leave this game's result?"),
+            )
+        )
+    else:
+        blocks.append(buttons([button(_("New game"), actions.LEAVE, primary=True)]))
+    m["blocks"] = blocks

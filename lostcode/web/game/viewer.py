@@ -1,0 +1,364 @@
+"""Watch the game: step forward and back through a record, on the drawn board.
+
+Why a module of its own: the replay viewer is a view model like views.py
+(pure, tested on CPython, MicroPython-portable); the adapter (gamepage.py) keeps
+one Replay and draws `watch_model(replay)` with the same code as a game screen.
+
+The rules stay in the engine: every step is the engine's own record replay
+(lostcode/services/record.py replay_start/replay_action, seeded), never a
+re-implementation. Stepping is incremental, because replaying a long game
+from the start at every tap is slow on MicroPython: one pass at opening keeps
+a copy of the state every CHECKPOINT actions; a step forward plays one
+action on the current state, a step back copies the nearest earlier
+checkpoint and plays at most CHECKPOINT - 1 actions.
+
+What a step shows depends on whether the game is over. A finished game's
+replay is for learning the deduction (as hanab.live replays show every hand):
+its racks are all open at every step (R-S7 holds: once the game is over every
+rack is open to everyone), and the "as NAME saw it" switch shows each step as
+the engine's observation for that seat (observe(state, NAME), before the end's
+reveal), so exactly NAME's own stones are hidden and never reach the page. An
+unfinished game (an import stopped mid-way) is not over: a step shows what the
+whole table sees, the public view plus the unowned racks and the computer
+seats' racks (observe_table); a human player's own stones stay face down.
+Only this module's Replay holds a State under web/ besides the session
+and the saves adapter: it is the engine's record replay, stepped.
+"""
+
+from ...rules.observation import observe, observe_table
+from ...rules.vocab import EV_ROLL, HUMAN, PHASE_END
+from ...services.record import replay_action, replay_start
+from ..actions import (
+    WATCH_CLOSE,
+    WATCH_END,
+    WATCH_NEXT,
+    WATCH_NEXT_ROUND,
+    WATCH_PLAY,
+    WATCH_PREV,
+    WATCH_PREV_ROUND,
+    WATCH_SPEED,
+    WATCH_START,
+    WATCH_TICK,
+    WATCH_VIEW,
+)
+from ..shell.blocks import button, buttons, para
+from ..shell.i18n import _
+from .board import board_model
+from .describe import describe, log_lines
+from .names import symbol_name
+from .reasons import AT_ONCE, reason_text, when_shown
+from .tableview import strip_model
+
+CHECKPOINT = 12
+# Issue 39, "replay like a recording": a playing replay shows a move every
+# PLAY_MS / speed milliseconds; the speeds a player can choose.
+PLAY_MS = 1600
+SPEEDS = (1, 2, 4)
+EVERYONE = "all"  # WATCH_VIEW's argument for every rack open (else a seat number)
+
+# The viewer's controls are the page actions WATCH_* (actions.py). The GO_*
+# names stay as aliases for tests/test_browser_viewer.py, which uses them.
+GO_START = WATCH_START
+GO_PREV_ROUND = WATCH_PREV_ROUND
+GO_PREV = WATCH_PREV
+GO_NEXT = WATCH_NEXT
+GO_NEXT_ROUND = WATCH_NEXT_ROUND
+GO_END = WATCH_END
+
+
+class Replay:
+    """A record being watched: the step on screen (0 = before the first
+    action, n = after the last) and the state there."""
+
+    __slots__ = (
+        "record",
+        "n",
+        "step",
+        "state",
+        "marks",
+        "loglen",
+        "actors",
+        "stops",
+        "humans",
+        "log",
+        "finished",
+        "view",
+        "reasons",
+        "playing",
+        "speed",
+    )
+
+    def __init__(self, data, step=0, view=None, reasons=None):
+        rec, s = replay_start(data)  # RecordError if the record is unusable
+        self.record = rec
+        # issue 27: the expert seats' reasons the session kept (move number -> entry)
+        self.reasons = reasons if isinstance(reasons, dict) else {}
+        self.playing = False
+        self.speed = SPEEDS[0]
+        self.n = len(rec["actions"])
+        self.humans = [i for i, p in enumerate(rec["players"]) if p.get("kind", HUMAN) == HUMAN]
+        self.marks = {0: s.copy()}
+        self.loglen = [len(s.log)]
+        self.actors = [None]
+        self.stops = []  # steps just after a roll: where each round starts on screen
+        for i in range(self.n):
+            self.actors.append(s.to_act)
+            before = len(s.log)
+            replay_action(s, rec, i)
+            if (i + 1) % CHECKPOINT == 0:
+                self.marks[i + 1] = s.copy()
+            self.loglen.append(len(s.log))
+            if len(s.log) > before and s.log[before]["t"] == EV_ROLL:
+                self.stops.append(i + 1)
+        self.log = s.log  # the whole game's public log; step k saw its first loglen[k]
+        self.finished = s.phase == PHASE_END  # over: every rack may be open at every step
+        self.view = None  # None: every rack (a finished game); else the seat whose view
+        self.set_view(EVERYONE if view is None else view)
+        self.state = s
+        self.step = self.n
+        self.go(step)
+
+    def go(self, k: int) -> None:
+        """Show step k (clamped to 0..n)."""
+        k = max(0, min(self.n, int(k)))
+        if k < self.step or k - self.step >= CHECKPOINT:
+            base = k - k % CHECKPOINT
+            self.state = self.marks[base].copy()
+            self.step = base
+        while self.step < k:
+            replay_action(self.state, self.record, self.step)
+            self.step += 1
+
+    def set_view(self, who) -> None:
+        """Whose view the replay shows (WATCH_VIEW's argument): EVERYONE, or a
+        seat number for "as NAME saw it". Only a finished game has a choice:
+        an unfinished one keeps the table's view (nothing else is set)."""
+        self.view = None
+        if not self.finished:
+            return
+        text = str(who)
+        if text.isdigit() and int(text) < len(self.record["players"]):
+            self.view = int(text)
+
+    def targets(self) -> dict:
+        """The step each control leads to (None: the control does nothing here)."""
+        k, n = self.step, self.n
+        later = [s for s in self.stops + [n] if s > k]
+        earlier = [s for s in [0] + self.stops if s < k]
+        return {
+            WATCH_START: 0 if k > 0 else None,
+            WATCH_PREV_ROUND: earlier[-1] if earlier else None,
+            WATCH_PREV: k - 1 if k > 0 else None,
+            WATCH_NEXT: k + 1 if k < n else None,
+            WATCH_NEXT_ROUND: later[0] if later else None,
+            WATCH_END: n if k < n else None,
+        }
+
+    def do(self, act: str, arg="") -> None:
+        """A control's action. Play starts (from the start once at the end) or
+        pauses; a tick is the playing replay's next move and stops at the end;
+        any step by hand pauses, as a player's hand on a recording does."""
+        if act == WATCH_PLAY:
+            if not self.playing and self.step >= self.n:
+                self.go(0)
+            self.playing = not self.playing
+        elif act == WATCH_SPEED:
+            text = str(arg)
+            if text.isdigit() and int(text) in SPEEDS:
+                self.speed = int(text)
+        elif act == WATCH_TICK:
+            if self.playing and self.step < self.n:
+                self.go(self.step + 1)
+            self.playing = self.playing and self.step < self.n
+        else:
+            self.playing = False
+            target = self.targets().get(act)
+            if target is not None:
+                self.go(target)
+
+    def pace(self):
+        """The timer a playing replay asks of the page (the model's "auto":
+        its next move after PLAY_MS / speed, the same under reduced motion,
+        since the pace is the player's choice, not an animation), or None."""
+        if not self.playing or self.step >= self.n:
+            return None
+        return {"act": WATCH_TICK, "ms": PLAY_MS // self.speed, "steady": True}
+
+    def events(self, k=None) -> list:
+        """The public log entries step k added (the action's consequences)."""
+        k = self.step if k is None else k
+        if k == 0:
+            return []
+        return self.log[self.loglen[k - 1] : self.loglen[k]]
+
+    def observation(self) -> dict:
+        """What this step shows. A finished game: every rack (observe_table
+        with no human to hide from), or the engine's observation of the seat
+        in view before the end's reveal (its own stones hidden at every step,
+        the last included). An unfinished game: what the whole table sees."""
+        s = self.state
+        if self.finished and self.view is not None:
+            obs = dict(observe(s, self.view, reveal_end=False))
+        elif self.finished:
+            obs = dict(observe_table(s, ()))
+        else:
+            obs = dict(observe_table(s, self.humans))
+        obs["viewer"] = None  # watched by anybody: no rack is drawn as "yours"
+        return obs
+
+
+def step_text(replay, names) -> tuple:
+    """(the one-line description of the step's action, what else it caused)."""
+    k = replay.step
+    if k == 0:
+        return _("The game is set up; nothing has been played yet."), []
+    said = [describe(e, names) for e in replay.events()]
+    if said:
+        return said[0], said[1:]
+    # Only a final candidate of a symbol before a player's last one adds no
+    # public event: say whose it is and the symbol, never the values.
+    action = replay.record["actions"][k - 1]
+    p = replay.actors[k]
+    sym = action[1] if len(action) > 1 and isinstance(action[1], str) else ""
+    return _("{name} wrote their final {sym} candidates.", name=names[p], sym=symbol_name(sym)), []
+
+
+def step_reasons(replay, names) -> str:
+    """The expert's reasons for the step's move ("" if none, or not to be said
+    yet): a finished game's replay says them all; an unfinished one only those
+    of public moves (R-G3: a bet stays secret until its check, reasons.py)."""
+    k = replay.step
+    r = replay.reasons.get(k - 1) if k > 0 else None
+    if r is None or not (replay.finished or when_shown(r["options"]) == AT_ONCE):
+        return ""
+    text = reason_text(r["options"])
+    return _("{name}: {reasons}", name=names[r["seat"]], reasons=text) if text else ""
+
+
+def nav_buttons(replay) -> list:
+    # In the order they are drawn (style.css .buttons.nav): moves, then rounds
+    # between "to the start" and "to the end", drawn as media-player marks so
+    # that the row fits 360 px in every language; their names are the words.
+    words = (
+        (WATCH_PREV, _("Previous move"), None),
+        (WATCH_NEXT, _("Next move"), None),
+        (WATCH_START, _("Start"), "|◀"),
+        (WATCH_PREV_ROUND, _("Previous round"), None),
+        (WATCH_NEXT_ROUND, _("Next round"), None),
+        (WATCH_END, _("End"), "▶|"),
+    )
+    t = replay.targets()
+    return [
+        button(
+            mark or text,
+            act,
+            disabled=t[act] is None,
+            primary=act == WATCH_NEXT,
+            aria=text if mark else None,
+        )
+        for act, text, mark in words
+    ]
+
+
+def play_buttons(replay) -> dict:
+    """Play/pause and the speeds, in one short row under the steps."""
+    items = [
+        button(
+            "❚❚" if replay.playing else "▶",
+            WATCH_PLAY,
+            primary=not replay.playing,
+            aria=_("Pause") if replay.playing else _("Play the moves"),
+        )
+    ]
+    for x in SPEEDS:
+        items.append(
+            button(
+                _("{n}×", n=x),
+                WATCH_SPEED,
+                str(x),
+                pressed=replay.speed == x,
+                aria=_("Speed {n}×", n=x),
+            )
+        )
+    return buttons(items, _("Play by itself"))
+
+
+def view_buttons(replay, names) -> dict:
+    """A finished game's switch: every rack open, or one player's view (their
+    own stones hidden) to replay their deduction; the chosen one is pressed.
+    One short row (the names) under "As seen by"; each name is the visible
+    part of the control's full name ("As Ann saw it")."""
+    items = [
+        button(
+            _("Everyone"),
+            WATCH_VIEW,
+            EVERYONE,
+            pressed=replay.view is None,
+            aria=_("Everyone's stones"),
+        )
+    ]
+    for p, name in enumerate(names):
+        items.append(
+            button(
+                name, WATCH_VIEW, p, pressed=replay.view == p, aria=_("As {name} saw it", name=name)
+            )
+        )
+    return buttons(items, _("As seen by"))
+
+
+def watch_model(replay, back_to_result=True) -> dict:
+    """The viewer's screen, in the shape of views.screen_model (the adapter
+    draws both alike): the board at this step, the step's description, the
+    controls."""
+    obs = replay.observation()
+    names = obs["names"]
+    line, more = step_text(replay, names)
+    blocks = [
+        {"t": "status", "text": _("Move {step} of {moves}", step=replay.step, moves=replay.n)},
+        {"t": "step", "text": line},
+    ]
+    if more:
+        blocks.append({"t": "list", "label": _("What followed"), "items": more})
+    why = step_reasons(replay, names)
+    if why:
+        blocks.append({"t": "list", "label": _("The expert's reasons"), "items": [why]})
+    if not replay.finished and replay.humans:
+        blocks.append(
+            para(_("This game is not over: each player's own stones stay hidden, as at the table."))
+        )
+    blocks.append(
+        {"t": "buttons", "label": _("Replay controls"), "items": nav_buttons(replay), "nav": True}
+    )
+    blocks.append(play_buttons(replay))
+    if replay.finished:
+        blocks.append(view_buttons(replay, names))
+    if back_to_result:  # a finished game: its end screen
+        blocks.append(buttons([button(_("Back to the result"), WATCH_CLOSE)]))
+    else:  # an imported game stopped mid-way: back to its import, to go on playing it
+        blocks.append(buttons([button(_("Back to the saved games"), WATCH_CLOSE)]))
+    return {
+        "kind": "watch",
+        "private": False,
+        "viewer": None,
+        "viewer_name": "",
+        "heading": _("Watch the game"),
+        "blocks": blocks,
+        "table": None,
+        "sheet": None,
+        "board": board_model(obs),
+        "strip": strip_model(obs, "watch"),  # issue 39: the scores at this step, on top
+        "evidence": "racks",
+        "assistant": None,
+        "log_label": _("Game log"),
+        "error": "",
+        "undo": False,
+        "notices": [],
+        "step": replay.step,
+        "auto": replay.pace(),
+        "announce": line,
+    }
+
+
+def watch_log(replay, names) -> list:
+    """The game log up to this step (the log panel while watching)."""
+    return log_lines(replay.log[: replay.loglen[replay.step]], names)

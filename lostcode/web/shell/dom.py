@@ -1,0 +1,562 @@
+"""The DOM side of the view models: blocks, boards and panels drawn as elements.
+
+Everything is drawn with createElement/textContent (player names may contain
+markup). Uses only `pyscript.document/window` and `pyscript.ffi.create_proxy`,
+so it runs under Pyodide and PyScript's MicroPython alike. No state here: the
+page's state is `app.APP`.
+"""
+
+from json import dumps
+
+from pyscript import document, window
+from pyscript.ffi import create_proxy
+
+from lostcode.web import actions
+
+try:  # Pyodide turns JS null into pyodide.ffi.jsnull, not None; MicroPython gives None
+    from pyodide.ffi import jsnull as JS_NULL
+except ImportError:
+    JS_NULL = None
+
+SVG_NS = "http://www.w3.org/2000/svg"
+SYMBOLS_URL = "./assets/symbols.svg#"
+ROOT = document.documentElement
+__all__ = ["create_proxy", "window"]  # re-exported: the page modules' one way to JS
+
+
+def py(x):
+    """JS null as None, so `is None` means the same on Pyodide and MicroPython."""
+    return None if x is JS_NULL else x
+
+
+def by_id(i):
+    return py(document.getElementById(i))
+
+
+def nodes(selector):
+    found = document.querySelectorAll(selector)
+    return [found.item(i) for i in range(found.length)]
+
+
+def center_ring():
+    """Issue 39: the ring's values are one row of 44 px targets scrolled sideways
+    (style.css); the range set is brought to the row's middle after a redraw."""
+    for grid in nodes("#screen .ring-grid"):
+        on = nodes("#screen .ring-grid [aria-pressed=true]")
+        if on:
+            mid = (on[0].offsetLeft + on[-1].offsetLeft + on[-1].offsetWidth) / 2
+            grid.scrollLeft = max(0, mid - grid.clientWidth / 2)
+
+
+def show_only(sec, others):
+    """`sec` shown where the page's other sections `others` (ids) stood: they
+    are hidden (table mode and Today's code take the set-up's and the game's place)."""
+    for other in others:
+        node = by_id(other)
+        if node is not None:
+            node.hidden = True
+    sec.hidden = False
+
+
+def setup_entry(name):
+    """A paragraph (class `name`) for another way to play, under the set-up's
+    quick play; None where there is none to add: no set-up, the entry (id
+    `name`) drawn already, or an embedded lesson's frame (one compact game,
+    with no ways out of it, issue 10)."""
+    setup = by_id("setup")
+    if setup is None or by_id(name) is not None or ROOT.classList.contains("embed"):
+        return None
+    p = el("p", None, name, None, None)
+    # under the players (issue 39: the seats come right under Play)
+    quick = document.querySelector("#setup #setup-form") or document.querySelector(
+        "#setup .quick-play"
+    )
+    if quick is not None:
+        quick.after(p)
+    else:
+        setup.append(p)
+    return p
+
+
+def progress(step, text):
+    bar = by_id("progress")
+    if bar is not None:
+        bar.value = step
+    label = by_id("progress-label")
+    if label is not None:
+        label.textContent = text
+
+
+class Node:
+    """An element not yet in the page: a screen is drawn as a tree of these and
+    put in place by one JavaScript call (adopt). Drawn element by element from
+    MicroPython, every element, attribute and append was its own call into
+    JavaScript: ~1.9 s of a 2-player game's taps (issue 25). Only what the
+    drawing code uses of an element: setAttribute, classList.add, and the
+    disabled / checked / open flags (as attributes: the element is new)."""
+
+    __slots__ = ("tag", "attrs", "kids")
+
+    def __init__(self, tag):
+        self.tag = tag
+        self.attrs = {}
+        self.kids = []
+
+    def setAttribute(self, k, v):
+        self.attrs[k] = str(v)
+
+    @property
+    def classList(self):
+        return _Classes(self)
+
+    def _set_flag(self, name, on):
+        if on:
+            self.attrs[name] = ""
+        else:
+            self.attrs.pop(name, None)
+
+    disabled = property(lambda self: "disabled" in self.attrs,
+                        lambda self, on: self._set_flag("disabled", on))
+    checked = property(lambda self: "checked" in self.attrs,
+                       lambda self, on: self._set_flag("checked", on))
+    open = property(lambda self: "open" in self.attrs,
+                    lambda self, on: self._set_flag("open", on))
+
+    def tree(self):
+        """[tag, attrs, children] as assets/boot.js lostcodeBuild reads it."""
+        return [self.tag, self.attrs, [k.tree() if isinstance(k, Node) else k for k in self.kids]]
+
+    def last(self, cls):
+        """The last element in this tree (document order) with class `cls`, or None."""
+        found = None
+        for k in self.kids:
+            if isinstance(k, Node):
+                if cls in k.attrs.get("class", "").split():
+                    found = k
+                inner = k.last(cls)
+                if inner is not None:
+                    found = inner
+        return found
+
+
+class _Classes:
+    __slots__ = ("node",)
+
+    def __init__(self, node):
+        self.node = node
+
+    def add(self, cls):
+        have = self.node.attrs.get("class", "")
+        if cls not in have.split():
+            self.node.attrs["class"] = (have + " " + cls) if have else cls
+
+
+def el(tag, text=None, cls=None, attrs=None, parent=None):
+    """An element (class `cls`, text, attributes), appended to `parent` if
+    given: a Node when `parent` is a Node (a tree starts with Node(tag)),
+    else a page element."""
+    if isinstance(parent, Node):
+        e = Node(tag)
+        if cls:
+            e.attrs["class"] = cls
+        if attrs:
+            for k in attrs:
+                e.attrs[k] = str(attrs[k])
+        if text is not None and text != "":  # as textContent = "": no text node
+            e.kids.append(str(text))
+        parent.kids.append(e)
+        return e
+    e = document.createElement(tag)
+    if cls:
+        e.className = cls
+    if text is not None:
+        e.textContent = str(text)
+    if attrs:
+        for k in attrs:
+            e.setAttribute(k, str(attrs[k]))
+    if parent is not None:
+        parent.appendChild(e)
+    return e
+
+
+def adopt(parent, holder):
+    """`parent`'s children are replaced by the tree `holder`'s children (a
+    Node), built and put in at once (assets/boot.js lostcodeAdopt says why)."""
+    adopt_json(parent, kids_json(holder))
+
+
+def adopt_json(parent, text):
+    """adopt() of the children already written as JSON (kids_json)."""
+    window.lostcodeAdopt(parent, text, False)
+
+
+def append(parent, holder):
+    """The tree `holder`'s children (a Node) built and added after `parent`'s own."""
+    window.lostcodeAdopt(parent, kids_json(holder), True)
+
+
+def kids_json(holder):
+    """The tree `holder`'s children (a Node) as the JSON lostcodeAdopt reads."""
+    return dumps([k.tree() if isinstance(k, Node) else k for k in holder.kids])
+
+
+def icon(sym, parent):
+    if isinstance(parent, Node):
+        svg = el("svg", None, "icon sym-" + sym,
+                 {"aria-hidden": "true", "focusable": "false"}, parent)
+        el("use", None, None, {"href": SYMBOLS_URL + sym}, svg)
+        return svg
+    svg = document.createElementNS(SVG_NS, "svg")
+    svg.setAttribute("class", "icon sym-" + sym)
+    svg.setAttribute("aria-hidden", "true")
+    svg.setAttribute("focusable", "false")
+    use = document.createElementNS(SVG_NS, "use")
+    use.setAttribute("href", SYMBOLS_URL + sym)
+    svg.appendChild(use)
+    parent.appendChild(svg)
+    return svg
+
+
+def clear(node):
+    while node.firstChild:
+        node.removeChild(node.firstChild)
+
+
+def fire_change(node):
+    e = document.createEvent("Event")
+    e.initEvent("change", True, True)
+    node.dispatchEvent(e)
+
+
+def render_button(b, parent):
+    attrs = {"type": "button", "data-act": b["act"], "data-arg": b["arg"]}
+    if b["aria"]:
+        attrs["aria-label"] = b["aria"]
+    if b["pressed"] is not None:
+        attrs["aria-pressed"] = "true" if b["pressed"] else "false"
+    btn = el("button", None, "btn primary" if b["primary"] else "btn", attrs, parent)
+    if b["symbol"]:
+        btn.classList.add("sym-" + b["symbol"])
+        icon(b["symbol"], btn)
+    if b.get("wheel"):  # a drawn wheel: picture only, the aria-label names it
+        btn.classList.add("wheel-btn")
+        draw(b["wheel"], btn)
+    else:
+        span = el("span", b["text"], None, None, btn)
+        if b.get("note"):  # e.g. why it is disabled: read with its name
+            # the space keeps "7" and "19%" two words in the button's text
+            el("small", " " + b["note"], "btn-note", None, span)
+    if b["disabled"]:
+        btn.disabled = True
+    return btn
+
+
+def render_blocks(blocks, parent):
+    """A screen's blocks in order; a folded tip (read already) goes below the controls."""
+    for below in (False, True):
+        for b in blocks:
+            if (b["t"] == "tip" and bool(b.get("folded"))) == below:
+                render_block(b, parent)
+
+
+def render_block(b, parent):
+    t = b["t"]
+    if t == "p":
+        cls = b.get("cls")
+        if b.get("aside"):  # gamepage.render puts it out of the bottom sheet
+            cls = (cls + " aside") if cls else "aside"
+        el("p", b["text"], cls, None, parent)
+    elif t == "status":
+        el("p", b["text"], "status", {"role": "status"}, parent)
+    elif t == "warning":
+        el("p", b["text"], "warning", {"role": "alert"}, parent)
+    elif t == "buttons":
+        bar = any(item["primary"] for item in b["items"])  # the completing control: sticky
+        cls = "buttons actionbar" if bar else "buttons"
+        box = el("div", None, cls + (" nav" if b.get("nav") else ""), {"role": "group"}, parent)
+        if b["label"]:
+            box.setAttribute("aria-label", b["label"])
+            el("p", b["label"], "group-label", {"aria-hidden": "true"}, box)
+        if b.get("cand"):  # a candidate row: the symbol's icon heads it (its name: the group's)
+            box.classList.add("cand")
+            head = el("span", None, "cand-sym sym-" + b["cand"], {"aria-hidden": "true"}, box)
+            icon(b["cand"], head)
+        if b.get("face"):  # a die's row on the change screen: its face -> icon-only faces
+            box.classList.add("turn")
+            now = el("span", None, "turn-now sym-" + b["face"], {"aria-hidden": "true"}, box)
+            icon(b["face"], now)
+            el("span", "→", "turn-arrow", {"aria-hidden": "true"}, box)
+        for item in b["items"]:
+            render_button(item, box)
+    elif t == "stepper":
+        box = el("div", None, "stepper", None, parent)
+        el(
+            "button",
+            "−",
+            "btn step",
+            {"type": "button", "data-act": actions.LOWER, "aria-label": b["lower"]},
+            box,
+        )
+        label = el("label", None, "stepper-label", None, box)
+        el("span", b["label"], "stepper-name", None, label)
+        el(
+            "input",
+            None,
+            None,
+            {
+                "type": "number",
+                "id": "low",
+                "inputmode": "numeric",
+                "data-act": actions.LOW,
+                "value": b["value"],
+                "step": "1",
+            },
+            label,
+        )
+        el(
+            "button",
+            "+",
+            "btn step",
+            {"type": "button", "data-act": actions.RAISE, "aria-label": b["raise"]},
+            box,
+        )
+    elif t == "table":
+        cls = "data " + b.get("cls", "") + (" aside" if b.get("aside") else "")
+        table = el("table", None, cls, None, parent)
+        el("caption", b["caption"], None, None, table)
+        tr = el("tr", None, None, None, el("thead", None, None, None, table))
+        for h in b["head"]:
+            el("th", h, None, {"scope": "col"}, tr)
+        body = el("tbody", None, None, None, table)
+        for row in b["rows"]:
+            tr = el("tr", None, None, None, body)
+            span = 1
+            if isinstance(row, dict):  # a row whose heading spans columns (views._end's sums)
+                span, row = row["span"], row["cells"]
+            for i, cell in enumerate(row):
+                attrs = None
+                if i == 0:
+                    attrs = {"scope": "row", "colspan": span} if span > 1 else {"scope": "row"}
+                el("th" if i == 0 else "td", cell, None, attrs, tr)
+    elif t == "move":  # a computer's move played on the board (issue 22): its caption
+        cap = el("p", None, "step-caption " + b.get("cls", ""), None, parent)  # read: announce
+        if b.get("art"):
+            draw(b["art"], cap)
+        el("span", b["text"], None, None, cap)
+    elif t == "list":
+        cls = "listblock aside" if b.get("aside") else "listblock"  # aside: out of the sheet
+        sec = el("section", None, cls, {"aria-label": b["label"]}, parent)
+        el("h3", b["label"], None, None, sec)
+        lst = el("ol" if b.get("ordered") else "ul", None, None, None, sec)
+        for item in b["items"]:
+            el("li", item, None, None, lst)
+    elif t == "ring":  # the bet set on the ring: tap a value (board.py draws the rest)
+        box = el("div", None, "ring-grid", {"role": "group", "aria-label": b["label"]}, parent)
+        for item in b["items"]:
+            render_button(item, box).classList.add("ring-v")
+    elif t == "rings":  # at the check: each bet on its ring, right or wrong
+        cls = "rings aside" if b.get("aside") else "rings"  # aside: out of the sheet
+        sec = el("section", None, cls, {"aria-label": b["label"]}, parent)
+        for item in b["items"]:
+            fig = el("figure", None, "bet", None, sec)
+            draw(item["svg"], fig)
+            el("figcaption", item["name"], None, {"aria-hidden": "true"}, fig)
+    elif t == "tip":  # the guided first game (folded: a details below the controls)
+        attrs = {"role": "note", "aria-label": b["label"], "id": "tip"}
+        if b.get("folded"):
+            del attrs["role"]  # a details is a group already
+            box = el("details", None, "tip folded", attrs, parent)
+            summary = el("summary", None, "tip-label", None, box)  # ▸ Tip: its first words…
+            el("span", b["label"], "tip-name", None, summary)
+            el("span", b["preview"], "tip-preview", None, summary)
+        else:
+            box = el("div", None, "tip", attrs, parent)
+            el("p", b["label"], "tip-label", {"aria-hidden": "true"}, box)
+        el("p", b["text"], None, {"id": "tip-text"}, box)
+    elif t == "chart":  # the end screen's score chart (chart.py); the SVG is its name
+        el("h3", b["label"], None, {"aria-hidden": "true"}, parent)
+        draw(b["svg"], el("figure", None, "chart", None, parent))
+    elif t == "step":  # the replay's step, in one line (viewer.py)
+        el("p", b["text"], "step-line", None, parent)
+
+
+def draw(tree, parent):
+    """An SVG element tree from lostcode/web/game/board.py ([tag, attrs, children]) into
+    the DOM, built by assets/boot.js in one call: element by element from here, a
+    screen cost thousands of calls from Python into JavaScript (issue 25).
+    Returns the new element; under a Node, the tree itself (built with the rest)."""
+    if isinstance(parent, Node):
+        parent.kids.append(tree)
+        return tree
+    return window.lostcodeDraw(parent, dumps(tree))
+
+
+def render_evidence(b, parent, racks=True, dice=True, badge=None):
+    """What a decision rests on, next to the question: the dice (and the racks);
+    without the dice where they decide nothing (the final candidates). The
+    private screen's badge sits beside the dice, in the round's corner (one
+    line less above the racks at 360x640, issue 22)."""
+    box = el("div", None, "evidence", None, parent)
+    top = el("div", None, "dice-row" + ("" if dice else " no-dice"), None, box)
+    left = el("div", None, "dice-left", None, top)
+    if badge:
+        el("p", badge, "private-badge", None, left)
+    el("p", b["round"], "round", None, left)
+    if dice:
+        draw(b["dice"], top)
+    if racks:
+        render_racks(b, box)
+
+
+def render_racks(b, parent):
+    box = el("div", None, "racks", None, parent)
+    for r in b["racks"]:
+        draw(r, box)
+
+
+def render_board(b, parent, racks=False):
+    """The rest of the table: (the racks,) score track, wheels, piles and tokens."""
+    sec = el("section", None, "table", {"aria-labelledby": "table-h"}, parent)
+    el("h2", b["round"], "visually-hidden", {"id": "table-h"}, sec)
+    if racks:
+        render_racks(b, el("div", None, "part part-racks", None, sec))
+    for part in ("track", "wheels", "extras"):
+        draw(b[part], el("div", None, "part part-" + part, None, sec))
+
+
+def render_strip(m, parent):
+    """The player strip (tableview.strip_model): one chip per seat, its
+    marker's colour and initial, name, score; the player to act marked."""
+    if not m:
+        clear(parent)
+        parent.hidden = True
+        return
+    parent.hidden = False
+    holder = Node("div")
+    box = el("ul", None, "strip", {"aria-label": m["label"]}, holder)
+    if m["round"]["text"]:
+        li = el("li", None, "strip-round", None, box)
+        el("span", m["round"]["aria"], "visually-hidden", None, li)
+        el("span", m["round"]["text"], None, {"aria-hidden": "true"}, li)
+    for s in m["seats"]:
+        cls = "seat seat-" + str(s["seat"]) + (" turn" if s["turn"] else "")
+        if s["delta"]:
+            cls += " moved"
+        li = el("li", None, cls, {"data-seat": s["seat"], "data-score": s["score"]}, box)
+        if s["turn"]:
+            li.setAttribute("aria-current", "true")
+        el("span", s["aria"], "visually-hidden", None, li)
+        el("span", s["mark"], "seat-mark", {"aria-hidden": "true"}, li)
+        el("span", s["name"], "seat-name", {"aria-hidden": "true"}, li)
+        el("span", s["text"], "seat-score", {"aria-hidden": "true"}, li)
+    adopt(parent, holder)
+
+
+def render_sheet(s, parent):
+    sec = el("section", None, "sheet", {"aria-label": s["heading"]}, parent)  # summary: its title
+    label = el("label", None, "check", None, sec)
+    box = el("input", None, None, {"type": "checkbox", "data-act": actions.AUTO}, label)
+    box.checked = s["auto"]
+    el("span", s["auto_label"], None, None, label)
+    el("p", s["help"], "note", None, sec)
+    render_block({"t": "buttons", "label": s["modes_label"], "items": s["modes"]}, sec)
+    table = el("table", None, "grid", None, sec)
+    tr = el("tr", None, None, None, el("thead", None, None, None, table))
+    el("td", "", None, None, tr)
+    for c in s["columns"]:
+        th = el("th", None, "sym-" + c["symbol"], {"scope": "col"}, tr)
+        icon(c["symbol"], th)
+        el("span", c["name"], "colname", None, th)
+    body = el("tbody", None, None, None, table)
+    for row in s["rows"]:
+        tr = el("tr", None, None, None, body)
+        el("th", row["value"], None, {"scope": "row"}, tr)
+        for c in row["cells"]:
+            td = el("td", None, None, None, tr)
+            btn = el(
+                "button",
+                None,
+                "cell " + c["mark"],
+                {
+                    "type": "button",
+                    "data-act": actions.MARK,
+                    "data-arg": c["arg"],
+                    "aria-label": c["aria"],
+                },
+                td,
+            )
+            el(
+                "span",
+                {"cross": "✕", "seen": "●", "candidate": "◎"}.get(c["mark"], ""),
+                None,
+                {"aria-hidden": "true"},
+                btn,
+            )
+            if c["locked"]:
+                btn.disabled = True
+    rounds = {"caption": s["rounds_caption"], "head": s["rounds_head"], "rows": s["rounds"]}
+    render_block(dict(rounds, t="table"), sec)
+    fin = el("section", None, None, {"aria-label": s["final_label"]}, sec)
+    el("h3", s["final_label"], None, None, fin)
+    ul = el("ul", None, None, None, fin)
+    for f in s["final"]:
+        el("li", f, None, None, ul)
+
+
+def render_assistant(a, parent):
+    """The "What can I deduce?" panel (view model: lostcode/web/game/assistant.py)."""
+    sec = el("section", None, "assistant", {"aria-labelledby": "assist-h"}, parent)
+    el("h3", a["heading"], None, {"id": "assist-h"}, sec)
+    if a["note"]:
+        el("p", a["note"], "warning", None, sec)
+    sug = a["suggestion"]
+    if sug:
+        el("p", sug["text"], "suggestion", None, sec)
+        el("p", sug["mean"], "note", None, sec)
+        render_button(sug["button"], sec)
+    ex = a.get("expert")
+    if ex:  # issue 27: "What would the expert do?"
+        box = el("div", None, "expert", {"id": "expert"}, sec)
+        if not a.get("expert_only"):  # else the panel's heading says it
+            el("h4", ex["heading"], None, None, box)
+        if ex["button"]:
+            render_button(ex["button"], box)
+        if ex["thinking"]:
+            el("p", ex["thinking"], "note", {"role": "status"}, box)
+        if ex["move"]:
+            el("p", ex["move"], "suggestion expert-move", {"role": "status"}, box)
+        if ex["others"]:
+            ul = el("ul", None, "expert-others", {"aria-label": ex["others_label"]}, box)
+            for text in ex["others"]:
+                el("li", text, None, None, ul)
+    if a.get("expert_only"):
+        return  # no deduction table on this screen
+    # A scrollable region must be reachable with the keyboard (axe scrollable-region-focusable).
+    scroll = {"tabindex": "0", "role": "region", "aria-label": a["caption"]}
+    wrap = el("div", None, "assist-wrap", scroll, sec)
+    table = el("table", None, "data assist", None, wrap)
+    el("caption", a["caption"], None, None, table)
+    tr = el("tr", None, None, None, el("thead", None, None, None, table))
+    el("th", a["symbol_head"], None, {"scope": "col"}, tr)
+    for v in a["values"]:
+        el("th", v, None, {"scope": "col"}, tr)
+    body = el("tbody", None, None, None, table)
+    for row in a["rows"]:
+        tr = el("tr", None, None, None, body)
+        th = el("th", None, "sym-" + row["symbol"], {"scope": "row"}, tr)
+        icon(row["symbol"], th)
+        el("span", row["name"], "sym-name", None, th)
+        for c in row["cells"]:
+            td = el("td", None, "out" if c["out"] else None, None, tr)
+            el("del" if c["out"] else "span", c["text"], None, {"aria-hidden": "true"}, td)
+            el("span", c["label"], "visually-hidden", None, td)
+    if a["why"]:
+        # The explanations are computed only when opened (issue 17: slow on
+        # MicroPython): the summary is an action that redraws the panel with them.
+        opened = a["explanations"] is not None
+        why = el("details", None, "why panel", {"open": ""} if opened else None, sec)
+        el("summary", a["why_label"], None, {"data-act": actions.WHY, "data-arg": ""}, why)
+        if opened:
+            ul = el("ul", None, None, None, why)
+            for text in a["explanations"]:
+                el("li", text, None, None, ul)
