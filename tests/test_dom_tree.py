@@ -52,7 +52,8 @@ def test_a_screen_drawn_as_a_tree_keeps_text_flags_and_svg():
     assert label == ["p", {"class": "group-label", "aria-hidden": "true"}, ["Dice"]]
     # markup stays text: a string child is a text node (boot.js createTextNode)
     assert roll[1]["disabled"] == "" and roll[1]["class"] == "btn primary"
-    assert roll[2] == [["span", {}, ["Roll <b>", ["small", {"class": "btn-note"}, ["why"]]]]]
+    # the note is a word of its own (a space before it)
+    assert roll[2] == [["span", {}, ["Roll <b>", ["small", {"class": "btn-note"}, [" why"]]]]]
     assert "disabled" not in keep[1] and keep[1]["aria-pressed"] == "false"
     assert keep[1]["class"] == "btn sym-star"
     assert keep[2][0][0] == "svg" and keep[2][0][2][0][1]["href"].endswith("#star")
