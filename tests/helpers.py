@@ -27,8 +27,12 @@ ROOT = Path(__file__).resolve().parent.parent
 ADAPTER_MODULES = (
     "main", "dom", "app", "storage", "gamepage", "savespage", "setuppage", "lab/labbridge",
     "tablemode/tablepage", "puzzle/puzzlepage", "tablemode/tablecodes", "moments", "slices",
-    "flow",
+    "flow", "stonesentry",
 )
+# The second game's page (issue 43): in the adapter, but not in the Lost Code's
+# page configuration or its build (loaded only when chosen: lostcode/web/stonesentry.py).
+SECOND_GAME_ADAPTER = ("stonesgame/stonespage",)
+ADAPTER_MODULES += SECOND_GAME_ADAPTER
 RUNTIMES_DIR = ROOT / "tests" / "runtimes"
 
 

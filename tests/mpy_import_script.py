@@ -29,7 +29,7 @@ BROWSER_ONLY = {
     for m in (
         "main", "dom", "app", "storage", "gamepage", "savespage", "setuppage", "lab.labbridge",
         "tablemode.tablepage", "puzzle.puzzlepage", "tablemode.tablecodes", "moments",
-        "slices", "flow",
+        "slices", "flow", "stonesentry",
     )
 }  # tests/helpers.py ADAPTER_MODULES
 count = 0

@@ -34,7 +34,7 @@ PICTURE_NAMES = {
     SUN: "sun", MOON: "moon", FISH: "fish", BIRD: "bird",
     HORSE: "horse", BOAT: "boat", SEED: "seed", TREE: "tree",
 }  # fmt: skip
-GLYPHS = {SUN: "☀", MOON: "☾", FISH: "≋", BIRD: "⋎", HORSE: "♞", BOAT: "⛵", SEED: "•", TREE: "♣"}
+GLYPHS = {SUN: "☀", MOON: "☾", FISH: "≋", BIRD: "⋎", HORSE: "♞", BOAT: "⚓", SEED: "•", TREE: "♣"}
 TILE = 96  # a tile's size in SVG units (the grid is 3 x TILE + gaps wide)
 CELL = 14  # a pattern cell on a card
 

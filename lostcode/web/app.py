@@ -170,7 +170,7 @@ class PuzzleLink:
 class App:
     __slots__ = (
         "game", "save", "saves", "page", "lab", "table", "puzzle", "guard", "settled", "proxies",
-        "rulebook",
+        "rulebook", "second",
     )
 
     def __init__(self) -> None:
@@ -185,6 +185,7 @@ class App:
         self.settled = None  # the proxy of gamepage.settled
         self.proxies = []  # JS proxies of our handlers, kept alive
         self.rulebook = None  # the game this shell plays: a shell.Game (main sets it)
+        self.second = None  # the second game's loading and page (stonesentry.SecondGame, issue 43)
 
 
 APP = App()

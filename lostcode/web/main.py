@@ -30,7 +30,7 @@ if sys.implementation.name == "micropython":
     gc.threshold((gc.mem_free() + gc.mem_alloc()) // 4)
 
 import lostcode.rules.engine  # noqa: F401  (the engine, loaded before "ready")
-from lostcode.web import actions, flow, gamepage, savespage, setuppage, storage
+from lostcode.web import actions, flow, gamepage, savespage, setuppage, stonesentry, storage
 from lostcode.web.app import APP, keep, listen, log_error
 from lostcode.web.dom import ROOT, by_id, create_proxy, progress, py
 from lostcode.web.edition import THE_LOST_CODE
@@ -198,6 +198,7 @@ def boot(*_args):
         tablepage.start_from_hash()  # #table=host, #j=CODE: table mode (issue 23)
         puzzlepage.entry()  # "Today's code" (issue 28)
         puzzlepage.start_from_url()  # ?puzzle=N: that puzzle at once
+        stonesentry.entry()  # the choice of game; ?game=stones: loaded now (issue 43)
         ROOT.dataset.engine = "ready"
         by_id("loading").hidden = True
         if ROOT.getAttribute("data-start-pending") == "1":
