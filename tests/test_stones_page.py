@@ -2,7 +2,7 @@
 and its screens play a 3-player pass-and-play game and a solo game to the
 end, and no screen ever shows a hand to anyone but its owner; tap-tap swaps,
 a second tap flips, undo takes back the turn's moves, a completable card
-glows. (The page's adapter, through the shell, is not built yet: docs/stones.md.)"""
+glows. The page draws these screens: lostcode/web/stonesgame/stonespage.py."""
 
 import json
 

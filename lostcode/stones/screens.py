@@ -148,9 +148,16 @@ def screen_model(session) -> dict:
     elif kind == OVER:
         res = s.result
         if s.options.solo:
-            won = res["solo"] == "won"
-            blocks.append(para(_("You completed all 16 cards: you win!") if won
-                               else _("The fourth penalty: the game is lost.")))  # fmt: skip
+            done = len(s.done[0])
+            if res["solo"] != "won":
+                said = _("The fourth penalty: the game is lost.")
+            elif done == 16:
+                said = _("You completed all 16 cards: you win!")
+            else:  # S-O3 [edition]: the cards ran out before the 4th penalty
+                said = ngettext("The cards ran out before the fourth penalty: you win, with {n} "
+                                "goal card completed.", "The cards ran out before the fourth "
+                                "penalty: you win, with {n} goal cards completed.", done)  # fmt: skip
+            blocks.append(para(said))
         else:
             names = ", ".join(s.names[w] for w in res["winners"])
             blocks.append(para(_("Winner: {names}", names=names)))
