@@ -315,6 +315,7 @@ MESSAGES = {
     'The address has too many settings; only the first were read.': "L'indirizzo ha troppe impostazioni: sono state lette solo le prime.",
     'The address is very long; only its start was read.': "L'indirizzo è molto lungo: ne è stato letto solo l'inizio.",
     'The camera could not be opened: allow it for this site (on iPhone: Settings › Safari › Camera), or paste the code.': 'Impossibile aprire la fotocamera: consentila per questo sito (su iPhone: Impostazioni › Safari › Fotocamera) oppure incolla il codice.',
+    'The cards ran out before the fourth penalty: you win, with {n} goal card completed.': ('Le carte sono finite prima della quarta penalità: hai vinto, con {n} carta obiettivo completata.', 'Le carte sono finite prima della quarta penalità: hai vinto, con {n} carte obiettivo completate.',),
     "The check: a right guess moves you forward by the wheel's VP. A wrong guess is answered 'lower' or 'higher' (only 'wrong' for the 1-wide wheel) — that narrows down your stones for later rounds.": 'Assegna i punti: una supposizione giusta ti fa guadagnare i PV della ruota e avanzare. A una supposizione sbagliata gli altri rispondono «più bassa» o «più alta» (solo «sbagliato» per la ruota larga 1): così restringi i valori possibili delle tue rocce per i round successivi.',
     'The code is selected: press Ctrl+C (⌘C on a Mac) to copy it.': 'Il codice è selezionato: premi Ctrl+C (⌘C su Mac) per copiarlo.',
     'The computer players played': 'I giocatori computer hanno giocato',

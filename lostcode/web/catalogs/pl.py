@@ -319,6 +319,7 @@ MESSAGES = {
     'The address has too many settings; only the first were read.': 'Adres ma za dużo ustawień: odczytano tylko pierwsze.',
     'The address is very long; only its start was read.': 'Adres jest bardzo długi: odczytano tylko jego początek.',
     'The camera could not be opened: allow it for this site (on iPhone: Settings › Safari › Camera), or paste the code.': 'Nie udało się otworzyć aparatu: zezwól na niego dla tej strony (na iPhonie: Ustawienia › Safari › Aparat) albo wklej kod.',
+    'The cards ran out before the fourth penalty: you win, with {n} goal card completed.': ('Karty skończyły się przed czwartą karą: wygrana! Wykonana {n} karta celu.', 'Karty skończyły się przed czwartą karą: wygrana! Wykonane {n} karty celu.', 'Karty skończyły się przed czwartą karą: wygrana! Wykonano {n} kart celu.',),
     "The check: a right guess moves you forward by the wheel's VP. A wrong guess is answered 'lower' or 'higher' (only 'wrong' for the 1-wide wheel) — that narrows down your stones for later rounds.": 'Faza punktacji: za trafne obstawienie przesuwasz się o tyle pól, ile PZ daje koło. Na błędne pozostali odpowiadają „mniejsza” albo „większa” (przy kole o szerokości 1 tylko „źle”) – to zawęża wartości twoich płytek na kolejne rundy.',
     'The code is selected: press Ctrl+C (⌘C on a Mac) to copy it.': 'Kod jest zaznaczony: naciśnij Ctrl+C (⌘C na Macu), aby go skopiować.',
     'The computer players played': 'Gracze komputerowi wykonali ruchy',

@@ -319,6 +319,7 @@ MESSAGES = {
     'The address has too many settings; only the first were read.': 'В адресе слишком много настроек: прочитаны только первые.',
     'The address is very long; only its start was read.': 'Адрес очень длинный: прочитано только его начало.',
     'The camera could not be opened: allow it for this site (on iPhone: Settings › Safari › Camera), or paste the code.': 'Не удалось открыть камеру: разрешите её для этого сайта (на iPhone: Настройки › Safari › Камера) или вставьте код.',
+    'The cards ran out before the fourth penalty: you win, with {n} goal card completed.': ('Карты кончились раньше четвёртого штрафа — победа! Выполнена {n} карта цели.', 'Карты кончились раньше четвёртого штрафа — победа! Выполнены {n} карты цели.', 'Карты кончились раньше четвёртого штрафа — победа! Выполнено {n} карт целей.',),
     "The check: a right guess moves you forward by the wheel's VP. A wrong guess is answered 'lower' or 'higher' (only 'wrong' for the 1-wide wheel) — that narrows down your stones for later rounds.": 'Подсчёт очков: за верное предположение вы продвигаетесь на столько делений, сколько ПО приносит диск. На неверное вам отвечают «меньше» или «больше» (для диска шириной 1 — только «неверно»), и это сужает круг значений ваших камней на следующие раунды.',
     'The code is selected: press Ctrl+C (⌘C on a Mac) to copy it.': 'Код выделен: нажмите Ctrl+C (⌘C на Mac), чтобы скопировать его.',
     'The computer players played': 'Компьютерные игроки сделали ходы',
