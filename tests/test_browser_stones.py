@@ -88,7 +88,7 @@ class StonesUI:
     def check_targets(self):
         sizes = self.page.eval_on_selector_all(
             "#stones .stones-tiles button, #stones .stones-hand button, #stones .actionbar button",
-            "bs => bs.map(b => [b.getBoundingClientRect().width, b.getBoundingClientRect().height])",
+            "bs => bs.map(b => [b.offsetWidth, b.offsetHeight])",
         )
         assert len(sizes) >= 9 + 2
         for w, h in sizes:
@@ -134,8 +134,8 @@ class StonesUI:
         elif kind == SKIP:
             self.click("Skip and draw 2")
         self.page.wait_for_function(
-            "n => { const t = localStorage.getItem('%s');"
-            " return !t || JSON.parse(t).record.actions.length > n; }" % SAVE_KEY, arg=before)
+            "n => { const t = localStorage.getItem(" + json.dumps(SAVE_KEY) + ");"
+            " return !t || JSON.parse(t).record.actions.length > n; }", arg=before)
 
 
 def shadow_end(page):
@@ -165,7 +165,8 @@ def test_the_lost_codes_start_fetches_no_stones_module_until_chosen(page, reques
     page.set_viewport_size(PHONE)
     page.goto("/")
     wait_engine_ready(page)
-    expect(page.get_by_role("button", name="The Lost Code")).to_have_attribute("aria-pressed", "true")
+    lost_code = page.get_by_role("button", name="The Lost Code")
+    expect(lost_code).to_have_attribute("aria-pressed", "true")
     page.wait_for_timeout(500)
     assert not [p for p in request_log.paths() if STONES_FILES.search(p)]
     page.get_by_role("button", name="Shifting Stones").click()
@@ -185,8 +186,9 @@ def test_three_players_pass_and_play_to_the_end_no_hand_shown_to_another(page):
     table = ui.play()
     assert {"handoff", "turn"} <= ui.kinds and ui.screens > 30
     assert all(name in table for name in ("Ann", "Ben", "Cy"))
-    completed = [int(x) for x in page.eval_on_selector_all(
-        "#stones table tbody tr td:nth-child(2)", "tds => tds.map(t => t.textContent)")]  # fmt: skip
+    cells = page.eval_on_selector_all("#stones table tbody tr td:nth-child(2)",
+                                      "tds => tds.map(t => t.textContent)")
+    completed = [int(x) for x in cells]
     assert max(completed) == 9  # S-E1: 3 players play until one has completed 9 goals
 
 

@@ -8,7 +8,13 @@ import sys
 import zlib
 
 import pytest
-from helpers import ADAPTER_MODULES, ROOT, SECOND_GAME_ADAPTER, node_runtimes_available, run_in_runtime
+from helpers import (
+    ADAPTER_MODULES,
+    ROOT,
+    SECOND_GAME_ADAPTER,
+    node_runtimes_available,
+    run_in_runtime,
+)
 
 sys.path.insert(0, str(ROOT / "tools"))
 import build_site  # noqa: E402

@@ -18,7 +18,7 @@ SAVE_FORMAT = "lostcode-stones-save"
 SAVE_VERSION = 1
 # Grids a slice of the searching computer looks at (docs/stones.md: measured
 # in the page, tools/bench_stones_page.py).
-SLICE_GRIDS = 120
+SLICE_GRIDS = 60
 
 
 def check_setup(names: list, seats: list) -> list:
@@ -84,8 +84,9 @@ def from_save(data) -> StonesSession:
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise RecordError("this is not a saved game of «Тайные камни»")
     rec = data.get("record")
-    state = replay(rec)
-    seats = [p.get("kind") if isinstance(p, dict) else None for p in rec["players"]]
+    state = replay(rec)  # a record it is, or RecordError
+    players = rec["players"] if isinstance(rec, dict) else []
+    seats = [p.get("kind") if isinstance(p, dict) else None for p in players]
     if check_setup(state.names, seats):
         raise RecordError("a saved game needs a seat kind for every player")
     ses = StonesSession(list(state.names), seats, state.seed, state.options.finish_round)

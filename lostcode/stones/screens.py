@@ -154,9 +154,11 @@ def screen_model(session) -> dict:
             elif done == 16:
                 said = _("You completed all 16 cards: you win!")
             else:  # S-O3 [edition]: the cards ran out before the 4th penalty
-                said = ngettext("The cards ran out before the fourth penalty: you win, with {n} "
-                                "goal card completed.", "The cards ran out before the fourth "
-                                "penalty: you win, with {n} goal cards completed.", done)  # fmt: skip
+                said = ngettext(
+                    "The cards ran out before the fourth penalty: you win, with {n} goal card "
+                    "completed.",
+                    "The cards ran out before the fourth penalty: you win, with {n} goal cards "
+                    "completed.", done)  # fmt: skip
             blocks.append(para(said))
         else:
             names = ", ".join(s.names[w] for w in res["winners"])

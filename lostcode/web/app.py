@@ -185,7 +185,8 @@ class App:
         self.settled = None  # the proxy of gamepage.settled
         self.proxies = []  # JS proxies of our handlers, kept alive
         self.rulebook = None  # the game this shell plays: a shell.Game (main sets it)
-        self.second = None  # the second game's loading and page (stonesentry.SecondGame, issue 43)
+        # the second game's loading and its page (stonesentry.SecondGame, issue 43)
+        self.second: object = None
 
 
 APP = App()

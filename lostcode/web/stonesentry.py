@@ -106,7 +106,8 @@ def on_choice(event):
 
 def choose(game):
     for b in document.querySelectorAll("#game-choice button"):
-        b.setAttribute("aria-pressed", "true" if str(b.getAttribute("data-game")) == game else "false")
+        pressed = str(b.getAttribute("data-game")) == game
+        b.setAttribute("aria-pressed", "true" if pressed else "false")
     if game == STONES:
         ROOT.dataset.game = STONES
         load(lambda page: page.open_page())

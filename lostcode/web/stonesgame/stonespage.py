@@ -32,10 +32,12 @@ from lostcode.stones.session import COMPUTER, HANDOFF, OVER, READY, SESSION_ACTS
 from lostcode.stones.vocab import EASY, HUMAN, MAX_PLAYERS, SEARCH
 from lostcode.web import stonesentry, storage
 from lostcode.web.activation import HANDOFF_MS
-from lostcode.web.app import APP, guarded, keep, listen, log_error, now_ms
+from lostcode.web.app import guarded, keep, listen, log_error, now_ms
 from lostcode.web.blocks import button, buttons
 from lostcode.web.dom import (
     ROOT,
+    Node,
+    adopt,
     by_id,
     clear,
     create_proxy,
@@ -328,8 +330,7 @@ def render():
     new_screen = key[:2] != (page().shown or (None, None))[:2]
     page().shown = key
     ROOT.dataset.stonesScreen = kind
-    body = by_id("stones-body")
-    clear(body)
+    body = Node("div")  # the screen built in Python, put in by one call (dom.Node says why)
     if kind != TURN:
         draw(model["board"], el("div", None, "stones-board", None, body))
     for b in model["blocks"]:
@@ -345,13 +346,13 @@ def render():
                {"role": "status"}, body)  # fmt: skip
         else:
             render_block(b, body)
-    if kind == HANDOFF:
-        ready = document.querySelector('#stones [data-act="' + READY + '"]')
-        if ready is not None:
-            ready.disabled = True
-            window.setTimeout(keep(create_proxy(guarded(lambda *_a: _enable(ready)))), HANDOFF_MS)
     if kind == OVER:
         render_end(body)
+    if kind == HANDOFF:  # "I am NAME" acts only once the handoff has been shown HANDOFF_MS
+        for ready in _with_act(body, READY):
+            ready.disabled = True
+        window.setTimeout(keep(create_proxy(guarded(_enable_ready))), HANDOFF_MS)
+    adopt(by_id("stones-body"), body)
     if new_screen:
         page().shown_at = now_ms()
         if kind != COMPUTER:
@@ -360,8 +361,21 @@ def render():
         schedule(0 if reduced_motion() else PACE_MS)
 
 
-def _enable(node):
-    node.disabled = False
+def _with_act(node, act):
+    """The Nodes of the tree `node` whose control is `act`."""
+    out = []
+    for k in node.kids:
+        if isinstance(k, Node):
+            if k.attrs.get("data-act") == act:
+                out.append(k)
+            out += _with_act(k, act)
+    return out
+
+
+def _enable_ready(*_a):
+    ready = document.querySelector('#stones [data-act="' + READY + '"]')
+    if ready is not None:
+        ready.disabled = False
 
 
 def render_end(body):
@@ -370,7 +384,8 @@ def render_end(body):
         "t": "table",
         "caption": _("Scores"),
         "head": [_("Player"), _("Completed cards"), _("Points")],
-        "rows": [[name + (" ★" if won else ""), str(done), str(pts)] for name, done, pts, won in rows],
+        "rows": [[name + (" ★" if won else ""), str(done), str(pts)]
+                 for name, done, pts, won in rows],
     }
     render_block(block, body)
     render_block(buttons([button(_("New game"), NEW, primary=True)]), body)
@@ -412,4 +427,4 @@ def _measured(ms):
     longest, and the total (data-stones-slices="count max total", ms)."""
     count, most, total = page().slices
     page().slices = [count + 1, max(most, ms), total + ms]
-    ROOT.dataset.stonesSlices = "%d %.1f %.1f" % tuple(page().slices)
+    ROOT.dataset.stonesSlices = "{} {:.1f} {:.1f}".format(*page().slices)
