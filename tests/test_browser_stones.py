@@ -219,3 +219,16 @@ def test_a_computer_seat_plays_on_its_own_bot(page):
     assert ses.state.to_act == 0 and ses.state.turns >= 2
     count = page.evaluate("document.documentElement.dataset.stonesSlices || ''")
     assert count and int(count.split()[0]) >= 1
+
+
+def test_the_stones_page_says_it_again_in_the_language_chosen(page):
+    """The language menu on the stones page: its set-up and a turn in Russian
+    (the rulebook's words: «Тайные камни», карта цели)."""
+    open_stones(page, 25)
+    set_up(page, [("Ann", "human"), ("Robo", "search")])
+    expect(page.locator("html[data-stones-screen=turn]")).to_be_attached()
+    page.locator("#lang").select_option("ru")
+    expect(page.get_by_role("heading", name="Тайные камни")).to_be_visible()
+    expect(page.get_by_role("button", name="Закончить ход")).to_be_visible()
+    expect(page.get_by_role("group", name="Игра")).to_have_count(0)  # the set-up's, hidden
+    assert "Карта цели" in page.locator("#stones .stones-hand").inner_html()
