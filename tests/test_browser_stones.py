@@ -121,7 +121,9 @@ class StonesUI:
         action = SearchBot(7).decide(observe(s, s.to_act))
         kind = action[0]
         if kind == COMPLETE:
-            self.click(f"{card_label(action[1])} — complete it now")
+            card = self.button(f"{card_label(action[1])} — complete it now")
+            assert "glow" in card.get_attribute("class")  # a card the grid shows glows
+            card.click()
         elif kind in (SWAP, FLIP):
             if ses.spend_card() != action[1]:
                 self.click(f"{card_label(action[1])} — spend it on the next move")
@@ -232,3 +234,23 @@ def test_the_stones_page_says_it_again_in_the_language_chosen(page):
     expect(page.get_by_role("button", name="Закончить ход")).to_be_visible()
     expect(page.get_by_role("group", name="Игра")).to_have_count(0)  # the set-up's, hidden
     assert "Карта цели" in page.locator("#stones .stones-hand").inner_html()
+
+
+def test_a_game_in_progress_is_resumed_after_a_reload_on_a_handoff(page):
+    """The game is kept after every action; reopened, it goes on where it was,
+    on a handoff (nobody's hand at once), and undo stops at the resume."""
+    open_stones(page, 9)
+    set_up(page, [("Ann", "human"), ("Ben", "human")])
+    ui = StonesUI(page)
+    assert ui.wait_human() == "handoff"
+    ses = shadow(page)
+    ui.click(f"I am {pageplay.to_act_name(ses)}")
+    ui.act(shadow(page))
+    before = shadow(page).state.actions
+    page.reload()
+    wait_engine_ready(page)
+    page.get_by_role("button", name="Resume").click()
+    expect(page.locator("html[data-stones-screen=handoff]")).to_be_attached()
+    back = shadow(page)
+    assert back.state.actions == before
+    ui.check_screen(back)
