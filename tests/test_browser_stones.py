@@ -27,8 +27,8 @@ from playwright.sync_api import expect
 from lostcode.stones import pageplay
 from lostcode.stones.bots import SearchBot
 from lostcode.stones.observation import observe
-from lostcode.stones.screens import card_label, tile_label
 from lostcode.stones.vocab import COMPLETE, END, FLIP, SKIP, SWAP
+from lostcode.web.stonesgame.screens import card_label, tile_label
 
 pytestmark = pytest.mark.browser
 

@@ -68,7 +68,9 @@ def test_pack_holds_every_module_as_mpy(built):
     # No Python source for MicroPython; only the Bot lab's Pyodide workers fetch .py files.
     lab = set(build_site.lab_files(ROOT)[1:]) | {
         p.relative_to(ROOT).as_posix() for p in (ROOT / "assets/lab").glob("*.py")}
-    assert {p.relative_to(out).as_posix() for p in out.rglob("*.py")} == lab
+    # ... and the second game's sources, fetched when it is chosen (issue 43).
+    second = set(build_site.second_game_files(ROOT))
+    assert {p.relative_to(out).as_posix() for p in out.rglob("*.py")} == lab | second
 
 
 @pytest.mark.runtimes

@@ -10,9 +10,9 @@ from lostcode.rules.rng import Rng
 from lostcode.stones import session as ss
 from lostcode.stones.cards import PATTERN
 from lostcode.stones.engine import legal_actions
-from lostcode.stones.screens import screen_model
 from lostcode.stones.session import StonesSession
 from lostcode.stones.vocab import BACK
+from lostcode.web.stonesgame.screens import screen_model
 
 
 def hand_cards_shown(model) -> set:

@@ -20,7 +20,10 @@ import ast
 from helpers import ROOT
 
 WEB = ROOT / "lostcode" / "web"
-READS_STATE = {"session.py", "drafts.py", "persist.py", "labseat.py", "viewer.py"}
+READS_STATE = {"session.py", "drafts.py", "persist.py", "labseat.py", "viewer.py",
+               # the second game's screens (stonesgame/screens.py) read its session's
+               # state, as its session (lostcode/stones/session.py) does (issue 43)
+               "screens.py"}
 VIEW_MODELS = ("views.py", "betscreens.py", "resultscreens.py", "tableview.py", "blocks.py",
                "persist.py", "assistant.py", "solo.py", "viewer.py", "tutorial.py", "board.py",
                "sheet.py")

@@ -35,13 +35,13 @@ FILES = (
     "lostcode/stones/patterns.py",
     "lostcode/stones/record.py",
     "lostcode/stones/rulecheck.py",
-    "lostcode/stones/screens.py",
     "lostcode/stones/search.py",
     "lostcode/stones/selfplay.py",
     "lostcode/stones/session.py",
     "lostcode/stones/state.py",
     "lostcode/stones/vocab.py",
     "lostcode/web/stonesgame/__init__.py",
+    "lostcode/web/stonesgame/screens.py",
     "lostcode/web/stonesgame/stonespage.py",
 )
 PAGE_MODULE = "lostcode.web.stonesgame.stonespage"

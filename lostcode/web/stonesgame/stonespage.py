@@ -1,6 +1,6 @@
 """«Тайные камни» in the page (issue 43): the set-up, the game's screens
 and the computers' play, drawn from the pure session and screens
-(lostcode/stones/session.py, screens.py, pageplay.py).
+(lostcode/stones/session.py, pageplay.py; screens.py beside it).
 
 It takes the set-up's place (#setup hidden, #stones shown) once the game is
 chosen on the start screen (stonesentry.py loads it then). What a screen
@@ -27,7 +27,6 @@ from pyscript import document, window
 
 from lostcode.rules.errors import RecordError
 from lostcode.stones import pageplay
-from lostcode.stones.screens import screen_model
 from lostcode.stones.session import COMPUTER, HANDOFF, OVER, READY, SESSION_ACTS, STEP, TURN
 from lostcode.stones.vocab import EASY, HUMAN, MAX_PLAYERS, SEARCH
 from lostcode.web import stonesentry, storage
@@ -49,6 +48,7 @@ from lostcode.web.dom import (
     show_only,
 )
 from lostcode.web.i18n import _, get_language, ngettext
+from lostcode.web.stonesgame.screens import screen_model
 
 SAVE_KEY = "lostcode.stones.game"
 PACE_MS = 500  # a computer's move stays in view this long (0 under reduced motion)
@@ -56,12 +56,15 @@ START, NEW, RESUME, BACK = "stones-start", "stones-new", "stones-resume", "stone
 
 
 class Page:
-    __slots__ = ("session", "thinker", "tick", "ticking", "shown_at", "shown", "view", "slices")
+    __slots__ = (
+        "session", "thinker", "tick", "enable", "ticking", "shown_at", "shown", "view", "slices",
+    )
 
     def __init__(self):
         self.session = None
         self.thinker = pageplay.Thinker()
         self.tick = None  # the one timer proxy of the computers' slices
+        self.enable = None  # the one timer proxy that enables "I am NAME"
         self.ticking = False
         self.shown_at = 0.0  # when the current screen was drawn
         self.shown = None  # (screen kind, player to act, actions) of the drawn screen
@@ -351,10 +354,14 @@ def render():
     if kind == HANDOFF:  # "I am NAME" acts only once the handoff has been shown HANDOFF_MS
         for ready in _with_act(body, READY):
             ready.disabled = True
-        window.setTimeout(keep(create_proxy(guarded(_enable_ready))), HANDOFF_MS)
+    if new_screen:  # before the handoff's timer starts: it never enables "I am NAME" early
+        page().shown_at = now_ms()
+    if kind == HANDOFF:
+        if page().enable is None:
+            page().enable = keep(create_proxy(guarded(_enable_ready)))
+        window.setTimeout(page().enable, HANDOFF_MS + 1)
     adopt(by_id("stones-body"), body)
     if new_screen:
-        page().shown_at = now_ms()
         if kind != COMPUTER:
             by_id("stones-h").focus()
     if kind == COMPUTER:

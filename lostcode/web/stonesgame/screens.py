@@ -1,6 +1,8 @@
 """«Тайные камни»'s screens as plain data (blocks and SVG trees in the Lost
 Code's formats: lostcode/web/blocks.py, lostcode/web/board.py), from a
-`StonesSession`. Pure Python, no DOM; the page draws them.
+`StonesSession`. Pure Python, no DOM; the page (stonespage.py) draws them.
+In web/, beside the page that draws them: the rules (lostcode/stones/) import
+nothing of the page, so no package imports the other both ways.
 
 Why here: what a screen shows is decided in one place, where a test can
 read every screen of a game and check that no hand is ever on a screen its
@@ -8,12 +10,9 @@ owner is not holding (issue 43). A hand appears only on its owner's TURN
 screen; handoff, computer and end screens show the public table only.
 """
 
-from ..web.blocks import button, buttons, para
-from ..web.board import node, svg, text
-from ..web.i18n import _, ngettext
-from .cards import PATTERN, POINTS
-from .moves import scores
-from .session import (
+from ...stones.cards import PATTERN, POINTS
+from ...stones.moves import scores
+from ...stones.session import (
     COMPLETE_CARD,
     COMPUTER,
     END_TURN,
@@ -26,7 +25,10 @@ from .session import (
     TAP_TILE,
     UNDO,
 )
-from .vocab import BACK, BIRD, BOAT, FISH, GREY, HORSE, MOON, SEED, SUN, TREE
+from ...stones.vocab import BACK, BIRD, BOAT, FISH, GREY, HORSE, MOON, SEED, SUN, TREE
+from ..blocks import button, buttons, para
+from ..board import node, svg, text
+from ..i18n import _, ngettext
 
 # Each picture: its name (N_-style: translated where shown), a glyph, and
 # the CSS class that gives it its colour (assets: .pic-S ...).
