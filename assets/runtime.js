@@ -36,7 +36,7 @@ export const RUNTIME_KEY = "lostcode.runtime";
 // surrounding ASCII blanks; "&" and ";" both separate; the first of a repeated
 // key counts; text that is not UTF-8 after percent-decoding is ignored.
 // Python turns every ignored value into a visible note (#url-notes).
-const KEYS = ["lang", "players", "seats", "options", "seed", "hints", "embed", "runtime", "textsize", "motion", "puzzle"];
+const KEYS = ["lang", "players", "seats", "options", "seed", "hints", "embed", "runtime", "textsize", "motion", "puzzle", "game"];
 const MAX_QUERY = 4096; // code points, as Python counts them
 const MAX_PAIRS = 64;
 

@@ -66,8 +66,8 @@ def page_game() -> str:
     """A session game (two humans and a computer) played by its screens in
     Russian: a digest of every screen model the page would draw."""
     from lostcode.stones import session as ss
-    from lostcode.stones.screens import screen_model
     from lostcode.web.shell.i18n import set_language
+    from lostcode.web.stonesgame.screens import screen_model
 
     set_language("ru")
     s = ss.StonesSession(["Аня", "Бот", "Вика"], ["human", "search", "human"], 11)

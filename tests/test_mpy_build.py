@@ -8,7 +8,13 @@ import sys
 import zlib
 
 import pytest
-from helpers import ADAPTER_MODULES, ROOT, node_runtimes_available, run_in_runtime
+from helpers import (
+    ADAPTER_MODULES,
+    ROOT,
+    SECOND_GAME_ADAPTER,
+    node_runtimes_available,
+    run_in_runtime,
+)
 
 sys.path.insert(0, str(ROOT / "tools"))
 import build_site  # noqa: E402
@@ -62,7 +68,9 @@ def test_pack_holds_every_module_as_mpy(built):
     # No Python source for MicroPython; only the Bot lab's Pyodide workers fetch .py files.
     lab = set(build_site.lab_files(ROOT)[1:]) | {
         p.relative_to(ROOT).as_posix() for p in (ROOT / "assets/lab").glob("*.py")}
-    assert {p.relative_to(out).as_posix() for p in out.rglob("*.py")} == lab
+    # ... and the second game's sources, fetched when it is chosen (issue 43).
+    second = set(build_site.second_game_files(ROOT))
+    assert {p.relative_to(out).as_posix() for p in out.rglob("*.py")} == lab | second
 
 
 @pytest.mark.runtimes
@@ -81,7 +89,8 @@ def test_every_built_mpy_imports_under_the_vendored_micropython(built, tmp_path)
                           code.removesuffix("import lostcode.web.main\n"), root=tmp_path,
                           env={"LOSTCODE_MP_PACKAGES": "pack"})
     count = int(re.search(r"imported (\d+) modules", text).group(1))
-    assert count == len(_all_members(out)) - len(ADAPTER_MODULES)  # those need a browser
+    # those need a browser (the second game's page is not in the build: loaded when chosen)
+    assert count == len(_all_members(out)) - len(ADAPTER_MODULES) + len(SECOND_GAME_ADAPTER)
 
 
 def test_mpy_cross_of_another_micropython_is_a_build_error(monkeypatch, tmp_path):

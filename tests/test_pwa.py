@@ -108,8 +108,11 @@ def test_build_contains_only_what_the_game_needs(tmp_path):
     assert mpy["interpreter"] == build_site.MPY_INTERPRETER
     lab = set(build_site.lab_files(ROOT)[1:]) | {  # the Bot lab's workers fetch these
         p.relative_to(ROOT).as_posix() for p in (ROOT / "assets/lab").glob("*.py")}
-    # MicroPython gets .mpy in one pack; only the Bot lab's Pyodide workers fetch .py files.
-    assert {f for f in files if f.endswith(".py")} == lab
+    # MicroPython gets .mpy in one pack; only the Bot lab's Pyodide workers fetch .py files,
+    # and the second game's page when it is chosen (issue 43).
+    second = set(build_site.second_game_files(ROOT))
+    assert second and all(f.startswith(build_site.SECOND_GAME) for f in second)
+    assert {f for f in files if f.endswith(".py")} == lab | second
 
     sw = (out / "sw.js").read_text(encoding="utf-8")
     version = re.search(r'const VERSION = "([0-9a-f]{16})";', sw).group(1)
@@ -128,7 +131,7 @@ def test_build_contains_only_what_the_game_needs(tmp_path):
         "lostcode.zip", "pyscript.json", build_site.PUZZLES, build_site.LAB_BUNDLE} | {
         f for f in files
         if f.startswith(("vendor/pyodide/", build_site.QR_DECODER, build_site.LAB_LEAGUE,
-                         build_site.LAB_CATALOG))}
+                         build_site.LAB_CATALOG, *build_site.SECOND_GAME))}
     precache_bytes = sum((out / url).stat().st_size for url, _ in precache)
     assert precache_bytes <= 2_550_000 and precache_bytes == summary["precache_bytes"]
     assert set(packs) <= {url for url, _ in precache}  # every language works offline

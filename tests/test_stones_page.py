@@ -2,7 +2,7 @@
 and its screens play a 3-player pass-and-play game and a solo game to the
 end, and no screen ever shows a hand to anyone but its owner; tap-tap swaps,
 a second tap flips, undo takes back the turn's moves, a completable card
-glows. (The page's adapter, through the shell, is not built yet: docs/stones.md.)"""
+glows. The page draws these screens: lostcode/web/stonesgame/stonespage.py."""
 
 import json
 
@@ -10,9 +10,9 @@ from lostcode.rules.rng import Rng
 from lostcode.stones import session as ss
 from lostcode.stones.cards import PATTERN
 from lostcode.stones.engine import legal_actions
-from lostcode.stones.screens import screen_model
 from lostcode.stones.session import StonesSession
 from lostcode.stones.vocab import BACK
+from lostcode.web.stonesgame.screens import screen_model
 
 
 def hand_cards_shown(model) -> set:

@@ -362,6 +362,7 @@ def test_S_O3_fourth_penalty_loses_all_sixteen_wins_hand_shrinks():
     last = t.hands[0][:]
     set_hand(t, 0, [card_with("HE")])
     t.done[0] = [c for c in t.done[0] + last if c != card_with("HE")][:15]
+    t.deck = []
     apply_action(t, ("complete", card_with("HE")))
     assert t.result["solo"] == "won" and t.result["winners"] == [0]
     u = game(1, seed=18)
@@ -370,6 +371,25 @@ def test_S_O3_fourth_penalty_loses_all_sixteen_wins_hand_shrinks():
     apply_action(u, ("flip", u.hands[0][0], 0))
     apply_action(u, ("end",))
     assert len(u.hands[0]) == 3 and u.deck == []
+
+
+def test_S_O3_the_cards_running_out_before_the_fourth_penalty_wins():
+    """S-O3 [edition]: the deck empty and the hand's last card spent (or
+    completed) before the 4th penalty: won, whatever was completed."""
+    s = game(1, seed=19)
+    set_hand(s, 0, s.hands[0][:2])
+    s.deck = []
+    apply_action(s, ("end",))  # a penalty: 1 of 4
+    apply_action(s, ("flip", s.hands[0][0], 0))
+    assert s.phase != PHASE_END and len(s.hands[0]) == 1
+    apply_action(s, ("swap", s.hands[0][0], 0, 1))
+    assert s.phase == PHASE_END and s.result["solo"] == "won" and s.result["winners"] == [0]
+    t = game(1, seed=20)
+    set_hand(t, 0, t.hands[0][:1])
+    t.deck = []
+    for _ in range(4):
+        apply_action(t, ("end",))
+    assert t.result["solo"] == "lost"  # a card kept in hand: the penalties come first
 
 
 def test_S_O4_solo_never_reshuffles_the_discards():

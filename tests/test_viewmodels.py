@@ -63,7 +63,7 @@ CLI_ONLY = {
 
 # The second game (issue 43) loads only when chosen, so the Lost Code's page
 # lists none of its modules: it starts no slower.
-SECOND_GAME = "lostcode/stones/"
+SECOND_GAME = ("lostcode/stones/", "lostcode/web/stonesgame/")
 
 
 def pyscript_toml() -> str:

@@ -29,7 +29,8 @@ What goes in (only what the game needs):
     each is its own small pack, lostcode-mpy-<lang>.pack, that runtime.js
     fetches beside the main pack when the page starts in that language, or
     when the player switches to it (lostcode/web/main.py: switch_language).
-  No .py file is shipped. assets/**, vendor/** minus source maps, local
+  No .py file is shipped but the second game's (SECOND_GAME: fetched when
+  it is chosen, cached on first use). assets/**, vendor/** minus source maps, local
   files index.html references, and sw.js with the precache list (shell +
   MicroPython, URL + SRI hash per file), the LAZY list (Pyodide's files,
   cached when first used) and VERSION (a hash over all of them) injected. If
@@ -109,10 +110,14 @@ PUZZLES = "assets/puzzles.json"
 # The Bot lab's .py bundle: only its Pyodide workers read it (a bot that
 # imports what MicroPython lacks); the referee and other bots use the .mpy pack.
 LAB_PY_BUNDLE = "assets/lab/core.json"
+# The second game, «Тайные камни» (issue 43): its Python sources as they are,
+# fetched and imported only when it is chosen on the start screen
+# (lostcode/web/stonesentry.py), so cached on first use, never precached.
+SECOND_GAME = ("lostcode/stones/", "lostcode/web/stonesgame/")
 LAZY_PREFIXES = {  # files only the *other* runtime needs: cached on first use, not precached
     "micropython": (
         "vendor/pyodide/", ARCHIVE, PY_CONFIG, QR_DECODER, LAB_LEAGUE, LAB_CATALOG, PUZZLES,
-        LAB_PY_BUNDLE,
+        LAB_PY_BUNDLE, *SECOND_GAME,
     ),
     "pyodide": ("vendor/micropython/", MPY_PACK, MPY_CONFIG, "lostcode/", QR_DECODER, PUZZLES),
 }
@@ -513,6 +518,16 @@ def make_romfs(members: list[tuple[str, bytes]]) -> bytes:
     return head + size + body
 
 
+def second_game_files(src: Path) -> dict[str, bytes]:
+    """The second game's .py files (SECOND_GAME), shipped as sources: the page
+    fetches them when the game is chosen."""
+    out = {}
+    for folder in SECOND_GAME:
+        for path in sorted((src / folder).glob("*.py")):
+            out[path.relative_to(src).as_posix()] = path.read_bytes()
+    return out
+
+
 def lab_files(src: Path) -> list[str]:
     """The Bot lab (issue 14): lab.html; its workers' Python files are in lab_bundle()."""
     if not (src / "lab.html").is_file() or not (src / LAB_LIST).is_file():
@@ -700,6 +715,7 @@ def build(out: Path, src: Path = ROOT, mpy_layout: str = "pack") -> dict:
         RUNTIME_JS: runtime.encode(),
     })
     generated.update(lab_bundle(src))
+    generated.update(second_game_files(src))
     if lab_files(src):
         generated.update(lab_page(src))
         generated.update(lab_worker(src, generated[LAB_LIST]))

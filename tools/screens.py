@@ -36,6 +36,9 @@ each kind of screen:
               then, both guests seated by their codes as
               tests/test_browser_table.py does, guest 1's phone
               (LANG-SIZE-table-guest.png) (tools/screens_pages.py)
+    stones    the second game, «Тайные камни» (?game=stones): a person's turn
+              against the computer, a tile chosen, cards glowing
+              (tools/screens_pages.py)
 
 Two seeded games per language and size: a 3-player pass-and-play game with
 the Deadly Shortcut (the kinds of TABLE_KINDS), played to the end, then its
@@ -85,8 +88,8 @@ TABLE_KINDS = (
     "setup", "roll", "change", "handoff", "guess", "shortcut", "check", "replace", "final",
     "end", "replay",
 )
-KINDS = TABLE_KINDS + ("bot", "expert", "puzzle", "league", "lab", "table")
-PAGE_KINDS = ("league", "lab", "table")  # each its own pages, not a Shooter's games
+KINDS = TABLE_KINDS + ("bot", "expert", "puzzle", "league", "lab", "table", "stones")
+PAGE_KINDS = ("league", "lab", "table", "stones")  # each its own pages, not a Shooter's games
 # The page's data-screen for a file's kind, where the two differ.
 SCREEN_OF = {"check": "checks", "replay": "watch"}
 FILE_OF = {v: k for k, v in SCREEN_OF.items()}
@@ -450,12 +453,13 @@ def league_shots(browser, base, langs, sizes, out):
 
 def page_shots(browser, base, langs, sizes, out, kinds):
     """The kinds of PAGE_KINDS asked for; returns the pictures not made."""
-    from screens_pages import lab_shots, table_shots
+    from screens_pages import lab_shots, stones_shots, table_shots
 
     missing = []
     for kind, shots in (("league", lambda: league_shots(browser, base, langs, sizes, out)),
                         ("lab", lambda: lab_shots(browser, base, langs, sizes, out, snap)),
-                        ("table", lambda: table_shots(browser, base, langs, sizes, out, snap))):
+                        ("table", lambda: table_shots(browser, base, langs, sizes, out, snap)),
+                        ("stones", lambda: stones_shots(browser, base, langs, sizes, out, snap))):
         if kind not in kinds:
             continue
         wanted = [f"{lang}-{size}-{kind}" for lang in langs for size in sizes]

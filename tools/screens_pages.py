@@ -1,6 +1,7 @@
 """The pages tools/screens.py shows outside the game's own flow: the Bot lab
-after a short run of games (kind "lab") and table mode (kind "table": the
-host's join codes and a guest's phone once seated). Each function opens its
+after a short run of games (kind "lab"), table mode (kind "table": the
+host's join codes and a guest's phone once seated) and the second game,
+«Тайные камни» (kind "stones": a person's turn against the computer). Each function opens its
 own browser contexts and returns the names (LANG-SIZE-KIND[-PART]) written.
 """
 
@@ -10,6 +11,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LAB_BOT = "step1_first_bot"  # docs/examples/bots: the lesson's first bot
 LAB_GAMES = "10"
 TABLE_PLAYERS = "3"  # two guest seats: the host shows two join codes
+STONES_SEED = 25  # «Тайные камни»: the person starts, and two of their cards glow
 
 
 def _viewport(size):
@@ -101,4 +103,29 @@ def table_shots(browser, base, langs, sizes, out, snap):
             finally:
                 for ctx in contexts:
                     ctx.close()
+    return done
+
+
+def stones_shots(browser, base, langs, sizes, out, snap):
+    """«Тайные камни» (?game=stones) in each language and size: a person and
+    the searching computer, STONES_SEED; the person's first turn, a tile
+    chosen (tap one, then a neighbour swaps it), two cards glowing."""
+    done = []
+    for lang in langs:
+        for size in sizes:
+            page = _context(browser, size, lang).new_page()
+            try:
+                page.goto(f"{base}index.html?lang={lang}&game=stones&seed={STONES_SEED}")
+                page.wait_for_selector("#stones-players", timeout=120000)
+                page.select_option("#stones-players", "2")
+                page.select_option("#stones-kind-1", "human")
+                page.select_option("#stones-kind-2", "search")
+                page.click("#stones [data-act=stones-start]")
+                page.wait_for_selector("html[data-stones-screen=turn]", timeout=60000)
+                page.click("#stones .stones-tiles button[data-arg='4']")
+                page.wait_for_timeout(300)
+                snap(page, out / f"{lang}-{size}-stones.png")
+                done.append(f"{lang}-{size}-stones")
+            finally:
+                page.context.close()
     return done

@@ -103,6 +103,7 @@ NOTES = {
     "why_textsize": N_("use textsize=normal or textsize=large."),
     "why_motion": N_("use motion=full or motion=reduce."),
     "why_puzzle": N_("a puzzle is a whole number from 1, or today."),
+    "why_game": N_("the games are lostcode and stones."),
 }
 
 

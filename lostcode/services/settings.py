@@ -27,8 +27,9 @@ MAX_PAIRS = 64
 # Key order of to_query: fixed, so a link is stable and readable.
 KEYS = (
     "lang", "players", "seats", "options", "seed", "hints", "embed", "runtime", "textsize",
-    "motion", "puzzle",
+    "motion", "puzzle", "game",
 )
+GAMES = ("lostcode", "stones")  # ?game=: the game the start screen opens (issue 43)
 _TRUE = ("1", "true", "on", "yes")
 _FALSE = ("0", "false", "off", "no")
 _HEX = "0123456789abcdefABCDEF"
@@ -270,6 +271,7 @@ _READERS = {
     "textsize": _choice("textsize", TEXT_SIZES, "why_textsize"),
     "motion": _choice("motion", MOTIONS, "why_motion"),
     "puzzle": _read_puzzle,
+    "game": _choice("game", GAMES, "why_game"),
 }
 
 

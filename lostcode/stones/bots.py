@@ -78,7 +78,8 @@ class SearchBot:
         self.depth = depth
         self.nodes = 0  # grids looked at in the last search (the benchmark reads it)
         self.todo: list = []  # the rest of this turn's plan: (grid before, action)
-        self.pending: tuple | None = None  # (observation, PlanSearch) being thought in slices
+        # [observation, PlanSearch, SpoilCount or None] being thought in slices
+        self.pending: list | None = None
 
     def decide(self, obs) -> tuple:
         me = obs["to_act"]
@@ -100,7 +101,10 @@ class SearchBot:
     def think(self, obs, budget: int):
         """`decide` in slices, for the page: search about `budget` grids and
         return the action once found, None until then (call again with the
-        same observation). The action is the one `decide` gives."""
+        same observation). The action is the one `decide` gives. After the
+        search, the spoiling count (each candidate grid against every card
+        the next player may hold, the costly part of `choose` and `cycle`)
+        is made a few grids a slice too (`SpoilCount`)."""
         if self.pending is None or self.pending[0] is not obs:
             me = obs["to_act"]
             hand = obs["players"][me]["hand"]
@@ -109,24 +113,44 @@ class SearchBot:
             if follows or _completable(obs, hand) or len(hand) < 2:
                 self.pending = None
                 return self.decide(obs)
-            self.pending = (obs, PlanSearch(obs["grid"], hand, min(self.depth, len(hand) - 1)))
-        obs_then, search = self.pending
-        if not search.run(budget):
+            search = PlanSearch(obs["grid"], hand, min(self.depth, len(hand) - 1))
+            self.pending = [obs, search, None]
+        pending = self.pending
+        obs_then, search, spoil = pending
+        hand = obs_then["players"][obs_then["to_act"]]["hand"]
+        if not search.done:
+            search.run(budget)
+            return None  # what follows the search comes in the next slice
+        if spoil is None:
+            grids = self._spoil_grids(obs_then, hand, search)
+            spoil = SpoilCount(grids, self._unseen(obs_then, hand) if grids else [])
+            pending[2] = spoil
+        if not spoil.run(budget):
             return None
         self.pending = None
-        hand = obs_then["players"][obs_then["to_act"]]["hand"]
-        plan = self.choose(obs_then, hand, search)
-        return plan if plan is not None else self.fallback(obs_then, hand)
+        counts = spoil.counted()
+        plan = self.choose(obs_then, hand, search, counts)
+        return plan if plan is not None else self.fallback(obs_then, hand, counts)
 
-    def fallback(self, obs, hand: list) -> tuple:
+    def _spoil_grids(self, obs, hand: list, search) -> list:
+        """The grids `choose` (or, with no plan, `cycle`) will count spoils on."""
+        if obs["options"]["players"] < 2:
+            return []
+        if search.best is not None:
+            return [h for h, _k in search.ties] if len(search.ties) > 1 else []
+        if _can_skip(obs) or not hand or obs["acted"]:
+            return []
+        return [g for _step, g in steps(obs["grid"])]
+
+    def fallback(self, obs, hand: list, counts=None) -> tuple:
         """With no plan: skip when allowed, else see a new card, else end."""
         if _can_skip(obs):
             return (SKIP,)
         if hand and not obs["acted"] and obs["options"]["players"] > 1:
-            return self.cycle(obs, hand)
+            return self.cycle(obs, hand, counts)
         return (END,)
 
-    def cycle(self, obs, hand: list) -> tuple:
+    def cycle(self, obs, hand: list, counts=None) -> tuple:
         """Nothing to complete and no skip: spend the card farthest from
         showing on the move that leaves the fewest cards the next player may
         hold showing (the card comes back as a fresh one at the turn's end)."""
@@ -134,7 +158,7 @@ class SearchBot:
         fewest = len(unseen) + 1
         chosen = ("flip", 4)
         for step, g in steps(obs["grid"]):
-            spoil = sum(1 for c in unseen if shows(PLACEMENTS[c], g))
+            spoil = counts[g] if counts else sum(1 for c in unseen if shows(PLACEMENTS[c], g))
             if spoil < fewest:
                 fewest, chosen = spoil, step
         worst = sorted(hand, key=lambda c: (POINTS[c], c))[0]
@@ -147,7 +171,7 @@ class SearchBot:
         search.run(1 << 30)
         return self.choose(obs, hand, search)
 
-    def choose(self, obs, hand: list, search) -> tuple | None:
+    def choose(self, obs, hand: list, search, counts=None) -> tuple | None:
         """The plan a finished search found: among the best, the one leaving the
         fewest of the next player's possible cards showing; paid with the
         cards farthest from showing, cheapest first."""
@@ -160,7 +184,7 @@ class SearchBot:
             unseen = self._unseen(obs, hand)
             fewest = None
             for h, k in search.ties:
-                spoil = sum(1 for c in unseen if shows(PLACEMENTS[c], h))
+                spoil = counts[h] if counts else sum(1 for c in unseen if shows(PLACEMENTS[c], h))
                 if fewest is None or spoil < fewest:
                     fewest, target, keep = spoil, h, k
         path = search.path_to(target)
@@ -175,6 +199,35 @@ class SearchBot:
         for p in obs["players"]:
             seen |= set(p["done"])
         return [c for c in CARD_IDS if c not in seen]
+
+
+class SpoilCount:
+    """For each grid, how many of `unseen` (the cards the next player may
+    hold) it shows: counted a few grids a slice (`run`), for `think`."""
+
+    __slots__ = ("grids", "unseen", "counts")
+
+    def __init__(self, grids: list, unseen: list):
+        self.grids = grids
+        self.unseen = unseen
+        self.counts: list = []
+
+    def run(self, budget: int) -> bool:
+        """Count about budget // SPOIL_COST grids (one at least); True when all are."""
+        todo = max(1, budget // SPOIL_COST)
+        while todo > 0 and len(self.counts) < len(self.grids):
+            g = self.grids[len(self.counts)]
+            self.counts.append(sum(1 for c in self.unseen if shows(PLACEMENTS[c], g)))
+            todo -= 1
+        return len(self.counts) == len(self.grids)
+
+    def counted(self) -> dict:
+        return {g: self.counts[i] for i, g in enumerate(self.grids)}
+
+
+# A grid's spoil count (~60 cards' patterns against it) costs about as much as
+# this many grids of the plan search (measured on CPython, tools/bench_stones_page.py).
+SPOIL_COST = 40
 
 
 def make_bot(kind: str, seed: int):

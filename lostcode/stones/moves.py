@@ -27,7 +27,6 @@ from .vocab import (
     PHASE_TURN,
     SKIP,
     SKIP_DRAW,
-    SOLO_CARDS,
     SOLO_PENALTIES,
     SWAP,
 )
@@ -64,6 +63,7 @@ def check_swap(s, action) -> None:
 def apply_swap(s, action) -> None:
     _discard(s, action[1])
     s.grid = swapped(s.grid, action[2], action[3])
+    _solo_out(s)
 
 
 # -- S-A2 flip -------------------------------------------------------------
@@ -85,6 +85,14 @@ def check_flip(s, action) -> None:
 def apply_flip(s, action) -> None:
     _discard(s, action[1])
     s.grid = flipped(s.grid, action[2])
+    _solo_out(s)
+
+
+def _solo_out(s) -> None:
+    """S-O3 [edition]: in solo, the cards running out (the deck empty and the
+    last card of the hand completed or spent) before the 4th penalty wins."""
+    if s.options.solo and not s.deck and not s.hands[s.to_act]:
+        finish(s)
 
 
 def _discard(s, card: int) -> None:
@@ -116,8 +124,7 @@ def apply_complete(s, action) -> None:
     s.acted = True
     s.completed_now += 1
     if s.options.solo:
-        if len(s.done[p]) == SOLO_CARDS:
-            finish(s)  # S-O3: all 16 completed
+        _solo_out(s)  # S-O3: the cards ran out (all 16 completed among them)
         return
     if len(s.done[p]) >= s.options.goals_to_end():  # S-E1
         if s.options.finish_round:

@@ -176,6 +176,19 @@ class StonesSession:
             return
         self._play(tuple(bot.decide(observe(s, s.to_act))))
 
+    def play_decision(self, action: tuple) -> None:
+        """A computer seat's decision, found by the page in slices
+        (pageplay.Thinker): played as `STEP` would play it."""
+        if self.screen == COMPUTER:
+            self._play(tuple(action))
+
+    def resume(self, state) -> None:
+        """Go on with a game rebuilt from its save (pageplay.from_save): the
+        turn in progress opens on a handoff when several humans play."""
+        self.state = state
+        self.log = []
+        self._begin_turn()
+
     def run_computers(self, limit: int = 10000) -> None:
         """Play computer seats until a human is to act or the game ends (tests;
         the page steps them one by one to show each move)."""

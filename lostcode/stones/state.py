@@ -29,7 +29,7 @@ class Options:
         return self.players == 1
 
     def goals_to_end(self) -> int:
-        """S-E1 (the solo game ends on its own terms, S-O3: all 16 cards)."""
+        """S-E1 (the solo game ends on its own terms, S-O3: the cards run out)."""
         return GOALS_TO_END.get(self.players, 0)
 
 

@@ -30,7 +30,7 @@ if sys.implementation.name == "micropython":
     gc.threshold((gc.mem_free() + gc.mem_alloc()) // 4)
 
 import lostcode.rules.engine  # noqa: F401  (the engine, loaded before "ready")
-from lostcode.web import actions
+from lostcode.web import actions, stonesentry
 from lostcode.web.edition import THE_LOST_CODE
 from lostcode.web.game import gamepage, setuppage
 from lostcode.web.lab import labbridge
@@ -204,6 +204,7 @@ def boot(*_args):
         tablepage.start_from_hash()  # #table=host, #j=CODE: table mode (issue 23)
         puzzlepage.entry()  # "Today's code" (issue 28)
         puzzlepage.start_from_url()  # ?puzzle=N: that puzzle at once
+        stonesentry.entry()  # the choice of game; ?game=stones: loaded now (issue 43)
         ROOT.dataset.engine = "ready"
         by_id("loading").hidden = True
         if ROOT.getAttribute("data-start-pending") == "1":

@@ -170,7 +170,7 @@ class PuzzleLink:
 class App:
     __slots__ = (
         "game", "save", "saves", "page", "lab", "table", "puzzle", "guard", "settled", "proxies",
-        "rulebook",
+        "rulebook", "second",
     )
 
     def __init__(self) -> None:
@@ -185,6 +185,8 @@ class App:
         self.settled = None  # the proxy of gamepage.settled
         self.proxies = []  # JS proxies of our handlers, kept alive
         self.rulebook = None  # the game this shell plays: a shell.Game (main sets it)
+        # the second game's loading and its page (stonesentry.SecondGame, issue 43)
+        self.second: object = None
 
 
 APP = App()

@@ -1,6 +1,8 @@
 """«Тайные камни»'s screens as plain data (blocks and SVG trees in the Lost
 Code's formats: lostcode/web/shell/blocks.py, lostcode/web/game/board.py), from a
-`StonesSession`. Pure Python, no DOM; the page draws them.
+`StonesSession`. Pure Python, no DOM; the page (stonespage.py) draws them.
+In web/, beside the page that draws them: the rules (lostcode/stones/) import
+nothing of the page, so no package imports the other both ways.
 
 Why here: what a screen shows is decided in one place, where a test can
 read every screen of a game and check that no hand is ever on a screen its
@@ -8,12 +10,9 @@ owner is not holding (issue 43). A hand appears only on its owner's TURN
 screen; handoff, computer and end screens show the public table only.
 """
 
-from ..web.game.board import node, svg, text
-from ..web.shell.blocks import button, buttons, para
-from ..web.shell.i18n import _, ngettext
-from .cards import PATTERN, POINTS
-from .moves import scores
-from .session import (
+from ...stones.cards import PATTERN, POINTS
+from ...stones.moves import scores
+from ...stones.session import (
     COMPLETE_CARD,
     COMPUTER,
     END_TURN,
@@ -26,7 +25,10 @@ from .session import (
     TAP_TILE,
     UNDO,
 )
-from .vocab import BACK, BIRD, BOAT, FISH, GREY, HORSE, MOON, SEED, SUN, TREE
+from ...stones.vocab import BACK, BIRD, BOAT, FISH, GREY, HORSE, MOON, SEED, SUN, TREE
+from ..game.board import node, svg, text
+from ..shell.blocks import button, buttons, para
+from ..shell.i18n import _, ngettext
 
 # Each picture: its name (N_-style: translated where shown), a glyph, and
 # the CSS class that gives it its colour (assets: .pic-S ...).
@@ -34,7 +36,7 @@ PICTURE_NAMES = {
     SUN: "sun", MOON: "moon", FISH: "fish", BIRD: "bird",
     HORSE: "horse", BOAT: "boat", SEED: "seed", TREE: "tree",
 }  # fmt: skip
-GLYPHS = {SUN: "☀", MOON: "☾", FISH: "≋", BIRD: "⋎", HORSE: "♞", BOAT: "⛵", SEED: "•", TREE: "♣"}
+GLYPHS = {SUN: "☀", MOON: "☾", FISH: "≋", BIRD: "⋎", HORSE: "♞", BOAT: "⚓", SEED: "•", TREE: "♣"}
 TILE = 96  # a tile's size in SVG units (the grid is 3 x TILE + gaps wide)
 CELL = 14  # a pattern cell on a card
 
@@ -148,9 +150,18 @@ def screen_model(session) -> dict:
     elif kind == OVER:
         res = s.result
         if s.options.solo:
-            won = res["solo"] == "won"
-            blocks.append(para(_("You completed all 16 cards: you win!") if won
-                               else _("The fourth penalty: the game is lost.")))  # fmt: skip
+            done = len(s.done[0])
+            if res["solo"] != "won":
+                said = _("The fourth penalty: the game is lost.")
+            elif done == 16:
+                said = _("You completed all 16 cards: you win!")
+            else:  # S-O3 [edition]: the cards ran out before the 4th penalty
+                said = ngettext(
+                    "The cards ran out before the fourth penalty: you win, with {n} goal card "
+                    "completed.",
+                    "The cards ran out before the fourth penalty: you win, with {n} goal cards "
+                    "completed.", done)  # fmt: skip
+            blocks.append(para(said))
         else:
             names = ", ".join(s.names[w] for w in res["winners"])
             blocks.append(para(_("Winner: {names}", names=names)))

@@ -1,0 +1,118 @@
+"""What the stones page decides that is not drawing: the set-up's choices,
+a computer's decision in slices, a game saved and resumed, the end's table.
+Pure Python, no DOM (issue 43); the adapter is lostcode/web/stonesgame/.
+
+Why here: the page's one rule of time — no task on the main thread longer
+than ~100 ms — is kept by asking the searching computer for its decision a
+slice of the search at a time (`SearchBot.think`, search.py resumes). Each
+slice is one task; between slices the page answers taps and paints.
+"""
+
+from ..rules.errors import RecordError
+from .observation import observe
+from .record import replay, to_record
+from .session import COMPUTER, StonesSession
+from .vocab import HUMAN, MAX_PLAYERS, MIN_PLAYERS, SEAT_KINDS
+
+SAVE_FORMAT = "lostcode-stones-save"
+SAVE_VERSION = 1
+# Grids a slice of the searching computer looks at (docs/stones.md: measured
+# in the page, tools/bench_stones_page.py).
+SLICE_GRIDS = 60
+
+
+def check_setup(names: list, seats: list) -> list:
+    """The set-up's problems (empty: it may start): 1-5 players, known seat
+    kinds, at least one human (the page is for playing, not watching)."""
+    out = []
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS or len(names) != len(seats):
+        out.append("players")
+    if any(k not in SEAT_KINDS for k in seats):
+        out.append("seats")
+    if HUMAN not in seats:
+        out.append("human")
+    return out
+
+
+def new_session(names: list, seats: list, seed: int) -> StonesSession:
+    names = [str(n).strip() or str(i + 1) for i, n in enumerate(names)]
+    return StonesSession(names, list(seats), seed)
+
+
+class Thinker:
+    """A computer seat's next decision, a slice at a time. `step(session)`
+    plays it once found (True), or returns False: call again in a new task."""
+
+    __slots__ = ("obs", "slices")
+
+    def __init__(self):
+        self.obs = None  # the observation the bot is thinking about (think() keys on it)
+        self.slices = 0  # slices of the current decision so far
+
+    def step(self, session, budget: int = SLICE_GRIDS) -> bool:
+        if session.screen != COMPUTER:
+            self.obs = None
+            return True
+        s = session.state
+        bot = session.bots[s.to_act]
+        if self.obs is None:
+            self.obs = observe(s, s.to_act)  # the seat's own view only
+            self.slices = 0
+        self.slices += 1
+        think = getattr(bot, "think", None)
+        action = think(self.obs, budget) if think is not None else bot.decide(self.obs)
+        if action is None:
+            return False
+        self.obs = None
+        session.play_decision(tuple(action))
+        return True
+
+
+def to_save(session) -> dict:
+    """The game as stored in the browser: its record (seed and actions, with
+    each seat's kind), from which `from_save` rebuilds it."""
+    return {
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "record": to_record(session.state, session.seats),
+    }
+
+
+def from_save(data) -> StonesSession:
+    """A session from a stored save; RecordError if it is not one. The turn
+    in progress goes on where it was (undo reaches back to the resume)."""
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise RecordError("this is not a saved game of «Тайные камни»")
+    rec = data.get("record")
+    state = replay(rec)  # a record it is, or RecordError
+    players = rec["players"] if isinstance(rec, dict) else []
+    seats = [p.get("kind") if isinstance(p, dict) else None for p in players]
+    if check_setup(state.names, seats):
+        raise RecordError("a saved game needs a seat kind for every player")
+    ses = StonesSession(list(state.names), seats, state.seed, state.options.finish_round)
+    ses.resume(state)
+    return ses
+
+
+def end_rows(session) -> list:
+    """The end screen's table: (name, completed cards, points, won) per
+    player, best first."""
+    s = session.state
+    res = s.result or {}
+    scores = res.get("scores") or [0] * s.options.players
+    winners = res.get("winners") or []
+    rows = [(s.names[p], len(s.done[p]), scores[p], p in winners) for p in range(len(s.names))]
+    return sorted(rows, key=lambda r: -r[2])
+
+
+
+def screen_key(session) -> tuple:
+    """(screen kind, player to act, actions so far): what tells the page a
+    new screen from the same one drawn again."""
+    s = session.state
+    return (session.screen, s.to_act, len(s.actions))
+
+
+def to_act_name(session) -> str:
+    s = session.state
+    return s.names[s.to_act] if s.to_act is not None else ""

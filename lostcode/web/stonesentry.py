@@ -1,0 +1,216 @@
+"""The start screen's choice of game (issue 43): The Lost Code or «Тайные
+камни» (Shifting Stones), and the second game loaded only when chosen.
+
+Why a loader of its own: the page's configuration (pyscript.toml,
+pyscript-mpy.toml) lists none of the second game's modules, so the Lost
+Code's start fetches and imports nothing of it (tests/test_viewmodels.py
+SECOND_GAME; tests/test_browser_stones.py watches the requests). Chosen
+(a tap, or ?game=stones), its files (`FILES`, checked against git by
+tests/test_stones_webpage.py) are fetched from this origin, written into
+the interpreter's file system beside the others and imported; the stones
+page (lostcode/web/stonesgame/stonespage.py) takes over the set-up's place.
+
+The adapter: touches the DOM.
+"""
+
+import sys
+
+from pyscript import document, window
+
+from lostcode.web.shell.app import APP, guarded, keep, listen, log_error
+from lostcode.web.shell.dom import ROOT, by_id, create_proxy, el, py
+from lostcode.web.shell.i18n import _
+
+# Every module of the second game the page imports, in the order written.
+FILES = (
+    "lostcode/stones/__init__.py",
+    "lostcode/stones/bots.py",
+    "lostcode/stones/cards.py",
+    "lostcode/stones/engine.py",
+    "lostcode/stones/grid.py",
+    "lostcode/stones/messages.py",
+    "lostcode/stones/moves.py",
+    "lostcode/stones/observation.py",
+    "lostcode/stones/pageplay.py",
+    "lostcode/stones/patterns.py",
+    "lostcode/stones/record.py",
+    "lostcode/stones/rulecheck.py",
+    "lostcode/stones/search.py",
+    "lostcode/stones/selfplay.py",
+    "lostcode/stones/session.py",
+    "lostcode/stones/state.py",
+    "lostcode/stones/vocab.py",
+    "lostcode/web/stonesgame/__init__.py",
+    "lostcode/web/stonesgame/screens.py",
+    "lostcode/web/stonesgame/stonespage.py",
+)
+PAGE_MODULE = "lostcode.web.stonesgame.stonespage"
+LOST_CODE, STONES = "lostcode", "stones"
+
+
+class SecondGame:
+    """APP.second: the second game's files (loading) and its page's state
+    (`page`: stonespage.Page, set by it)."""
+
+    __slots__ = ("loading", "got", "waiting", "page")
+
+    def __init__(self):
+        self.loading = None  # None, "loading", "loaded"
+        self.got = 0
+        self.waiting = []  # what to run once loaded
+        self.page = None
+
+
+def second():
+    if APP.second is None:
+        APP.second = SecondGame()
+    return APP.second
+
+
+def choice_labels():
+    return ((LOST_CODE, _("The Lost Code")), (STONES, _("Shifting Stones")))
+
+
+def entry():
+    """The choice of game above the set-up (not in an embedded lesson)."""
+    setup = by_id("setup")
+    if setup is None or by_id("game-choice") is not None or ROOT.classList.contains("embed"):
+        return
+    box = el("div", None, "buttons game-choice",
+             {"role": "group", "id": "game-choice", "aria-label": _("Game")}, None)  # fmt: skip
+    head = by_id("setup-h")
+    head.after(box)
+    for game, label in choice_labels():
+        b = el("button", label, "btn", {"type": "button", "data-game": game,
+                                        "aria-pressed": "true" if game == LOST_CODE else "false"},
+               box)  # fmt: skip
+        listen(b, "click", on_choice)
+    watch_language()
+    if wanted_from_url() == STONES:
+        choose(STONES)
+
+
+def wanted_from_url():
+    try:
+        from lostcode.services.settings import read
+
+        return read(str(window.location.search))[0].get("game")
+    except Exception:
+        return None
+
+
+def on_choice(event):
+    target = py(event.currentTarget)
+    choose(str(target.getAttribute("data-game")))
+
+
+def choose(game):
+    for b in document.querySelectorAll("#game-choice button"):
+        pressed = str(b.getAttribute("data-game")) == game
+        b.setAttribute("aria-pressed", "true" if pressed else "false")
+    if game == STONES:
+        ROOT.dataset.game = STONES
+        load(lambda page: page.open_page())
+    else:
+        ROOT.dataset.game = LOST_CODE
+        page = sys.modules.get(PAGE_MODULE)
+        if page is not None:
+            page.close_page()
+
+
+def relabel():
+    labels = dict(choice_labels())
+    box = by_id("game-choice")
+    if box is None:
+        return
+    box.setAttribute("aria-label", _("Game"))
+    for b in document.querySelectorAll("#game-choice button"):
+        b.textContent = labels.get(str(b.getAttribute("data-game")), "")
+    page = sys.modules.get(PAGE_MODULE)
+    if page is not None:
+        page.relanguage()
+
+
+def watch_language():
+    """The page's language changes on <html lang> (setuppage.switch_language,
+    once its catalogue is in): the choice and the stones page say it again."""
+    try:
+        seen = keep(create_proxy(guarded(lambda *_a: relabel())))
+        watcher = window.MutationObserver.new(seen)
+        opts = window.JSON.parse('{"attributes": true, "attributeFilter": ["lang"]}')
+        watcher.observe(ROOT, opts)
+        APP.proxies.append(watcher)
+    except Exception as e:  # no observer: the labels stay in the start's language
+        log_error("language watch", e)
+
+
+# -- the second game's files ---------------------------------------------------
+
+
+def _folders(path):
+    import os
+
+    parts = path.split("/")[:-1]
+    for i in range(1, len(parts) + 1):
+        try:
+            os.mkdir("/".join(parts[:i]))
+        except OSError:
+            pass  # there already
+
+
+def _written(path, text):
+    _folders(path)
+    with open(path, "w") as f:
+        f.write(text)
+    second().got += 1
+    if second().got == len(FILES):
+        second().loading = "loaded"
+        ROOT.dataset.stones = "loaded"
+        __import__(PAGE_MODULE)
+        page = sys.modules[PAGE_MODULE]
+        waiting = list(second().waiting)
+        second().waiting = []
+        for then in waiting:
+            then(page)
+
+
+def _failed(*_a):
+    second().loading = None
+    ROOT.dataset.stones = "failed"
+    box = by_id("app-error")
+    if box is not None:
+        box.textContent = _("Shifting Stones could not be loaded. Check the connection and "
+                            "choose it again.")  # fmt: skip
+        box.hidden = False
+
+
+def load(then):
+    """Fetch, write and import the second game once; `then(page_module)`."""
+    if second().loading == "loaded":
+        then(sys.modules[PAGE_MODULE])
+        return
+    second().waiting.append(then)
+    if second().loading == "loading":
+        return
+    second().loading = "loading"
+    second().got = 0
+    ROOT.dataset.stones = "loading"
+    failed = keep(create_proxy(guarded(_failed)))
+    for path in FILES:
+        window.fetch("./" + path).then(_on_response(path)).catch(failed)
+
+
+def _on_response(path):
+    """The handlers of one file's response (one closure per file: a closure
+    made in a loop would see the loop's last file)."""
+
+    def got_text(text):
+        _written(path, str(text))
+
+    def got_response(resp):
+        if not resp.ok:
+            _failed()
+            return None
+        return resp.text().then(keep(create_proxy(guarded(got_text))))
+
+    return keep(create_proxy(guarded(got_response)))

@@ -1,0 +1,437 @@
+"""«Тайные камни» in the page (issue 43): the set-up, the game's screens
+and the computers' play, drawn from the pure session and screens
+(lostcode/stones/session.py, pageplay.py; screens.py beside it).
+
+It takes the set-up's place (#setup hidden, #stones shown) once the game is
+chosen on the start screen (stonesentry.py loads it then). What a screen
+shows is decided by screens.screen_model, where the tests check that no hand
+is on a screen its owner is not holding; this module draws it:
+- the turn screen: the grid as nine tile buttons (tap, tap a neighbour:
+  swap; tap again: flip), the hand as card buttons (a completable one
+  glows), undo, skip, end turn;
+- a handoff between humans ("I am NAME" acts only after HANDOFF_MS, the
+  Lost Code's rule of issue 25, so a double tap never opens the next hand);
+- a computer's turn: played on its own, each decision searched a slice per
+  task (pageplay.Thinker, SLICE_GRIDS grids a slice); each slice's time is
+  kept in <html data-stones-slices> for tools/bench_stones_page.py;
+- the end: the scores.
+The game in progress is kept in the browser's storage after every action
+(one slot, SAVE_KEY) and offered again on the set-up.
+
+The adapter: touches the DOM.
+"""
+
+import json
+
+from pyscript import document, window
+
+from lostcode.rules.errors import RecordError
+from lostcode.stones import pageplay
+from lostcode.stones.session import COMPUTER, HANDOFF, OVER, READY, SESSION_ACTS, STEP, TURN
+from lostcode.stones.vocab import EASY, HUMAN, MAX_PLAYERS, SEARCH
+from lostcode.web import stonesentry, storage
+from lostcode.web.shell.activation import HANDOFF_MS
+from lostcode.web.shell.app import guarded, keep, listen, log_error, now_ms
+from lostcode.web.shell.blocks import button, buttons
+from lostcode.web.shell.dom import (
+    ROOT,
+    Node,
+    adopt,
+    by_id,
+    clear,
+    create_proxy,
+    draw,
+    el,
+    py,
+    render_block,
+    render_button,
+    show_only,
+)
+from lostcode.web.shell.i18n import _, get_language, ngettext
+from lostcode.web.stonesgame.screens import screen_model
+
+SAVE_KEY = "lostcode.stones.game"
+PACE_MS = 500  # a computer's move stays in view this long (0 under reduced motion)
+START, NEW, RESUME, BACK = "stones-start", "stones-new", "stones-resume", "stones-back"
+
+
+class Page:
+    __slots__ = (
+        "session", "thinker", "tick", "enable", "ticking", "shown_at", "shown", "view", "slices",
+    )
+
+    def __init__(self):
+        self.session = None
+        self.thinker = pageplay.Thinker()
+        self.tick = None  # the one timer proxy of the computers' slices
+        self.enable = None  # the one timer proxy that enables "I am NAME"
+        self.ticking = False
+        self.shown_at = 0.0  # when the current screen was drawn
+        self.shown = None  # (screen kind, player to act, actions) of the drawn screen
+        self.view = "setup"
+        self.slices = [0, 0.0, 0.0]  # the computers' slices: count, longest, total (ms)
+
+
+def page():
+    """The page's state, kept on APP (issue 21: no module state)."""
+    holder = stonesentry.second()
+    if holder.page is None:
+        holder.page = Page()
+    return holder.page
+
+
+def section():
+    sec = by_id("stones")
+    if sec is not None:
+        return sec
+    sec = el("section", None, "stones-page", {"id": "stones", "aria-labelledby": "stones-h"}, None)
+    by_id("setup").after(sec)
+    el("h2", _("Shifting Stones"), None, {"id": "stones-h", "tabindex": "-1"}, sec)
+    el("div", None, None, {"id": "stones-body"}, sec)
+    rules = el("details", None, "panel", {"id": "stones-rules"}, sec)
+    el("summary", _("Rules reference"), None, {"id": "stones-rules-summary"}, rules)
+    el("div", None, "rules", {"id": "stones-rules-text"}, rules)
+    listen(rules, "toggle", lambda *_a: load_rules())
+    listen(sec, "click", on_click)
+    listen(sec, "change", on_change)
+    return sec
+
+
+def open_page():
+    sec = section()
+    show_only(sec, ("setup", "game"))
+    if page().session is None:
+        render_setup()
+    else:
+        render()
+    by_id("stones-h").focus()
+
+
+def close_page():
+    sec = by_id("stones")
+    if sec is not None:
+        sec.hidden = True
+    by_id("setup").hidden = False
+    ROOT.dataset.game = stonesentry.LOST_CODE
+
+
+def relanguage():
+    sec = by_id("stones")
+    if sec is None:
+        return
+    by_id("stones-h").textContent = _("Shifting Stones")
+    by_id("stones-rules-summary").textContent = _("Rules reference")
+    if page().view == "setup":
+        render_setup(read_form())
+    else:
+        page().shown = None
+        render()
+    load_rules()
+
+
+def load_rules():
+    box = by_id("stones-rules-text")
+    if box is None or not by_id("stones-rules").open:
+        return
+    lang = get_language()
+    if str(box.getAttribute("data-lang") or "") == lang:
+        return
+
+    def got_text(text):
+        box.innerHTML = str(text)  # our own same-origin file
+        box.setAttribute("data-lang", lang)
+
+    def got(resp):
+        if resp.ok:
+            resp.text().then(keep(create_proxy(guarded(got_text))))
+
+    window.fetch("./assets/rules/stones/" + lang + ".html").then(keep(create_proxy(guarded(got))))
+
+
+# -- the set-up ------------------------------------------------------------------
+
+
+def seat_kinds():
+    return ((HUMAN, _("Human")), (EASY, _("Computer (easy)")), (SEARCH, _("Computer (hard)")))
+
+
+def read_form():
+    box = by_id("stones-players")
+    if box is None:
+        return None
+    n = int(str(box.value))
+    names, seats = [], []
+    for i in range(1, MAX_PLAYERS + 1):
+        names.append(str(by_id("stones-name-" + str(i)).value))
+        seats.append(str(by_id("stones-kind-" + str(i)).value))
+    return {"players": n, "names": names, "seats": seats}
+
+
+def default_form():
+    names = [_("Player {n}", n=i) for i in range(1, MAX_PLAYERS + 1)]
+    seats = [HUMAN, SEARCH, HUMAN, HUMAN, HUMAN]
+    return {"players": 2, "names": names, "seats": seats}
+
+
+def choice_group(parent):
+    box = el("div", None, "buttons game-choice", {"role": "group", "aria-label": _("Game")}, parent)
+    for game, label in stonesentry.choice_labels():
+        pressed = "true" if game == stonesentry.STONES else "false"
+        el("button", label, "btn", {"type": "button", "data-act": BACK, "data-arg": game,
+                                    "aria-pressed": pressed}, box)  # fmt: skip
+
+
+def render_setup(form=None):
+    page().view = "setup"
+    ROOT.dataset.stonesScreen = "setup"
+    form = form or default_form()
+    body = by_id("stones-body")
+    clear(body)
+    choice_group(body)
+    saved = saved_game()
+    if saved is not None:
+        p = el("div", None, "notice", None, body)
+        el("p", _("A game is in progress."), None, None, p)
+        el("button", _("Resume"), "btn primary", {"type": "button", "data-act": RESUME}, p)
+    box = el("div", None, "stones-setup", {"role": "group", "aria-label": _("Players")}, body)
+    el("label", _("Number of players"), None, {"for": "stones-players"}, box)
+    sel = el("select", None, None, {"id": "stones-players"}, box)
+    for n in range(1, MAX_PLAYERS + 1):
+        o = el("option", ngettext("{n} player", "{n} players", n), None, {"value": str(n)}, sel)
+        if n == form["players"]:
+            o.selected = True
+    for i in range(1, MAX_PLAYERS + 1):
+        seat = el("div", None, "seat", {"data-seat": str(i)}, box)
+        if i > form["players"]:
+            seat.hidden = True
+        name_id, kind_id = "stones-name-" + str(i), "stones-kind-" + str(i)
+        el("label", _("Name of player {n}", n=i), None, {"for": name_id}, seat)
+        el("input", None, None, {"id": name_id, "maxlength": "24", "autocomplete": "off",
+                                 "value": form["names"][i - 1]}, seat)  # fmt: skip
+        el("label", _("Player {n} plays as", n=i), None, {"for": kind_id}, seat)
+        kinds = el("select", None, None, {"id": kind_id}, seat)
+        for kind, label in seat_kinds():
+            o = el("option", label, None, {"value": kind}, kinds)
+            if kind == form["seats"][i - 1]:
+                o.selected = True
+    el("p", None, None, {"id": "stones-setup-status", "role": "status"}, body)
+    bar = el("div", None, "buttons actionbar", {"role": "group"}, body)
+    el("button", _("Start the game"), "btn primary", {"type": "button", "data-act": START}, bar)
+
+
+def on_change(event):
+    target = event.target
+    if str(target.id) == "stones-players":
+        n = int(str(target.value))
+        for i in range(1, MAX_PLAYERS + 1):
+            node = document.querySelector('#stones .seat[data-seat="' + str(i) + '"]')
+            node.hidden = i > n
+
+
+def start():
+    form = read_form()
+    n = form["players"]
+    names, seats = form["names"][:n], form["seats"][:n]
+    problems = pageplay.check_setup(names, seats)
+    if problems:
+        by_id("stones-setup-status").textContent = _("At least one player must be human.")
+        return
+    seed = int(window.Math.floor(window.Math.random() * 2147483647))
+    url_seed = url_int("seed")
+    if url_seed is not None:
+        seed = url_seed
+    page().session = pageplay.new_session(names, seats, seed)
+    page().thinker = pageplay.Thinker()
+    page().shown = None
+    save()
+    render()
+
+
+def url_int(key):
+    try:
+        from lostcode.services.settings import read
+
+        v = read(str(window.location.search))[0].get(key)
+        return v if isinstance(v, int) else None
+    except Exception:
+        return None
+
+
+# -- saved game --------------------------------------------------------------------
+
+
+def saved_game():
+    text = storage.ls_get(SAVE_KEY)
+    if not text:
+        return None
+    try:
+        return pageplay.from_save(json.loads(str(text)))
+    except (RecordError, ValueError, KeyError, TypeError) as e:
+        log_error("stones save", e)
+        return None
+
+
+def save():
+    ses = page().session
+    if ses is None:
+        return
+    if ses.screen == OVER:
+        storage.ls_remove(SAVE_KEY)
+    else:
+        storage.ls_set(SAVE_KEY, json.dumps(pageplay.to_save(ses)))
+
+
+def resume():
+    ses = saved_game()
+    if ses is None:
+        render_setup(read_form())
+        return
+    page().session = ses
+    page().thinker = pageplay.Thinker()
+    page().shown = None
+    render()
+
+
+# -- the game ------------------------------------------------------------------------
+
+
+def on_click(event):
+    try:
+        target = py(event.target.closest("[data-act]"))
+    except Exception:
+        return
+    if target is None or target.disabled:
+        return
+    act = str(target.getAttribute("data-act"))
+    arg = str(target.getAttribute("data-arg") or "")
+    if act == BACK:
+        if arg != stonesentry.STONES:
+            stonesentry.choose(arg)
+        return
+    if act == START:
+        start()
+    elif act == RESUME:
+        resume()
+    elif act == NEW:
+        page().session = None
+        render_setup()
+        by_id("stones-h").focus()
+    elif act in SESSION_ACTS and page().session is not None and act != STEP:
+        if act == READY and now_ms() - page().shown_at < HANDOFF_MS:
+            return  # issue 25: a tap that began before "I am NAME" was readable
+        page().session.do(act, arg)
+        save()
+        render()
+
+
+def render():
+    ses = page().session
+    page().view = "game"
+    model = screen_model(ses)
+    kind = model["screen"]
+    key = pageplay.screen_key(ses)
+    new_screen = key[:2] != (page().shown or (None, None))[:2]
+    page().shown = key
+    ROOT.dataset.stonesScreen = kind
+    body = Node("div")  # the screen built in Python, put in by one call (dom.Node says why)
+    if kind != TURN:
+        draw(model["board"], el("div", None, "stones-board", None, body))
+    for b in model["blocks"]:
+        if b.get("grid") or b.get("hand"):
+            cls = "stones-tiles" if b.get("grid") else "stones-hand"
+            box = el("div", None, cls, {"role": "group", "aria-label": b["label"]}, body)
+            for item in b["items"]:
+                btn = render_button(item, box)
+                if item.get("glow"):
+                    btn.classList.add("glow")
+        elif b["t"] == "buttons" and any(i["act"] == STEP for i in b["items"]):
+            el("p", _("{name} is thinking…", name=pageplay.to_act_name(ses)), "status",
+               {"role": "status"}, body)  # fmt: skip
+        else:
+            render_block(b, body)
+    if kind == OVER:
+        render_end(body)
+    if kind == HANDOFF:  # "I am NAME" acts only once the handoff has been shown HANDOFF_MS
+        for ready in _with_act(body, READY):
+            ready.disabled = True
+    if new_screen:  # before the handoff's timer starts: it never enables "I am NAME" early
+        page().shown_at = now_ms()
+    if kind == HANDOFF:
+        if page().enable is None:
+            page().enable = keep(create_proxy(guarded(_enable_ready)))
+        window.setTimeout(page().enable, HANDOFF_MS + 1)
+    adopt(by_id("stones-body"), body)
+    if new_screen:
+        if kind != COMPUTER:
+            by_id("stones-h").focus()
+    if kind == COMPUTER:
+        schedule(0 if reduced_motion() else PACE_MS)
+
+
+def _with_act(node, act):
+    """The Nodes of the tree `node` whose control is `act`."""
+    out = []
+    for k in node.kids:
+        if isinstance(k, Node):
+            if k.attrs.get("data-act") == act:
+                out.append(k)
+            out += _with_act(k, act)
+    return out
+
+
+def _enable_ready(*_a):
+    ready = document.querySelector('#stones [data-act="' + READY + '"]')
+    if ready is not None:
+        ready.disabled = False
+
+
+def render_end(body):
+    rows = pageplay.end_rows(page().session)
+    block = {
+        "t": "table",
+        "caption": _("Scores"),
+        "head": [_("Player"), _("Completed cards"), _("Points")],
+        "rows": [[name + (" ★" if won else ""), str(done), str(pts)]
+                 for name, done, pts, won in rows],
+    }
+    render_block(block, body)
+    render_block(buttons([button(_("New game"), NEW, primary=True)]), body)
+
+
+def reduced_motion():
+    try:
+        return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+    except Exception:
+        return False
+
+
+def schedule(ms):
+    if page().ticking:
+        return
+    if page().tick is None:
+        page().tick = keep(create_proxy(guarded(_tick)))
+    page().ticking = True
+    window.setTimeout(page().tick, ms)
+
+
+def _tick(*_a):
+    page().ticking = False
+    ses = page().session
+    if ses is None or ses.screen != COMPUTER or page().view != "game":
+        return
+    t0 = now_ms()
+    done = page().thinker.step(ses)
+    _measured(now_ms() - t0)
+    if done:
+        save()
+        render()
+    else:
+        schedule(0)  # the next slice in a new task: taps and paints between
+
+
+def _measured(ms):
+    """Each slice's time, for tools/bench_stones_page.py: how many, the
+    longest, and the total (data-stones-slices="count max total", ms)."""
+    count, most, total = page().slices
+    page().slices = [count + 1, max(most, ms), total + ms]
+    ROOT.dataset.stonesSlices = "{} {:.1f} {:.1f}".format(*page().slices)
