@@ -27,8 +27,20 @@ def broker():
     b.stop()
 
 
-def host_table(browser, site_url, network, players, names=()):
+@pytest.fixture
+def tables():
+    """The tables a test opens: their phones' contexts are closed after it."""
+    made = []
+    yield made
+    for t in made:
+        for pg in t.pages().values():
+            pg.context.close()
+
+
+def host_table(browser, site_url, network, players, names=(), made=None):
     t = Table(browser, site_url, network)
+    if made is not None:
+        made.append(t)
     h = t.host
     h.goto(t.url + "#table=host")
     h.wait_for_selector("[data-act=table_start]", timeout=60000)
@@ -67,11 +79,11 @@ def public(pg):
     return pg.evaluate("document.querySelector('#tablemode')?.dataset.public ?? ''")
 
 
-def test_a_tap_while_the_host_is_gone_is_refused_and_said(browser, site_url, broker):
+def test_a_tap_while_the_host_is_gone_is_refused_and_said(browser, site_url, broker, tables):
     """Defect 1: the host reloads; the guest's screen says the host is gone,
     a tap on a move says it was not sent, and once the host is back the
     guest's move goes through."""
-    t = host_table(browser, site_url, broker.config(), 2, ("Ana", "Bo"))
+    t = host_table(browser, site_url, broker.config(), 2, ("Ana", "Bo"), tables)
     guest = net_join(t, 1)
     for _ in range(40):  # the host plays until the guest is to choose
         t.settle(int(public(t.host).split("|")[0]))
@@ -94,9 +106,9 @@ def test_a_tap_while_the_host_is_gone_is_refused_and_said(browser, site_url, bro
     t.settle(int(before.split("|")[0]) + 1)
 
 
-def test_a_new_join_link_in_the_same_tab_joins(browser, site_url):
+def test_a_new_join_link_in_the_same_tab_joins(browser, site_url, tables):
     """Defect 2: a new #j= in the address bar of an open guest tab joins that seat."""
-    t = host_table(browser, site_url, NO_RELAYS, 3)
+    t = host_table(browser, site_url, NO_RELAYS, 3, (), tables)
     codes = {}
     for seat in (1, 2):
         sel = f"textarea[data-seat='{seat}']"
@@ -114,10 +126,10 @@ def test_a_new_join_link_in_the_same_tab_joins(browser, site_url):
     assert guest.input_value("textarea.table-code").startswith("1a2")
 
 
-def test_any_seat_not_joined_goes_to_the_computer_or_this_phone_at_once(browser, site_url):
+def test_any_seat_not_joined_goes_to_the_computer_or_this_phone_at_once(browser, site_url, tables):
     """Defect 3: from the first move, every seat not joined can be given to
     the computer or played on the host; Connect with an empty box says so."""
-    t = host_table(browser, site_url, NO_RELAYS, 3, ("Ana", "Bo", "Cy"))
+    t = host_table(browser, site_url, NO_RELAYS, 3, ("Ana", "Bo", "Cy"), tables)
     h = t.host
     h.wait_for_selector("textarea[data-seat='2']", timeout=30000)
     assert public(h).split("|")[0] == "0"
@@ -135,10 +147,10 @@ def test_any_seat_not_joined_goes_to_the_computer_or_this_phone_at_once(browser,
     )
 
 
-def test_the_join_screens_for_a_first_time_group(browser, site_url, broker):
+def test_the_join_screens_for_a_first_time_group(browser, site_url, broker, tables):
     """Names in the lobby, Copy for every link, numbered steps, the heading
     in the first screenful, every field named; the guest sees its seat and name."""
-    t = host_table(browser, site_url, broker.config(), 4, ("Ana", "Bo", "Cy", "Dee"))
+    t = host_table(browser, site_url, broker.config(), 4, ("Ana", "Bo", "Cy", "Dee"), tables)
     h = t.host
     h.context.grant_permissions(["clipboard-read", "clipboard-write"])
     for seat in (1, 2, 3):
@@ -157,3 +169,50 @@ def test_the_join_screens_for_a_first_time_group(browser, site_url, broker):
     assert guest.inner_text("#table-you") == "You are Cy, player 3."
     seated.get_by_text("Cy: at the table").wait_for(timeout=20000)
     assert guest.evaluate(NO_NAME_JS) == []
+
+
+# On the host only: while window.__drop is set, every message a data channel
+# brings is dropped (a host gone before its guests noticed: their channels
+# still look open).
+DROP = """
+(() => {
+  window.__drop = false;
+  const add = RTCDataChannel.prototype.addEventListener;
+  RTCDataChannel.prototype.addEventListener = function (type, fn, opts) {
+    if (type === "message") {
+      const inner = fn;
+      fn = (e) => (window.__drop ? undefined : inner(e));
+    }
+    return add.call(this, type, fn, opts);
+  };
+})();
+"""
+
+
+def test_a_move_sent_to_a_host_already_gone_is_kept_and_played(browser, site_url, broker, tables):
+    """Defect 1, the other way round: the guest's move leaves before its phone
+    knows the host is gone; the guest is told it waits, and once the host is
+    back (reloaded, Continue the table) the same move is played, no tap again."""
+    t = Table(browser, site_url, broker.config())
+    tables.append(t)
+    t.host.context.add_init_script(DROP)
+    h = t.host
+    h.goto(t.url + "#table=host")
+    h.get_by_role("combobox", name="Number of players").select_option("2")
+    h.get_by_role("button", name="Play", exact=True).click()
+    guest = net_join(t, 1)
+    for _ in range(40):
+        t.settle(int(public(t.host).split("|")[0]))
+        if acts(guest):
+            break
+        move_once(t.host)
+    move = int(public(guest).split("|")[0])
+    h.evaluate("window.__drop = true")
+    move_once(guest)
+    guest.get_by_role("status").filter(has_text="Your move is waiting for the host").wait_for(
+        timeout=15000
+    )
+    assert int(public(h).split("|")[0]) == move
+    h.reload()
+    h.get_by_role("button", name="Continue the table").click(timeout=60000)
+    t.settle(move + 1)

@@ -1,7 +1,8 @@
 """Table mode over the internet's way in (issue 41), tested with no internet.
 
 A local MQTT-over-WebSocket broker (aedes, tools/mqtt_broker.mjs) stands for
-the public relays; each browser context reads a network.json naming only it
+the public relays, and a local coturn for the public STUN servers; each
+browser context reads a network.json naming only them
 (tests/tablenet.py: the shipped file is never read). Each friend opens their
 seat's link and is seated with no code sent back. Whole 3- and 4-player
 games are played with every phone's DOM and every data-channel message
@@ -14,7 +15,7 @@ sees no SDP, no candidate, no token, no move.
 import random
 
 import pytest
-from tablenet import Broker
+from tablenet import STUN_SEEN, Broker, Stun
 from test_browser_table import Table, check
 
 from lostcode.rules.engine import is_over
@@ -23,6 +24,9 @@ from lostcode.services.record import replay
 pytestmark = pytest.mark.browser
 
 NAMES = ["Ana", "Bo", "Cy", "Dee"]
+DIAG_JS = """() => [document.querySelector('#tablemode')?.dataset.public,
+  document.querySelector('#table-status')?.textContent,
+  document.querySelector('#table-h')?.textContent]"""
 # What a relay must never carry in the clear (SDP lines, tokens, protocol).
 SECRETS = ("a=candidate", "ice-ufrag", "ice-pwd", "fingerprint", '"t":', "observation")
 
@@ -34,16 +38,51 @@ def broker():
     b.stop()
 
 
+@pytest.fixture(scope="module")
+def stun():
+    s = Stun()
+    yield s
+    s.stop()
+
+
 class NetTable(Table):
-    def __init__(self, browser, site_url, broker):
+    def __init__(self, browser, site_url, broker, stun=None):
         self.sockets = []
         self.frames = []
-        super().__init__(browser, site_url, broker.config())
+        super().__init__(browser, site_url, broker.config(stun))
 
     def page(self):
         pg = super().page()
+        pg.context.add_init_script(STUN_SEEN)
         pg.on("websocket", self._ws)
         return pg
+
+    def used_stun(self):
+        """Every phone gave its internet connections the STUN server and got
+        its answer (the host's same-Wi-Fi offers name none)."""
+        want = self.network["stun"][0]
+        for pg in self.pages().values():
+            seen = pg.evaluate("window.__stun")
+            assert seen["srflx"] > 0, seen
+            assert any(want in s for s in seen["servers"]), seen
+
+    def all_seated(self):
+        """The host lists every phone seat at the table (after its reload,
+        each guest has come back by itself)."""
+        self.host.wait_for_function(
+            "(n) => [...document.querySelectorAll('.table-seated li')]"
+            ".filter((li) => li.textContent.endsWith(': at the table')).length === n",
+            arg=len(self.guests),
+            timeout=60000,
+        )
+
+    def settle(self, move):
+        try:
+            super().settle(move)
+        except Exception:
+            for seat, pg in self.pages().items():
+                print(seat, pg.evaluate(DIAG_JS))
+            raise
 
     def _ws(self, ws):
         self.sockets.append(ws.url)
@@ -115,6 +154,7 @@ def play(table, players, seed):
             table.host.get_by_role("button", name="Continue the table").click(timeout=60000)
             reloaded = True
             table.settle(len(s.actions))
+            table.all_seated()
             assert replay(table.record()).actions == s.actions
             continue
         seat, pg = table.actor(looks)
@@ -136,8 +176,14 @@ def play(table, players, seed):
         log.assert_same_origin()
     assert table.sockets and set(table.sockets) == {table.network["relays"][0]}
     table.secrets_kept()
+    table.used_stun()
 
 
 @pytest.mark.parametrize("players", [3, 4])
-def test_friends_anywhere_play_a_whole_game_from_links(browser, site_url, broker, players):
-    play(NetTable(browser, site_url, broker), players, 41 + players)
+def test_friends_anywhere_play_a_whole_game_from_links(browser, site_url, broker, stun, players):
+    table = NetTable(browser, site_url, broker, stun)
+    try:
+        play(table, players, 41 + players)
+    finally:
+        for pg in table.pages().values():
+            pg.context.close()

@@ -3,8 +3,11 @@ changes, assets/table/network.json, and the page's policy that lets the
 page reach what it lists (lostcode/web/csp.py RELAYS)."""
 
 import json
+import shutil
+import subprocess
 from urllib.parse import urlsplit
 
+import pytest
 from helpers import ROOT
 
 from lostcode.web import csp
@@ -43,3 +46,29 @@ def test_the_mqtt_client_is_served_from_vendor():
     assert mod.LAYOUT["mqtt"] == ("mqtt", "dist", ["mqtt.esm.js"])
     net = (ROOT / "assets" / "table" / "net.js").read_text(encoding="utf-8")
     assert '"../../vendor/mqtt/mqtt.esm.js"' in net and "https://" not in net
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node")
+def test_links_and_sealed_messages_under_node():
+    """assets/table/net.js: a link reads back; anything not a link is refused;
+    the topic comes from the key but does not hold it; a sealed message opens
+    only with its key and direction, and not once a byte of it is changed."""
+    run = subprocess.run(
+        ["node", str(ROOT / "tests" / "table_net_check.mjs"), str(ROOT / "assets" / "table")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    out = json.loads(run.stdout)
+    assert out["read"] == {"seat": 2, "key": out["read"]["key"], "token": "Tok_en-12345"}
+    assert len(out["link"]) < 60
+    assert out["bad"] == ["not a table link"] * 6
+    assert out["same_topic"] and out["other_topic"] and not out["key_in_topic"]
+    assert out["topic"].startswith("lostcode/t1/")
+    for secret in ("Tok_en-12345", "candidate", "10.0.0.2", "offer"):
+        assert secret not in out["sealed"]
+    assert out["fresh_iv"]
+    assert out["opened"]["token"] == "Tok_en-12345"
+    for refused in ("wrong_key", "reflected", "tampered", "garbage", "huge"):
+        assert out[refused] is None, refused

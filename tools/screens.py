@@ -32,10 +32,11 @@ each kind of screen:
               first bot, 10 games against the easy computer, scrolled to the
               results table (tools/screens_pages.py)
     table     table mode (index.html#table=host, one phone per player): the
-              host's screen with its two join codes (LANG-SIZE-table.png),
-              then, both guests seated by their codes as
-              tests/test_browser_table.py does, guest 1's phone
-              (LANG-SIZE-table-guest.png) (tools/screens_pages.py)
+              host's screen with its two seats' links (LANG-SIZE-table.png),
+              then, both guests seated by their links over a local MQTT
+              broker (tests/tablenet.py, as tests/test_browser_table_net.py
+              does), guest 1's phone (LANG-SIZE-table-guest.png)
+              (tools/screens_pages.py)
 
 Two seeded games per language and size: a 3-player pass-and-play game with
 the Deadly Shortcut (the kinds of TABLE_KINDS), played to the end, then its

@@ -83,7 +83,7 @@ export function readLink(text) {
 
 // --- crypto ----------------------------------------------------------------------
 
-async function seatCrypto(keyText) {
+export async function seatCrypto(keyText) {
   const raw = b64uDecode(keyText);
   const key = await crypto.subtle.importKey("raw", raw, "AES-GCM", false, ["encrypt", "decrypt"]);
   const label = enc.encode("lostcode table topic 1");
@@ -94,7 +94,7 @@ async function seatCrypto(keyText) {
   return { key, topic: "lostcode/t1/" + b64uEncode(digest.slice(0, 16)) };
 }
 
-async function seal(key, direction, obj) {
+export async function seal(key, direction, obj) {
   const iv = new Uint8Array(12);
   crypto.getRandomValues(iv);
   const data = enc.encode(JSON.stringify(obj));
@@ -103,7 +103,7 @@ async function seal(key, direction, obj) {
 }
 
 // The message's object, or null for anything not sealed with this key and direction.
-async function open(key, direction, text) {
+export async function unseal(key, direction, text) {
   try {
     if (text.length > MAX_MESSAGE) return null;
     const [iv, ct] = text.split(".");
@@ -223,7 +223,7 @@ export async function hostSeat(relays, seat, keyText, token, onChannel) {
   const { key, topic } = await seatCrypto(keyText);
   const answered = new Map(); // nonce -> the sealed answer (a repeat gets the same)
   relays.listen(topic + "/h", async (text) => {
-    const msg = await open(key, "to-host", text);
+    const msg = await unseal(key, "to-host", text);
     if (!msg || msg.k !== "offer" || typeof msg.n !== "string" || typeof msg.sdp !== "string") return;
     if (msg.token !== token || msg.seat !== seat) return; // the token is checked again at the join
     if (answered.has(msg.n)) {
@@ -264,7 +264,7 @@ export function guestJoin(relays, link) {
     });
     const answered = new Promise((resolve) => {
       relays.listen(topic + "/g", async (text) => {
-        const msg = await open(key, "to-guest", text);
+        const msg = await unseal(key, "to-guest", text);
         if (msg && msg.k === "answer" && msg.n === nonce && typeof msg.sdp === "string") resolve(msg.sdp);
       });
     });

@@ -132,7 +132,7 @@ class TableLink:
 
     __slots__ = (
         "bridge", "host", "guest", "seat", "codes", "answer", "choices", "rejoin_open", "stored",
-        "search", "keys", "net", "net_link", "offline",
+        "search", "keys", "net", "net_link", "offline", "pending",
     )
 
     def __init__(self) -> None:
@@ -153,6 +153,7 @@ class TableLink:
         self.net = None
         self.net_link = None
         self.offline = False
+        self.pending = None  # a guest's (move number, action) sent, not answered yet
 
 
 class PuzzleLink:

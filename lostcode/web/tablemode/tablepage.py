@@ -50,6 +50,8 @@ HOST_HASH = "#table=host"
 JOIN_HASH = "#j="
 NET_HASH = "#n="  # a seat's internet link (assets/table/net.js, issue 41)
 JOIN_PAGE_HASH = "#table=join"
+PENDING_MS = 4000  # a move not answered by then: the guest is told it waits for the host
+NET_WAIT_MS = 20000  # a link's guest not seated by then is told what may be wrong
 CONNECT_WAIT_MS = 12000  # a LAN connection takes well under a second; then we say why not
 PHONE = "phone"
 STORE_KEY = "lostcode.table"  # the host's table, to resume after a reload (not a saved game)
@@ -422,6 +424,7 @@ def scan(seat):
 def guest_reset():
     """A new link in this tab: the page is a fresh guest (issue 41)."""
     APP.table.guest = None
+    APP.table.pending = None
     APP.table.answer = None
     APP.table.net_link = None
     APP.table.offline = False
@@ -444,6 +447,19 @@ def guest_start(code):
         show()
 
     APP.table.bridge.answer(code).then(keep(create_proxy(guarded(got))))
+
+
+def net_slow(link):
+    """Still not seated after NET_WAIT_MS: say what may be wrong (the phone
+    keeps trying meanwhile)."""
+    guest = APP.table.guest
+    if APP.table.net_link == link and guest is not None and guest.obs is None:
+        status(
+            _(
+                "No answer from the host yet. Its phone must have the table open; "
+                "on the same Wi-Fi, ask for the seat's same-Wi-Fi code instead."
+            )
+        )
 
 
 def guest_net_start(link):
@@ -479,6 +495,7 @@ def guest_net_start(link):
         APP.table.guest = Guest(int(reply["seat"]), str(reply["token"]))
         APP.table.net_link = link
         show()
+        window.setTimeout(keep(create_proxy(guarded(lambda *a: net_slow(link)))), NET_WAIT_MS)
 
     APP.table.bridge.netJoin(link).then(keep(create_proxy(guarded(got))))
 
@@ -493,6 +510,12 @@ def on_open(channel):
     guest = APP.table.guest
     if guest is not None:
         APP.table.bridge.send(channel, guest.resume() if guest.move >= 0 else guest.join())
+        pending = APP.table.pending
+        if pending is not None and pending[0] == guest.move:
+            # A move sent into a channel that was already dead (the host
+            # reloaded before this phone noticed): kept, and sent again after
+            # the resume (the host refuses it as stale if the table moved on).
+            APP.table.bridge.send(channel, guest.act(pending[1]))
         APP.table.answer = None
         APP.table.offline = False
         show()
@@ -504,7 +527,11 @@ def on_message(channel, text):
         send_all(APP.table.host.receive(channel, text))
         show()
     elif APP.table.guest is not None:
-        APP.table.guest.receive(text)
+        guest = APP.table.guest
+        guest.receive(text)
+        pending = APP.table.pending
+        if pending is not None and (guest.move > pending[0] or guest.error is not None):
+            APP.table.pending = None  # applied (a newer observation) or refused
         show()
 
 
@@ -565,7 +592,11 @@ def render():
     part = Node("div")  # the screen as one tree, added at once (dom.append, issue 25)
     el("h2", m["heading"], None, {"id": "table-h"}, part)
     if guest is not None:  # issue 41: the guest sees its seat and name
-        you = _("You are {name}, player {n}.", name=obs["names"][guest.seat], n=guest.seat + 1)
+        name, n = obs["names"][guest.seat], guest.seat + 1
+        if name == _("Player {n}", n=n):
+            you = _("You are player {n}.", n=n)
+        else:
+            you = _("You are {name}, player {n}.", name=name, n=n)
         el("p", you, "table-you", {"id": "table-you"}, part)
     el("p", "", None, {"id": "table-status", "role": "status"}, part)
     draw_choices(part, m)
@@ -749,7 +780,8 @@ def play(i):
         send_all(APP.table.host.local(APP.table.seat, action))
         show()
     elif APP.table.guest is not None:
-        if APP.table.offline or not APP.table.bridge.send("host", APP.table.guest.act(action)):
+        guest = APP.table.guest
+        if APP.table.offline or not APP.table.bridge.send("host", guest.act(action)):
             # Defect 1: refused, and said so; the move can be made again later.
             APP.table.offline = True
             APP.table.choices = choices
@@ -759,6 +791,18 @@ def play(i):
                     "Play it again once it is back."
                 )
             )
+            return
+        move = guest.move
+        APP.table.pending = (move, action)
+        window.setTimeout(keep(create_proxy(guarded(lambda *a: still_pending(move)))), PENDING_MS)
+
+
+def still_pending(move):
+    """A move sent but not answered after PENDING_MS: the host may be gone
+    before this phone noticed; the move is kept and sent again once it is back."""
+    pending = APP.table.pending
+    if pending is not None and pending[0] == move:
+        status(_("Your move is waiting for the host…"))
 
 
 def on_stop_scan(act, arg):
