@@ -98,16 +98,22 @@ class Stun:
 
 # Installed before any page script: the STUN servers each RTCPeerConnection
 # is given, and how many server-reflexive candidates (a STUN server's answer)
-# the page gathered.
+# the page gathered, over the tab's life (kept in sessionStorage: a reload too).
 STUN_SEEN = """
 (() => {
   const Orig = window.RTCPeerConnection;
-  window.__stun = { servers: [], srflx: 0 };
+  const kept = JSON.parse(sessionStorage.getItem("__stun") || "null");
+  window.__stun = kept || { servers: [], srflx: 0 };
+  const save = () => sessionStorage.setItem("__stun", JSON.stringify(window.__stun));
   function Counted(cfg, ...rest) {
     const pc = new Orig(cfg, ...rest);
     window.__stun.servers.push(JSON.stringify((cfg && cfg.iceServers) || []));
+    save();
     pc.addEventListener("icecandidate", (e) => {
-      if (e.candidate && / typ srflx /.test(e.candidate.candidate)) window.__stun.srflx += 1;
+      if (e.candidate && / typ srflx /.test(e.candidate.candidate)) {
+        window.__stun.srflx += 1;
+        save();
+      }
     });
     return pc;
   }
