@@ -76,13 +76,11 @@ def draw_seat_codes(box, host, seats):
         else:
             local = part
         draw_local(local, host, seat)
-        controls = [
-            (_("Let the computer play {name}", name=host.name(seat)), actions.TABLE_TO_COMPUTER),
-            (_("Play on this phone for {name}", name=host.name(seat)), actions.TABLE_TO_HOST),
-        ]
-        for text, act in controls:  # any time, the first move included (issue 41)
-            attrs = {"type": "button", "data-act": act, "data-arg": str(seat)}
-            el("button", text, "btn", attrs, part)
+        arg = str(seat)  # any time, the first move included (issue 41)
+        attrs = {"type": "button", "data-act": actions.TABLE_TO_COMPUTER, "data-arg": arg}
+        el("button", _("Let the computer play {name}", name=host.name(seat)), "btn", attrs, part)
+        attrs = {"type": "button", "data-act": actions.TABLE_TO_HOST, "data-arg": arg}
+        el("button", _("Play on this phone for {name}", name=host.name(seat)), "btn", attrs, part)
 
 
 def draw_local(part, host, seat):
@@ -103,12 +101,10 @@ def draw_local(part, host, seat):
     )
     inp = el("input", None, None, {"id": "table-answer-" + str(seat), "autocomplete": "off"}, part)
     lab.after(inp)
-    for text, act in (
-        (_("Connect"), actions.TABLE_CONNECT),
-        (_("Scan the answer"), actions.TABLE_SCAN),
-    ):
-        attrs = {"type": "button", "data-act": act, "data-arg": str(seat)}
-        el("button", text, "btn", attrs, part)
+    attrs = {"type": "button", "data-act": actions.TABLE_CONNECT, "data-arg": str(seat)}
+    el("button", _("Connect"), "btn", attrs, part)
+    attrs = {"type": "button", "data-act": actions.TABLE_SCAN, "data-arg": str(seat)}
+    el("button", _("Scan the answer"), "btn", attrs, part)
 
 
 def draw_code(parent, text, seat, label, box_id, net=False):
