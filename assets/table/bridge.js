@@ -160,6 +160,7 @@ function stopScan() {
 let relays = null;
 let guestLink = null; // the guest's link {seat, key, token}
 let guestJob = null;
+let joining = null; // [link text, the netJoin promise]
 
 async function connectRelays() {
   if (relays) return relays;
@@ -232,15 +233,30 @@ window.lostcodeTable = {
   },
   // The guest: a link's #n= part; resolves to JSON {seat, token} once its
   // offer is out, {error: "link"} or {error: "relay"}.
-  async netJoin(text) {
-    try {
-      guestLink = N.readLink(text);
-    } catch (e) {
-      return JSON.stringify({ error: "link" });
-    }
-    if (!(await connectRelays())) return JSON.stringify({ error: "relay" });
-    guestTry();
-    return JSON.stringify({ seat: guestLink.seat, token: guestLink.token });
+  // The same link again (assets/boot.js started it before Python was ready)
+  // gets the first try's answer.
+  netJoin(text) {
+    if (joining && joining[0] === text) return joining[1];
+    const job = (async () => {
+      try {
+        guestLink = N.readLink(text);
+      } catch (e) {
+        return JSON.stringify({ error: "link" });
+      }
+      if (!(await connectRelays())) return JSON.stringify({ error: "relay" });
+      guestTry();
+      return JSON.stringify({ seat: guestLink.seat, token: guestLink.token });
+    })();
+    joining = [text, job];
+    job.then((reply) => {
+      if (JSON.parse(reply).error && joining && joining[1] === job) joining = null; // may try again
+    });
+    return job;
+  },
+  // Whether channel `id` is open now (a guest's may open before Python is ready).
+  isOpen(id) {
+    const ch = channels.get(id);
+    return Boolean(ch && ch.readyState === "open");
   },
   // The guest after a drop: a fresh offer, sent until the host answers.
   netRejoin() {

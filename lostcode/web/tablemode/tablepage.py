@@ -495,6 +495,8 @@ def guest_net_start(link):
         APP.table.guest = Guest(int(reply["seat"]), str(reply["token"]))
         APP.table.net_link = link
         show()
+        if APP.table.bridge.isOpen("host"):  # opened while Python was loading (boot.js)
+            on_open("host")
         window.setTimeout(keep(create_proxy(guarded(lambda *a: net_slow(link)))), NET_WAIT_MS)
 
     APP.table.bridge.netJoin(link).then(keep(create_proxy(guarded(got))))
