@@ -125,13 +125,15 @@ def test_build_contains_only_what_the_game_needs(tmp_path):
     # 2.5 MB, plus the page's early words in four languages and the bot's box, issues 42 and 44);
     # Pyodide's files, the in-page QR decoder, the lab's league (issue 26) and words
     # (issue 42), Today's code's
-    # puzzles (issue 28: the page prefetches them) and the Bot lab's .py bundle (only its
-    # Pyodide workers read it, issue 26) are cached the first time they are used.
+    # puzzles (issue 28: the page prefetches them), the Bot lab's .py bundle (only its
+    # Pyodide workers read it, issue 26) and table mode's MQTT client (an internet table
+    # needs the internet anyway, issue 41) are cached the first time they are used.
     assert {url for url, _ in lazy} == {
         "lostcode.zip", "pyscript.json", build_site.PUZZLES, build_site.LAB_BUNDLE} | {
         f for f in files
         if f.startswith(("vendor/pyodide/", build_site.QR_DECODER, build_site.LAB_LEAGUE,
-                         build_site.LAB_CATALOG, *build_site.SECOND_GAME))}
+                         build_site.LAB_CATALOG, build_site.MQTT_CLIENT,
+                         *build_site.SECOND_GAME))}
     precache_bytes = sum((out / url).stat().st_size for url, _ in precache)
     assert precache_bytes <= 2_550_000 and precache_bytes == summary["precache_bytes"]
     assert set(packs) <= {url for url, _ in precache}  # every language works offline

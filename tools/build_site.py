@@ -94,6 +94,9 @@ DEFAULT_RUNTIME = "micropython"  # = RUNTIMES[0] in assets/runtime.js
 # cached on first use. The encoder (52 KB) is precached: a host offline still
 # shows join codes (issue 23).
 QR_DECODER = "vendor/jsqr/"
+# The MQTT client (issue 41, ~340 KB) only for an internet table, which needs
+# the internet anyway: cached on first use.
+MQTT_CLIENT = "vendor/mqtt/"
 # The Bot lab's class league (issue 26) is only for the lab: its page code is cached
 # when the lab first opens; the game never needs it.
 LAB_LEAGUE = "assets/lab-league"
@@ -117,9 +120,11 @@ SECOND_GAME = ("lostcode/stones/", "lostcode/web/stonesgame/")
 LAZY_PREFIXES = {  # files only the *other* runtime needs: cached on first use, not precached
     "micropython": (
         "vendor/pyodide/", ARCHIVE, PY_CONFIG, QR_DECODER, LAB_LEAGUE, LAB_CATALOG, PUZZLES,
-        LAB_PY_BUNDLE, *SECOND_GAME,
+        LAB_PY_BUNDLE, MQTT_CLIENT, *SECOND_GAME,
     ),
-    "pyodide": ("vendor/micropython/", MPY_PACK, MPY_CONFIG, "lostcode/", QR_DECODER, PUZZLES),
+    "pyodide": (
+        "vendor/micropython/", MPY_PACK, MPY_CONFIG, "lostcode/", QR_DECODER, PUZZLES, MQTT_CLIENT,
+    ),
 }
 # The MicroPython page's inline code (built runtime.js): unpack the one pack of
 # precompiled .mpy files PyScript fetched into the cwd, then import the game.

@@ -32,10 +32,11 @@ each kind of screen:
               first bot, 10 games against the easy computer, scrolled to the
               results table (tools/screens_pages.py)
     table     table mode (index.html#table=host, one phone per player): the
-              host's screen with its two join codes (LANG-SIZE-table.png),
-              then, both guests seated by their codes as
-              tests/test_browser_table.py does, guest 1's phone
-              (LANG-SIZE-table-guest.png) (tools/screens_pages.py)
+              host's screen with its two seats' links (LANG-SIZE-table.png),
+              then, both guests seated by their links over a local MQTT
+              broker (tests/tablenet.py, as tests/test_browser_table_net.py
+              does), guest 1's phone (LANG-SIZE-table-guest.png)
+              (tools/screens_pages.py)
     stones    the second game, «Тайные камни» (?game=stones): a person's turn
               against the computer, a tile chosen, cards glowing
               (tools/screens_pages.py)

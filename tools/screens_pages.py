@@ -5,9 +5,11 @@ host's join codes and a guest's phone once seated) and the second game,
 own browser contexts and returns the names (LANG-SIZE-KIND[-PART]) written.
 """
 
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
 LAB_BOT = "step1_first_bot"  # docs/examples/bots: the lesson's first bot
 LAB_GAMES = "10"
 TABLE_PLAYERS = "3"  # two guest seats: the host shows two join codes
@@ -70,39 +72,45 @@ def lab_shots(browser, base, langs, sizes, out, snap):
 
 def table_shots(browser, base, langs, sizes, out, snap):
     """Table mode in each language and size: the host (index.html?lang=…#table=host,
-    TABLE_PLAYERS phones) with its join codes, then both guests seated by
-    their codes as tests/test_browser_table.py does, and guest 1's phone."""
+    TABLE_PLAYERS phones) with its seats' internet links (issue 41: over the
+    local MQTT broker of tests/tablenet.py, nothing leaves this machine), then
+    both guests seated by their links, and guest 1's phone."""
+    from tablenet import Broker, route_network
+
     done = []
-    for lang in langs:
-        for size in sizes:
-            contexts = [_context(browser, size, lang)]
-            try:
-                host = contexts[0].new_page()
-                host.goto(f"{base}index.html?lang={lang}#table=host")
-                host.wait_for_selector("[data-act=table_start]", timeout=120000)
-                host.select_option("#table-players", TABLE_PLAYERS)
-                host.click("[data-act=table_start]")
-                host.wait_for_selector("textarea[data-seat='2']", timeout=30000)
-                host.wait_for_timeout(500)  # the QR codes drawn
-                snap(host, out / f"{lang}-{size}-table.png")
-                done.append(f"{lang}-{size}-table")
-                guest1 = None
-                for seat in range(1, int(TABLE_PLAYERS)):
-                    link = host.input_value(f"textarea[data-seat='{seat}']")
-                    contexts.append(_context(browser, size, lang))
-                    guest = contexts[-1].new_page()
-                    guest.goto(link)
-                    guest.wait_for_selector("textarea.table-code", timeout=120000)
-                    host.fill(f"#table-answer-{seat}", guest.input_value("textarea.table-code"))
-                    host.click(f"[data-act=table_connect][data-arg='{seat}']")
-                    guest.wait_for_selector("#tablemode[data-public]", timeout=30000)
-                    guest1 = guest1 or guest
-                guest1.wait_for_timeout(800)  # the new game's state on every phone
-                snap(guest1, out / f"{lang}-{size}-table-guest.png")
-                done.append(f"{lang}-{size}-table-guest")
-            finally:
-                for ctx in contexts:
-                    ctx.close()
+    broker = Broker()
+    try:
+        for lang in langs:
+            for size in sizes:
+                contexts = [_context(browser, size, lang)]
+                route_network(contexts[0], broker.config())
+                try:
+                    host = contexts[0].new_page()
+                    host.goto(f"{base}index.html?lang={lang}#table=host")
+                    host.wait_for_selector("[data-act=table_start]", timeout=120000)
+                    host.select_option("#table-players", TABLE_PLAYERS)
+                    host.click("[data-act=table_start]")
+                    host.wait_for_selector("textarea[data-net-seat='2']", timeout=30000)
+                    host.wait_for_timeout(500)  # the QR codes drawn
+                    snap(host, out / f"{lang}-{size}-table.png")
+                    done.append(f"{lang}-{size}-table")
+                    guest1 = None
+                    for seat in range(1, int(TABLE_PLAYERS)):
+                        link = host.input_value(f"textarea[data-net-seat='{seat}']")
+                        contexts.append(_context(browser, size, lang))
+                        route_network(contexts[-1], broker.config())
+                        guest = contexts[-1].new_page()
+                        guest.goto(link)
+                        guest.wait_for_selector("#tablemode[data-public]", timeout=60000)
+                        guest1 = guest1 or guest
+                    guest1.wait_for_timeout(800)  # the new game's state on every phone
+                    snap(guest1, out / f"{lang}-{size}-table-guest.png")
+                    done.append(f"{lang}-{size}-table-guest")
+                finally:
+                    for ctx in contexts:
+                        ctx.close()
+    finally:
+        broker.stop()
     return done
 
 

@@ -10,6 +10,8 @@
 #     that package doesn't exist, e.g. Ubuntu, Playwright's own Chromium);
 #     set LOSTCODE_CHROMIUM=/path/to/chrome to use another browser binary
 #   - Node/npm (apt-get install nodejs npm)
+#   - coturn (apt-get install coturn): a STUN server on loopback for table
+#     mode's internet tests (issue 41)
 #   - a project virtual environment .venv/ (gitignored) made with `python3 -m venv`
 #     ($LOSTCODE_PYTHON picks another interpreter, 3.11 or newer). Debian and
 #     Ubuntu ship the system Python without ensurepip: then python3-venv is
@@ -52,6 +54,13 @@ fi
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
     echo "test.sh: installing Node.js and npm"
     apt_install nodejs npm
+fi
+
+# 2b. coturn: table mode's tests run a STUN server on loopback (issue 41,
+#     tests/tablenet.py); only its `turnserver` binary is used, never its service.
+if ! command -v turnserver >/dev/null; then
+    echo "test.sh: installing coturn (a local STUN server for the table-mode tests)"
+    apt_install coturn
 fi
 
 # 3. The project's virtual environment and the Python tools inside it.

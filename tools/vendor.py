@@ -14,6 +14,7 @@ Result (vendor/ is gitignored, the site loads everything from it, never a CDN):
     vendor/qrcode/       qrcode.mjs (qrcode-generator: table mode's join codes, issue 23)
     vendor/jsqr/         jsQR.js (the QR decoder where the browser has no BarcodeDetector)
     vendor/fflate/       browser.js (fflate's ES module: the Bot lab's share links, issue 26)
+    vendor/mqtt/         mqtt.esm.js (MQTT over WebSocket: table mode's internet links, issue 41)
     vendor/versions.json {"pyodide": "314.0.7", ...} for cache names etc.
 
 Idempotent and fast: a file is copied only when its size or mtime differ from
@@ -57,6 +58,7 @@ LAYOUT: dict[str, tuple[str, str, list[str] | None]] = {
     "qrcode": ("qrcode-generator", "dist", ["qrcode.mjs"]),
     "jsqr": ("jsqr", "dist", ["jsQR.js"]),
     "fflate": ("fflate", "esm", ["browser.js"]),
+    "mqtt": ("mqtt", "dist", ["mqtt.esm.js"]),
 }
 
 

@@ -4,6 +4,7 @@
 // hands every message, opening and closing to Python's callbacks as
 // (channel id, text). Star shape: a guest has one channel, to the host.
 import * as L from "./link.js";
+import * as N from "./net.js";
 
 // Table mode's own few styles (the game's stylesheet stays as it is).
 const sheet = document.createElement("link");
@@ -29,7 +30,8 @@ function wire(id, channel, pc) {
   channel.addEventListener("open", () => handlers && handlers.open(id));
   channel.addEventListener("message", (e) => handlers && handlers.message(id, String(e.data)));
   channel.addEventListener("close", () => {
-    if (channels.get(id) === channel) channels.delete(id);
+    if (channels.get(id) !== channel) return; // an older channel of this id: already replaced
+    channels.delete(id);
     if (handlers) handlers.close(id);
   });
   if (channel.readyState === "open" && handlers) handlers.open(id);
@@ -154,8 +156,112 @@ function stopScan() {
   if (scanning) scanning.stopped = true;
 }
 
+// Internet play (issue 41, net.js): the relays this page is connected to.
+let relays = null;
+let guestLink = null; // the guest's link {seat, key, token}
+let guestJob = null;
+let joining = null; // [link text, the netJoin promise]
+
+async function connectRelays() {
+  if (relays) return relays;
+  const r = new N.Relays();
+  if (await r.connect()) relays = r;
+  else r.close();
+  return relays;
+}
+
+function guestTry() {
+  if (guestJob) guestJob.stop();
+  const job = N.guestJoin(relays, guestLink);
+  guestJob = job;
+  job.then((got) => {
+    if (got && guestJob === job) wire("host", got.channel, got.pc);
+  }).catch(() => {});
+}
+
+// Copy `text`: the clipboard where the page may write it, else a selection copied.
+async function copy(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch (e) {
+    const t = document.createElement("textarea");
+    t.value = text;
+    t.setAttribute("aria-hidden", "true");
+    t.style.position = "fixed";
+    t.style.opacity = "0";
+    document.body.append(t);
+    t.select();
+    let ok = false;
+    try {
+      ok = document.execCommand("copy");
+    } catch (e2) { /* no copy at all: the text stays on screen to select */ }
+    t.remove();
+    return ok;
+  }
+}
+
 window.lostcodeTable = {
   drawQr,
+  copy,
+  canShare() {
+    return typeof navigator.share === "function";
+  },
+  share(text, title) {
+    return navigator.share({ title, url: text }).then(() => true, () => false);
+  },
+  // Internet play: how many relays the site lists (0: same-Wi-Fi codes only).
+  async netRelays() {
+    return (await N.config()).relays.length;
+  },
+  netKey: N.randomKey,
+  netLink(seat, key, token) {
+    return location.origin + location.pathname + "#n=" + N.makeLink(seat, key, token);
+  },
+  // The host: listen for every seat's guests on the relays; seats is JSON
+  // [[seat, key, token], ...]. Resolves to true once a relay is reached.
+  async netHost(seats) {
+    const r = await connectRelays();
+    if (!r) return false;
+    for (const [seat, key, token] of JSON.parse(seats)) {
+      await N.hostSeat(r, seat, key, token, (s, channel, pc) => {
+        opened += 1;
+        wire("n" + s + "-" + opened, channel, pc);
+      });
+    }
+    return true;
+  },
+  // The guest: a link's #n= part; resolves to JSON {seat, token} once its
+  // offer is out, {error: "link"} or {error: "relay"}.
+  // The same link again (assets/boot.js started it before Python was ready)
+  // gets the first try's answer.
+  netJoin(text) {
+    if (joining && joining[0] === text) return joining[1];
+    const job = (async () => {
+      try {
+        guestLink = N.readLink(text);
+      } catch (e) {
+        return JSON.stringify({ error: "link" });
+      }
+      if (!(await connectRelays())) return JSON.stringify({ error: "relay" });
+      guestTry();
+      return JSON.stringify({ seat: guestLink.seat, token: guestLink.token });
+    })();
+    joining = [text, job];
+    job.then((reply) => {
+      if (JSON.parse(reply).error && joining && joining[1] === job) joining = null; // may try again
+    });
+    return job;
+  },
+  // Whether channel `id` is open now (a guest's may open before Python is ready).
+  isOpen(id) {
+    const ch = channels.get(id);
+    return Boolean(ch && ch.readyState === "open");
+  },
+  // The guest after a drop: a fresh offer, sent until the host answers.
+  netRejoin() {
+    if (relays && guestLink) guestTry();
+  },
   scan(video) {
     return scan(video).catch((e) => "!" + String((e && e.name) || e));
   },

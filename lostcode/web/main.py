@@ -202,6 +202,7 @@ def boot(*_args):
         labbridge.play_from_lab()  # the Bot lab's "Play against my bot" (issue 14)
         tablepage.entry()  # "Play on several phones" (issue 23)
         tablepage.start_from_hash()  # #table=host, #j=CODE: table mode (issue 23)
+        tablepage.watch_hash()  # a new #j= or #n= in the same tab (issue 41)
         puzzlepage.entry()  # "Today's code" (issue 28)
         puzzlepage.start_from_url()  # ?puzzle=N: that puzzle at once
         stonesentry.entry()  # the choice of game; ?game=stones: loaded now (issue 43)

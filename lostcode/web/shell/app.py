@@ -132,7 +132,7 @@ class TableLink:
 
     __slots__ = (
         "bridge", "host", "guest", "seat", "codes", "answer", "choices", "rejoin_open", "stored",
-        "search",
+        "search", "keys", "net", "net_link", "offline", "pending",
     )
 
     def __init__(self) -> None:
@@ -146,6 +146,14 @@ class TableLink:
         self.rejoin_open = False  # the host's "Codes to rejoin" unfolded
         self.stored = None  # the move number of the table last stored (host)
         self.search = SearchLoop()  # issue 27: an expert seat's search (host, tablepage.think)
+        # Issue 41, internet play (assets/table/net.js): the host's seat -> its
+        # link's key; whether a relay was reached (None: still trying); a
+        # guest's link (its #n= part); a guest whose channel to the host is gone.
+        self.keys = {}
+        self.net = None
+        self.net_link = None
+        self.offline = False
+        self.pending = None  # a guest's (move number, action) sent, not answered yet
 
 
 class PuzzleLink:

@@ -16,6 +16,12 @@ from the same origin (tests/test_csp.py):
   attributes (setting element.style from Python is fine: CSSOM is allowed).
 - connect-src 'self': PyScript fetches the config, the .wasm and the
   Pyodide stdlib zip.
+- connect-src also names table mode's relays (issue 41): the public MQTT
+  brokers of assets/table/network.json (tests/test_table_net.py checks that
+  every relay listed there is allowed here: a site owner who changes one
+  changes both), and ws:// on loopback, for a broker on the same machine
+  (development and the tests). A page connects to a relay only when its
+  player hosts or joins an internet table.
 - img-src data:: only for the `<link rel="icon" href="data:,">` trick that
   stops the browser asking for /favicon.ico; PyScript needs no data: URL.
 - worker-src 'self' blob:, script-src blob: and BOX_HASH (issue 44): a bot's
@@ -37,13 +43,19 @@ records) into the page with textContent, never innerHTML.
 # BOX_HASH; tests/test_lab_box.py checks that they agree).
 BOX_HASH = "'sha256-suFShJJhXJPyCmGzE53N6taPvw3zNbJsXOFaAXOOtK4='"
 
+# Table mode's relays (issue 41): the brokers of assets/table/network.json, and loopback.
+RELAYS = (
+    "wss://broker.emqx.io:8084 wss://broker.hivemq.com:8884 wss://test.mosquitto.org:8081 "
+    "ws://127.0.0.1:*"
+)
+
 POLICY = (
     "default-src 'none'; "
     "script-src 'self' blob: 'wasm-unsafe-eval' 'unsafe-eval' " + BOX_HASH + "; "
     "style-src 'self'; "
     "img-src 'self' data:; "
     "font-src 'self'; "
-    "connect-src 'self'; "
+    "connect-src 'self' " + RELAYS + "; "
     "worker-src 'self' blob:; "
     "manifest-src 'self'; "
     "object-src 'none'; "

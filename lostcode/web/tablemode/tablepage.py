@@ -13,6 +13,7 @@ own scope (actions.TABLE_PAGE, handled by `HANDLERS` below) and go through
 main.dispatch like every other control's.
 """
 
+from json import dumps as json_dumps
 from json import loads
 
 from pyscript import document, window
@@ -48,10 +49,15 @@ from lostcode.web.tablemode.tablescreen import table_screen
 
 HOST_HASH = "#table=host"
 JOIN_HASH = "#j="
+NET_HASH = "#n="  # a seat's internet link (assets/table/net.js, issue 41)
 JOIN_PAGE_HASH = "#table=join"
+PENDING_MS = 4000  # a move not answered by then: the guest is told it waits for the host
+NET_WAIT_MS = 20000  # a link's guest not seated by then is told what may be wrong
 CONNECT_WAIT_MS = 12000  # a LAN connection takes well under a second; then we say why not
 PHONE = "phone"
 STORE_KEY = "lostcode.table"  # the host's table, to resume after a reload (not a saved game)
+NET_KEY = "lostcode.table.net"  # the host's seat keys of its internet links (issue 41)
+NAME_MAX = 24  # characters of a player's name typed in the lobby
 
 
 def entry():
@@ -62,8 +68,13 @@ def entry():
     p = setup_entry("table-entry")
     if p is None:
         return
-    a = el("a", _("Play on several phones"), "btn", {"href": HOST_HASH, "id": "table-entry"}, p)
-    listen(a, "click", lambda e: later_start())
+    el("a", _("Play on several phones"), "btn", {"href": HOST_HASH, "id": "table-entry"}, p)
+
+
+def watch_hash():
+    """Issue 41: a link opened in a tab that has the page already (a new #j=
+    or #n= pasted in the address bar, the set-up's link) starts at once."""
+    listen(document.defaultView, "hashchange", lambda e: later_start())
 
 
 def later_start():
@@ -79,6 +90,9 @@ def start_from_hash(*_a):
     elif h.startswith(JOIN_HASH):
         code = h[len(JOIN_HASH) :]
         _load_bridge(lambda: guest_start(code))
+    elif h.startswith(NET_HASH):
+        link = h[len(NET_HASH) :]
+        _load_bridge(lambda: guest_net_start(link))
 
 
 def _section():
@@ -130,13 +144,14 @@ def host_lobby():
     el(
         "p",
         _(
-            "Every phone must be on the same Wi-Fi as this one. "
-            "This phone is the host and plays as Player 1."
+            "This phone is the host and plays as Player 1. Each friend gets a link: "
+            "it works anywhere with internet, and on the same Wi-Fi without it."
         ),
         "note",
         None,
         sec,
     )
+    name_field(sec, 0, _("Your name"))
     lab = el("label", _("Number of players"), None, {"for": "table-players"}, sec)
     box = el("select", None, None, {"id": "table-players"}, sec)
     for n in (2, 3, 4):
@@ -158,6 +173,7 @@ def host_lobby():
         el("option", _("A phone"), None, {"value": PHONE}, pick)
         for level in BOT_LEVELS:
             el("option", seat_kind_label(level), None, {"value": level}, pick)
+        name_field(row, seat, _("Name of player {n}", n=seat + 1))
     el("button", _("Play"), "btn primary", {"type": "button", "data-act": actions.TABLE_START}, sec)
     if stored_host() is not None:
         el(
@@ -175,6 +191,24 @@ def host_lobby():
     seat_rows()
 
 
+def name_field(parent, seat, label):
+    """A player's name in the lobby (empty: "Player N" in the page's language)."""
+    lab = el("label", label, None, {"for": "table-name-" + str(seat)}, parent)
+    attrs = {
+        "id": "table-name-" + str(seat),
+        "autocomplete": "off",
+        "maxlength": str(NAME_MAX),
+        "placeholder": _("Player {n}", n=seat + 1),
+    }
+    lab.after(el("input", None, None, attrs, None))
+
+
+def lobby_name(seat):
+    box = by_id("table-name-" + str(seat))
+    text = " ".join(str(box.value).split())[:NAME_MAX] if box is not None else ""
+    return text or _("Player {n}", n=seat + 1)
+
+
 def seat_rows():
     """Only the seats of the chosen number of players are asked about."""
     n = int(str(by_id("table-players").value))
@@ -187,6 +221,10 @@ def seat_rows():
 def join_page():
     """A guest who opened the site itself: scan the host's code or paste it."""
     sec = _page(_("Join a table"))
+    draw_paste(sec)
+
+
+def draw_paste(sec):
     el(
         "button",
         _("Scan the join code"),
@@ -203,10 +241,15 @@ def join_page():
 
 def join_with(text):
     text = str(text).strip()
+    if NET_HASH in text:
+        guest_net_start(text[text.index(NET_HASH) + len(NET_HASH) :])
+        return
     if JOIN_HASH in text:
         text = text[text.index(JOIN_HASH) + len(JOIN_HASH) :]
     if text:
         guest_start(text)
+    else:
+        status(_("Paste the join code first, or scan it."))
 
 
 def host_start(act, arg):
@@ -220,16 +263,44 @@ def host_start(act, arg):
             phones.append(seat)
     seed = int(window.Math.floor(window.Math.random() * 2147483647))
     tokens = {seat: str(APP.table.bridge.token()) for seat in phones}
-    # The players' names in the page's language (the engine's own are English).
-    names = [_("Player {n}", n=seat + 1) for seat in range(players)]
+    # The players' names as typed, else in the page's language (the engine's own are English).
+    names = [lobby_name(seat) for seat in range(players)]
     host = Host(new_game(Options(players), seed, names), seats, phones, tokens)
     host.run_bots()
     APP.table.host = host
     APP.table.seat = 0
     APP.table.codes = {}
+    APP.table.keys = {seat: str(APP.table.bridge.netKey()) for seat in phones}
+    ls_set(NET_KEY, json_dumps({str(k): v for k, v in APP.table.keys.items()}))
     for seat in phones:
         new_offer(seat)
+    net_host()
     show()
+
+
+def net_host():
+    """Issue 41: the host listens for its seats' links on the site's relays;
+    with none reached, the same-Wi-Fi codes are the way in."""
+    host = APP.table.host
+    seats = [[s, APP.table.keys[s], host.tokens[s]] for s in host.phones if s in APP.table.keys]
+    APP.table.net = None
+
+    def done(ok):
+        APP.table.net = bool(ok)
+        show()
+
+    if not seats:
+        APP.table.net = False
+        return
+    APP.table.bridge.netHost(json_dumps(seats)).then(keep(create_proxy(guarded(done))))
+
+
+def stored_keys():
+    try:
+        data = loads(ls_get(NET_KEY) or "{}")
+        return {int(k): str(v) for k, v in data.items()}
+    except (ValueError, TypeError, AttributeError):
+        return {}
 
 
 def stored_host():
@@ -253,8 +324,10 @@ def host_resume(act, arg):
     APP.table.host = host
     APP.table.seat = 0
     APP.table.codes = {}
+    APP.table.keys = stored_keys()
     for seat in host.phones:
         new_offer(seat)
+    net_host()
     show()
 
 
@@ -304,6 +377,7 @@ def connect(seat):
     box = by_id("table-answer-" + str(seat))
     code = str(box.value).strip() if box is not None else ""
     if not code:
+        status(_("Paste the phone's answer code first, or scan it."))
         return
 
     def done(problem):
@@ -357,7 +431,17 @@ def scan(seat):
 
 
 # --------------------------------------------------------------------------- guest
+def guest_reset():
+    """A new link in this tab: the page is a fresh guest (issue 41)."""
+    APP.table.guest = None
+    APP.table.pending = None
+    APP.table.answer = None
+    APP.table.net_link = None
+    APP.table.offline = False
+
+
 def guest_start(code):
+    guest_reset()
     sec = _page(_("Joining the table…"))
 
     def got(text):
@@ -373,6 +457,59 @@ def guest_start(code):
     APP.table.bridge.answer(code).then(keep(create_proxy(guarded(got))))
 
 
+def net_slow(link):
+    """Still not seated after NET_WAIT_MS: say what may be wrong (the phone
+    keeps trying meanwhile)."""
+    guest = APP.table.guest
+    if APP.table.net_link == link and guest is not None and guest.obs is None:
+        status(
+            _(
+                "No answer from the host yet. Its phone must have the table open; "
+                "on the same Wi-Fi, ask for the seat's same-Wi-Fi code instead."
+            )
+        )
+
+
+def guest_net_start(link):
+    """Issue 41: a seat's internet link: the guest reaches the host through
+    the site's relays and is seated with no code to send back."""
+    guest_reset()
+    sec = _section()
+    clear(sec)
+    el("h2", _("Joining the table…"), None, {"id": "table-h"}, sec)
+    el("p", "", None, {"id": "table-status", "role": "status"}, sec)
+
+    def got(text):
+        reply = loads(str(text))
+        if reply.get("error") == "link":
+            clear(sec)
+            el("h2", _("This is not a join code."), None, {"id": "table-h"}, sec)
+            return
+        if "error" in reply:
+            clear(sec)
+            el("h2", _("The table could not be reached"), None, {"id": "table-h"}, sec)
+            el(
+                "p",
+                _(
+                    "No relay answered: this phone may be offline. On the same Wi-Fi "
+                    "as the host, ask for the seat's same-Wi-Fi code and paste it here."
+                ),
+                None,
+                None,
+                sec,
+            )
+            draw_paste(sec)
+            return
+        APP.table.guest = Guest(int(reply["seat"]), str(reply["token"]))
+        APP.table.net_link = link
+        show()
+        if APP.table.bridge.isOpen("host"):  # opened while Python was loading (boot.js)
+            on_open("host")
+        window.setTimeout(keep(create_proxy(guarded(lambda *a: net_slow(link)))), NET_WAIT_MS)
+
+    APP.table.bridge.netJoin(link).then(keep(create_proxy(guarded(got))))
+
+
 # --------------------------------------------------------------------------- channels
 def on_open(channel):
     channel = str(channel)
@@ -383,7 +520,14 @@ def on_open(channel):
     guest = APP.table.guest
     if guest is not None:
         APP.table.bridge.send(channel, guest.resume() if guest.move >= 0 else guest.join())
+        pending = APP.table.pending
+        if pending is not None and pending[0] == guest.move:
+            # A move sent into a channel that was already dead (the host
+            # reloaded before this phone noticed): kept, and sent again after
+            # the resume (the host refuses it as stale if the table moved on).
+            APP.table.bridge.send(channel, guest.act(pending[1]))
         APP.table.answer = None
+        APP.table.offline = False
         show()
 
 
@@ -393,7 +537,11 @@ def on_message(channel, text):
         send_all(APP.table.host.receive(channel, text))
         show()
     elif APP.table.guest is not None:
-        APP.table.guest.receive(text)
+        guest = APP.table.guest
+        guest.receive(text)
+        pending = APP.table.pending
+        if pending is not None and (guest.move > pending[0] or guest.error is not None):
+            APP.table.pending = None  # applied (a newer observation) or refused
         show()
 
 
@@ -404,7 +552,18 @@ def on_close(channel):
         host.disconnect(channel)  # the seat's player rejoins with its standing code
         show()
     elif APP.table.guest is not None:
-        status(_("The connection to the host was lost. Scan your seat's code again."))
+        # Defect 1 (issue 41): the screen says the host is gone, and a tap
+        # says its move was not sent (play); a link's guest tries again.
+        APP.table.offline = True
+        show()
+        if APP.table.net_link is not None:
+            APP.table.bridge.netRejoin()
+
+
+def offline_text():
+    if APP.table.net_link is not None:
+        return _("The host is not connected. Waiting for it to come back…")
+    return _("The connection to the host was lost. Scan your seat's code again.")
 
 
 def send_all(outbox):
@@ -426,16 +585,14 @@ def render():
     clear(sec)
     host, guest = APP.table.host, APP.table.guest
     if host is not None:
-        draw_joins(sec, host)
         obs = host_view(sec, host)
         if obs is None:
+            draw_joins(sec, host)
             return
     elif guest is not None and guest.obs is not None:
         obs = guest.obs
     elif guest is not None:
-        _heading(sec, _("Show this code to the host"))
-        draw_code(sec, APP.table.answer or "", None, _("Show this code to the host"))
-        el("p", "", None, {"id": "table-status", "role": "status"}, sec)
+        guest_waiting(sec, guest)
         return
     else:
         return
@@ -444,14 +601,27 @@ def render():
     sec.setAttribute("data-public", m["public"])
     part = Node("div")  # the screen as one tree, added at once (dom.append, issue 25)
     _heading(part, m["heading"])
+    if guest is not None:  # issue 41: the guest sees its seat and name
+        name, n = obs["names"][guest.seat], guest.seat + 1
+        if name == _("Player {n}", n=n):
+            you = _("You are player {n}.", n=n)
+        else:
+            you = _("You are {name}, player {n}.", name=name, n=n)
+        el("p", you, "table-you", {"id": "table-you"}, part)
     el("p", "", None, {"id": "table-status", "role": "status"}, part)
     draw_choices(part, m)
+    if host is not None:  # the heading first, in the first screenful (issue 41)
+        append(sec, part)
+        draw_joins(sec, host)
+        part = Node("div")
     render_evidence(m["board"], part)
     render_board(m["board"], part)
     log = el("ol", None, "table-log", None, part)
     for line in m["log"]:
         el("li", line, None, None, log)
     append(sec, part)
+    if guest is not None and APP.table.offline:
+        status(offline_text())
     if guest is not None and guest.error is not None and guest.error.get("msg"):
         status(
             reason(
@@ -460,6 +630,57 @@ def render():
                 )
             )
         )
+
+
+def guest_waiting(sec, guest):
+    """A guest not seated yet: its seat, then numbered steps (issue 41)."""
+    n = guest.seat + 1
+    if APP.table.net_link is not None:
+        el("h2", _("Joining the table as player {n}…", n=n), None, {"id": "table-h"}, sec)
+        steps = el("ol", None, "table-steps", None, sec)
+        for text in (
+            _("This phone is reaching the host over the internet."),
+            _("The host's phone must have the table open."),
+            _("You are seated as soon as it answers: nothing to send back."),
+        ):
+            el("li", text, None, None, steps)
+        el("p", "", None, {"id": "table-status", "role": "status"}, sec)
+        if APP.table.offline:
+            status(offline_text())
+        return
+    label = _("Your answer code for the host")
+    el("h2", _("Show this code to the host"), None, {"id": "table-h"}, sec)
+    el("p", _("You join as player {n}.", n=n), "table-you", {"id": "table-you"}, sec)
+    steps = el("ol", None, "table-steps", None, sec)
+    for text in (
+        _("Show this code to the host, or copy it and send it."),
+        _("The host scans it, or pastes it and presses Connect."),
+        _("You are seated: the table shows here."),
+    ):
+        el("li", text, None, None, steps)
+    draw_code(sec, APP.table.answer or "", None, label, "table-answer-code")
+    el("p", "", None, {"id": "table-status", "role": "status"}, sec)
+
+
+def on_copy(act, arg):
+    box = by_id(str(arg))
+    if box is None:
+        return
+
+    def done(ok):
+        if ok:
+            status(_("Copied."))
+        else:
+            box.select()
+            status(_("Select the text and copy it."))
+
+    APP.table.bridge.copy(str(box.value)).then(keep(create_proxy(guarded(done))))
+
+
+def on_share(act, arg):
+    box = by_id(str(arg))
+    if box is not None:
+        APP.table.bridge.share(str(box.value), _("The Lost Code"))
 
 
 def show():
@@ -569,7 +790,29 @@ def play(i):
         send_all(APP.table.host.local(APP.table.seat, action))
         show()
     elif APP.table.guest is not None:
-        APP.table.bridge.send("host", APP.table.guest.act(action))
+        guest = APP.table.guest
+        if APP.table.offline or not APP.table.bridge.send("host", guest.act(action)):
+            # Defect 1: refused, and said so; the move can be made again later.
+            APP.table.offline = True
+            APP.table.choices = choices
+            status(
+                _(
+                    "Your move was not sent: the host is not connected. "
+                    "Play it again once it is back."
+                )
+            )
+            return
+        move = guest.move
+        APP.table.pending = (move, action)
+        window.setTimeout(keep(create_proxy(guarded(lambda *a: still_pending(move)))), PENDING_MS)
+
+
+def still_pending(move):
+    """A move sent but not answered after PENDING_MS: the host may be gone
+    before this phone noticed; the move is kept and sent again once it is back."""
+    pending = APP.table.pending
+    if pending is not None and pending[0] == move:
+        status(_("Your move is waiting for the host…"))
 
 
 def on_stop_scan(act, arg):
@@ -602,4 +845,6 @@ HANDLERS = {
     actions.TABLE_UNLOCK: unlock,
     actions.TABLE_MOVE: on_move,
     actions.TABLE_PICK: on_pick,
+    actions.TABLE_COPY: on_copy,
+    actions.TABLE_SHARE: on_share,
 }
