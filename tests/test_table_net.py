@@ -1,6 +1,6 @@
 """Table mode's network configuration (issue 41): one file the site owner
 changes, assets/table/network.json, and the page's policy that lets the
-page reach what it lists (lostcode/web/csp.py RELAYS)."""
+page reach what it lists (lostcode/web/shell/csp.py RELAYS)."""
 
 import json
 import shutil
@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 import pytest
 from helpers import ROOT
 
-from lostcode.web import csp
+from lostcode.web.shell import csp
 
 CONFIG = json.loads((ROOT / "assets" / "table" / "network.json").read_text(encoding="utf-8"))
 

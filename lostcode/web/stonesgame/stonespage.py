@@ -29,7 +29,8 @@ from lostcode.rules.errors import RecordError
 from lostcode.stones import pageplay
 from lostcode.stones.session import COMPUTER, HANDOFF, OVER, READY, SESSION_ACTS, STEP, TURN
 from lostcode.stones.vocab import EASY, HUMAN, MAX_PLAYERS, SEARCH
-from lostcode.web import stonesentry, storage
+from lostcode.web import stonesentry
+from lostcode.web.saves import storage
 from lostcode.web.shell.activation import HANDOFF_MS
 from lostcode.web.shell.app import guarded, keep, listen, log_error, now_ms
 from lostcode.web.shell.blocks import button, buttons
