@@ -14,12 +14,15 @@ It imports the game page, never the pages that put a game on screen
 (savespage, setuppage, labbridge import it), so no import runs in a circle.
 """
 
+from pyscript import window
+
 from lostcode.web.game import gamepage
 from lostcode.web.shell import slices
 from lostcode.web.shell.app import APP, guarded, keep
 from lostcode.web.shell.dom import create_proxy
 from lostcode.web.shell.followups import (
     ANNOUNCE,
+    ASSIST,
     MOMENTS,
     PACE,
     SAY_STEP,
@@ -78,6 +81,33 @@ def _search(m, key):
     slices.run(APP.game.search, search_due, searched)
 
 
+# the assistant's analysis after drawing: its task's proxy, and whether one is queued
+_ASSIST = {"proxy": None, "queued": False}
+
+
+def _assist(m, key):
+    """Issue 40: the screen is drawn first; the assistant's analysis (the
+    private screen's, or on a handoff the next player's) is made in a task
+    of its own after it, and a private screen is drawn again with it."""
+    if _ASSIST["queued"]:
+        return
+    if _ASSIST["proxy"] is None:
+        _ASSIST["proxy"] = keep(create_proxy(guarded(_assist_now)))
+    _ASSIST["queued"] = True
+    window.setTimeout(_ASSIST["proxy"], 0)
+
+
+def _assist_now(*_a):
+    _ASSIST["queued"] = False
+    ses = APP.game.session
+    if ses is None or APP.save.conflict or APP.game.watch is not None:
+        return
+    if not hasattr(ses, "prepare_assist") or not ses.prepare_assist():
+        return
+    if ses.screen()[1] is not None:  # a private screen: drawn with its panel
+        show()
+
+
 def _announce(m, key):
     gamepage.announce(m)
 
@@ -103,6 +133,7 @@ STEPS = {
     PACE: _pace,
     STOP_PACE: _stop_pace,
     SEARCH: _search,
+    ASSIST: _assist,
 }
 
 
