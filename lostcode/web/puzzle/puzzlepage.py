@@ -26,6 +26,7 @@ from lostcode.web.puzzle.puzzleview import (
     DATA_URL,
     STORE_KEY,
     Attempt,
+    Ready,
     archive_model,
     puzzle_model,
     read_book,
@@ -81,7 +82,9 @@ def prefetch():
     leaves it for offline play. A failure is silent: the puzzle says it later."""
 
     def go(*_a):
-        window.fetch(DATA_URL).catch(keep(create_proxy(guarded(lambda *_b: None))))
+        window.fetch(DATA_URL).then(keep(create_proxy(guarded(warm)))).catch(
+            keep(create_proxy(guarded(lambda *_b: None)))
+        )
 
     def soon(*_a):
         window.setTimeout(keep(create_proxy(guarded(go))), PREFETCH_MS)
@@ -95,6 +98,32 @@ def prefetch():
     except Exception:  # no service worker: nothing to warm
         return
     soon()
+
+
+def warm(r):
+    """Issue 40: the prefetched file read and today's puzzle replayed and
+    proved (puzzleview.Ready), each in a task of its own while nobody waits,
+    so "Today's code" is drawn at once. Silent: a failure is said on opening."""
+    if r is None or not r.ok or APP.puzzle.book is not None:
+        return None
+
+    def got(text):
+        if APP.puzzle.book is None:
+            try:
+                APP.puzzle.book = read_book(str(text))
+            except PuzzleError:
+                return
+        window.setTimeout(keep(create_proxy(guarded(make))), 0)
+
+    def make(*_a):
+        if APP.puzzle.attempt is not None or APP.puzzle.view is not None:
+            return  # a puzzle is on screen already
+        if APP.puzzle.ready is None:
+            APP.puzzle.ready = Ready()
+        t = today()
+        APP.puzzle.ready.make(APP.puzzle.book, t, t, tries_of(stats(), t), get_language())
+
+    return r.text().then(keep(create_proxy(guarded(got))))
 
 
 def relabel_entry():
@@ -193,11 +222,15 @@ def open_puzzle(n, from_url=False):
         if want > t:
             notes.append(_("Puzzle #{n} is not out yet: here is today's.", n=want))
             want = t
-        try:
-            a = Attempt(APP.puzzle.book, want, t, tries_of(stats(), want))
-        except Exception as e:  # a damaged entry: say so, never a dead page
-            failed(str(e))
-            return
+        tries = tries_of(stats(), want)
+        ready = APP.puzzle.ready  # made before it was asked for (warm), if it is this one
+        a = ready.take(want, t, tries, get_language()) if ready is not None else None
+        if a is None:
+            try:
+                a = Attempt(APP.puzzle.book, want, t, tries)
+            except Exception as e:  # a damaged entry: say so, never a dead page
+                failed(str(e))
+                return
         APP.puzzle.attempt = a
         APP.puzzle.lang = get_language()
         APP.puzzle.view = "puzzle"

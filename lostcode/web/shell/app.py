@@ -153,7 +153,7 @@ class PuzzleLink:
     read, the puzzle on screen and what its screen shows."""
 
     __slots__ = (
-        "book", "attempt", "view", "page", "notes", "shared", "waiting", "lang",
+        "book", "attempt", "view", "page", "notes", "shared", "waiting", "lang", "ready",
     )
 
     def __init__(self) -> None:
@@ -165,6 +165,7 @@ class PuzzleLink:
         self.shared = ""  # what Share did, shown under its button
         self.waiting = None  # what to do once the file is read
         self.lang = ""  # the language the attempt on screen was made in (its "You")
+        self.ready = None  # puzzleview.Ready: today's attempt made before it is asked for
 
 
 class App:
