@@ -1,8 +1,8 @@
 """Today's code in the page (issue 28): the daily puzzle, its archive, its stats.
 
-The start screen gets a "Today's code" button (drawn here, like table mode's
-entry: no edit of the form); `?puzzle=N` (or `?puzzle=today`) opens one
-puzzle directly, for a teacher's warm-up. The puzzles come from
+The start screen gets a "Today's code" button (drawn by puzzleentry.py, which
+loads this module only when the puzzle is used, issue 40); `?puzzle=N` (or
+`?puzzle=today`) opens one puzzle directly, for a teacher's warm-up. The puzzles come from
 assets/puzzles.json (same origin, precached by the service worker: offline
 after one visit); lostcode/web/puzzle/puzzleview.py replays the chosen one and
 builds the screen, drawn here in a section of its own with the board's own
@@ -19,8 +19,8 @@ share sheet on a touch screen (navigator.share), and shows the text anyway.
 
 from pyscript import document, window
 
-from lostcode.services.settings import read as read_settings
 from lostcode.web import actions
+from lostcode.web.puzzle.puzzleentry import relabel_entry
 from lostcode.web.puzzle.puzzles import PuzzleError
 from lostcode.web.puzzle.puzzleview import (
     DATA_URL,
@@ -46,7 +46,6 @@ from lostcode.web.shell.dom import (
     py,
     render_button,
     render_racks,
-    setup_entry,
     show_only,
 )
 from lostcode.web.shell.i18n import _, get_language
@@ -55,49 +54,6 @@ from lostcode.web.shell.i18n import _, get_language
 def today():
     """Today's puzzle number on this device's clock (UTC days)."""
     return today_number(APP.puzzle.book.start, now_iso())
-
-
-def entry():
-    """The start screen's "Today's code" button (not in an embedded lesson's frame)."""
-    p = setup_entry("puzzle-entry")
-    if p is None:
-        return
-    el(
-        "button",
-        _("Today's code: a daily deduction puzzle"),
-        "btn",
-        {"type": "button", "id": "puzzle-entry", "data-act": actions.PUZZLE_OPEN, "data-arg": ""},
-        p,
-    )
-    prefetch()
-
-
-PREFETCH_MS = 3000  # after start-up, so it never competes with the engine's own files
-
-
-def prefetch():
-    """Ask for the puzzles file once the page is up, unread: the service worker
-    caches it on first use (tools/build_site.py keeps it out of the precache,
-    whose budget it would break), so a visit that never opened a puzzle still
-    leaves it for offline play. A failure is silent: the puzzle says it later."""
-
-    def go(*_a):
-        window.fetch(DATA_URL).then(keep(create_proxy(guarded(warm)))).catch(
-            keep(create_proxy(guarded(lambda *_b: None)))
-        )
-
-    def soon(*_a):
-        window.setTimeout(keep(create_proxy(guarded(go))), PREFETCH_MS)
-
-    try:  # through the service worker, or it never sees the request: on a first
-        # visit it takes control only once its precache is in (assets/pwa.js)
-        workers = window.navigator.serviceWorker
-        if py(workers.controller) is None:
-            workers.addEventListener("controllerchange", keep(create_proxy(guarded(soon))))
-            return
-    except Exception:  # no service worker: nothing to warm
-        return
-    soon()
 
 
 def warm(r):
@@ -124,20 +80,6 @@ def warm(r):
         APP.puzzle.ready.make(APP.puzzle.book, t, t, tries_of(stats(), t), get_language())
 
     return r.text().then(keep(create_proxy(guarded(got))))
-
-
-def relabel_entry():
-    b = by_id("puzzle-entry")
-    if b is not None:
-        b.textContent = _("Today's code: a daily deduction puzzle")
-
-
-def start_from_url():
-    """?puzzle=N / ?puzzle=today: that puzzle at once (a bad value: the note
-    lostcode/services/settings.py writes, shown with the others)."""
-    s = read_settings(str(window.location.search))[0]
-    if "puzzle" in s:
-        open_puzzle(s["puzzle"], from_url=True)
 
 
 def _section():

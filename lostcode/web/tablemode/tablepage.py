@@ -39,35 +39,16 @@ from lostcode.web.shell.dom import (
     el,
     render_board,
     render_evidence,
-    setup_entry,
     show_only,
 )
 from lostcode.web.shell.i18n import _
 from lostcode.web.tablemode.tablecodes import draw_code, draw_joins, scan_box, stop_scan
+from lostcode.web.tablemode.tableentry import HOST_HASH, JOIN_HASH, JOIN_PAGE_HASH
 from lostcode.web.tablemode.tablescreen import table_screen
 
-HOST_HASH = "#table=host"
-JOIN_HASH = "#j="
-JOIN_PAGE_HASH = "#table=join"
 CONNECT_WAIT_MS = 12000  # a LAN connection takes well under a second; then we say why not
 PHONE = "phone"
 STORE_KEY = "lostcode.table"  # the host's table, to resume after a reload (not a saved game)
-
-
-def entry():
-    """The set-up's "Play on several phones" link (drawn here: no edit of the form).
-    Not in an embedded lesson: the frame is one compact game on the teacher's
-    page, with no links out of it (issue 10), and a camera inside a frame needs
-    a permission the lesson's page would have to grant (dom.setup_entry)."""
-    p = setup_entry("table-entry")
-    if p is None:
-        return
-    a = el("a", _("Play on several phones"), "btn", {"href": HOST_HASH, "id": "table-entry"}, p)
-    listen(a, "click", lambda e: later_start())
-
-
-def later_start():
-    window.setTimeout(keep(create_proxy(guarded(start_from_hash))), 0)
 
 
 def start_from_hash(*_a):
