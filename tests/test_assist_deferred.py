@@ -117,3 +117,25 @@ def test_the_handoff_prepares_the_next_players_analysis(monkeypatch):
     m = screen_model(ses)
     assert m["kind"] == "guess" and m["assistant"]["rows"]
     assert calls == []  # the guess's draft and panel reuse it
+
+
+def test_why_opened_keeps_the_table_and_explains_after_drawing(monkeypatch):
+    ses = Session(Options(2), 12, ["Ana", "Bo"], ["human", "hard"])
+    ses.defer_assist = True
+    rng = random.Random(1)
+    for _ in range(2000):
+        m = screen_model(ses)
+        if m["assist_due"]:
+            ses.prepare_assist()
+            m = screen_model(ses)
+        if m["kind"] == "guess" and ses.state.round >= 4 and m["assistant"]["why"]:
+            break
+        human_step(ses, m, rng)
+    calls = counting(monkeypatch)
+    ses.do("why")
+    m = screen_model(ses)
+    a = m["assistant"]
+    assert calls == [] and a["rows"] and a["explanations"] == [] and m["assist_due"]
+    ses.prepare_assist()
+    m = screen_model(ses)
+    assert len(calls) == 1 and m["assistant"]["explanations"] and not m["assist_due"]

@@ -180,9 +180,13 @@ def panel_model(session, obs, kind):
     if kind not in PANEL_SCREENS:
         return None
     why = wants_why(session, obs)
-    if getattr(session, "defer_assist", False) and not held_for(session, obs, why):
+    later = getattr(session, "defer_assist", False) and not held_for(session, obs, why)
+    if later and not held_for(session, obs):
         return pending_panel(session, obs)  # made after the screen is drawn (issue 40)
-    a = analysis_for(session, obs, explain=why)
+    if later:  # "Why…" just opened: its explanations come after the drawing, open meanwhile
+        a = analysis_for(session, obs)
+    else:
+        a = analysis_for(session, obs, explain=why)
     vmax = obs["value_max"]
     rows = []
     for entry in a["symbols"]:
@@ -208,6 +212,8 @@ def panel_model(session, obs, kind):
         )
     # None: not asked for yet (a "Why…" button); a list once the viewer opened it.
     explanations = [explanation_text(e, a, obs) for e in a["explanations"]] if why else None
+    if later:
+        explanations = []
     m = {
         "heading": _("What can I deduce?"),
         "caption": _("Your own stones: chance of each value"),
