@@ -83,10 +83,10 @@ def start_from_url():
 
 
 def relanguage():
-    """A language switch: the puzzle on screen drawn again in it, else the
-    entry's label (the puzzle not loaded for that)."""
+    """A language switch: the entry's label (even while the puzzle hides
+    it), and the puzzle on screen drawn again in it (loaded only then)."""
+    relabel_entry()
     if APP.puzzle.view is None:
-        relabel_entry()
         return
     from lostcode.web.puzzle import puzzlepage
 

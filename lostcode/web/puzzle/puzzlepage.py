@@ -20,7 +20,6 @@ share sheet on a touch screen (navigator.share), and shows the text anyway.
 from pyscript import document, window
 
 from lostcode.web import actions
-from lostcode.web.puzzle.puzzleentry import relabel_entry
 from lostcode.web.puzzle.puzzles import PuzzleError
 from lostcode.web.puzzle.puzzleview import (
     DATA_URL,
@@ -275,8 +274,7 @@ def close(act, arg):
     if APP.game.session is not None:
         by_id("game").hidden = False
     elif setup is not None:
-        setup.hidden = False
-        relabel_entry()
+        setup.hidden = False  # its entry is labelled in every language (puzzleentry.relanguage)
         b = by_id("puzzle-entry")
         if b is not None:
             b.focus()
@@ -313,8 +311,7 @@ def render(new=False):
     """The puzzle or the archive, drawn again (after a try, a language
     switch: relanguage); it changes nothing it draws from (issue 38)."""
     if APP.puzzle.view is None:
-        relabel_entry()
-        return
+        return  # the entry's label is puzzleentry.relanguage's
     sec = _section()
     focused = None
     active = py(document.activeElement)

@@ -81,24 +81,20 @@ def _search(m, key):
     slices.run(APP.game.search, search_due, searched)
 
 
-# the assistant's analysis after drawing: its task's proxy, and whether one is queued
-_ASSIST = {"proxy": None, "queued": False}
-
-
 def _assist(m, key):
     """Issue 40: the screen is drawn first; the assistant's analysis (the
     private screen's, or on a handoff the next player's) is made in a task
     of its own after it, and a private screen is drawn again with it."""
-    if _ASSIST["queued"]:
+    if APP.game.assist_queued:
         return
-    if _ASSIST["proxy"] is None:
-        _ASSIST["proxy"] = keep(create_proxy(guarded(_assist_now)))
-    _ASSIST["queued"] = True
-    window.setTimeout(_ASSIST["proxy"], 0)
+    if APP.game.assist_proxy is None:
+        APP.game.assist_proxy = keep(create_proxy(guarded(_assist_now)))
+    APP.game.assist_queued = True
+    window.setTimeout(APP.game.assist_proxy, 0)
 
 
 def _assist_now(*_a):
-    _ASSIST["queued"] = False
+    APP.game.assist_queued = False
     ses = APP.game.session
     if ses is None or APP.save.conflict or APP.game.watch is not None:
         return

@@ -13,10 +13,7 @@ from pyscript import window
 from lostcode.web.shell.app import guarded, keep, listen
 from lostcode.web.shell.dom import create_proxy, el, setup_entry
 from lostcode.web.shell.i18n import _
-
-HOST_HASH = "#table=host"
-JOIN_HASH = "#j="
-JOIN_PAGE_HASH = "#table=join"
+from lostcode.web.tablemode.links import HOST_HASH, JOIN_HASH, JOIN_PAGE_HASH
 
 
 def entry():

@@ -42,8 +42,8 @@ from lostcode.web.shell.dom import (
     show_only,
 )
 from lostcode.web.shell.i18n import _
+from lostcode.web.tablemode.links import HOST_HASH, JOIN_HASH, JOIN_PAGE_HASH
 from lostcode.web.tablemode.tablecodes import draw_code, draw_joins, scan_box, stop_scan
-from lostcode.web.tablemode.tableentry import HOST_HASH, JOIN_HASH, JOIN_PAGE_HASH
 from lostcode.web.tablemode.tablescreen import table_screen
 
 CONNECT_WAIT_MS = 12000  # a LAN connection takes well under a second; then we say why not
