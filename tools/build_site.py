@@ -107,7 +107,7 @@ LAB_CATALOG = "assets/lab-catalog.js"
 # too: the precache (<= 2.5 MB then, 2.55 MB since issues 42 and 44; tests/test_pwa.py)
 # had ~24 KB left for the
 # whole feature. The page asks for it a few seconds after every start
-# (lostcode/web/puzzle/puzzlepage.py prefetch), so one visit online is enough to
+# (lostcode/web/puzzle/puzzleentry.py prefetch), so one visit online is enough to
 # play the puzzles offline.
 PUZZLES = "assets/puzzles.json"
 # The Bot lab's .py bundle: only its Pyodide workers read it (a bot that

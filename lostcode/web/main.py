@@ -34,13 +34,13 @@ from lostcode.web import actions, stonesentry
 from lostcode.web.edition import THE_LOST_CODE
 from lostcode.web.game import gamepage, setuppage
 from lostcode.web.lab import labbridge
-from lostcode.web.puzzle import puzzlepage
+from lostcode.web.puzzle import puzzleentry
 from lostcode.web.saves import savespage, storage
 from lostcode.web.shell import flow
 from lostcode.web.shell.app import APP, keep, listen, log_error
 from lostcode.web.shell.dom import ROOT, by_id, create_proxy, progress, py
 from lostcode.web.shell.i18n import _
-from lostcode.web.tablemode import tablepage
+from lostcode.web.tablemode import tableentry
 
 
 def play(act, arg):
@@ -112,8 +112,12 @@ SCOPES = {
     actions.SESSION: SESSION_HANDLERS,
     actions.GAME_PAGE: GAME_HANDLERS,
     actions.SAVES_PAGE: savespage.HANDLERS,
-    actions.TABLE_PAGE: tablepage.HANDLERS,
-    actions.PUZZLE_PAGE: puzzlepage.HANDLERS,
+    # Issue 40: table mode and the puzzle are loaded on their first use (their
+    # entry modules' `handle`), not at start (tests/test_start_imports.py).
+    actions.TABLE_PAGE: {n: tableentry.handle for n in actions.ACTIONS
+                         if actions.ACTIONS[n].scope == actions.TABLE_PAGE},
+    actions.PUZZLE_PAGE: {n: puzzleentry.handle for n in actions.ACTIONS
+                          if actions.ACTIONS[n].scope == actions.PUZZLE_PAGE},
 }
 NEEDS_GAME = (actions.SESSION, actions.GAME_PAGE)  # scopes that act on the game on screen
 
@@ -200,11 +204,11 @@ def boot(*_args):
         labbridge.watch_from_lab()  # the Bot lab's "Watch the game" (issue 14)
         progress(3, _("Ready."))
         labbridge.play_from_lab()  # the Bot lab's "Play against my bot" (issue 14)
-        tablepage.entry()  # "Play on several phones" (issue 23)
-        tablepage.start_from_hash()  # #table=host, #j=CODE: table mode (issue 23)
-        tablepage.watch_hash()  # a new #j= or #n= in the same tab (issue 41)
-        puzzlepage.entry()  # "Today's code" (issue 28)
-        puzzlepage.start_from_url()  # ?puzzle=N: that puzzle at once
+        tableentry.entry()  # "Play on several phones" (issue 23)
+        tableentry.start_from_hash()  # #table=host, #j=CODE, #n=LINK: table mode (issue 23)
+        tableentry.watch_hash()  # a new #j= or #n= in the same tab (issue 41)
+        puzzleentry.entry()  # "Today's code" (issue 28)
+        puzzleentry.start_from_url()  # ?puzzle=N: that puzzle at once
         stonesentry.entry()  # the choice of game; ?game=stones: loaded now (issue 43)
         ROOT.dataset.engine = "ready"
         by_id("loading").hidden = True

@@ -180,7 +180,13 @@ def panel_model(session, obs, kind):
     if kind not in PANEL_SCREENS:
         return None
     why = wants_why(session, obs)
-    a = analysis_for(session, obs, explain=why)
+    later = getattr(session, "defer_assist", False) and not held_for(session, obs, why)
+    if later and not held_for(session, obs):
+        return pending_panel(session, obs)  # made after the screen is drawn (issue 40)
+    if later:  # "Why…" just opened: its explanations come after the drawing, open meanwhile
+        a = analysis_for(session, obs)
+    else:
+        a = analysis_for(session, obs, explain=why)
     vmax = obs["value_max"]
     rows = []
     for entry in a["symbols"]:
@@ -206,6 +212,8 @@ def panel_model(session, obs, kind):
         )
     # None: not asked for yet (a "Why…" button); a list once the viewer opened it.
     explanations = [explanation_text(e, a, obs) for e in a["explanations"]] if why else None
+    if later:
+        explanations = []
     m = {
         "heading": _("What can I deduce?"),
         "caption": _("Your own stones: chance of each value"),
@@ -223,6 +231,34 @@ def panel_model(session, obs, kind):
         m["suggestion"] = suggestion(a)
     m["expert"] = expert_model(session, obs)
     return m
+
+
+def held_for(session, obs, why=False):
+    """True when the session holds this position's analysis (with its
+    explanations when they are wanted)."""
+    held = getattr(session, "assist", None)
+    return held is not None and held["key"] == why_key(obs) and (held["explained"] or not why)
+
+
+def pending_panel(session, obs):
+    """The panel before its analysis is made (issue 40: the page draws the
+    screen first, then makes it in a task of its own and draws it again):
+    its heading and the expert's part, no table yet."""
+    vmax = obs["value_max"]
+    return {
+        "heading": _("What can I deduce?"),
+        "caption": _("Your own stones: chance of each value"),
+        "values": list(range(vmax + 1)),
+        "symbol_head": _("Symbol"),
+        "rows": [],
+        "note": "",
+        "why_label": _("Why some values are ruled out"),
+        "explanations": None,
+        "why": False,
+        "suggestion": None,
+        "pending": True,
+        "expert": expert_model(session, obs),
+    }
 
 
 def expert_panel(session, obs):

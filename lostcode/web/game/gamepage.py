@@ -298,6 +298,8 @@ def put_game(ses, watch=None, fresh=False):
     read out in this one. `watch`: a viewer.Replay to show over it ("Watch
     the game"), else its own screen."""
     APP.game.session = ses
+    if hasattr(ses, "defer_assist"):  # issue 40: the analysis after drawing (flow._assist)
+        ses.defer_assist = True
     APP.game.boards = APP.rulebook.boards()  # a new game: nothing drawn yet
     APP.game.watch = watch
     APP.game.watch_back = None

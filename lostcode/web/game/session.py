@@ -56,7 +56,7 @@ from ..actions import (
     WHY,
 )
 from ..shell.i18n import _
-from .assistant import PANEL_SCREENS, keep_analysis, why_key
+from .assistant import PANEL_SCREENS, held_for, keep_analysis, why_key
 from .describe import reason
 from .drafts import PICKS, Drafts, no_button
 from .sheet import Sheet
@@ -89,6 +89,11 @@ class Session(Drafts):
         # The assistant's analysis of the private screen shown (assistant.keep_analysis).
         self.assist = None
         self.assist_why = None  # (viewer, move) whose "Why…" explanations are open
+        # Issue 40: the page draws the next screen first and makes the analysis
+        # after it (assist_due, prepare_assist); tests and the command line keep
+        # it made by _prepare. The guess's wheel starts at the suggestion, so
+        # that screen still makes it before drawing (drafts._suggested_bet).
+        self.defer_assist = False
         # Issue 27: "What would the expert do?": where it was asked, and its search
         # (run in slices by the page like an expert seat's): searches.py.
         self.searches = Searches()
@@ -259,10 +264,36 @@ class Session(Drafts):
         for p in self.bots.humans:
             self.sheets[p].sync_discards(s.discards[p])
         kind, viewer = self.screen()
-        if viewer is not None and self.hints and kind in PANEL_SCREENS:
+        if viewer is not None and self.hints and kind in PANEL_SCREENS and not self.defer_assist:
             self._analysis(observe(s, viewer))
         self.searches.prepare(s, viewer, self.hints)
         self._ensure_draft(kind, viewer)
+
+    def assist_due(self):
+        """The observation whose analysis is still to make (defer_assist: after
+        the screen is drawn), or None: the private panel screen shown, or on
+        a handoff the next player's, so "I am NAME" finds it made."""
+        if not self.hints:
+            return None
+        kind, viewer = self.screen()
+        s = self.state
+        if kind == "handoff" and s.phase in PANEL_SCREENS:
+            viewer = s.to_act
+        elif viewer is None or kind not in PANEL_SCREENS:
+            return None
+        obs = observe(s, viewer)
+        if held_for(self, obs, self.assist_why == why_key(obs)):
+            return None
+        return obs
+
+    def prepare_assist(self):
+        """Make the analysis assist_due names (the page runs this in a task of
+        its own after drawing); True when one was made."""
+        obs = self.assist_due()
+        if obs is None:
+            return False
+        self._analysis(obs)
+        return True
 
     def _analysis(self, obs):
         self.assist = keep_analysis(self.assist, obs, self.assist_why == why_key(obs))

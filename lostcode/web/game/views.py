@@ -103,6 +103,8 @@ def screen_model(session, boards=None, table=True):
         m["sheet"] = sheet_model(session.sheets[viewer], obs)
         m["undo"] = session.can_undo()
     m["assistant"] = panel_model(session, obs, kind)  # None: no panel at all
+    # Issue 40: the page makes the analysis after drawing (flow: followups.ASSIST)
+    m["assist_due"] = getattr(session, "defer_assist", False) and session.assist_due() is not None
     build = SCREENS[kind]
     build(session, obs, m)
     tip = tip_block(session, obs, kind)  # the guided first game

@@ -1,8 +1,8 @@
 """Today's code in the page (issue 28): the daily puzzle, its archive, its stats.
 
-The start screen gets a "Today's code" button (drawn here, like table mode's
-entry: no edit of the form); `?puzzle=N` (or `?puzzle=today`) opens one
-puzzle directly, for a teacher's warm-up. The puzzles come from
+The start screen gets a "Today's code" button (drawn by puzzleentry.py, which
+loads this module only when the puzzle is used, issue 40); `?puzzle=N` (or
+`?puzzle=today`) opens one puzzle directly, for a teacher's warm-up. The puzzles come from
 assets/puzzles.json (same origin, precached by the service worker: offline
 after one visit); lostcode/web/puzzle/puzzleview.py replays the chosen one and
 builds the screen, drawn here in a section of its own with the board's own
@@ -19,13 +19,13 @@ share sheet on a touch screen (navigator.share), and shows the text anyway.
 
 from pyscript import document, window
 
-from lostcode.services.settings import read as read_settings
 from lostcode.web import actions
 from lostcode.web.puzzle.puzzles import PuzzleError
 from lostcode.web.puzzle.puzzleview import (
     DATA_URL,
     STORE_KEY,
     Attempt,
+    Ready,
     archive_model,
     puzzle_model,
     read_book,
@@ -45,7 +45,6 @@ from lostcode.web.shell.dom import (
     py,
     render_button,
     render_racks,
-    setup_entry,
     show_only,
 )
 from lostcode.web.shell.i18n import _, get_language
@@ -56,59 +55,30 @@ def today():
     return today_number(APP.puzzle.book.start, now_iso())
 
 
-def entry():
-    """The start screen's "Today's code" button (not in an embedded lesson's frame)."""
-    p = setup_entry("puzzle-entry")
-    if p is None:
-        return
-    el(
-        "button",
-        _("Today's code: a daily deduction puzzle"),
-        "btn",
-        {"type": "button", "id": "puzzle-entry", "data-act": actions.PUZZLE_OPEN, "data-arg": ""},
-        p,
-    )
-    prefetch()
+def warm(r):
+    """Issue 40: the prefetched file read and today's puzzle replayed and
+    proved (puzzleview.Ready), each in a task of its own while nobody waits,
+    so "Today's code" is drawn at once. Silent: a failure is said on opening."""
+    if r is None or not r.ok or APP.puzzle.book is not None:
+        return None
 
+    def got(text):
+        if APP.puzzle.book is None:
+            try:
+                APP.puzzle.book = read_book(str(text))
+            except PuzzleError:
+                return
+        window.setTimeout(keep(create_proxy(guarded(make))), 0)
 
-PREFETCH_MS = 3000  # after start-up, so it never competes with the engine's own files
+    def make(*_a):
+        if APP.puzzle.attempt is not None or APP.puzzle.view is not None:
+            return  # a puzzle is on screen already
+        if APP.puzzle.ready is None:
+            APP.puzzle.ready = Ready()
+        t = today()
+        APP.puzzle.ready.make(APP.puzzle.book, t, t, tries_of(stats(), t), get_language())
 
-
-def prefetch():
-    """Ask for the puzzles file once the page is up, unread: the service worker
-    caches it on first use (tools/build_site.py keeps it out of the precache,
-    whose budget it would break), so a visit that never opened a puzzle still
-    leaves it for offline play. A failure is silent: the puzzle says it later."""
-
-    def go(*_a):
-        window.fetch(DATA_URL).catch(keep(create_proxy(guarded(lambda *_b: None))))
-
-    def soon(*_a):
-        window.setTimeout(keep(create_proxy(guarded(go))), PREFETCH_MS)
-
-    try:  # through the service worker, or it never sees the request: on a first
-        # visit it takes control only once its precache is in (assets/pwa.js)
-        workers = window.navigator.serviceWorker
-        if py(workers.controller) is None:
-            workers.addEventListener("controllerchange", keep(create_proxy(guarded(soon))))
-            return
-    except Exception:  # no service worker: nothing to warm
-        return
-    soon()
-
-
-def relabel_entry():
-    b = by_id("puzzle-entry")
-    if b is not None:
-        b.textContent = _("Today's code: a daily deduction puzzle")
-
-
-def start_from_url():
-    """?puzzle=N / ?puzzle=today: that puzzle at once (a bad value: the note
-    lostcode/services/settings.py writes, shown with the others)."""
-    s = read_settings(str(window.location.search))[0]
-    if "puzzle" in s:
-        open_puzzle(s["puzzle"], from_url=True)
+    return r.text().then(keep(create_proxy(guarded(got))))
 
 
 def _section():
@@ -193,11 +163,15 @@ def open_puzzle(n, from_url=False):
         if want > t:
             notes.append(_("Puzzle #{n} is not out yet: here is today's.", n=want))
             want = t
-        try:
-            a = Attempt(APP.puzzle.book, want, t, tries_of(stats(), want))
-        except Exception as e:  # a damaged entry: say so, never a dead page
-            failed(str(e))
-            return
+        tries = tries_of(stats(), want)
+        ready = APP.puzzle.ready  # made before it was asked for (warm), if it is this one
+        a = ready.take(want, t, tries, get_language()) if ready is not None else None
+        if a is None:
+            try:
+                a = Attempt(APP.puzzle.book, want, t, tries)
+            except Exception as e:  # a damaged entry: say so, never a dead page
+                failed(str(e))
+                return
         APP.puzzle.attempt = a
         APP.puzzle.lang = get_language()
         APP.puzzle.view = "puzzle"
@@ -300,8 +274,7 @@ def close(act, arg):
     if APP.game.session is not None:
         by_id("game").hidden = False
     elif setup is not None:
-        setup.hidden = False
-        relabel_entry()
+        setup.hidden = False  # its entry is labelled in every language (puzzleentry.relanguage)
         b = by_id("puzzle-entry")
         if b is not None:
             b.focus()
@@ -338,8 +311,7 @@ def render(new=False):
     """The puzzle or the archive, drawn again (after a try, a language
     switch: relanguage); it changes nothing it draws from (issue 38)."""
     if APP.puzzle.view is None:
-        relabel_entry()
-        return
+        return  # the entry's label is puzzleentry.relanguage's
     sec = _section()
     focused = None
     active = py(document.activeElement)

@@ -433,6 +433,42 @@ def read_stats(text) -> dict:
     return out
 
 
+class Ready:
+    """Issue 40: today's puzzle made before it is asked for (puzzlepage.warm:
+    the file read and the record replayed in a task of their own once the page
+    is up), so "Today's code" draws at once. Kept for the one attempt it was
+    made for: the same puzzle, day, tries and language ("You" is in it)."""
+
+    __slots__ = ("key", "attempt")
+
+    def __init__(self):
+        self.key = None
+        self.attempt = None
+
+    @staticmethod
+    def key_of(number, today, tries, lang):
+        return (number, today, tuple(tries), lang)
+
+    def make(self, book, number, today, tries, lang):
+        """Make and keep the attempt (an error is kept as nothing: the page says
+        it when the puzzle is opened)."""
+        self.key, self.attempt = None, None
+        try:
+            self.attempt = Attempt(book, number, today, tries)
+        except Exception:
+            return None
+        self.key = self.key_of(number, today, tries, lang)
+        return self.attempt
+
+    def take(self, number, today, tries, lang):
+        """The kept attempt when it is this one (given once), else None."""
+        if self.attempt is None or self.key != self.key_of(number, today, tries, lang):
+            return None
+        a = self.attempt
+        self.key, self.attempt = None, None
+        return a
+
+
 def tries_of(stats: dict, n: int) -> list:
     return list(stats["plays"].get(str(n), []))
 

@@ -34,6 +34,7 @@ class GameView:
 
     __slots__ = (
         "session", "kind", "heading", "announcer", "log_shown", "screen", "sheet_owner",
+        "assist_proxy", "assist_queued",
         "watch", "watch_back", "moments_seen", "check_played", "auto", "auto_seq",
         "auto_proxy", "dispatch", "step_played", "search", "log_lines",
         "board_drawn", "boards",
@@ -47,6 +48,8 @@ class GameView:
         self.log_shown = 0  # how many log lines the open log shows
         self.screen = None  # what settle_if_new last saw (one activation, one action)
         self.sheet_owner = None  # whose deduction sheet the open panel shows
+        self.assist_proxy = None  # flow._assist: the task that makes the analysis after drawing
+        self.assist_queued = False  # that task is queued
         self.watch = None  # the viewer.Replay being watched over the session, or None
         self.watch_back = None  # an unfinished import being watched: (import, saves ui)
         self.moments_seen = None  # public log entries whose moment was played (issue 11)
@@ -161,7 +164,7 @@ class PuzzleLink:
     read, the puzzle on screen and what its screen shows."""
 
     __slots__ = (
-        "book", "attempt", "view", "page", "notes", "shared", "waiting", "lang",
+        "book", "attempt", "view", "page", "notes", "shared", "waiting", "lang", "ready",
     )
 
     def __init__(self) -> None:
@@ -173,6 +176,7 @@ class PuzzleLink:
         self.shared = ""  # what Share did, shown under its button
         self.waiting = None  # what to do once the file is read
         self.lang = ""  # the language the attempt on screen was made in (its "You")
+        self.ready = None  # puzzleview.Ready: today's attempt made before it is asked for
 
 
 class App:

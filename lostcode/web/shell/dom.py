@@ -505,7 +505,10 @@ def render_sheet(s, parent):
 
 def render_assistant(a, parent):
     """The "What can I deduce?" panel (view model: lostcode/web/game/assistant.py)."""
-    sec = el("section", None, "assistant", {"aria-labelledby": "assist-h"}, parent)
+    attrs = {"aria-labelledby": "assist-h"}
+    if a.get("pending"):  # its analysis is made after the screen is drawn (issue 40)
+        attrs["aria-busy"] = "true"
+    sec = el("section", None, "assistant", attrs, parent)
     el("h3", a["heading"], None, {"id": "assist-h"}, sec)
     if a["note"]:
         el("p", a["note"], "warning", None, sec)
@@ -529,8 +532,8 @@ def render_assistant(a, parent):
             ul = el("ul", None, "expert-others", {"aria-label": ex["others_label"]}, box)
             for text in ex["others"]:
                 el("li", text, None, None, ul)
-    if a.get("expert_only"):
-        return  # no deduction table on this screen
+    if a.get("expert_only") or a.get("pending"):
+        return  # no deduction table on this screen (or not yet)
     # A scrollable region must be reachable with the keyboard (axe scrollable-region-focusable).
     scroll = {"tabindex": "0", "role": "region", "aria-label": a["caption"]}
     wrap = el("div", None, "assist-wrap", scroll, sec)

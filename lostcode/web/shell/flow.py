@@ -14,12 +14,15 @@ It imports the game page, never the pages that put a game on screen
 (savespage, setuppage, labbridge import it), so no import runs in a circle.
 """
 
+from pyscript import window
+
 from lostcode.web.game import gamepage
 from lostcode.web.shell import slices
 from lostcode.web.shell.app import APP, guarded, keep
 from lostcode.web.shell.dom import create_proxy
 from lostcode.web.shell.followups import (
     ANNOUNCE,
+    ASSIST,
     MOMENTS,
     PACE,
     SAY_STEP,
@@ -78,6 +81,29 @@ def _search(m, key):
     slices.run(APP.game.search, search_due, searched)
 
 
+def _assist(m, key):
+    """Issue 40: the screen is drawn first; the assistant's analysis (the
+    private screen's, or on a handoff the next player's) is made in a task
+    of its own after it, and a private screen is drawn again with it."""
+    if APP.game.assist_queued:
+        return
+    if APP.game.assist_proxy is None:
+        APP.game.assist_proxy = keep(create_proxy(guarded(_assist_now)))
+    APP.game.assist_queued = True
+    window.setTimeout(APP.game.assist_proxy, 0)
+
+
+def _assist_now(*_a):
+    APP.game.assist_queued = False
+    ses = APP.game.session
+    if ses is None or APP.save.conflict or APP.game.watch is not None:
+        return
+    if not hasattr(ses, "prepare_assist") or not ses.prepare_assist():
+        return
+    if ses.screen()[1] is not None:  # a private screen: drawn with its panel
+        show()
+
+
 def _announce(m, key):
     gamepage.announce(m)
 
@@ -103,6 +129,7 @@ STEPS = {
     PACE: _pace,
     STOP_PACE: _stop_pace,
     SEARCH: _search,
+    ASSIST: _assist,
 }
 
 

@@ -19,6 +19,7 @@ SAY_STEP = "say_step"  # watching a replay: the step's words into the live regio
 MOMENTS = "moments"  # the board's moments (moments.py): each once
 PACE = "pace"  # a computer's next move on the board, after its pace (issue 22)
 STOP_PACE = "stop_pace"  # no screen that goes on by itself: a pending step is dropped
+ASSIST = "assist"  # the assistant's analysis, made after the screen is drawn (issue 40)
 SEARCH = "search"  # an expert's due search, run in slices (slices.py): at most one at a time
 
 
@@ -54,4 +55,6 @@ def follow_ups(m: dict, key: tuple, watching: bool, settled, paced) -> list:
         steps.append(STOP_PACE)
     elif paced != pace_key(m, key):
         steps.append(PACE)
+    if m.get("assist_due"):
+        steps.append(ASSIST)
     return steps + [SEARCH]

@@ -40,17 +40,13 @@ from lostcode.web.shell.dom import (
     el,
     render_board,
     render_evidence,
-    setup_entry,
     show_only,
 )
 from lostcode.web.shell.i18n import _
+from lostcode.web.tablemode.links import HOST_HASH, JOIN_HASH, JOIN_PAGE_HASH, NET_HASH
 from lostcode.web.tablemode.tablecodes import draw_code, draw_joins, scan_box, stop_scan
 from lostcode.web.tablemode.tablescreen import table_screen
 
-HOST_HASH = "#table=host"
-JOIN_HASH = "#j="
-NET_HASH = "#n="  # a seat's internet link (assets/table/net.js, issue 41)
-JOIN_PAGE_HASH = "#table=join"
 PENDING_MS = 4000  # a move not answered by then: the guest is told it waits for the host
 NET_WAIT_MS = 20000  # a link's guest not seated by then is told what may be wrong
 CONNECT_WAIT_MS = 12000  # a LAN connection takes well under a second; then we say why not
@@ -58,27 +54,6 @@ PHONE = "phone"
 STORE_KEY = "lostcode.table"  # the host's table, to resume after a reload (not a saved game)
 NET_KEY = "lostcode.table.net"  # the host's seat keys of its internet links (issue 41)
 NAME_MAX = 24  # characters of a player's name typed in the lobby
-
-
-def entry():
-    """The set-up's "Play on several phones" link (drawn here: no edit of the form).
-    Not in an embedded lesson: the frame is one compact game on the teacher's
-    page, with no links out of it (issue 10), and a camera inside a frame needs
-    a permission the lesson's page would have to grant (dom.setup_entry)."""
-    p = setup_entry("table-entry")
-    if p is None:
-        return
-    el("a", _("Play on several phones"), "btn", {"href": HOST_HASH, "id": "table-entry"}, p)
-
-
-def watch_hash():
-    """Issue 41: a link opened in a tab that has the page already (a new #j=
-    or #n= pasted in the address bar, the set-up's link) starts at once."""
-    listen(document.defaultView, "hashchange", lambda e: later_start())
-
-
-def later_start():
-    window.setTimeout(keep(create_proxy(guarded(start_from_hash))), 0)
 
 
 def start_from_hash(*_a):
