@@ -104,7 +104,7 @@ LAB_LEAGUE = "assets/lab-league"
 # tools/build_i18n.py, ~55 KB): only for the lab, cached when it first opens.
 LAB_CATALOG = "assets/lab-catalog.js"
 # Today's code (issue 28): the puzzles file (~50 KB) is cached on first use
-# too: the precache (<= 2.5 MB then, 2.55 MB since issues 42 and 44; tests/test_pwa.py)
+# too: the precache (<= 2.5 MB then, 2.6 MB since issues 41-44; tests/test_pwa.py)
 # had ~24 KB left for the
 # whole feature. The page asks for it a few seconds after every start
 # (lostcode/web/puzzle/puzzleentry.py prefetch), so one visit online is enough to
