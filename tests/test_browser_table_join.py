@@ -198,6 +198,7 @@ def test_a_move_sent_to_a_host_already_gone_is_kept_and_played(browser, site_url
     t.host.context.add_init_script(DROP)
     h = t.host
     h.goto(t.url + "#table=host")
+    h.wait_for_selector("[data-act=table_start]", timeout=60000)  # the lobby, not the set-up
     h.get_by_role("combobox", name="Number of players").select_option("2")
     h.get_by_role("button", name="Play", exact=True).click()
     guest = net_join(t, 1)

@@ -25,12 +25,15 @@ WEB = ROOT / "lostcode" / "web"
 # labseat.py the Session of "Play against my bot" (issue 14); drafts.py the part
 # of Session that keeps the drafts (Session inherits its methods).
 GLUE = ("session.py", "drafts.py", "persist.py", "viewer.py", "labseat.py")
+# The second game's screens read its own session's state (stones.session keeps
+# the hands apart; issue 43): not the Lost Code's engine state.
+OTHER_GAME = ("stonesgame",)
 
 
 def test_only_the_session_and_save_glue_touch_engine_state():
     offenders = []
     for path in sorted(p for p in WEB.rglob("*.py") if "catalogs" not in p.parts):
-        if path.name in GLUE:
+        if path.name in GLUE or set(path.parts) & set(OTHER_GAME):
             continue
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if re.search(r"\.state\b|\bState\b", line):

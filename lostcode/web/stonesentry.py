@@ -72,14 +72,16 @@ def choice_labels():
 
 
 def entry():
-    """The choice of game above the set-up (not in an embedded lesson)."""
+    """The choice of game under the set-up form (not in an embedded lesson)."""
     setup = by_id("setup")
     if setup is None or by_id("game-choice") is not None or ROOT.classList.contains("embed"):
         return
     box = el("div", None, "buttons game-choice",
              {"role": "group", "id": "game-choice", "aria-label": _("Game")}, None)  # fmt: skip
-    head = by_id("setup-h")
-    head.after(box)
+    # under the players' form, with the other ways to play: drawn once Python
+    # is ready, it must not push Play down under a finger (no layout shift)
+    form = by_id("setup-form")
+    (form if form is not None else by_id("setup-h")).after(box)
     for game, label in choice_labels():
         b = el("button", label, "btn", {"type": "button", "data-game": game,
                                         "aria-pressed": "true" if game == LOST_CODE else "false"},
