@@ -31,6 +31,8 @@ BROWSER_ONLY = {
         "game.setuppage", "lab.labbridge", "tablemode.tablepage", "puzzle.puzzlepage",
         "tablemode.tablecodes", "shell.moments", "shell.slices", "shell.flow",
         "tablemode.tableentry", "puzzle.puzzleentry", "stonesentry",
+        "tablemode.tableparts", "tablemode.tabledraw", "tablemode.tablehost",
+        "tablemode.tablechannels", "tablemode.tableguest",
     )
 }  # tests/helpers.py ADAPTER_MODULES
 count = 0
