@@ -665,6 +665,8 @@ MESSAGES = {
     '{card} — complete it now': '{card} — completala ora',
     '{card} — spend it on the next move': '{card} — scartala alla prossima azione',
     '{ev} VP': '{ev} PV',
+    '{game}: turn {turn}. Last saved {when}.': '{game}: turno {turn}. Ultimo salvataggio: {when}.',
+    '{game}: {names}': '{game}: {names}',
     '{items} and {last}': '{items} e {last}',
     '{low}–{high}': '{low}–{high}',
     '{names} are tied on {score} point. You win because your marker is lowest in the stack.': ('{names} sono a pari merito con {score} punto. Vinci tu perché il tuo dischetto è il più in basso nella pila.', '{names} sono a pari merito con {score} punti. Vinci tu perché il tuo dischetto è il più in basso nella pila.',),

@@ -669,6 +669,8 @@ MESSAGES = {
     '{card} — complete it now': '{card} — wykonaj cel teraz',
     '{card} — spend it on the next move': '{card} — odrzuć przy następnej akcji',
     '{ev} VP': '{ev} PZ',
+    '{game}: turn {turn}. Last saved {when}.': '{game}: tura {turn}. Ostatni zapis: {when}.',
+    '{game}: {names}': '{game}: {names}',
     '{items} and {last}': '{items} i {last}',
     '{low}–{high}': '{low}–{high}',
     '{names} are tied on {score} point. You win because your marker is lowest in the stack.': ('Remis: {names} – każdy ma {score} punkt. Wygrywasz – twój znacznik leży najniżej w stosie.', 'Remis: {names} – każdy ma {score} punkty. Wygrywasz – twój znacznik leży najniżej w stosie.', 'Remis: {names} – każdy ma {score} punktów. Wygrywasz – twój znacznik leży najniżej w stosie.',),

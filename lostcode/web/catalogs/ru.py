@@ -669,6 +669,8 @@ MESSAGES = {
     '{card} — complete it now': '{card} — выполнить цель сейчас',
     '{card} — spend it on the next move': '{card} — сбросить при следующем действии',
     '{ev} VP': '{ev} ПО',
+    '{game}: turn {turn}. Last saved {when}.': '{game}: ход {turn}. Последнее сохранение: {when}.',
+    '{game}: {names}': '{game}: {names}',
     '{items} and {last}': '{items} и {last}',
     '{low}–{high}': '{low}–{high}',
     '{names} are tied on {score} point. You win because your marker is lowest in the stack.': ('Ничья: {names} — у каждого {score} очко. Побеждаете вы: ваша фишка лежит в стопке ниже всех.', 'Ничья: {names} — у каждого {score} очка. Побеждаете вы: ваша фишка лежит в стопке ниже всех.', 'Ничья: {names} — у каждого {score} очков. Побеждаете вы: ваша фишка лежит в стопке ниже всех.',),
