@@ -33,7 +33,10 @@ from lostcode.web.stonesgame.screens import card_label, tile_label
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 360, "height": 640}
-SAVE_KEY = "lostcode.stones.game"
+# The game in progress, saved in the page's saved games under its own key
+# (<html data-stones-saved> names it; issue 43).
+SAVED = ("(() => { const id = document.documentElement.dataset.stonesSaved;"
+         " return id ? localStorage.getItem('lostcode.game.' + id) : null; })()")
 STONES_FILES = re.compile(r"/lostcode/(stones|web/stonesgame)/")
 
 
@@ -43,9 +46,9 @@ def screen(page):
 
 def shadow(page):
     """The game as the page saved it, rebuilt on CPython."""
-    text = page.evaluate(f"localStorage.getItem({json.dumps(SAVE_KEY)})")
+    text = page.evaluate(SAVED)
     assert text, "the page keeps the game in progress"
-    return pageplay.from_save(json.loads(text))
+    return pageplay.from_save(json.loads(text)["entry"]["save"])
 
 
 class StonesUI:
@@ -136,8 +139,8 @@ class StonesUI:
         elif kind == SKIP:
             self.click("Skip and draw 2")
         self.page.wait_for_function(
-            "n => { const t = localStorage.getItem(" + json.dumps(SAVE_KEY) + ");"
-            " return !t || JSON.parse(t).record.actions.length > n; }", arg=before)
+            "n => { const t = " + SAVED + ";"
+            " return !t || JSON.parse(t).entry.save.record.actions.length > n; }", arg=before)
 
 
 def shadow_end(page):

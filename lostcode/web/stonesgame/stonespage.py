@@ -15,8 +15,10 @@ is on a screen its owner is not holding; this module draws it:
   task (pageplay.Thinker, SLICE_GRIDS grids a slice); each slice's time is
   kept in <html data-stones-slices> for tools/bench_stones_page.py;
 - the end: the scores.
-The game in progress is kept in the browser's storage after every action
-(one slot, SAVE_KEY) and offered again on the set-up.
+The game in progress is saved after every action in the page's saved
+games (lostcode/web/saves/: one storage key per game, a revision against
+other tabs), listed with the Lost Code's under the game's name, resumed from
+that list (stonesentry.WAY_IN) or from the set-up's "Resume".
 
 The adapter: touches the DOM.
 """
@@ -30,9 +32,10 @@ from lostcode.stones import pageplay
 from lostcode.stones.session import COMPUTER, HANDOFF, OVER, READY, SESSION_ACTS, STEP, TURN
 from lostcode.stones.vocab import EASY, HUMAN, MAX_PLAYERS, SEARCH
 from lostcode.web import stonesentry
-from lostcode.web.saves import storage
+from lostcode.web.saves import savespage, storage
+from lostcode.web.saves.slots import decide, game_key, slot_text
 from lostcode.web.shell.activation import HANDOFF_MS
-from lostcode.web.shell.app import guarded, keep, listen, log_error, now_ms
+from lostcode.web.shell.app import APP, guarded, keep, listen, log_error, now_ms
 from lostcode.web.shell.blocks import button, buttons
 from lostcode.web.shell.dom import (
     ROOT,
@@ -49,9 +52,9 @@ from lostcode.web.shell.dom import (
     show_only,
 )
 from lostcode.web.shell.i18n import _, get_language, ngettext
-from lostcode.web.stonesgame.screens import screen_model
+from lostcode.web.stonesgame.edition import SHIFTING_STONES
 
-SAVE_KEY = "lostcode.stones.game"
+SAVE_KEY = "lostcode.stones.game"  # the one slot before issue 43's saved games: moved once
 PACE_MS = 500  # a computer's move stays in view this long (0 under reduced motion)
 START, NEW, RESUME, BACK = "stones-start", "stones-new", "stones-resume", "stones-back"
 
@@ -59,6 +62,7 @@ START, NEW, RESUME, BACK = "stones-start", "stones-new", "stones-resume", "stone
 class Page:
     __slots__ = (
         "session", "thinker", "tick", "enable", "ticking", "shown_at", "shown", "view", "slices",
+        "save_id", "created", "rev", "saved_n",
     )
 
     def __init__(self):
@@ -71,6 +75,10 @@ class Page:
         self.shown = None  # (screen kind, player to act, actions) of the drawn screen
         self.view = "setup"
         self.slices = [0, 0.0, 0.0]  # the computers' slices: count, longest, total (ms)
+        self.save_id = None  # the game's key in the saved games (slots.game_key)
+        self.created = None
+        self.rev = 0  # the slot's revision this tab last read or wrote
+        self.saved_n = -1  # the record's actions when last written
 
 
 def page():
@@ -114,6 +122,7 @@ def close_page():
         sec.hidden = True
     by_id("setup").hidden = False
     ROOT.dataset.game = stonesentry.LOST_CODE
+    savespage.render_saves()  # a game of «Тайные камни» begun meanwhile is in the list
 
 
 def relanguage():
@@ -244,6 +253,7 @@ def start():
     page().session = pageplay.new_session(names, seats, seed)
     page().thinker = pageplay.Thinker()
     page().shown = None
+    page().save_id = None  # a new game: a new key in the saved games
     save()
     render()
 
@@ -262,35 +272,91 @@ def url_int(key):
 
 
 def saved_game():
+    """The latest saved game of «Тайные камни» in the saved games: its id, or None."""
+    move_old_slot()
+    for row in storage.saves_index().listing():
+        if row.get("game") == SHIFTING_STONES.save_format:
+            return row["id"]
+    return None
+
+
+def move_old_slot():
+    """The one slot of before (SAVE_KEY) becomes a saved game of the list, once."""
     text = storage.ls_get(SAVE_KEY)
     if not text:
-        return None
+        return
     try:
-        return pageplay.from_save(json.loads(str(text)))
+        ses = pageplay.from_save(json.loads(str(text)))
     except (RecordError, ValueError, KeyError, TypeError) as e:
         log_error("stones save", e)
-        return None
+        return
+    sid = new_id()
+    now = storage.now_iso()
+    if storage.ls_set(game_key(sid), slot_text(pageplay.save_entry(ses, sid, now), 1)):
+        storage.ls_remove(SAVE_KEY)
+        storage.forget_index()
+
+
+def new_id():
+    rnd = int(window.Math.floor(window.Math.random() * 1000000))
+    return "s" + str(int(window.Date.now())) + "-" + str(rnd)
 
 
 def save():
-    ses = page().session
+    """The game written under its own key after an action moved its record
+    (a tile chosen or a card picked is not saved); removed once it is over.
+    Another tab's newer moves of it are never written over."""
+    p = page()
+    ses = p.session
     if ses is None:
         return
+    if p.save_id is None:
+        p.save_id, p.created, p.rev, p.saved_n = new_id(), storage.now_iso(), 0, -1
+    key = game_key(p.save_id)
+    moves = pageplay.moves(ses)
     if ses.screen == OVER:
-        storage.ls_remove(SAVE_KEY)
-    else:
-        storage.ls_set(SAVE_KEY, json.dumps(pageplay.to_save(ses)))
+        storage.ls_remove(key)
+        storage.forget_index()
+        return
+    if len(moves) == p.saved_n:
+        return
+    verdict, rev = decide(storage.ls_get(key), p.rev, moves)
+    if verdict == "newer":
+        return  # another tab went on with this game: its moves stay
+    entry = pageplay.save_entry(ses, p.save_id, storage.now_iso(), p.created)
+    if storage.ls_set(key, slot_text(entry, rev)):
+        p.rev, p.saved_n = rev, len(moves)
+        ROOT.dataset.stonesSaved = p.save_id
+    storage.forget_index()
 
 
-def resume():
-    ses = saved_game()
-    if ses is None:
+def resume(save_id=None):
+    """The set-up's "Resume": the latest saved game of «Тайные камни»."""
+    sid = save_id or saved_game()
+    index = storage.saves_index()
+    save_data = index.get(sid) if sid else None
+    if save_data is None:
         render_setup(read_form())
         return
-    page().session = ses
-    page().thinker = pageplay.Thinker()
-    page().shown = None
-    render()
+    resume_save(sid, save_data, APP.saves.revs.get(game_key(sid), 0))
+
+
+def resume_save(save_id, data, rev):
+    """A saved game of «Тайные камни» from the saved games (the list's Resume,
+    stonesentry.WAY_IN, or the set-up's): replayed from its record."""
+    try:
+        ses = SHIFTING_STONES.from_save(data)  # the game's (shell.Game)
+    except RecordError as e:
+        storage.set_aside(storage.saves_index(), save_id, str(e.args[0] if e.args else e))
+        storage.forget_index()
+        open_page()
+        return
+    p = page()
+    p.session, p.thinker, p.shown = ses, pageplay.Thinker(), None
+    p.save_id, p.created, p.rev = save_id, data.get("created"), rev
+    p.saved_n = len(pageplay.moves(ses))
+    ROOT.dataset.stonesSaved = save_id
+    open_page()
 
 
 # -- the game ------------------------------------------------------------------------
@@ -315,6 +381,7 @@ def on_click(event):
         resume()
     elif act == NEW:
         page().session = None
+        page().save_id = None
         render_setup()
         by_id("stones-h").focus()
     elif act in SESSION_ACTS and page().session is not None and act != STEP:
@@ -328,7 +395,7 @@ def on_click(event):
 def render():
     ses = page().session
     page().view = "game"
-    model = screen_model(ses)
+    model = SHIFTING_STONES.screen(ses)
     kind = model["screen"]
     key = pageplay.screen_key(ses)
     new_screen = key[:2] != (page().shown or (None, None))[:2]
