@@ -44,6 +44,7 @@ FILES = (
     "lostcode/web/stonesgame/edition.py",
     "lostcode/web/stonesgame/screens.py",
     "lostcode/web/stonesgame/stonespage.py",
+    "lostcode/web/stonesgame/watch.py",
 )
 PAGE_MODULE = "lostcode.web.stonesgame.stonespage"
 LOST_CODE, STONES = "lostcode", "stones"

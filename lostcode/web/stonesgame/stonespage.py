@@ -6,11 +6,14 @@ It takes the set-up's place (#setup hidden, #stones shown) once the game is
 chosen on the start screen (stonesentry.py loads it then). What a screen
 shows is decided by screens.screen_model, where the tests check that no hand
 is on a screen its owner is not holding; this module draws it:
-- the turn screen: the grid as nine tile buttons (tap, tap a neighbour:
-  swap; tap again: flip), the hand as card buttons (a completable one
+- the turn screen: the grid as nine tile buttons (tap, tap a neighbour, or
+  drag onto a neighbour: swap; tap again: flip), the hand as card buttons (a completable one
   glows), undo, skip, end turn;
-- a handoff between humans ("I am NAME" acts only after HANDOFF_MS, the
-  Lost Code's rule of issue 25, so a double tap never opens the next hand);
+- a handoff between humans: the Lost Code's activation guard (issue 25,
+  gamepage.settle and place_unlock): "I am NAME" acts only after HANDOFF_MS
+  and never lies under the press that drew it, a double tap is one
+  activation, so a stray tap never opens the next hand; leaving or hiding
+  the page puts an open hand back behind its handoff (on_pagehide);
 - a computer's turn: played on its own, each decision searched a slice per
   task (pageplay.Thinker, SLICE_GRIDS grids a slice); each slice's time is
   kept in <html data-stones-slices> for tools/bench_stones_page.py;
@@ -29,9 +32,19 @@ from pyscript import document, window
 
 from lostcode.rules.errors import RecordError
 from lostcode.stones import pageplay
-from lostcode.stones.session import COMPUTER, HANDOFF, OVER, READY, SESSION_ACTS, STEP, TURN
+from lostcode.stones.session import (
+    COMPUTER,
+    DRAG,
+    OVER,
+    READY,
+    SESSION_ACTS,
+    STEP,
+    TAP_TILE,
+    TURN,
+)
 from lostcode.stones.vocab import EASY, HUMAN, MAX_PLAYERS, SEARCH
 from lostcode.web import stonesentry
+from lostcode.web.game import gamepage
 from lostcode.web.saves import savespage, storage
 from lostcode.web.saves.slots import decide, game_key, slot_text
 from lostcode.web.shell.activation import HANDOFF_MS
@@ -53,6 +66,14 @@ from lostcode.web.shell.dom import (
 )
 from lostcode.web.shell.i18n import _, get_language, ngettext
 from lostcode.web.stonesgame.edition import SHIFTING_STONES
+from lostcode.web.stonesgame.watch import (
+    WATCH,
+    WATCH_ACTS,
+    WATCH_CLOSE,
+    WATCH_GO,
+    StonesReplay,
+    watch_model,
+)
 
 SAVE_KEY = "lostcode.stones.game"  # the one slot before issue 43's saved games: moved once
 PACE_MS = 500  # a computer's move stays in view this long (0 under reduced motion)
@@ -61,15 +82,14 @@ START, NEW, RESUME, BACK = "stones-start", "stones-new", "stones-resume", "stone
 
 class Page:
     __slots__ = (
-        "session", "thinker", "tick", "enable", "ticking", "shown_at", "shown", "view", "slices",
-        "save_id", "created", "rev", "saved_n",
+        "session", "thinker", "tick", "ticking", "shown_at", "shown", "view", "slices",
+        "save_id", "created", "rev", "saved_n", "drag", "watch",
     )
 
     def __init__(self):
         self.session = None
         self.thinker = pageplay.Thinker()
         self.tick = None  # the one timer proxy of the computers' slices
-        self.enable = None  # the one timer proxy that enables "I am NAME"
         self.ticking = False
         self.shown_at = 0.0  # when the current screen was drawn
         self.shown = None  # (screen kind, player to act, actions) of the drawn screen
@@ -79,6 +99,8 @@ class Page:
         self.created = None
         self.rev = 0  # the slot's revision this tab last read or wrote
         self.saved_n = -1  # the record's actions when last written
+        self.drag = None  # the tile a pointer pressed (a drag onto a neighbour swaps)
+        self.watch = None  # watch.StonesReplay of the finished game, while it is watched
 
 
 def page():
@@ -103,6 +125,12 @@ def section():
     listen(rules, "toggle", lambda *_a: load_rules())
     listen(sec, "click", on_click)
     listen(sec, "change", on_change)
+    listen(sec, "pointerdown", on_pointerdown)  # drag a tile onto a neighbour: a swap
+    listen(sec, "pointerup", on_pointerup)
+    listen(sec, "pointercancel", on_pointercancel)
+    # document.defaultView: MicroPython's `window` proxy refuses addEventListener
+    listen(document.defaultView, "pagehide", on_pagehide)
+    listen(document, "visibilitychange", on_visibility)
     return sec
 
 
@@ -382,8 +410,11 @@ def on_click(event):
     elif act == NEW:
         page().session = None
         page().save_id = None
+        page().watch = None
         render_setup()
         by_id("stones-h").focus()
+    elif act in WATCH_ACTS and page().session is not None:
+        on_watch(act, arg)
     elif act in SESSION_ACTS and page().session is not None and act != STEP:
         if act == READY and now_ms() - page().shown_at < HANDOFF_MS:
             return  # issue 25: a tap that began before "I am NAME" was readable
@@ -392,9 +423,89 @@ def on_click(event):
         render()
 
 
+def _tile(node):
+    """The grid's tile button at or around `node`, or None."""
+    try:
+        return py(node.closest('#stones-body [data-act="' + TAP_TILE + '"]'))
+    except Exception:  # no node, or a text node
+        return None
+
+
+def on_pointerdown(event):
+    tile = _tile(event.target)
+    ok = tile is not None and not tile.hasAttribute("data-settling") and event.isPrimary
+    page().drag = int(str(tile.getAttribute("data-arg"))) if ok else None
+
+
+def on_pointercancel(*_a):
+    page().drag = None
+
+
+def on_pointerup(event):
+    """A press on one tile let go over another: the tiles are swapped if they
+    share a side (S-A1; the session checks). Let go over the same tile, it
+    is a tap, which its click plays (tap, tap a neighbour: the same swap). A
+    finger's pointer stays captured by the tile it pressed: the tile under
+    the point is looked up."""
+    start = page().drag
+    page().drag = None
+    ses = page().session
+    if start is None or ses is None or page().view != "game":
+        return
+    end = _tile(document.elementFromPoint(event.clientX, event.clientY))
+    if end is None:
+        return
+    to = int(str(end.getAttribute("data-arg")))
+    if to == start:
+        return
+    event.preventDefault()
+    ses.do(DRAG, str(start) + "-" + str(to))
+    save()
+    render()
+
+
+def on_watch(act, arg):
+    """The finished game's replay: opened from the end screen (every hand open:
+    the game is over), stepped, closed back onto the result."""
+    p = page()
+    if act == WATCH and p.session.screen == OVER:
+        p.watch = StonesReplay(pageplay.to_save(p.session)["record"])
+    elif act == WATCH_CLOSE:
+        p.watch = None
+    elif p.watch is not None:
+        p.watch.go(arg)
+    if p.watch is not None:
+        render_watch()
+    else:
+        render()
+    if act != WATCH_GO:  # opened or closed: the heading; a step keeps its button's focus
+        by_id("stones-h").focus()
+
+
+def render_watch():
+    """The replay's step: the grid then, the move, the steps, every hand."""
+    m = watch_model(page().watch)
+    ROOT.dataset.stonesScreen = m["screen"]
+    body = Node("div")
+    draw(m["board"], el("div", None, "stones-board", None, body))
+    for b in m["blocks"]:
+        render_block(b, body)
+    for pl in m["players"]:
+        el("p", pl["text"], None, None, body)
+        box = el("div", None, "stones-hand open", {"role": "group", "aria-label": pl["label"]},
+                 body)  # fmt: skip
+        for art in pl["cards"]:
+            draw(art, box)
+    render_block(m["close"], body)
+    adopt(by_id("stones-body"), body)
+
+
 def render():
     ses = page().session
     page().view = "game"
+    if page().watch is not None and ses is not None and ses.screen == OVER:
+        render_watch()
+        return
     model = SHIFTING_STONES.screen(ses)
     kind = model["screen"]
     key = pageplay.screen_key(ses)
@@ -419,38 +530,32 @@ def render():
             render_block(b, body)
     if kind == OVER:
         render_end(body)
-    if kind == HANDOFF:  # "I am NAME" acts only once the handoff has been shown HANDOFF_MS
-        for ready in _with_act(body, READY):
-            ready.disabled = True
-    if new_screen:  # before the handoff's timer starts: it never enables "I am NAME" early
-        page().shown_at = now_ms()
-    if kind == HANDOFF:
-        if page().enable is None:
-            page().enable = keep(create_proxy(guarded(_enable_ready)))
-        window.setTimeout(page().enable, HANDOFF_MS + 1)
-    adopt(by_id("stones-body"), body)
     if new_screen:
+        page().shown_at = now_ms()
+    adopt(by_id("stones-body"), body)
+    if new_screen:  # issue 25's guard, the Lost Code's: one activation, one action
+        gamepage.place_unlock("#stones-body", READY)  # never under the press that drew it
+        gamepage.settle("#stones-body [data-act]", READY)  # "I am NAME" waits HANDOFF_MS
         if kind != COMPUTER:
             by_id("stones-h").focus()
     if kind == COMPUTER:
         schedule(0 if reduced_motion() else PACE_MS)
 
 
-def _with_act(node, act):
-    """The Nodes of the tree `node` whose control is `act`."""
-    out = []
-    for k in node.kids:
-        if isinstance(k, Node):
-            if k.attrs.get("data-act") == act:
-                out.append(k)
-            out += _with_act(k, act)
-    return out
+def on_pagehide(*_a):
+    """Leaving the page (issue 25, as the Lost Code's game does), or the page
+    hidden (another app, the phone locked): an open hand goes back behind
+    its handoff when several humans play, so coming back shows "Pass the
+    device to NAME", never a hand."""
+    ses = page().session
+    if ses is None or page().view != "game" or not ses.hide():
+        return
+    render()
 
 
-def _enable_ready(*_a):
-    ready = document.querySelector('#stones [data-act="' + READY + '"]')
-    if ready is not None:
-        ready.disabled = False
+def on_visibility(*_a):
+    if str(document.visibilityState) == "hidden":
+        on_pagehide()
 
 
 def render_end(body):
@@ -463,7 +568,8 @@ def render_end(body):
                  for name, done, pts, won in rows],
     }
     render_block(block, body)
-    render_block(buttons([button(_("New game"), NEW, primary=True)]), body)
+    render_block(buttons([button(_("Watch the game"), WATCH),
+                          button(_("New game"), NEW, primary=True)]), body)  # fmt: skip
 
 
 def reduced_motion():
