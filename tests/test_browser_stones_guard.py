@@ -13,7 +13,8 @@ runtime at 360x640 with touch taps, in real time:
 
 import pytest
 from playwright.sync_api import expect
-from test_browser_stones import PHONE, set_up, shadow
+from test_browser_spaced_taps import centre, touch_page  # noqa: F401  (the fixture, by name)
+from test_browser_stones import set_up, shadow
 
 from lostcode.stones import pageplay
 from lostcode.web.stonesgame.screens import card_label
@@ -25,20 +26,13 @@ READY_JS = '#stones [data-act="stones-ready"]'
 
 
 @pytest.fixture
-def touch_page(browser, base_url):
-    context = browser.new_context(viewport=PHONE, has_touch=True, base_url=base_url)
-    page = context.new_page()
-    yield page
-    context.close()
+def phone(request):
+    """A touch phone at 360x640, the Lost Code's guard tests' own (touch_page)."""
+    return request.getfixturevalue("touch_page")
 
 
 def screen(page):
     return page.evaluate("document.documentElement.dataset.stonesScreen || ''")
-
-
-def centre(locator):
-    box = locator.bounding_box()
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
 def start(page, seats, seed=9):
@@ -70,9 +64,9 @@ def no_hand_shown(page):
 
 
 @pytest.mark.parametrize("gap", GAPS)
-def test_a_second_tap_at_end_turn_never_opens_the_next_hand(touch_page, gap):
+def test_a_second_tap_at_end_turn_never_opens_the_next_hand(phone, gap):
     """S-S2: Ann's two taps on End turn leave the table at Ben's handoff."""
-    page = touch_page
+    page = phone
     start(page, [("Ann", "human"), ("Ben", "human")])
     first = unlock(page)
     end = page.get_by_role("button", name="End turn")
@@ -91,8 +85,8 @@ def test_a_second_tap_at_end_turn_never_opens_the_next_hand(touch_page, gap):
     assert unlock(page) == nxt  # the next player's own tap opens their hand
 
 
-def test_a_double_tap_on_end_turn_is_one_activation(touch_page):
-    page = touch_page
+def test_a_double_tap_on_end_turn_is_one_activation(phone):
+    page = phone
     start(page, [("Ann", "human"), ("Ben", "human"), ("Cy", "human")])
     unlock(page)
     before = shadow(page).state.turns
@@ -109,8 +103,8 @@ HIDE_JS = """() => {
 }"""
 
 
-def test_leaving_or_hiding_the_page_puts_the_hand_back_behind_its_handoff(touch_page):
-    page = touch_page
+def test_leaving_or_hiding_the_page_puts_the_hand_back_behind_its_handoff(phone):
+    page = phone
     start(page, [("Ann", "human"), ("Ben", "human")])
     unlock(page)
     page.evaluate("window.dispatchEvent(new PageTransitionEvent('pagehide', {persisted: true}))")
@@ -122,8 +116,8 @@ def test_leaving_or_hiding_the_page_puts_the_hand_back_behind_its_handoff(touch_
     no_hand_shown(page)
 
 
-def test_alone_the_hand_stays_when_the_page_is_hidden(touch_page):
-    page = touch_page
+def test_alone_the_hand_stays_when_the_page_is_hidden(phone):
+    page = phone
     start(page, [("Ann", "human")])
     expect(page.locator("html[data-stones-screen=turn]")).to_be_attached()
     page.evaluate(HIDE_JS)

@@ -14,7 +14,13 @@ import pytest
 from helpers import serve_in_thread, wait_engine_ready
 from playwright.sync_api import expect
 from test_browser_stones import PHONE, set_up, shadow
-from test_pwa import ENGINE_TIMEOUT, _start, _wait_controlled
+from test_pwa import (  # noqa: F401  (the fixtures built_site and site_context, by name)
+    ENGINE_TIMEOUT,
+    _start,
+    _wait_controlled,
+    built_site,
+    site_context,
+)
 
 from lostcode.web.stonesgame.screens import tile_label
 
@@ -23,26 +29,12 @@ pytestmark = pytest.mark.browser
 STONES_FILES = re.compile(r"/lostcode/(stones|web/stonesgame)/")
 
 
-@pytest.fixture
-def built_site(tmp_path):
-    """The site built from a copy of the repo (built once: tests/sitebuilds.py)."""
-    from sitebuilds import built_copy
-
-    out = tmp_path / "site"
-    return out, built_copy(out, "v1")
-
-
-@pytest.fixture
-def site_context(browser):
-    context = browser.new_context()
-    yield context
-    context.close()
-
-
-def test_the_second_game_starts_and_plays_offline_after_one_visit(built_site, site_context):
-    out, summary = built_site
+def test_the_second_game_starts_and_plays_offline_after_one_visit(request):
+    """test_pwa's built site and its browser context, taken by name."""
+    out, summary = request.getfixturevalue("built_site")
+    context = request.getfixturevalue("site_context")
     server, url = serve_in_thread(out)
-    page, log, errors = _start(site_context, url)
+    page, log, errors = _start(context, url)
     page.set_viewport_size(PHONE)
     own = []  # the page's own requests (the worker's precache is not the page's)
     page.on("request", lambda r: own.append(urlsplit(r.url).path))
@@ -57,7 +49,7 @@ def test_the_second_game_starts_and_plays_offline_after_one_visit(built_site, si
         assert "/lostcode/stones/engine.py" in cached  # precached by the worker
         assert "/lostcode/web/stonesgame/stonespage.py" in cached
         assert not [p for p in own if STONES_FILES.search(p)]  # the page fetched none
-        site_context.set_offline(True)
+        context.set_offline(True)
         page.goto(url + "?game=stones&seed=3")
         wait_engine_ready(page, timeout=ENGINE_TIMEOUT)
         expect(page.get_by_role("heading", name="Shifting Stones")).to_be_visible(timeout=60000)
@@ -74,6 +66,6 @@ def test_the_second_game_starts_and_plays_offline_after_one_visit(built_site, si
         assert not errors, errors
         log.assert_same_origin()
     finally:
-        site_context.set_offline(False)
+        context.set_offline(False)
         server.shutdown()
         server.server_close()
