@@ -64,7 +64,7 @@ def test_both_games_saves_are_listed_from_storage_each_with_its_game():
     set_language("en")
     lost = Session(Options(2), 3, ["Cy", "Di"])
     index = SaveIndex()
-    store(index, lost, "g1", "2026-11-28T08:00:00Z")
+    store(index, lost, "g1", "2026-11-28T08:00:00Z", to_save=THE_LOST_CODE.to_save)
     ses = stones_game()
     stones = pageplay.save_entry(ses, "s1", NOW)
     items = [(game_key("g1"), slot_text(index.games["g1"], 1)),
