@@ -33,7 +33,10 @@ from lostcode.web.stonesgame.screens import card_label, tile_label
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 360, "height": 640}
-SAVE_KEY = "lostcode.stones.game"
+# The game in progress, saved in the page's saved games under its own key
+# (<html data-stones-saved> names it; issue 43).
+SAVED = ("(() => { const id = document.documentElement.dataset.stonesSaved;"
+         " return id ? localStorage.getItem('lostcode.game.' + id) : null; })()")
 STONES_FILES = re.compile(r"/lostcode/(stones|web/stonesgame)/")
 
 
@@ -43,9 +46,9 @@ def screen(page):
 
 def shadow(page):
     """The game as the page saved it, rebuilt on CPython."""
-    text = page.evaluate(f"localStorage.getItem({json.dumps(SAVE_KEY)})")
+    text = page.evaluate(SAVED)
     assert text, "the page keeps the game in progress"
-    return pageplay.from_save(json.loads(text))
+    return pageplay.from_save(json.loads(text)["entry"]["save"])
 
 
 class StonesUI:
@@ -136,8 +139,8 @@ class StonesUI:
         elif kind == SKIP:
             self.click("Skip and draw 2")
         self.page.wait_for_function(
-            "n => { const t = localStorage.getItem(" + json.dumps(SAVE_KEY) + ");"
-            " return !t || JSON.parse(t).record.actions.length > n; }", arg=before)
+            "n => { const t = " + SAVED + ";"
+            " return !t || JSON.parse(t).entry.save.record.actions.length > n; }", arg=before)
 
 
 def shadow_end(page):
@@ -249,8 +252,76 @@ def test_a_game_in_progress_is_resumed_after_a_reload_on_a_handoff(page):
     before = shadow(page).state.actions
     page.reload()
     wait_engine_ready(page)
-    page.get_by_role("button", name="Resume").click()
+    region = page.get_by_role("region", name="Shifting Stones")
+    region.get_by_role("button", name="Resume", exact=True).click()
     expect(page.locator("html[data-stones-screen=handoff]")).to_be_attached()
     back = shadow(page)
     assert back.state.actions == before
     ui.check_screen(back)
+
+
+def test_a_tile_dragged_onto_its_neighbour_swaps_them(page):
+    """S-A1 by drag (pointer events): tile 1 pressed, moved onto tile 2 (its
+    right-hand neighbour) and let go swaps them, paid with one card; a tap
+    on a tile still only chooses it (tap-tap stays)."""
+    open_stones(page, 3)
+    set_up(page, [("Ann", "human")])
+    expect(page.locator("html[data-stones-screen=turn]")).to_be_attached()
+    ses = shadow(page)
+    grid, card = ses.state.grid, ses.spend_card()
+    tiles = page.get_by_role("group", name="The grid").get_by_role("button")
+    a, b = tiles.nth(0), tiles.nth(1)
+    expect(page.locator("#stones-body [data-settling]")).to_have_count(0)
+    ax, ay = (lambda r: (r["x"] + r["width"] / 2, r["y"] + r["height"] / 2))(a.bounding_box())
+    bx, by = (lambda r: (r["x"] + r["width"] / 2, r["y"] + r["height"] / 2))(b.bounding_box())
+    page.mouse.move(ax, ay)
+    page.mouse.down()
+    page.mouse.move((ax + bx) / 2, (ay + by) / 2, steps=4)
+    page.mouse.move(bx, by, steps=4)
+    page.mouse.up()
+    page.wait_for_function("() => { const t = " + SAVED + ";"
+                           " return t && JSON.parse(t).entry.save.record.actions.length > 0; }")
+    after = shadow(page)
+    assert after.state.actions == [("swap", card, 0, 1)]
+    assert after.state.grid[:2] == grid[1] + grid[0]
+    expect(tiles.nth(0)).to_have_attribute("aria-label", tile_label(after.state.grid, 0))
+    chosen = page.locator("#stones-body .stones-tiles [aria-pressed=true]")
+    expect(chosen).to_have_count(0)  # nothing chosen
+    tiles.nth(4).click()  # a tap chooses a tile, as before
+    expect(tiles.nth(4)).to_have_attribute("aria-pressed", "true")
+    assert shadow(page).state.actions == after.state.actions
+
+
+def test_a_finished_game_is_watched_move_by_move_with_every_hand_open(page):
+    """S-O2, S-O3: four turns ended with no goal lose the solo game; its
+    replay then steps through the record with the hand open (the game is
+    over: S-S2's secret is no more) and goes back to the result."""
+    open_stones(page, 3)
+    set_up(page, [("Ann", "human")])
+    for _ in range(4):
+        expect(page.locator("html[data-stones-screen=turn]")).to_be_attached()
+        before = shadow(page)
+        page.get_by_role("button", name="End turn").click()
+        if len(before.state.actions) < 3:
+            page.wait_for_function("n => { const t = " + SAVED + "; return t &&"
+                                   " JSON.parse(t).entry.save.record.actions.length > n; }",
+                                   arg=len(before.state.actions))  # fmt: skip
+    expect(page.get_by_role("table", name="Scores")).to_be_visible()
+    last_hand = before.state.hands[0]
+    page.get_by_role("button", name="Watch the game").click()
+    expect(page.locator("html[data-stones-screen=watch]")).to_be_attached()
+    body = page.locator("#stones-body")
+    expect(body.get_by_text("Move 0 of 4")).to_be_visible()
+    hand = page.get_by_role("group", name="Cards in hand of Ann")
+    expect(hand.locator("svg")).to_have_count(4)
+    page.get_by_role("button", name="Next move").click()
+    expect(body.get_by_text("Move 1 of 4")).to_be_visible()
+    expect(body.get_by_text("Ann: turn ended.")).to_be_visible()
+    page.get_by_role("button", name="End", exact=True).click()
+    expect(body.get_by_text("Move 4 of 4")).to_be_visible()
+    labels = hand.locator("svg").evaluate_all("ss => ss.map(s => s.getAttribute('aria-label'))")
+    assert labels == [card_label(c) for c in last_hand]  # the hand as it was at the end
+    expect(page.get_by_role("button", name="Next move")).to_be_disabled()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.get_by_role("button", name="Back to the result").click()
+    expect(page.get_by_role("table", name="Scores")).to_be_visible()

@@ -116,3 +116,33 @@ def test_thinking_uses_the_seats_own_view():
         assert thinker.obs == observe(ses.state, 0) or thinker.obs["to_act"] == 0
         assert thinker.obs["players"][1].get("hand") is None
     assert SearchBot  # the computer the page slices
+
+
+def test_leaving_the_page_hides_an_open_hand_behind_its_handoff():
+    """S-S2 (issue 25's pagehide, for the second game): several humans, an
+    open hand goes back to the handoff, the turn's actions kept; alone, it stays."""
+    ses = pageplay.new_session(["Ann", "Ben"], ["human", "human"], 9)
+    assert not ses.hide()  # a handoff already
+    ses.do("stones-ready")
+    ses.do("stones-tile", 4)
+    assert ses.chosen == 4
+    moves = list(ses.state.actions)
+    assert ses.hide() and ses.screen == HANDOFF and ses.chosen is None
+    assert ses.state.actions == moves
+    solo = pageplay.new_session(["Ann"], ["human"], 4)
+    assert not solo.hide() and solo.screen == TURN
+
+
+def test_a_tile_dragged_onto_a_neighbour_is_swapped():
+    """S-A1 by drag: onto a neighbour, a swap paid with the card a move spends;
+    onto a diagonal or far tile, or a damaged argument, nothing."""
+    ses = pageplay.new_session(["Ann"], ["human"], 4)
+    grid = ses.state.grid
+    ses.do("stones-tile", 8)  # a tile chosen by a tap is forgotten by a drag
+    for arg in ("0-4", "0-8", "x-1", "1", "3-3"):
+        ses.do("stones-drag", arg)
+        assert ses.state.actions == [] and ses.chosen is None, arg
+    card = ses.spend_card()
+    ses.do("stones-drag", "4-1")
+    assert ses.state.actions == [("swap", card, 1, 4)]
+    assert ses.state.grid[1] == grid[4] and ses.state.grid[4] == grid[1]

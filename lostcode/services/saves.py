@@ -166,6 +166,51 @@ def summary(state, save: dict) -> dict:
     }
 
 
+# Another game's save (issue 43: the shell's saves serve every game it
+# plays) is the same envelope under that game's own "format": id, times, its
+# record, seats and ui. The index checks only its shape (the game's modules
+# may not be loaded yet: the second game loads when chosen) and its summary,
+# which that game wrote; the game replays it when it is resumed.
+_OTHER_SUMMARY_TYPES = (
+    ("id", str),
+    ("game", str),
+    ("names", list),
+    ("turn", int),
+    ("created", str),
+    ("updated", str),
+)
+
+
+def check_other(data, formats) -> dict:
+    """Another game's save (its "format" one of `formats`) with its envelope
+    checked, not replayed; RecordError otherwise."""
+    if not isinstance(data, dict) or data.get("format") not in formats:
+        raise RecordError("this is not a saved game of a game this page plays")
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise RecordError("the saved game has no valid version number")
+    for key in ("id", "created", "updated"):
+        if not isinstance(data.get(key), str):
+            raise RecordError("the saved game has no valid '" + key + "'")
+    if not isinstance(data.get("record"), dict) or not isinstance(data.get("seats"), list):
+        raise RecordError("the saved game has no game record in it")
+    if not isinstance(data.get("ui", {}), dict):
+        raise RecordError("the saved game's screen data is damaged")
+    return data
+
+
+def check_other_summary(s, save) -> dict:
+    """The list's line of another game's save, as that game wrote it."""
+    if not isinstance(s, dict):
+        raise RecordError("its summary is damaged")
+    for key, typ in _OTHER_SUMMARY_TYPES:
+        if not isinstance(s.get(key), typ) or isinstance(s.get(key), bool):
+            raise RecordError("its summary is damaged")
+    if s["game"] != save["format"] or s["id"] != save["id"]:
+        raise RecordError("its summary is damaged")
+    return s
+
+
 _SUMMARY_TYPES = (
     ("id", str),
     ("names", list),
@@ -196,13 +241,14 @@ class SaveIndex:
     Lists are kept sorted explicitly: no reliance on dict order.
     """
 
-    __slots__ = ("games", "finished", "rejected", "cap")
+    __slots__ = ("games", "finished", "rejected", "cap", "others")
 
-    def __init__(self, cap: int = HISTORY_CAP):
+    def __init__(self, cap: int = HISTORY_CAP, others: tuple = ()):
         self.games = {}  # id -> {"summary": dict, "save": dict}
         self.finished = []  # newest first: {"id", "names", "scores", "finished", "record"}
         self.rejected = []
         self.cap = cap
+        self.others = tuple(others)  # the save formats of the other games played (issue 43)
 
     # -- games in progress -------------------------------------------------
     def put(self, save: dict, state=None) -> dict:
@@ -218,6 +264,14 @@ class SaveIndex:
         entry = {"summary": summary(state, save), "save": save}
         self.games[save["id"]] = entry
         return entry["summary"]
+
+    def put_other(self, entry: dict) -> dict:
+        """Add or replace another game's save ({"summary", "save"}, its summary
+        written by that game); RecordError if its shape is wrong."""
+        save = check_other(entry.get("save") if isinstance(entry, dict) else None, self.others)
+        summary = check_other_summary(entry.get("summary"), save)
+        self.games[save["id"]] = {"summary": summary, "save": save}
+        return summary
 
     def get(self, save_id: str):
         """The save dict for `save_id`, or None; feed it to load_save."""
@@ -281,9 +335,10 @@ class SaveIndex:
         )
 
     @classmethod
-    def from_json(cls, text, cap: int = HISTORY_CAP) -> "SaveIndex":
-        """Never raises: unreadable parts end up in `rejected`."""
-        index = cls(cap)
+    def from_json(cls, text, cap: int = HISTORY_CAP, others: tuple = ()) -> "SaveIndex":
+        """Never raises: unreadable parts end up in `rejected`. `others`: the
+        save formats of the other games this page plays, listed too."""
+        index = cls(cap, others)
         try:
             index._read(text)
         except Exception as e:
@@ -329,6 +384,11 @@ class SaveIndex:
                 self.rejected.append(_rejected(_id_of(raw), "saved data is damaged", raw))
         for e in _as_list(data.get("games")):
             try:
+                if isinstance(e["save"], dict) and e["save"].get("format") in self.others:
+                    if e["save"].get("id") in self.games:
+                        raise RecordError("its id is missing or repeated")
+                    self.put_other(e)
+                    continue
                 save = check_save(e["save"])
                 s = e["summary"]
                 for key, typ in _SUMMARY_TYPES:

@@ -68,14 +68,38 @@ class Thinker:
         return True
 
 
-def to_save(session) -> dict:
+def to_save(session, save_id: str = "", now: str = "", created=None) -> dict:
     """The game as stored in the browser: its record (seed and actions, with
-    each seat's kind), from which `from_save` rebuilds it."""
+    each seat's kind), from which `from_save` rebuilds it, in the envelope of
+    the page's saved games (lostcode/services/saves.py: id, times, seats, ui),
+    so the saved-games list shows it beside the Lost Code's (issue 43)."""
     return {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
+        "id": save_id,
+        "created": created if isinstance(created, str) else now,
+        "updated": now,
         "record": to_record(session.state, session.seats),
+        "seats": list(session.seats),
+        "ui": {},
     }
+
+
+def moves(session) -> list:
+    """The record's actions so far, as JSON lists (what a saved slot holds)."""
+    return [list(a) for a in session.state.actions]
+
+
+def save_entry(session, save_id: str, now: str, created=None) -> dict:
+    """The saved-games list's entry of the game: its save and its line (no
+    hand in it: names and the turn; lostcode/services/saves.py checks it)."""
+    save = to_save(session, save_id, now, created)
+    s = session.state
+    summary = {
+        "id": save_id, "game": SAVE_FORMAT, "names": list(s.names), "turn": s.turns + 1,
+        "created": save["created"], "updated": now,
+    }  # fmt: skip
+    return {"summary": summary, "save": save}
 
 
 def from_save(data) -> StonesSession:

@@ -4,9 +4,9 @@ Python, no DOM (issue 43; the screens are `screens.py`).
 Why a session beside the engine: the page needs what the rules do not say —
 whose screen it is (pass-and-play hands a device over before a private
 screen, and a hand is shown to nobody else), the tile a first tap chose
-(tap one tile, then a neighbour, to swap; tap the chosen tile again to flip
-it), the card a move will spend, undo within a turn, and the computer seats
-playing one decision at a time.
+(tap one tile, then a neighbour, to swap, or drag it onto the neighbour;
+tap the chosen tile again to flip it), the card a move will spend, undo
+within a turn, and the computer seats playing one decision at a time.
 
 Screens: HANDOFF ("pass the device to NAME", before a human's private turn
 when more than one human plays), TURN (the human to act: their hand, the
@@ -28,6 +28,7 @@ OVER = "end"
 
 # What the page may ask the session to do (`do(act, arg)`).
 TAP_TILE = "stones-tile"  # arg: position 0-8
+DRAG = "stones-drag"  # arg "a-b": tile a dragged onto tile b (a swap if they share a side)
 SPEND = "stones-spend"  # arg: the card a move will discard
 COMPLETE_CARD = "stones-complete"  # arg: a card the grid shows
 END_TURN = "stones-end"
@@ -35,7 +36,7 @@ SKIP_TURN = "stones-skip"
 UNDO = "stones-undo"
 READY = "stones-ready"  # "I am NAME" on the handoff screen
 STEP = "stones-step"  # a computer seat plays its next decision
-SESSION_ACTS = (TAP_TILE, SPEND, COMPLETE_CARD, END_TURN, SKIP_TURN, UNDO, READY, STEP)
+SESSION_ACTS = (TAP_TILE, DRAG, SPEND, COMPLETE_CARD, END_TURN, SKIP_TURN, UNDO, READY, STEP)
 
 
 class StonesSession:
@@ -120,6 +121,8 @@ class StonesSession:
             return
         elif act == TAP_TILE:
             self._tap(int(arg))
+        elif act == DRAG:
+            self._drag(str(arg))
         elif act == SPEND:
             self.spend = int(arg)
         elif act == COMPLETE_CARD:
@@ -146,6 +149,19 @@ class StonesSession:
             self._play((SWAP, card, min(first, pos), max(first, pos)))
         else:
             self.chosen = pos  # not a neighbour: the new tap chooses this tile
+
+    def _drag(self, arg: str) -> None:
+        """A tile dragged onto another (S-A1): swapped if they share a side,
+        paid with the card a move spends; anything else does nothing. A tile
+        chosen by a tap before is forgotten either way."""
+        self.chosen = None
+        parts = arg.split("-")
+        if len(parts) != 2 or not parts[0].isdigit() or not parts[1].isdigit():
+            return
+        a, b = sorted((int(parts[0]), int(parts[1])))
+        card = self.spend_card()
+        if (a, b) in ADJACENT and card is not None:
+            self._play((SWAP, card, a, b))
 
     def _play(self, action: tuple) -> None:
         seat = self.state.to_act
@@ -181,6 +197,18 @@ class StonesSession:
         (pageplay.Thinker): played as `STEP` would play it."""
         if self.screen == COMPUTER:
             self._play(tuple(action))
+
+    def hide(self) -> bool:
+        """The page is left or hidden (issue 25, as the Lost Code's session
+        does): an open hand goes back behind its handoff when several humans
+        play (alone, nobody to hide it from). The turn's actions stay; the
+        tile chosen and the card picked go. True if a hand was hidden."""
+        if self.screen != TURN or self.humans() < 2:
+            return False
+        self.screen = HANDOFF
+        self.chosen = None
+        self.spend = None
+        return True
 
     def resume(self, state) -> None:
         """Go on with a game rebuilt from its save (pageplay.from_save): the

@@ -12,6 +12,7 @@ Pure Python, no DOM.
 
 from ..rules.observation import observe
 from ..services.record import FORMAT
+from ..services.saves import FORMAT as SAVE_FORMAT
 from .actions import ACTIONS, SESSION
 from .game.saving import session_from_save, session_from_state, session_save
 from .game.viewer import Replay
@@ -37,4 +38,5 @@ THE_LOST_CODE = Game(
     boards=BoardKeeper,
     from_state=session_from_state,
     watch=Replay,
+    save_format=SAVE_FORMAT,
 )

@@ -41,11 +41,35 @@ FILES = (
     "lostcode/stones/state.py",
     "lostcode/stones/vocab.py",
     "lostcode/web/stonesgame/__init__.py",
+    "lostcode/web/stonesgame/edition.py",
     "lostcode/web/stonesgame/screens.py",
     "lostcode/web/stonesgame/stonespage.py",
+    "lostcode/web/stonesgame/watch.py",
 )
 PAGE_MODULE = "lostcode.web.stonesgame.stonespage"
 LOST_CODE, STONES = "lostcode", "stones"
+# The "format" of its saves (lostcode/stones/pageplay.py SAVE_FORMAT, checked
+# equal by tests/test_stones_saves.py): the saved-games list shows them
+# before the game is loaded, and its Resume comes here (WAY_IN).
+SAVE_FORMAT = "lostcode-stones-save"
+
+
+class WayIn:
+    """The second game's way in for the saved-games list (APP.others, issue
+    43): its title, and a saved game resumed (the game loaded first)."""
+
+    __slots__ = ()
+
+    def title(self):
+        return _("Shifting Stones")
+
+    def resume(self, save_id, save, rev):
+        pressed(STONES)
+        ROOT.dataset.game = STONES
+        load(lambda page: page.resume_save(save_id, save, rev))
+
+
+WAY_IN = WayIn()
 
 
 class SecondGame:
@@ -106,10 +130,14 @@ def on_choice(event):
     choose(str(target.getAttribute("data-game")))
 
 
-def choose(game):
+def pressed(game):
     for b in document.querySelectorAll("#game-choice button"):
-        pressed = str(b.getAttribute("data-game")) == game
-        b.setAttribute("aria-pressed", "true" if pressed else "false")
+        on = str(b.getAttribute("data-game")) == game
+        b.setAttribute("aria-pressed", "true" if on else "false")
+
+
+def choose(game):
+    pressed(game)
     if game == STONES:
         ROOT.dataset.game = STONES
         load(lambda page: page.open_page())

@@ -53,7 +53,8 @@ from lostcode.web.shell.followups import pace_key
 from lostcode.web.shell.i18n import _
 from lostcode.web.shell.moments import motion_reduced
 
-GUARDED = "#game, #setup"  # where one activation is one action (issue 12)
+# where one activation is one action (issue 12; #stones: the second game's page, issue 43)
+GUARDED = "#game, #setup, #stones"
 
 
 def render():
@@ -472,16 +473,22 @@ def rect_of(node):
     return (float(r.left), float(r.top), float(r.right), float(r.bottom))
 
 
-def place_unlock():
-    """Issue 25: the handoff's "I am NAME" never lies where the press that drew
-    its screen was (activation.unlock_shift): its bar moves down past it, or,
-    in the phone's bottom sheet (pinned to the bottom edge), up past it."""
+def place_unlock(within="#screen", unlock=actions.UNLOCK):
+    """Issue 25: the handoff's "I am NAME" (`unlock`, in `within`) never lies
+    where the press that drew its screen was (activation.unlock_shift): its
+    bar moves down past it, or, in the phone's bottom sheet (pinned to the
+    bottom edge), up past it. The second game's handoff too (issue 43)."""
     point = APP.page.press_point
-    for node in nodes('#screen [data-act="' + actions.UNLOCK + '"]'):
+    for node in nodes(within + ' [data-act="' + unlock + '"]'):
         shift = unlock_shift(rect_of(node), point)
         if shift:
             bar = node.parentElement
+            top = rect_of(node)[1]
             bar.style.marginTop = str(shift) + "px"
+            short = int(shift - (rect_of(node)[1] - top))  # a margin collapsed into the one above
+            if 0 < short < shift:
+                shift += short
+                bar.style.marginTop = str(shift) + "px"
             bar.setAttribute("data-moved", str(shift))
             lift = unlock_lift(rect_of(node), point)
             if lift:  # it did not move: the sheet keeps its foot at the bottom edge
@@ -490,11 +497,13 @@ def place_unlock():
                 bar.setAttribute("data-moved", str(-lift))
 
 
-def settle(selector):
+def settle(selector, unlock=actions.UNLOCK):
     """The new screen's controls refuse taps for their wait: marked
     aria-disabled with data-settling = the time (ms) they take taps again.
     Read in one call and marked in another (assets/boot.js): one layout for
-    the whole screen, not one per control after each one's change (issue 25)."""
+    the whole screen, not one per control after each one's change (issue 25).
+    `unlock`: the action of its handoff's "I am NAME", which waits HANDOFF_MS
+    (the second game's is its own, issue 43)."""
     g = guard()
     now = now_ms()
     g.shown(now)
@@ -503,7 +512,7 @@ def settle(selector):
     times = []
     for item in loads(str(window.lostcodeControls(selector, point is not None))):
         rect = tuple(item[1:]) if len(item) == 5 else None
-        wait = wait_ms(item[0] == actions.UNLOCK, rect, point)
+        wait = wait_ms(item[0] == unlock, rect, point)
         longest = max(longest, wait)
         times.append(int(now + wait))
     window.lostcodeSettling(selector, dumps(times))

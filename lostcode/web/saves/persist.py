@@ -105,8 +105,33 @@ def _button(text, act, arg="", aria=None, primary=False):
 _buttons = buttons
 
 
-def saves_model(index, ui=None, fmt_time=short_time):
-    """Blocks for the "Saved games" section.
+def row_label(r, titles=None):
+    """A saved game's name in the list: its players and round, or, for
+    another game's save (issue 43), that game's title and its players."""
+    game = r.get("game")
+    if game is None:
+        return game_label(r["names"], r["round"])
+    title = (titles or {}).get(game, game)
+    return _("{game}: {names}", game=title, names=game_label(r["names"]))
+
+
+def row_text(r, fmt_time, titles=None):
+    if r.get("game") is None:
+        return _(
+            "{names}: round {round} of {rounds}, {phase}. Last saved {when}.",
+            names=game_label(r["names"]),
+            round=r["round"],
+            rounds=r["rounds"],
+            phase=phase_label(r["phase"]),
+            when=fmt_time(r["updated"]),
+        )
+    return _("{game}: turn {turn}. Last saved {when}.", game=row_label(r, titles),
+             turn=r["turn"], when=fmt_time(r["updated"]))  # fmt: skip
+
+
+def saves_model(index, ui=None, fmt_time=short_time, titles=None):
+    """Blocks for the "Saved games" section. `titles`: the other games' titles
+    by their save format (issue 43: their saves are listed with their name).
 
     `ui` (the page's transient state): "confirm_delete" (a save id),
     "imported" ({"names", "finished", "round"} of a record just read),
@@ -178,22 +203,15 @@ def saves_model(index, ui=None, fmt_time=short_time):
                 "t": "p",
                 "text": _(
                     "A game is in progress: {game}.",
-                    game=game_label(latest["names"], latest["round"]),
+                    game=row_label(latest, titles),
                 ),
             }
         )
         blocks.append(_buttons([_button(_("Resume"), actions.RESUME, latest["id"], None, True)]))
     games = []
     for r in rows:
-        label = game_label(r["names"], r["round"])
-        text = _(
-            "{names}: round {round} of {rounds}, {phase}. Last saved {when}.",
-            names=game_label(r["names"]),
-            round=r["round"],
-            rounds=r["rounds"],
-            phase=phase_label(r["phase"]),
-            when=fmt_time(r["updated"]),
-        )
+        label = row_label(r, titles)
+        text = row_text(r, fmt_time, titles)
         if ui.get("confirm_delete") == r["id"]:
             sure = _("Yes, delete {game}", game=label)
             items = [

@@ -100,7 +100,8 @@ def render_saves():
         n = APP.saves.sizes.get(done_key(f["id"]))
         if n:
             ui["sizes"][f["id"]] = size_label(n)
-    m = saves_model(index, ui, local_time)
+    titles = {fmt: way.title() for fmt, way in APP.others.items()}
+    m = saves_model(index, ui, local_time, titles)
     clear(box)
     box.hidden = False
     el("h2", m["heading"], None, {"id": "saves-h"}, box)
@@ -157,6 +158,10 @@ def resume(save_id):
     save = index.get(save_id)
     if save is None:
         render_saves()
+        return
+    way = APP.others.get(save.get("format"))
+    if way is not None:  # another game's save (issue 43): its way in loads and resumes it
+        way.resume(save_id, save, APP.saves.revs.get(game_key(save_id), 0))
         return
     try:
         ses = APP.rulebook.from_save(save)  # the game's (shell.Game)

@@ -141,8 +141,9 @@ def newer_moves(stored_text, known_rev, actions):
     return decide(stored_text, known_rev, actions)[0] == "newer"
 
 
-def index_from_items(items):
-    """A SaveIndex (plus {key: rev}) from every (key, text) of storage.
+def index_from_items(items, others=()):
+    """A SaveIndex (plus {key: rev}) from every (key, text) of storage;
+    `others`: the save formats of the other games the page plays (issue 43).
 
     Unreadable slots become `rejected` entries with their key; the index's
     `rejected` entries are plain dicts {"id", "reason", "raw", "key"}.
@@ -176,7 +177,8 @@ def index_from_items(items):
                 "version": 1,
                 "games": [entry] if is_game else [],
                 "finished": [] if is_game else [entry],
-            }
+            },
+            others=others,
         )
         ids = list(one.games) if is_game else [f["id"] for f in one.finished]
         if one.rejected or ids != [key[len(GAME if is_game else DONE) :]]:
@@ -186,7 +188,8 @@ def index_from_items(items):
         revs[key] = rev
         (games if is_game else finished).append(entry)
     index = SaveIndex.from_json(
-        {"format": INDEX_FORMAT, "version": 1, "games": games, "finished": finished}
+        {"format": INDEX_FORMAT, "version": 1, "games": games, "finished": finished},
+        others=others,
     )
     index.rejected.extend(rejected)
     return index, revs

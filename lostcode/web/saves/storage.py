@@ -166,7 +166,7 @@ def saves_index():
     if APP.saves.index is None:
         migrate_old_list()
         items = ls_items()
-        index, revs = index_from_items(items)
+        index, revs = index_from_items(items, tuple(APP.others))  # other games' too
         APP.saves.index = index
         APP.saves.revs = revs
         APP.saves.sizes = sizes(items)

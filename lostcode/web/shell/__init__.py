@@ -6,8 +6,11 @@ mode's transport and lobby, settings, languages, the moments' machinery and
 offline play serve any turn-based game played on one device or one phone
 per player. They take the game as a parameter — a `Game`, registered once
 by the edition (edition.py: The Lost Code) and held by the page
-(`APP.rulebook`) — so a second game could reuse them without copying. No
-second game is built; the seam has one implementation.
+(`APP.rulebook`) — so a second game reuses them without copying. The
+second game, «Тайные камни» (issue 43), is registered too
+(lostcode/web/stonesgame/edition.py); its saves share the saved-games list
+(`save_format`; `APP.others` maps that format to its way in, which loads the
+game when one of its saves is resumed).
 
 `SHELL` names the shell's files and what each serves; `STILL_KNOWS` says,
 for each of its Python modules, which modules of this game it still imports
@@ -36,15 +39,17 @@ class Game:
     `to_save(session, save_id, now, created)`: a session from a stored save
     and back; `boards()`: a fresh cache the screen builder may keep its
     drawings in (held by the page per game); `page`: its browser page (set
-    by main.py)."""
+    by main.py); `save_format`: the "format" of its saves in the saved-games
+    list."""
 
     __slots__ = (
         "name", "record_format", "actions", "session_scope", "observe", "screen",
-        "from_save", "to_save", "boards", "page", "from_state", "watch",
+        "from_save", "to_save", "boards", "page", "from_state", "watch", "save_format",
     )
 
     def __init__(self, name, record_format, actions, session_scope, observe, screen,
-                 from_save, to_save, boards, from_state=None, watch=None) -> None:
+                 from_save, to_save, boards, from_state=None, watch=None,
+                 save_format=None) -> None:
         self.name, self.record_format = name, record_format
         self.actions, self.session_scope = actions, session_scope  # what it plays
         self.observe, self.screen = observe, screen  # what one sees, as a screen
@@ -58,6 +63,7 @@ class Game:
         # game watched): from_state(state, seats, ui); and its replay viewer,
         # watch(record), for the saved games' list (saves/savespage.py).
         self.from_state, self.watch = from_state, watch
+        self.save_format = save_format
 
     def session_actions(self) -> list:
         """The names its session plays, in the table's order."""

@@ -185,7 +185,7 @@ class PuzzleLink:
 class App:
     __slots__ = (
         "game", "save", "saves", "page", "lab", "table", "puzzle", "guard", "settled", "proxies",
-        "rulebook", "second",
+        "rulebook", "second", "others",
     )
 
     def __init__(self) -> None:
@@ -202,6 +202,9 @@ class App:
         self.rulebook = None  # the game this shell plays: a shell.Game (main sets it)
         # the second game's loading and its page (stonesentry.SecondGame, issue 43)
         self.second: object = None
+        # the other games' saves in the list: save format -> its way in, an object
+        # with title() and resume(save_id, save, rev) (stonesentry.WAY_IN, issue 43)
+        self.others: dict = {}
 
 
 APP = App()

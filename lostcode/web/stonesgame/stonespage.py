@@ -6,17 +6,22 @@ It takes the set-up's place (#setup hidden, #stones shown) once the game is
 chosen on the start screen (stonesentry.py loads it then). What a screen
 shows is decided by screens.screen_model, where the tests check that no hand
 is on a screen its owner is not holding; this module draws it:
-- the turn screen: the grid as nine tile buttons (tap, tap a neighbour:
-  swap; tap again: flip), the hand as card buttons (a completable one
+- the turn screen: the grid as nine tile buttons (tap, tap a neighbour, or
+  drag onto a neighbour: swap; tap again: flip), the hand as card buttons (a completable one
   glows), undo, skip, end turn;
-- a handoff between humans ("I am NAME" acts only after HANDOFF_MS, the
-  Lost Code's rule of issue 25, so a double tap never opens the next hand);
+- a handoff between humans: the Lost Code's activation guard (issue 25,
+  gamepage.settle and place_unlock): "I am NAME" acts only after HANDOFF_MS
+  and never lies under the press that drew it, a double tap is one
+  activation, so a stray tap never opens the next hand; leaving or hiding
+  the page puts an open hand back behind its handoff (on_pagehide);
 - a computer's turn: played on its own, each decision searched a slice per
   task (pageplay.Thinker, SLICE_GRIDS grids a slice); each slice's time is
   kept in <html data-stones-slices> for tools/bench_stones_page.py;
 - the end: the scores.
-The game in progress is kept in the browser's storage after every action
-(one slot, SAVE_KEY) and offered again on the set-up.
+The game in progress is saved after every action in the page's saved
+games (lostcode/web/saves/: one storage key per game, a revision against
+other tabs), listed with the Lost Code's under the game's name, resumed from
+that list (stonesentry.WAY_IN) or from the set-up's "Resume".
 
 The adapter: touches the DOM.
 """
@@ -27,12 +32,23 @@ from pyscript import document, window
 
 from lostcode.rules.errors import RecordError
 from lostcode.stones import pageplay
-from lostcode.stones.session import COMPUTER, HANDOFF, OVER, READY, SESSION_ACTS, STEP, TURN
+from lostcode.stones.session import (
+    COMPUTER,
+    DRAG,
+    OVER,
+    READY,
+    SESSION_ACTS,
+    STEP,
+    TAP_TILE,
+    TURN,
+)
 from lostcode.stones.vocab import EASY, HUMAN, MAX_PLAYERS, SEARCH
 from lostcode.web import stonesentry
-from lostcode.web.saves import storage
+from lostcode.web.game import gamepage
+from lostcode.web.saves import savespage, storage
+from lostcode.web.saves.slots import decide, game_key, slot_text
 from lostcode.web.shell.activation import HANDOFF_MS
-from lostcode.web.shell.app import guarded, keep, listen, log_error, now_ms
+from lostcode.web.shell.app import APP, guarded, keep, listen, log_error, now_ms
 from lostcode.web.shell.blocks import button, buttons
 from lostcode.web.shell.dom import (
     ROOT,
@@ -49,28 +65,42 @@ from lostcode.web.shell.dom import (
     show_only,
 )
 from lostcode.web.shell.i18n import _, get_language, ngettext
-from lostcode.web.stonesgame.screens import screen_model
+from lostcode.web.stonesgame.edition import SHIFTING_STONES
+from lostcode.web.stonesgame.watch import (
+    WATCH,
+    WATCH_ACTS,
+    WATCH_CLOSE,
+    WATCH_GO,
+    StonesReplay,
+    watch_model,
+)
 
-SAVE_KEY = "lostcode.stones.game"
+SAVE_KEY = "lostcode.stones.game"  # the one slot before issue 43's saved games: moved once
 PACE_MS = 500  # a computer's move stays in view this long (0 under reduced motion)
 START, NEW, RESUME, BACK = "stones-start", "stones-new", "stones-resume", "stones-back"
 
 
 class Page:
     __slots__ = (
-        "session", "thinker", "tick", "enable", "ticking", "shown_at", "shown", "view", "slices",
+        "session", "thinker", "tick", "ticking", "shown_at", "shown", "view", "slices",
+        "save_id", "created", "rev", "saved_n", "drag", "watch",
     )
 
     def __init__(self):
         self.session = None
         self.thinker = pageplay.Thinker()
         self.tick = None  # the one timer proxy of the computers' slices
-        self.enable = None  # the one timer proxy that enables "I am NAME"
         self.ticking = False
         self.shown_at = 0.0  # when the current screen was drawn
         self.shown = None  # (screen kind, player to act, actions) of the drawn screen
         self.view = "setup"
         self.slices = [0, 0.0, 0.0]  # the computers' slices: count, longest, total (ms)
+        self.save_id = None  # the game's key in the saved games (slots.game_key)
+        self.created = None
+        self.rev = 0  # the slot's revision this tab last read or wrote
+        self.saved_n = -1  # the record's actions when last written
+        self.drag = None  # the tile a pointer pressed (a drag onto a neighbour swaps)
+        self.watch = None  # watch.StonesReplay of the finished game, while it is watched
 
 
 def page():
@@ -95,6 +125,12 @@ def section():
     listen(rules, "toggle", lambda *_a: load_rules())
     listen(sec, "click", on_click)
     listen(sec, "change", on_change)
+    listen(sec, "pointerdown", on_pointerdown)  # drag a tile onto a neighbour: a swap
+    listen(sec, "pointerup", on_pointerup)
+    listen(sec, "pointercancel", on_pointercancel)
+    # document.defaultView: MicroPython's `window` proxy refuses addEventListener
+    listen(document.defaultView, "pagehide", on_pagehide)
+    listen(document, "visibilitychange", on_visibility)
     return sec
 
 
@@ -114,6 +150,7 @@ def close_page():
         sec.hidden = True
     by_id("setup").hidden = False
     ROOT.dataset.game = stonesentry.LOST_CODE
+    savespage.render_saves()  # a game of «Тайные камни» begun meanwhile is in the list
 
 
 def relanguage():
@@ -244,6 +281,7 @@ def start():
     page().session = pageplay.new_session(names, seats, seed)
     page().thinker = pageplay.Thinker()
     page().shown = None
+    page().save_id = None  # a new game: a new key in the saved games
     save()
     render()
 
@@ -262,35 +300,91 @@ def url_int(key):
 
 
 def saved_game():
+    """The latest saved game of «Тайные камни» in the saved games: its id, or None."""
+    move_old_slot()
+    for row in storage.saves_index().listing():
+        if row.get("game") == SHIFTING_STONES.save_format:
+            return row["id"]
+    return None
+
+
+def move_old_slot():
+    """The one slot of before (SAVE_KEY) becomes a saved game of the list, once."""
     text = storage.ls_get(SAVE_KEY)
     if not text:
-        return None
+        return
     try:
-        return pageplay.from_save(json.loads(str(text)))
+        ses = pageplay.from_save(json.loads(str(text)))
     except (RecordError, ValueError, KeyError, TypeError) as e:
         log_error("stones save", e)
-        return None
+        return
+    sid = new_id()
+    now = storage.now_iso()
+    if storage.ls_set(game_key(sid), slot_text(pageplay.save_entry(ses, sid, now), 1)):
+        storage.ls_remove(SAVE_KEY)
+        storage.forget_index()
+
+
+def new_id():
+    rnd = int(window.Math.floor(window.Math.random() * 1000000))
+    return "s" + str(int(window.Date.now())) + "-" + str(rnd)
 
 
 def save():
-    ses = page().session
+    """The game written under its own key after an action moved its record
+    (a tile chosen or a card picked is not saved); removed once it is over.
+    Another tab's newer moves of it are never written over."""
+    p = page()
+    ses = p.session
     if ses is None:
         return
+    if p.save_id is None:
+        p.save_id, p.created, p.rev, p.saved_n = new_id(), storage.now_iso(), 0, -1
+    key = game_key(p.save_id)
+    moves = pageplay.moves(ses)
     if ses.screen == OVER:
-        storage.ls_remove(SAVE_KEY)
-    else:
-        storage.ls_set(SAVE_KEY, json.dumps(pageplay.to_save(ses)))
+        storage.ls_remove(key)
+        storage.forget_index()
+        return
+    if len(moves) == p.saved_n:
+        return
+    verdict, rev = decide(storage.ls_get(key), p.rev, moves)
+    if verdict == "newer":
+        return  # another tab went on with this game: its moves stay
+    entry = pageplay.save_entry(ses, p.save_id, storage.now_iso(), p.created)
+    if storage.ls_set(key, slot_text(entry, rev)):
+        p.rev, p.saved_n = rev, len(moves)
+        ROOT.dataset.stonesSaved = p.save_id
+    storage.forget_index()
 
 
-def resume():
-    ses = saved_game()
-    if ses is None:
+def resume(save_id=None):
+    """The set-up's "Resume": the latest saved game of «Тайные камни»."""
+    sid = save_id or saved_game()
+    index = storage.saves_index()
+    save_data = index.get(sid) if sid else None
+    if save_data is None:
         render_setup(read_form())
         return
-    page().session = ses
-    page().thinker = pageplay.Thinker()
-    page().shown = None
-    render()
+    resume_save(sid, save_data, APP.saves.revs.get(game_key(sid), 0))
+
+
+def resume_save(save_id, data, rev):
+    """A saved game of «Тайные камни» from the saved games (the list's Resume,
+    stonesentry.WAY_IN, or the set-up's): replayed from its record."""
+    try:
+        ses = SHIFTING_STONES.from_save(data)  # the game's (shell.Game)
+    except RecordError as e:
+        storage.set_aside(storage.saves_index(), save_id, str(e.args[0] if e.args else e))
+        storage.forget_index()
+        open_page()
+        return
+    p = page()
+    p.session, p.thinker, p.shown = ses, pageplay.Thinker(), None
+    p.save_id, p.created, p.rev = save_id, data.get("created"), rev
+    p.saved_n = len(pageplay.moves(ses))
+    ROOT.dataset.stonesSaved = save_id
+    open_page()
 
 
 # -- the game ------------------------------------------------------------------------
@@ -315,8 +409,12 @@ def on_click(event):
         resume()
     elif act == NEW:
         page().session = None
+        page().save_id = None
+        page().watch = None
         render_setup()
         by_id("stones-h").focus()
+    elif act in WATCH_ACTS and page().session is not None:
+        on_watch(act, arg)
     elif act in SESSION_ACTS and page().session is not None and act != STEP:
         if act == READY and now_ms() - page().shown_at < HANDOFF_MS:
             return  # issue 25: a tap that began before "I am NAME" was readable
@@ -325,10 +423,90 @@ def on_click(event):
         render()
 
 
+def _tile(node):
+    """The grid's tile button at or around `node`, or None."""
+    try:
+        return py(node.closest('#stones-body [data-act="' + TAP_TILE + '"]'))
+    except Exception:  # no node, or a text node
+        return None
+
+
+def on_pointerdown(event):
+    tile = _tile(event.target)
+    ok = tile is not None and not tile.hasAttribute("data-settling") and event.isPrimary
+    page().drag = int(str(tile.getAttribute("data-arg"))) if ok else None
+
+
+def on_pointercancel(*_a):
+    page().drag = None
+
+
+def on_pointerup(event):
+    """A press on one tile let go over another: the tiles are swapped if they
+    share a side (S-A1; the session checks). Let go over the same tile, it
+    is a tap, which its click plays (tap, tap a neighbour: the same swap). A
+    finger's pointer stays captured by the tile it pressed: the tile under
+    the point is looked up."""
+    start = page().drag
+    page().drag = None
+    ses = page().session
+    if start is None or ses is None or page().view != "game":
+        return
+    end = _tile(document.elementFromPoint(event.clientX, event.clientY))
+    if end is None:
+        return
+    to = int(str(end.getAttribute("data-arg")))
+    if to == start:
+        return
+    event.preventDefault()
+    ses.do(DRAG, str(start) + "-" + str(to))
+    save()
+    render()
+
+
+def on_watch(act, arg):
+    """The finished game's replay: opened from the end screen (every hand open:
+    the game is over), stepped, closed back onto the result."""
+    p = page()
+    if act == WATCH and p.session.screen == OVER:
+        p.watch = StonesReplay(pageplay.to_save(p.session)["record"])
+    elif act == WATCH_CLOSE:
+        p.watch = None
+    elif p.watch is not None:
+        p.watch.go(arg)
+    if p.watch is not None:
+        render_watch()
+    else:
+        render()
+    if act != WATCH_GO:  # opened or closed: the heading; a step keeps its button's focus
+        by_id("stones-h").focus()
+
+
+def render_watch():
+    """The replay's step: the grid then, the move, the steps, every hand."""
+    m = watch_model(page().watch)
+    ROOT.dataset.stonesScreen = m["screen"]
+    body = Node("div")
+    draw(m["board"], el("div", None, "stones-board", None, body))
+    for b in m["blocks"]:
+        render_block(b, body)
+    for pl in m["players"]:
+        el("p", pl["text"], None, None, body)
+        box = el("div", None, "stones-hand open", {"role": "group", "aria-label": pl["label"]},
+                 body)  # fmt: skip
+        for art in pl["cards"]:
+            draw(art, box)
+    render_block(m["close"], body)
+    adopt(by_id("stones-body"), body)
+
+
 def render():
     ses = page().session
     page().view = "game"
-    model = screen_model(ses)
+    if page().watch is not None and ses is not None and ses.screen == OVER:
+        render_watch()
+        return
+    model = SHIFTING_STONES.screen(ses)
     kind = model["screen"]
     key = pageplay.screen_key(ses)
     new_screen = key[:2] != (page().shown or (None, None))[:2]
@@ -352,38 +530,32 @@ def render():
             render_block(b, body)
     if kind == OVER:
         render_end(body)
-    if kind == HANDOFF:  # "I am NAME" acts only once the handoff has been shown HANDOFF_MS
-        for ready in _with_act(body, READY):
-            ready.disabled = True
-    if new_screen:  # before the handoff's timer starts: it never enables "I am NAME" early
-        page().shown_at = now_ms()
-    if kind == HANDOFF:
-        if page().enable is None:
-            page().enable = keep(create_proxy(guarded(_enable_ready)))
-        window.setTimeout(page().enable, HANDOFF_MS + 1)
-    adopt(by_id("stones-body"), body)
     if new_screen:
+        page().shown_at = now_ms()
+    adopt(by_id("stones-body"), body)
+    if new_screen:  # issue 25's guard, the Lost Code's: one activation, one action
+        gamepage.place_unlock("#stones-body", READY)  # never under the press that drew it
+        gamepage.settle("#stones-body [data-act]", READY)  # "I am NAME" waits HANDOFF_MS
         if kind != COMPUTER:
             by_id("stones-h").focus()
     if kind == COMPUTER:
         schedule(0 if reduced_motion() else PACE_MS)
 
 
-def _with_act(node, act):
-    """The Nodes of the tree `node` whose control is `act`."""
-    out = []
-    for k in node.kids:
-        if isinstance(k, Node):
-            if k.attrs.get("data-act") == act:
-                out.append(k)
-            out += _with_act(k, act)
-    return out
+def on_pagehide(*_a):
+    """Leaving the page (issue 25, as the Lost Code's game does), or the page
+    hidden (another app, the phone locked): an open hand goes back behind
+    its handoff when several humans play, so coming back shows "Pass the
+    device to NAME", never a hand."""
+    ses = page().session
+    if ses is None or page().view != "game" or not ses.hide():
+        return
+    render()
 
 
-def _enable_ready(*_a):
-    ready = document.querySelector('#stones [data-act="' + READY + '"]')
-    if ready is not None:
-        ready.disabled = False
+def on_visibility(*_a):
+    if str(document.visibilityState) == "hidden":
+        on_pagehide()
 
 
 def render_end(body):
@@ -396,7 +568,8 @@ def render_end(body):
                  for name, done, pts, won in rows],
     }
     render_block(block, body)
-    render_block(buttons([button(_("New game"), NEW, primary=True)]), body)
+    render_block(buttons([button(_("Watch the game"), WATCH),
+                          button(_("New game"), NEW, primary=True)]), body)  # fmt: skip
 
 
 def reduced_motion():
