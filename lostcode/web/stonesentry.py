@@ -21,6 +21,8 @@ from lostcode.web.shell.app import APP, guarded, keep, listen, log_error
 from lostcode.web.shell.dom import ROOT, by_id, create_proxy, el, py
 from lostcode.web.shell.i18n import _
 
+STYLE = "./assets/stones.css"  # the second game's look (assets/style.css holds the start's)
+STYLE_ID = "stones-css"
 # Every module of the second game the page imports, in the order written.
 FILES = (
     "lostcode/stones/__init__.py",
@@ -192,8 +194,13 @@ def _written(path, text):
     _folders(path)
     with open(path, "w") as f:
         f.write(text)
+    _got_one()
+
+
+def _got_one():
+    """One more of the second game's files in: its modules, then its look."""
     second().got += 1
-    if second().got == len(FILES):
+    if second().got == len(FILES) + 1:
         second().loading = "loaded"
         ROOT.dataset.stones = "loaded"
         __import__(PAGE_MODULE)
@@ -206,6 +213,9 @@ def _written(path, text):
 
 def _failed(*_a):
     second().loading = None
+    link = by_id(STYLE_ID)
+    if link is not None:
+        link.remove()  # a new try fetches its look again
     ROOT.dataset.stones = "failed"
     box = by_id("app-error")
     if box is not None:
@@ -224,6 +234,14 @@ def load(then):
         return
     second().loading = "loading"
     second().got = 0
+    failed = keep(create_proxy(guarded(_failed)))
+    # Its look, fetched with its modules (not at the page's start), counted as
+    # one more file: the first screen is drawn styled.
+    link = document.createElement("link")
+    link.id, link.rel, link.href = STYLE_ID, "stylesheet", STYLE
+    link.addEventListener("load", keep(create_proxy(guarded(lambda *a: _got_one()))))
+    link.addEventListener("error", failed)
+    document.head.append(link)
     ROOT.dataset.stones = "loading"
     failed = keep(create_proxy(guarded(_failed)))
     for path in FILES:
