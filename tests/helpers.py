@@ -28,6 +28,7 @@ ADAPTER_MODULES = (
     "main", "shell/dom", "shell/app", "saves/storage", "game/gamepage", "saves/savespage",
     "game/setuppage", "lab/labbridge", "tablemode/tablepage", "puzzle/puzzlepage",
     "tablemode/tablecodes", "shell/moments", "shell/slices", "shell/flow",
+    "tablemode/seatscreen",
     "tablemode/tableentry", "puzzle/puzzleentry", "stonesentry",
 )
 # The second game's page (issue 43): in the adapter, but not in the Lost Code's

@@ -28,6 +28,8 @@ LATER = (
     "lostcode.web.tablemode.tablepage",
     "lostcode.web.tablemode.tablecodes",
     "lostcode.web.tablemode.tablescreen",
+    "lostcode.web.tablemode.seatscreen",
+    "lostcode.web.tablemode.seatsession",
     "lostcode.web.puzzle.puzzlepage",
     "lostcode.web.puzzle.puzzleview",
     "lostcode.web.puzzle.puzzles",
