@@ -36,7 +36,6 @@ def session_for(seat):
     ses = turns.get(seat)
     if ses is None:
         ses = turns[seat] = SeatSession(seat)
-        ses.sheet_open = False
     return ses
 
 

@@ -86,7 +86,7 @@ class SeatSession(Drafts):
         Drafts.__init__(self)
         self.seat = seat
         self.hints = bool(hints)
-        self.obs = None
+        self.obs: dict = {}  # the observation shown ({} before the first)
         self.state = None
         self.bots = NoBots()
         self.sheets = {seat: Sheet()}
@@ -98,6 +98,7 @@ class SeatSession(Drafts):
         self.error = ""
         self.outbox = []
         self.sent = -1  # the move number a confirm was made on (its screen is done)
+        self.sheet_open = False  # the deduction sheet unfolded (kept across redraws)
 
     # -- the observation shown ----------------------------------------------------------
     def show(self, obs):
@@ -105,7 +106,7 @@ class SeatSession(Drafts):
         (its draft and undo go); the same one again keeps them."""
         if obs.get("viewer") != self.seat:
             raise ValueError("another seat's observation")
-        if self.obs is None or obs["move_number"] != self.obs["move_number"]:
+        if not self.obs or obs["move_number"] != self.obs["move_number"]:
             self.draft = None
             self.undo_stack = []
             self.error = ""
@@ -117,7 +118,7 @@ class SeatSession(Drafts):
         """Whether the screen is this seat's choice (and not confirmed yet)."""
         o = self.obs
         return (
-            o is not None
+            bool(o)
             and o["to_act"] == self.seat
             and bool(o.get("legal"))
             and o["phase"] in CHOICE_SCREENS
@@ -234,7 +235,7 @@ class SeatSession(Drafts):
     # drafts, sheet marks, undo, "Why…"), the immediate moves sent rather than
     # played; none of the flow between screens (a handoff, a computer's move,
     # the check, the end) nor the expert.
-    HANDLERS = dict(
+    HANDLERS: dict = dict(
         [(name, Session.HANDLERS[name]) for name in Session.HANDLERS if name not in NOT_HERE]
         + [(vocab.ROLL, _on_button_move), (vocab.TAKE, _on_button_move),
            (vocab.PASS, _on_button_move)]  # fmt: skip
