@@ -329,7 +329,7 @@ window.lostcodeControl = function (selector, act, arg) {
   return null;
 };
 // Issue 41: a seat's internet link (#n=) starts reaching the host while Python
-// loads; lostcode/web/tablemode/tablepage.py's guest_net_start takes over the
+// loads; lostcode/web/tablemode/tableguest.py's guest_net_start takes over the
 // same join (assets/table/bridge.js netJoin answers a repeat with the first try).
 if (location.hash.indexOf("#n=") === 0) {
   import(new URL("assets/table/bridge.js", document.baseURI).href).then(function () {

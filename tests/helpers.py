@@ -28,8 +28,10 @@ ADAPTER_MODULES = (
     "main", "shell/dom", "shell/app", "saves/storage", "game/gamepage", "saves/savespage",
     "game/setuppage", "lab/labbridge", "tablemode/tablepage", "puzzle/puzzlepage",
     "tablemode/tablecodes", "shell/moments", "shell/slices", "shell/flow",
-    "tablemode/seatscreen",
+    "tablemode/seatscreen", "tablemode/seatmoves",
     "tablemode/tableentry", "puzzle/puzzleentry", "stonesentry",
+    "tablemode/tableparts", "tablemode/tabledraw", "tablemode/tablehost",
+    "tablemode/tablechannels", "tablemode/tableguest",
 )
 # The second game's page (issue 43): in the adapter, but not in the Lost Code's
 # page configuration or its build (loaded only when chosen: lostcode/web/stonesentry.py).

@@ -6,8 +6,9 @@ import re
 from lostcode.rules.engine import apply_action, is_over, legal_actions
 from lostcode.rules.options import Options
 from lostcode.rules.setup import new_game
+from lostcode.web.game.describe import entry_sentence
 from lostcode.web.shell import i18n
-from lostcode.web.shell.a11y import Announcer, entry_sentence, normalize_text_size
+from lostcode.web.shell.a11y import Announcer, normalize_text_size
 
 SYM = "(?:jaguar|bird|bear|chameleon|snake|human)"
 NAME = "(?:Ann|Ben|Cyd)"
@@ -31,7 +32,7 @@ def test_announcements_hold_no_secret():
         opts = Options(3, seed % 2 == 0, seed % 3 == 0, True, True)
         s = new_game(opts, seed, ["Ann", "Ben", "Cyd"])
         rng = random.Random(seed)
-        a = Announcer()
+        a = Announcer(entry_sentence)
         a.reset(s.log)
         said = 0
         while not is_over(s):
@@ -55,7 +56,7 @@ def test_announcements_hold_no_secret():
 
 def test_private_screens_wait_for_the_next_public_one():
     s = new_game(Options(2), 3, ["Ann", "Ben"])
-    a = Announcer()
+    a = Announcer(entry_sentence)
     a.reset(s.log)
     apply_action(s, ("roll",))
     assert a.update(s.log, s.names, private=True) is None
@@ -75,7 +76,7 @@ def test_a_language_switch_retells_the_news_at_once():
     """Issue 24: after a switch mid-game the live region speaks the new language
     on the next render, not only after the next event."""
     s = new_game(Options(2), 3, ["Ann", "Ben"])
-    a = Announcer()
+    a = Announcer(entry_sentence)
     i18n.set_language("en")
     try:
         a.reset(s.log)

@@ -23,6 +23,7 @@ from lostcode.rules.options import Options
 from lostcode.services.record import replay, to_record
 from lostcode.services.saves import SaveIndex
 from lostcode.web import actions
+from lostcode.web.game.saving import session_save
 from lostcode.web.game.session import Session
 from lostcode.web.game.viewer import Replay, watch_model
 from lostcode.web.game.views import screen_model
@@ -30,7 +31,6 @@ from lostcode.web.saves.persist import (
     conflict_model,
     save_problem_model,
     saves_model,
-    session_save,
 )
 
 

@@ -31,11 +31,11 @@ from lostcode.rules.vocab import BOT_LEVELS, GUESS, PHASE_GUESS, SEAT_KINDS  # n
 from lostcode.services.record import replay  # noqa: E402
 from lostcode.services.settings import parse as parse_query  # noqa: E402
 from lostcode.web.game import reasons, solo  # noqa: E402
+from lostcode.web.game.saving import session_from_save, session_save  # noqa: E402
 from lostcode.web.game.session import Session  # noqa: E402
 from lostcode.web.game.solo import BotSeats  # noqa: E402
 from lostcode.web.game.viewer import Replay, watch_model  # noqa: E402
 from lostcode.web.game.views import log_model, screen_model  # noqa: E402
-from lostcode.web.saves.persist import session_from_save, session_save  # noqa: E402
 from lostcode.web.shell import i18n  # noqa: E402
 
 

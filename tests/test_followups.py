@@ -8,7 +8,7 @@
   (tests/fake_pyscript.py) in a subprocess: two renders arm no timer; the
   flow after them arms the new screen's settling and one pace timer, or
   starts one search; a second drawing and its follow-ups arm nothing more.
-- The pages' `render` functions (gamepage, puzzlepage, tablepage), and every
+- The pages' `render` functions (gamepage, puzzlepage, tablemode/tabledraw), and every
   function of their module they call, start nothing: no timer, no search, no
   announcement, no moment, no lab request, no store, and they assign no
   attempt and no pending step. Read statically.
@@ -180,7 +180,7 @@ def reached_from_render(module):
 
 
 def test_render_starts_nothing():
-    for module in ("game/gamepage", "puzzle/puzzlepage", "tablemode/tablepage"):
+    for module in ("game/gamepage", "puzzle/puzzlepage", "tablemode/tabledraw"):
         reached = reached_from_render(module)
         assert "render" in reached, module
         for name, fn in reached.items():

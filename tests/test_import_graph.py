@@ -4,6 +4,8 @@
   counting the imports inside functions too (player/bots.py once reached the
   expert that way while player/expert.py took bots.py's private helpers; the
   parts both need are player/policy.py now).
+- No package imports one that imports it back (lostcode/'s packages, and
+  web/'s folders).
 - A phase and an action kind never share a name (rules/vocab.py: PHASE_*), so
   no module renames one of the game's words on import (`GUESS as SET_WHEEL`).
 """
@@ -44,9 +46,8 @@ def _imports(name: str, path, modules: dict) -> set:
     return {m for m in found if m in modules and m != name}
 
 
-def test_no_import_cycle_between_modules():
-    modules = _modules()
-    graph = {name: _imports(name, path, modules) for name, path in modules.items()}
+def _loops(graph: dict) -> list:
+    """The nodes of `graph` (node -> the nodes it imports) that reach themselves."""
     loops = []
     for start in graph:
         seen, todo = set(), list(graph[start])
@@ -57,8 +58,37 @@ def test_no_import_cycle_between_modules():
                 break
             if m not in seen:
                 seen.add(m)
-                todo.extend(graph[m])
-    assert loops == []
+                todo.extend(graph.get(m, ()))
+    return loops
+
+
+def test_no_import_cycle_between_modules():
+    modules = _modules()
+    graph = {name: _imports(name, path, modules) for name, path in modules.items()}
+    assert _loops(graph) == []
+
+
+def _folder(name: str, depth: int) -> str:
+    parts = name.split(".")
+    return ".".join(parts[:depth]) if len(parts) > depth else name
+
+
+def test_no_import_cycle_between_folders():
+    """Issue 38, at package level: lostcode/'s packages (rules, player, table,
+    web, ...) and web/'s folders (shell, saves, game, tablemode, puzzle, lab,
+    stonesgame) import one way: the shell below saved games, saved games below
+    the game's screens (they reach it through shell.Game), table mode, the
+    puzzle and the lab above it."""
+    modules = _modules()
+    graph = {name: _imports(name, path, modules) for name, path in modules.items()}
+    for depth in (2, 3):
+        edges: dict = {}
+        for name, deps in graph.items():
+            for dep in deps:
+                a, b = _folder(name, depth), _folder(dep, depth)
+                if a != b:
+                    edges.setdefault(a, set()).add(b)
+        assert _loops(edges) == [], depth
 
 
 def test_bots_and_the_expert_share_the_policy_module_one_way():

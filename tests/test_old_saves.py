@@ -4,7 +4,7 @@ tests/data/save-2026-11-26.json was written by the code of commit cdc9a8e
 (2026-11-26), before issue 21, with a script that played a 3-player game
 (Ann and Bea human, Cyd a medium computer; shortcut and curse; hints off)
 through Session events: sheet cells crossed, check results acknowledged, a
-discard's notice pending, and saved it with persist.session_save ("save");
+discard's notice pending, and saved it with saving.session_save ("save");
 then played on to Bea's wheel screen, unlocked, a wheel chosen, and saved
 again ("private_save"); and put the first save and a finished 2-player game
 into a saves.SaveIndex ("index": the first web edition's single list) and into
@@ -20,10 +20,10 @@ from helpers import ROOT
 
 from lostcode.rules.canon import state_digest
 from lostcode.services.record import replay
+from lostcode.web.game.saving import session_from_save, session_save
 from lostcode.web.game.sheet import Sheet
 from lostcode.web.game.viewer import Replay
 from lostcode.web.game.views import screen_model
-from lostcode.web.saves.persist import session_from_save, session_save
 from lostcode.web.saves.slots import index_from_items, migrate
 
 DATA = json.loads((ROOT / "tests" / "data" / "save-2026-11-26.json").read_text("utf-8"))

@@ -6,8 +6,8 @@ import random
 
 from lostcode.rules.engine import apply_action, is_over, legal_actions
 from lostcode.rules.options import Options
+from lostcode.web.game.saving import session_from_save, session_save
 from lostcode.web.game.session import Session
-from lostcode.web.saves.persist import session_from_save, session_save
 
 
 def _human_step(ses, pick):

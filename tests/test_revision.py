@@ -1,5 +1,5 @@
 """Issue 21: Session.revision moves exactly when what a save holds changes
-(persist.session_save: the record and persist.session_ui), so the page writes
+(saving.session_save: the record and saving.session_ui), so the page writes
 a save only then: after an engine move (a computer's and the lab bot's
 included), a sheet mark, acknowledged check results. A draft, "I am NAME",
 "Why…", the end's question and a computer's report acknowledged do not.
@@ -16,10 +16,10 @@ from lostcode.player.bots import Player
 from lostcode.rules.engine import apply_action, legal_actions
 from lostcode.rules.options import Options
 from lostcode.web import actions
+from lostcode.web.game.saving import session_from_save, session_save
 from lostcode.web.game.session import Session
 from lostcode.web.game.views import screen_model
 from lostcode.web.lab.labseat import LabSession
-from lostcode.web.saves.persist import session_from_save, session_save
 
 NOW = "2026-11-26T12:00:00Z"
 

@@ -13,8 +13,9 @@ from lostcode.rules.options import Options
 from lostcode.rules.playernames import look_alike, normalize_name
 from lostcode.rules.setup import clean_names, new_game
 from lostcode.services.record import replay, seats_of, to_record
+from lostcode.web.game.saving import session_from_state
 from lostcode.web.game.views import screen_model
-from lostcode.web.saves.persist import finished_problem, session_from_state
+from lostcode.web.saves.persist import finished_problem
 
 
 def record(names=("Ann", "Ben"), steps=12, seats=None, finish=False):

@@ -25,9 +25,9 @@ from lostcode.services.saves import (
     load_save,
     make_save,
 )
+from lostcode.web.game.saving import session_from_state
 from lostcode.web.game.session import PRIVATE_PHASES
 from lostcode.web.game.views import screen_model
-from lostcode.web.saves.persist import session_from_state
 
 MARKUP = ["<script>alert(1)</script>", "<img src=x onerror=alert(1)>", "Zoë \"'&", "Ярослава"]
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))

@@ -20,7 +20,7 @@ import ast
 from helpers import ROOT
 
 WEB = ROOT / "lostcode" / "web"
-READS_STATE = {"session.py", "drafts.py", "persist.py", "labseat.py", "viewer.py",
+READS_STATE = {"session.py", "drafts.py", "saving.py", "persist.py", "labseat.py", "viewer.py",
                # the second game's screens (stonesgame/screens.py) read its session's
                # state, as its session (lostcode/stones/session.py) does (issue 43)
                "screens.py",

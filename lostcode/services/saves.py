@@ -3,7 +3,7 @@
 A save wraps the game record (lostcode.services.record), so a reload replays the
 actions from the seed and gets back the exact state; nothing secret is stored
 twice. The "ui" part is free-form JSON the page owns (sheets, acknowledged
-checks, notices, settings: lostcode/web/saves/persist.session_ui); where a reload
+checks, notices, settings: lostcode/web/game/saving.session_ui); where a reload
 opens is decided from the replayed state, never from it. Times are ISO
 strings the caller passes in: no clock in here keeps the module pure and the
 tests deterministic.

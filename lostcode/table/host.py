@@ -50,7 +50,7 @@ class Host:
         self.phones = list(phones)
         self.tokens = dict(tokens)
         self.channels = {}  # channel -> seat, once joined
-        # an expert seat's search runs in the page's slices (tablepage.think, issue 27)
+        # an expert seat's search runs in the page's slices (tabledraw.think, issue 27)
         self.bots = Seats(self.seats, state.seed, sliced=True)
         self.refused = 0  # messages refused so far (for the page's diagnostics)
 

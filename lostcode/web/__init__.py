@@ -2,7 +2,8 @@
 dataclasses, enum, typing, match or dict unpacking) and the browser adapter —
 main, shell/app, shell/dom, shell/flow, shell/moments, shell/slices,
 saves/storage, saves/savespage, game/gamepage, game/setuppage, lab/labbridge,
-tablemode/tablepage, tablemode/tablecodes, tablemode/tableentry,
+tablemode/tablepage (with tableparts, tabledraw, tablehost, tablechannels,
+tableguest), tablemode/tablecodes, tablemode/tableentry,
 puzzle/puzzlepage, puzzle/puzzleentry — the only
 modules that import `pyscript`/`js` (docs/architecture.md).
 

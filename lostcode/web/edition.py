@@ -13,8 +13,9 @@ Pure Python, no DOM.
 from ..rules.observation import observe
 from ..services.record import FORMAT
 from .actions import ACTIONS, SESSION
+from .game.saving import session_from_save, session_from_state, session_save
+from .game.viewer import Replay
 from .game.views import BoardKeeper, screen_model
-from .saves.persist import session_from_save, session_save
 from .shell import Game
 
 
@@ -34,4 +35,6 @@ THE_LOST_CODE = Game(
     from_save=session_from_save,
     to_save=session_save,
     boards=BoardKeeper,
+    from_state=session_from_state,
+    watch=Replay,
 )

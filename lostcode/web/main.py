@@ -102,6 +102,8 @@ GAME_HANDLERS = dict(
 )
 
 # The game this shell plays (issue 38: the shell takes it as a parameter).
+APP.page.relanguage.append(puzzleentry.relanguage)
+THE_LOST_CODE.page = gamepage  # the shell's flow draws through it (shell.Game.page)
 APP.rulebook = THE_LOST_CODE
 
 # actions.SESSION -> handler(act, arg): every name the game's session plays.

@@ -203,3 +203,9 @@ def move_words(action, empty="–"):
 def log_lines(log, names):
     """The public game log as sentences (named players, never \"you\")."""
     return [describe(e, names) for e in log]
+
+
+def entry_sentence(e, names):
+    """The live region's announcement for one public log entry (shell/a11y.py's
+    Announcer), or "" for entries not announced."""
+    return describe(e, names) if e.get("t") in ANNOUNCED else ""

@@ -13,6 +13,7 @@ from json import dumps, loads
 from pyscript import document, window
 
 from lostcode.web import actions
+from lostcode.web.game.describe import entry_sentence
 from lostcode.web.game.viewer import Replay, watch_log, watch_model
 from lostcode.web.game.views import log_model
 from lostcode.web.saves import storage
@@ -373,7 +374,7 @@ def announce(m):
     """Rolls, check results and replacements into the polite live region (public news only)."""
     obs = APP.game.session.public_observation()
     if APP.game.announcer is None:
-        APP.game.announcer = Announcer()
+        APP.game.announcer = Announcer(entry_sentence)
         APP.game.announcer.reset(obs["log"])
     text = APP.game.announcer.update(obs["log"], obs["names"], m["private"])
     if m.get("bot_step"):  # a computer's move on the board: its caption, move by move

@@ -78,7 +78,7 @@ class Session(Drafts):
     writes a save only when it moved."""
 
     def __init__(self, options, seed, names, seats=None, hints=True, state=None):
-        """A new game; or, with `state` (a replayed game, persist.session_from_state;
+        """A new game; or, with `state` (a replayed game, saving.session_from_state;
         a game set up by a subclass), a session around that state: then nothing
         is played or prepared here, and the caller calls `resume()` once it has
         put back what else it restores."""
@@ -239,7 +239,7 @@ class Session(Drafts):
         handler(self, act, arg, kind, viewer)
 
     def _save_key(self):
-        """What a save holds besides the screen (persist.session_ui and the record)."""
+        """What a save holds besides the screen (saving.session_ui and the record)."""
         return (
             len(self.state.actions),
             self.checks_shown,

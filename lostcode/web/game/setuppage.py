@@ -33,7 +33,6 @@ from lostcode.web.game.page import (
 )
 from lostcode.web.game.session import Session
 from lostcode.web.game.tutorial import TUTORIAL_SEED
-from lostcode.web.puzzle import puzzleentry
 from lostcode.web.saves import savespage, storage
 from lostcode.web.shell import flow
 from lostcode.web.shell.a11y import (
@@ -440,7 +439,8 @@ def switch_language(code, fetched=False):
         clear(by_id("log-list"))  # the log's lines so far, again in the new language
         APP.game.log_shown = 0
         flow.show()
-    puzzleentry.relanguage()  # Today's code, if on screen (issue 28); else its entry's label
+    for hook in APP.page.relanguage:  # Today's code (issue 28), if on screen or its entry
+        hook()
 
 
 def on_language(event):

@@ -10,8 +10,6 @@ from lostcode.rules.errors import RecordError
 from lostcode.rules.vocab import PHASE_END
 from lostcode.services.record import dumps, replay, seats_of, to_record
 from lostcode.web import actions
-from lostcode.web.game import gamepage
-from lostcode.web.game.viewer import Replay
 from lostcode.web.saves import storage
 from lostcode.web.saves.persist import (
     MAX_IMPORT_BYTES,
@@ -19,7 +17,6 @@ from lostcode.web.saves.persist import (
     read_import,
     record_filename,
     saves_model,
-    session_from_state,
     short_time,
 )
 from lostcode.web.saves.slots import REJECTED, done_key, game_key, size_label
@@ -48,7 +45,7 @@ def show_setup():
     render_saves()
     show_update_note()
     APP.game.screen = None
-    gamepage.settle("#setup button, #setup input, #setup select")
+    APP.rulebook.page.settle("#setup button, #setup input, #setup select")
     by_id("setup-h").focus()
 
 
@@ -79,7 +76,7 @@ def show_save_problem_in_list():
         APP.saves.ui = dict(APP.saves.ui)
         APP.saves.ui["not_saved"] = True
     APP.save.failed = None
-    gamepage.show_save_problem()
+    APP.rulebook.page.show_save_problem()
 
 
 def _games_list(games, box):
@@ -175,7 +172,7 @@ def resume(save_id):
     APP.save.failed = None
     APP.save.revision = ses.revision  # as stored: a resume writes nothing back
     flow.enter_game(ses)
-    gamepage.save_game()  # only if a computer seat played on since (revision moved)
+    APP.rulebook.page.save_game()  # only if a computer seat played on since (revision moved)
 
 
 def watch_record(record, finished_game=False, step_through=False):
@@ -183,8 +180,8 @@ def watch_record(record, finished_game=False, step_through=False):
     replay from the first move ("Watch the game", viewer.py) over it."""
 
     try:
-        ses = session_from_state(replay(record), seats_of(record), {})
-        watch = Replay(record) if step_through else None
+        ses = APP.rulebook.from_state(replay(record), seats_of(record), {})
+        watch = APP.rulebook.watch(record) if step_through else None
     except RecordError as e:
         reason = str(e.args[0] if e.args else e)
         if finished_game:  # from the finished-games list: no file involved (issue 12)
@@ -207,8 +204,8 @@ def watch_import(state, seats, ui):
     back = ((state, seats, ui), APP.saves.ui)
     APP.saves.imported = None
     try:  # the session gets its own copy of the game: `state` stays as imported
-        ses = session_from_state(replay(rec), seats, {})
-        watch = Replay(rec)
+        ses = APP.rulebook.from_state(replay(rec), seats, {})
+        watch = APP.rulebook.watch(rec)
     except RecordError as e:
         import_problem(str(e.args[0] if e.args else e), None)
         return
@@ -332,7 +329,7 @@ def on_storage(event):
     ses = APP.game.session
     if storage.went_on(ses) or storage.forked(ses):
         APP.save.conflict = True
-        gamepage.render_conflict()
+        APP.rulebook.page.render_conflict()
 
 
 def saves_boot():
@@ -361,7 +358,7 @@ def close_watch():
     saved games (continue it or not), anything else to its own screen."""
     back = APP.game.watch_back
     if back is None:
-        gamepage.on_watch(actions.WATCH_CLOSE)
+        APP.rulebook.page.on_watch(actions.WATCH_CLOSE)
         flow.show()
         return
     APP.game.watch = None
@@ -375,7 +372,7 @@ def free_done(arg):
     """Storage full: a finished game deleted to make room, and the game saved now."""
     storage.delete_slot(arg)
     APP.save.revision = -1
-    gamepage.save_game()
+    APP.rulebook.page.save_game()
 
 
 def _resume(act, arg):
@@ -388,13 +385,13 @@ def continue_import(act, arg):
     state, seats, ui = APP.saves.imported
     APP.saves.imported = None
     try:
-        ses = session_from_state(state, seats, ui)
+        ses = APP.rulebook.from_state(state, seats, ui)
     except RecordError as e:
         import_problem(str(e.args[0] if e.args else e), None)
         return
     storage.new_save_slot()
     flow.enter_game(ses)
-    gamepage.save_game()  # a new slot: saved from its first screen
+    APP.rulebook.page.save_game()  # a new slot: saved from its first screen
 
 
 def _ask_delete(act, arg):

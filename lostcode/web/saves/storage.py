@@ -196,7 +196,9 @@ def autosave(ses):
         slot.conflict = True
         return CONFLICT
     index = saves_index()
-    entry = store(index, ses, sid, now_iso(), slot.created, {"lang": get_language()})
+    entry = store(
+        index, ses, sid, now_iso(), slot.created, {"lang": get_language()}, APP.rulebook.to_save
+    )
     if not finished:
         entry = index.games[sid]
     text = slot_text(entry, rev)

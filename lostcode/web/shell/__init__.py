@@ -35,19 +35,29 @@ class Game:
     boards)`: a session's screen as plain data; `from_save(data)` and
     `to_save(session, save_id, now, created)`: a session from a stored save
     and back; `boards()`: a fresh cache the screen builder may keep its
-    drawings in (held by the page per game)."""
+    drawings in (held by the page per game); `page`: its browser page (set
+    by main.py)."""
 
     __slots__ = (
         "name", "record_format", "actions", "session_scope", "observe", "screen",
-        "from_save", "to_save", "boards",
+        "from_save", "to_save", "boards", "page", "from_state", "watch",
     )
 
     def __init__(self, name, record_format, actions, session_scope, observe, screen,
-                 from_save, to_save, boards) -> None:
+                 from_save, to_save, boards, from_state=None, watch=None) -> None:
         self.name, self.record_format = name, record_format
         self.actions, self.session_scope = actions, session_scope  # what it plays
         self.observe, self.screen = observe, screen  # what one sees, as a screen
         self.from_save, self.to_save, self.boards = from_save, to_save, boards
+        # Its page in the browser: the adapter module that draws its screen and
+        # runs what follows (render, save_game, put_game, announce, ...: shell/flow.py
+        # calls them). Set by the browser adapter (main.py), as pure code never
+        # imports the page.
+        self.page = None
+        # A session around a replayed state (an imported record, a finished
+        # game watched): from_state(state, seats, ui); and its replay viewer,
+        # watch(record), for the saved games' list (saves/savespage.py).
+        self.from_state, self.watch = from_state, watch
 
     def session_actions(self) -> list:
         """The names its session plays, in the table's order."""
@@ -86,16 +96,13 @@ SHELL = (
 # Shell module -> the game's modules it still imports itself (tests/test_shell.py:
 # never more). What is left to move behind Game.
 STILL_KNOWS = {
-    "lostcode.web.shell.a11y": ("lostcode.web.game.describe",),
     "lostcode.web.shell.dom": ("lostcode.web.actions",),
-    "lostcode.web.shell.flow": ("lostcode.web.game.gamepage",),
     "lostcode.web.shell.moments": ("lostcode.rules.vocab",),
     "lostcode.web.saves.slots": ("lostcode.rules.errors",),
     "lostcode.web.saves.storage": ("lostcode.web.saves.persist",),
     "lostcode.web.saves.savespage": (
         "lostcode.rules.errors", "lostcode.rules.vocab", "lostcode.services.record",
-        "lostcode.web.actions", "lostcode.web.game.gamepage", "lostcode.web.saves.persist",
-        "lostcode.web.game.viewer",
+        "lostcode.web.actions", "lostcode.web.saves.persist",
     ),
     "lostcode.web.tablemode.tablecodes": ("lostcode.web.actions",),
     "lostcode.services.jsonlimits": ("lostcode.rules.errors",),

@@ -16,7 +16,6 @@ gamepage.py and setuppage.py put the results into the page.
 Portable to MicroPython (no f-strings with `=`, no typing).
 """
 
-from ..game.describe import ANNOUNCED, describe
 from .i18n import get_language
 
 TEXT_SIZES = ("normal", "large")
@@ -40,11 +39,6 @@ def normalize_motion(value):
     return value if value in MOTIONS else "full"
 
 
-def entry_sentence(e, names):
-    """The announcement for one public log entry, or "" for entries not announced."""
-    return describe(e, names) if e.get("t") in ANNOUNCED else ""
-
-
 class Announcer:
     """What the live region says after each render: the announced part of the
     public log entries added since the last public screen.
@@ -52,9 +46,14 @@ class Announcer:
     It keeps the entries of its last announcement and the language it was said
     in: after a language switch mid-game the next render says the same news
     again in the new language at once (issue 24), instead of leaving the old
-    language in the live region until the next event."""
+    language in the live region until the next event.
 
-    def __init__(self):
+    `sentence(entry, names)` is the game's: the announcement for one public
+    log entry, or "" for one not announced (the shell knows no game's words;
+    The Lost Code's is game/describe.py's `entry_sentence`)."""
+
+    def __init__(self, sentence):
+        self.sentence = sentence
         self.seen = 0
         self.text = ""
         self.entries = []
@@ -70,7 +69,7 @@ class Announcer:
     def _say(self, entries, names):
         lines = []
         for e in entries:
-            line = entry_sentence(e, names)
+            line = self.sentence(e, names)
             if line:
                 lines.append(line)
         if not lines:

@@ -105,7 +105,7 @@ class PageState:
     __slots__ = (
         "seat_notes", "defaults", "picked_language", "rules_en", "rules_want",
         "rules_have", "rules_loading",
-        "press_point",
+        "press_point", "relanguage",
     )
 
     def __init__(self) -> None:
@@ -117,6 +117,9 @@ class PageState:
         self.rules_have = "en"
         self.rules_loading = None
         self.press_point = None  # (x, y) of the last pointer press: issue 25's handoff
+        # What else words itself anew after a language switch (main.py adds
+        # Today's code's entry): the set-up page calls them, importing none.
+        self.relanguage = []
 
 
 class LabLink:
@@ -148,7 +151,7 @@ class TableLink:
         self.choices = []  # the moves the screen offers, in order
         self.rejoin_open = False  # the host's "Codes to rejoin" unfolded
         self.stored = None  # the move number of the table last stored (host)
-        self.search = SearchLoop()  # issue 27: an expert seat's search (host, tablepage.think)
+        self.search = SearchLoop()  # issue 27: an expert seat's search (host, tabledraw.think)
         # Issue 41, internet play (assets/table/net.js): the host's seat -> its
         # link's key; whether a relay was reached (None: still trying); a
         # guest's link (its #n= part); a guest whose channel to the host is gone.

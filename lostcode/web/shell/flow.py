@@ -1,7 +1,7 @@
 """The flow after an action (issue 38): the game's screen drawn, the game
 saved, the Bot lab's bot asked, then what follows the drawing — in one place.
 
-Why a module of its own: drawing only draws (gamepage.render); whatever a
+Why a module of its own: drawing only draws (the game's page's render); whatever a
 drawing used to start (the news, the moments, a computer's pace, an
 expert's search) is decided by followups.follow_ups, a pure function, and
 run here, once per action: after a dispatched action (main.dispatch), a
@@ -10,13 +10,13 @@ reply, the page being left with a private screen open, and a search's end.
 That end comes back here, never through main: slices.py runs the search
 and calls `searched`, which goes on as after an action (`moved`).
 
-It imports the game page, never the pages that put a game on screen
-(savespage, setuppage, labbridge import it), so no import runs in a circle.
+It imports no game: the game's page (The Lost Code's game/gamepage.py) is
+the shell.Game's `page`, set by main.py, so the shell knows no rule and no
+import runs in a circle (savespage, setuppage, labbridge import this).
 """
 
 from pyscript import window
 
-from lostcode.web.game import gamepage
 from lostcode.web.shell import slices
 from lostcode.web.shell.app import APP, guarded, keep
 from lostcode.web.shell.dom import create_proxy
@@ -35,26 +35,31 @@ from lostcode.web.shell.followups import (
 from lostcode.web.shell.moments import play_moments
 
 
+def _page():
+    """The game's page (shell.Game.page): its drawing and what follows it."""
+    return APP.rulebook.page
+
+
 def moved():
     """The game went on (an action of the session, the Bot lab's reply, a
     search's end): drawn, saved if its revision moved (a compare-and-set
     under the game's Web Lock, storage.locked), the lab's bot asked if its
     seat is due, and what follows the drawing."""
-    follow(gamepage.render())
-    gamepage.save_game()
+    follow(_page().render())
+    _page().save_game()
     ask_lab()
 
 
 def show():
     """The game's screen drawn again (a replay's step, a language, the page
     left) and what follows the drawing; nothing saved, nobody asked."""
-    follow(gamepage.render())
+    follow(_page().render())
 
 
 def show_game(ses, watch=None, fresh=False):
     """A game comes on screen, new (`fresh`: its first moves are moments) or
     resumed; `watch`: a viewer.Replay shown over it."""
-    gamepage.put_game(ses, watch, fresh)
+    _page().put_game(ses, watch, fresh)
     show()
 
 
@@ -66,7 +71,7 @@ def enter_game(ses, watch=None):
 
 
 def _settle(m, key):
-    gamepage.settle_if_new(key)
+    _page().settle_if_new(key)
 
 
 def _stop_pace(m, key):
@@ -105,11 +110,11 @@ def _assist_now(*_a):
 
 
 def _announce(m, key):
-    gamepage.announce(m)
+    _page().announce(m)
 
 
 def _say_step(m, key):
-    gamepage.say_step(m)
+    _page().say_step(m)
 
 
 def _moments(m, key):
@@ -117,7 +122,7 @@ def _moments(m, key):
 
 
 def _pace(m, key):
-    gamepage.schedule_auto(m)
+    _page().schedule_auto(m)
 
 
 # followups' step -> what runs it (m, key)
@@ -184,5 +189,5 @@ def on_pagehide(*_a):
     """Issue 25: the page is being left: an open private screen goes back to
     its handoff (gamepage.hide_private), drawn before the browser keeps the
     page in its back-forward cache."""
-    if gamepage.hide_private():
+    if _page().hide_private():
         show()

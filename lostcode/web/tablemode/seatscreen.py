@@ -1,23 +1,19 @@
 """A table-mode phone's turn drawn with the pass-and-play screens (issue 41).
 
-tablepage.render draws the table; on this phone's own turn it calls
+tabledraw.render draws the table; on this phone's own turn it calls
 `draw_turn` (the question, its pickers and the confirm: the wheels, the
 ring, the dice's faces, the candidate rows, from seatsession.SeatSession's
 `model`, i.e. the game's own views.screen_model) and `draw_panel` (the
 "What can I deduce?" panel and the deduction sheet, made from this seat's
 observation only). The screen's controls carry the game's own page actions
 (actions.SESSION); while table mode shows a turn, main.dispatch hands them
-to `act` (through tableentry.session_act) instead of a pass-and-play
-game's session. A confirmed choice's moves go to the host (a guest) or
-onto the host's table (the host's own seats).
+to seatmoves.py (through tableentry.session_act) instead of a pass-and-play
+game's session.
 """
 
-from lostcode.rules.errors import IllegalAction
 from lostcode.web import actions
-from lostcode.web.game.describe import reason
 from lostcode.web.shell.app import APP
 from lostcode.web.shell.dom import (
-    by_id,
     el,
     render_assistant,
     render_blocks,
@@ -26,8 +22,6 @@ from lostcode.web.shell.dom import (
 )
 from lostcode.web.shell.i18n import _
 from lostcode.web.tablemode.seatsession import SeatSession
-
-SHEET_ACTS = (actions.MARK, actions.AUTO, actions.SHEET_MODE)
 
 
 def session_for(seat):
@@ -85,48 +79,3 @@ def draw_panel(part, t):
         el("summary", t["sheet"]["heading"], None, None, panel)
         render_sheet(t["sheet"], panel)
         panel.open = APP.table.turn is not None and APP.table.turn.sheet_open
-
-
-def act(act_name, arg):
-    """A control of the turn's screen (an actions.SESSION name): the seat's
-    session takes it; a confirm's moves are sent (or played on the host)."""
-    from lostcode.web.tablemode import tablepage
-
-    ses = APP.table.turn
-    if ses is None:
-        return
-    if act_name in SHEET_ACTS:
-        ses.sheet_open = True
-    moves = ses.do(act_name, arg)
-    said = send(ses, moves, tablepage) if moves else ""
-    tablepage.show()
-    if said:
-        tablepage.status(said)  # a move refused while the host is gone: said again after drawing
-
-
-def send(ses, moves, tablepage):
-    """A confirm's moves to the host, or onto the host's own table; the
-    status the page said if they were not sent ("" if they were)."""
-    host, guest = APP.table.host, APP.table.guest
-    if host is not None:
-        try:
-            for a in moves:
-                tablepage.send_all(host.local(ses.seat, a))
-        except IllegalAction as e:
-            ses.sent = -1
-            ses.error = _("That is not possible: {reason}", reason=reason(e))
-        return ""
-    if guest is None:
-        return ""
-    # The first through the page's own path (refused while the host is gone,
-    # kept and sent again after a drop); the final candidates' others follow
-    # at once, each naming the move number it will be played at.
-    APP.table.choices = [moves[0]]
-    tablepage.play(0)
-    if APP.table.pending is None:
-        ses.sent = -1  # not sent: the page said why; the choice can be made again
-        box = by_id("table-status")
-        return str(box.textContent) if box is not None else ""
-    for i in range(1, len(moves)):
-        APP.table.bridge.send("host", guest.act(moves[i], i))
-    return ""

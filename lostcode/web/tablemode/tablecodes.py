@@ -6,7 +6,7 @@ a QR code (when the vendored library is there) and the same code as text to
 copy or paste, so the camera is never the only way; the answer box and its
 buttons per phone seat, open for the seats still to join and folded away
 for the seats at the table (to rejoin after a drop); and the camera's view,
-outside the table screen, which tablepage.render redraws on every move.
+outside the table screen, which tabledraw.render redraws on every move.
 """
 
 from lostcode.web import actions

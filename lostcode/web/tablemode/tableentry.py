@@ -57,7 +57,7 @@ def handle(act, arg):
 
 def session_act(act, arg):
     """A control of a table phone's own turn (a game action, actions.SESSION,
-    drawn by seatscreen.py with the pass-and-play screens)."""
-    from lostcode.web.tablemode import seatscreen
+    drawn by seatscreen.py with the pass-and-play screens): seatmoves.py's."""
+    from lostcode.web.tablemode import seatmoves
 
-    seatscreen.act(act, arg)
+    seatmoves.act(act, arg)
