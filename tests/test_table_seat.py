@@ -125,3 +125,19 @@ def test_a_turn_keeps_its_draft_until_another_position_arrives():
     assert ses.do(actions.EXPERT, "") == [] and ses.error  # no expert on a phone: no seed
     with pytest.raises(ValueError):
         ses.show(guests[(seat + 1) % 3].obs)  # another seat's observation is refused
+
+
+def test_a_new_table_in_the_same_tab_starts_the_seats_session_afresh():
+    """A new game (the host starts another table) is not taken for the old
+    one's position: the confirm made there and the sheet's marks go."""
+    host, guests = table(2, 7)
+    seat = host.state.to_act
+    ses = SeatSession(seat)
+    ses.show(guests[seat].obs)
+    out = take_turn(ses, random.Random(2), set())
+    assert out and not ses.my_turn()
+    ses.sheets[seat].crosses["jaguar"] = [3]
+    host2, guests2 = table(2, 8)  # another table, at move 0 again, the same seat to roll
+    assert host2.state.to_act == seat
+    ses.show(guests2[seat].obs)
+    assert ses.my_turn() and ses.sheets[seat].crosses["jaguar"] == []

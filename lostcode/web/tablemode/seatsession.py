@@ -106,6 +106,8 @@ class SeatSession(Drafts):
         (its draft and undo go); the same one again keeps them."""
         if obs.get("viewer") != self.seat:
             raise ValueError("another seat's observation")
+        if self.obs and another_game(self.obs, obs):
+            SeatSession.__init__(self, self.seat, self.hints)  # its sheet and its confirm go
         if not self.obs or obs["move_number"] != self.obs["move_number"]:
             self.draft = None
             self.undo_stack = []
@@ -240,6 +242,15 @@ class SeatSession(Drafts):
         + [(vocab.ROLL, _on_button_move), (vocab.TAKE, _on_button_move),
            (vocab.PASS, _on_button_move)]  # fmt: skip
     )
+
+
+def another_game(old, new):
+    """Whether `new` is of another game than `old` (a new table in the same
+    tab): a game's moves never go back, and at one move number the racks
+    this seat sees and the names are the same."""
+    if new["move_number"] != old["move_number"]:
+        return new["move_number"] < old["move_number"]
+    return new["racks"] != old["racks"] or new["names"] != old["names"]
 
 
 # The phases whose screen is a seat's choice (views.SCREENS): every other
