@@ -30,6 +30,7 @@ BROWSER_ONLY = {
         "main", "shell.dom", "shell.app", "saves.storage", "game.gamepage", "saves.savespage",
         "game.setuppage", "lab.labbridge", "tablemode.tablepage", "puzzle.puzzlepage",
         "tablemode.tablecodes", "shell.moments", "shell.slices", "shell.flow",
+        "tablemode.seatscreen", "tablemode.seatmoves",
         "tablemode.tableentry", "puzzle.puzzleentry", "stonesentry",
         "tablemode.tableparts", "tablemode.tabledraw", "tablemode.tablehost",
         "tablemode.tablechannels", "tablemode.tableguest",

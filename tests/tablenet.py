@@ -6,6 +6,8 @@ free loopback port. `Stun` starts Debian's coturn (`turnserver`, installed by
 tools/test.sh) as a STUN-only server on a free loopback UDP port; STUN_SEEN
 (an init script) counts the server-reflexive candidates a page gathers, so a
 test proves the page used the STUN server its network.json names.
+Both listen on loopback unless given another address (the NAT test's
+internet side: tests/table_nat_script.py).
 `route_network(context, config)` makes the context read `config` as
 assets/table/network.json: the shipped file (public brokers) is never
 edited and never read by a test, so no test reaches the internet; a link
@@ -25,9 +27,9 @@ NO_RELAYS = {"relays": [], "stun": []}
 
 
 class Broker:
-    def __init__(self):
+    def __init__(self, host="127.0.0.1"):
         self.proc = subprocess.Popen(
-            ["node", str(ROOT / "tools" / "mqtt_broker.mjs"), "0"],
+            ["node", str(ROOT / "tools" / "mqtt_broker.mjs"), "0", host],
             cwd=ROOT,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
@@ -38,7 +40,7 @@ class Broker:
             self.stop()
             raise RuntimeError("the local MQTT broker did not start: " + line)
         self.port = int(line.split()[1])
-        self.url = f"ws://127.0.0.1:{self.port}/"
+        self.url = f"ws://{host}:{self.port}/"
 
     def config(self, stun=None):
         return {"relays": [self.url], "stun": [stun.url] if stun else [], "connect_ms": 4000}
@@ -53,12 +55,12 @@ class Broker:
 
 
 class Stun:
-    def __init__(self):
+    def __init__(self, host="127.0.0.1"):
         exe = shutil.which("turnserver")
         if exe is None:
             raise RuntimeError("no turnserver: `bash tools/test.sh --setup-only` installs coturn")
         with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.bind(("127.0.0.1", 0))
+            probe.bind((host, 0))
             self.port = probe.getsockname()[1]
         self.dir = tempfile.TemporaryDirectory()
         d = self.dir.name
@@ -71,7 +73,7 @@ class Stun:
                 "--no-tls",
                 "--no-dtls",
                 "--no-tcp",
-                "--listening-ip=127.0.0.1",
+                f"--listening-ip={host}",
                 f"--listening-port={self.port}",
                 f"--pidfile={d}/turn.pid",
                 f"--userdb={d}/turndb",
@@ -84,7 +86,7 @@ class Stun:
         time.sleep(0.5)
         if self.proc.poll() is not None:
             raise RuntimeError("the local STUN server (coturn) did not start")
-        self.url = f"stun:127.0.0.1:{self.port}"
+        self.url = f"stun:{host}:{self.port}"
 
     def stop(self):
         if self.proc.poll() is None:
@@ -102,11 +104,13 @@ class Stun:
 STUN_SEEN = """
 (() => {
   const Orig = window.RTCPeerConnection;
+  window.__pcs = [];  // every connection, for the NAT test's getStats
   const kept = JSON.parse(sessionStorage.getItem("__stun") || "null");
   window.__stun = kept || { servers: [], srflx: 0 };
   const save = () => sessionStorage.setItem("__stun", JSON.stringify(window.__stun));
   function Counted(cfg, ...rest) {
     const pc = new Orig(cfg, ...rest);
+    window.__pcs.push(pc);
     window.__stun.servers.push(JSON.stringify((cfg && cfg.iceServers) || []));
     save();
     pc.addEventListener("icecandidate", (e) => {

@@ -52,9 +52,42 @@ LOOK_JS = """(name) => {
     racks: racks.map((s) => [...s.querySelectorAll('g.stone')].map(
       (g) => [g.getAttribute('class'), g.getAttribute('aria-label'), g.textContent])),
     seen: window.__tableSeen.splice(0),
-    acts: document.querySelectorAll('[data-act=table_move], [data-act=table_pick]').length,
+    acts: document.querySelectorAll('#table-turn').length,
   };
 }"""
+
+
+def take_turn(pg, rng=None, once=False):
+    """One turn on this phone with the pass-and-play screen's controls
+    (#table-turn, tablemode/seatscreen.py): with `rng` a few random choices
+    (a wheel, a ring value, a die's face, candidates...) first, then the
+    screen's confirm; without, the confirm as soon as it can be pressed.
+    `once`: back after the first confirm pressed, sent or not."""
+    turn = pg.locator("#table-turn")
+    move = turn.get_attribute("data-move")
+    mine = pg.locator(f"#table-turn[data-move='{move}']")
+    for tries in range(40):
+        if not mine.count():
+            return
+        primary = turn.locator("button.primary:not([disabled])")
+        live = turn.locator("button[data-act]:not([disabled]):not(.undo):not(.primary)")
+        n = live.count()
+        if primary.count() and (rng is None or not n or tries > 2 or rng.random() < 0.3):
+            primary.first.click()
+            if once:
+                return
+        else:
+            live.nth(rng.randrange(n) if rng else 0).click()
+    raise AssertionError("no move made: " + turn.inner_text())
+
+
+def turn_moves(s):
+    """The moves one confirm plays: the final candidates are one per symbol
+    the player to act has still to write (R-E1), anything else one."""
+    if s.phase != "final":
+        return 1
+    p = s.to_act
+    return len([x for x in s.options.symbols if s.token_holder.get(x) != p and x not in s.final[p]])
 
 
 class Table:
@@ -191,15 +224,8 @@ def test_three_phones_play_a_whole_game(browser, site_url):
             continue
         seat, pg = table.actor(looks)
         assert seat == s.to_act, (seat, s.to_act)
-        pick = pg.locator("#table-pick")
-        if pick.count():
-            options = pick.locator("option").count()
-            pick.select_option(str(rng.randrange(options)))
-            pg.click("[data-act=table_pick]")
-        else:
-            buttons = pg.locator("[data-act=table_move]")
-            buttons.nth(rng.randrange(buttons.count())).click()
-        table.settle(len(s.actions) + 1)
+        take_turn(pg, rng)
+        table.settle(len(s.actions) + turn_moves(s))
         steps += 1
         assert steps < 600
     assert rejoined and reloaded and steps > 40

@@ -9,7 +9,7 @@ same-Wi-Fi codes are handed over as text, as in test_browser_table.
 
 import pytest
 from tablenet import NO_RELAYS, Broker
-from test_browser_table import Table
+from test_browser_table import Table, take_turn
 
 pytestmark = pytest.mark.browser
 
@@ -64,15 +64,11 @@ def net_join(t, seat):
 
 
 def move_once(pg):
-    pick = pg.locator("#table-pick")
-    if pick.count():
-        pg.click("[data-act=table_pick]")
-    else:
-        pg.locator("[data-act=table_move]").first.click()
+    take_turn(pg, once=True)  # the screen's confirm as soon as it can be pressed
 
 
 def acts(pg):
-    return pg.locator("[data-act=table_move], [data-act=table_pick]").count()
+    return pg.locator("#table-turn").count()
 
 
 def public(pg):
@@ -141,8 +137,7 @@ def test_any_seat_not_joined_goes_to_the_computer_or_this_phone_at_once(browser,
     assert h.locator(".table-joins").count() == 0
     # The table goes on: a move to make, or the device to pass, on the host.
     h.wait_for_function(
-        "() => document.querySelector('[data-act=table_move], [data-act=table_pick],"
-        " [data-act=table_unlock]') !== null",
+        "() => document.querySelector('#table-turn, [data-act=table_unlock]') !== null",
         timeout=30000,
     )
 

@@ -13,10 +13,11 @@ sees no SDP, no candidate, no token, no move.
 """
 
 import random
+import re
 
 import pytest
 from tablenet import STUN_SEEN, Broker, Stun
-from test_browser_table import Table, check
+from test_browser_table import Table, check, take_turn, turn_moves
 
 from lostcode.rules.engine import is_over
 from lostcode.services.record import replay
@@ -159,14 +160,8 @@ def play(table, players, seed):
             continue
         seat, pg = table.actor(looks)
         assert seat == s.to_act, (seat, s.to_act)
-        pick = pg.locator("#table-pick")
-        if pick.count():
-            pick.select_option(str(rng.randrange(pick.locator("option").count())))
-            pg.click("[data-act=table_pick]")
-        else:
-            buttons = pg.locator("[data-act=table_move]")
-            buttons.nth(rng.randrange(buttons.count())).click()
-        table.settle(len(s.actions) + 1)
+        take_turn(pg, rng)
+        table.settle(len(s.actions) + turn_moves(s))
         steps += 1
         assert steps < 800
     assert rejoined and reloaded and steps > 40
@@ -184,6 +179,49 @@ def test_friends_anywhere_play_a_whole_game_from_links(browser, site_url, broker
     table = NetTable(browser, site_url, broker, stun)
     try:
         play(table, players, 41 + players)
+    finally:
+        for pg in table.pages().values():
+            pg.context.close()
+
+
+def test_a_guest_bets_with_the_wheels_and_the_ring(browser, site_url, broker, stun):
+    """Issue 41: a guest's turn is the pass-and-play screen. Over the local
+    relay, the guest sets its wheel with the drawn wheels and the ring (by
+    role and name), its deduction panel shown beside them, and confirms;
+    the host plays that very bet. After every action each phone's DOM shows
+    its own rack face down and no message holds its own stones (check)."""
+    table = NetTable(browser, site_url, broker, stun)
+    try:
+        table.start(2)
+        table.settle(0)
+        guest = table.guests[1]
+        for _ in range(30):  # the host plays until the guest sets its wheel
+            s = replay(table.record())
+            looks = check(table, s)
+            if s.phase == "guess" and s.to_act == 1:
+                break
+            take_turn(table.actor(looks)[1])
+            table.settle(len(s.actions) + turn_moves(s))
+        assert s.phase == "guess" and s.to_act == 1
+        turn = guest.get_by_role("group", name="Wheels")
+        taken = {w for _p, w in s.history[-1]["wheels"]}
+        wheel = next(w for w in ("W3", "W4", "W2", "W5") if w not in taken)
+        width = {"W2": 2, "W3": 3, "W4": 4, "W5": 5}[wheel]
+        turn.get_by_role("button", name=re.compile("^" + wheel + r" \(")).click()
+        assert turn.get_by_role("button", name=re.compile("^" + wheel + r" \(")).get_attribute(
+            "aria-pressed") == "true"  # fmt: skip
+        ring = guest.get_by_role("group", name="The ring: tap the value your sum is near")
+        low = max(0, min(10 - (width - 1) // 2, s.options.ring_max - width + 1))
+        rng_text = f"{low}–{low + width - 1}"
+        ring.get_by_role("button", name=f"10: range {rng_text}").click()
+        assert guest.get_by_role("heading", name="What can I deduce?").count() == 1
+        assert guest.get_by_role("button", name="Ask the expert").count() == 0
+        check(table, replay(table.record()))  # a draft: nothing sent, nothing shown
+        guest.get_by_role("button", name=f"Confirm {wheel} · {rng_text}").click()
+        table.settle(len(s.actions) + 1)
+        after = replay(table.record())
+        check(table, after)
+        assert after.actions[len(s.actions)] == ("guess", wheel, low)
     finally:
         for pg in table.pages().values():
             pg.context.close()

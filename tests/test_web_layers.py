@@ -23,7 +23,10 @@ WEB = ROOT / "lostcode" / "web"
 READS_STATE = {"session.py", "drafts.py", "saving.py", "persist.py", "labseat.py", "viewer.py",
                # the second game's screens (stonesgame/screens.py) read its session's
                # state, as its session (lostcode/stones/session.py) does (issue 43)
-               "screens.py"}
+               "screens.py",
+               # a table phone's session (issue 41): its `state` is only what its
+               # seat's observation tells (tablemode/seatsession.py Seen), never a State
+               "seatsession.py"}
 VIEW_MODELS = ("game/views.py", "game/betscreens.py", "game/resultscreens.py",
                "game/tableview.py", "shell/blocks.py", "saves/persist.py", "game/assistant.py",
                "game/solo.py", "game/viewer.py", "game/tutorial.py", "game/board.py",

@@ -12,6 +12,8 @@
 #   - Node/npm (apt-get install nodejs npm)
 #   - coturn (apt-get install coturn): a STUN server on loopback for table
 #     mode's internet tests (issue 41)
+#   - nftables (apt-get install nftables): the NAT of the table test whose
+#     guest is behind a router, in user and network namespaces (issue 41)
 #   - a project virtual environment .venv/ (gitignored) made with `python3 -m venv`
 #     ($LOSTCODE_PYTHON picks another interpreter, 3.11 or newer). Debian and
 #     Ubuntu ship the system Python without ensurepip: then python3-venv is
@@ -61,6 +63,13 @@ fi
 if ! command -v turnserver >/dev/null; then
     echo "test.sh: installing coturn (a local STUN server for the table-mode tests)"
     apt_install coturn
+fi
+# 2c. nftables: the NAT test's router masquerades with `nft`, inside a network
+#     namespace of its own (tests/table_nat_script.py): the machine's own
+#     firewall is never touched.
+if ! command -v nft >/dev/null && ! [ -x /usr/sbin/nft ]; then
+    echo "test.sh: installing nftables (the NAT of a table-mode test)"
+    apt_install nftables
 fi
 
 # 3. The project's virtual environment and the Python tools inside it.

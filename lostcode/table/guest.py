@@ -32,10 +32,12 @@ class Guest:
         """Rejoin after a drop: the host answers with the current observation."""
         return p.encode(p.RESUME, {"seat": self.seat, "token": self.token, "move": self.move})
 
-    def act(self, action) -> str:
-        """One move, made on the observation now shown."""
+    def act(self, action, ahead=0) -> str:
+        """One move, made on the observation now shown; with `ahead` n, the
+        one to follow it n moves later (the final candidates of several
+        symbols, one move each, confirmed at once: R-E1)."""
         a = [list(x) if isinstance(x, tuple) else x for x in action]
-        return p.encode(p.ACTION, {"seat": self.seat, "move": self.move, "action": a})
+        return p.encode(p.ACTION, {"seat": self.seat, "move": self.move + ahead, "action": a})
 
     def receive(self, text) -> str:
         """Take one message from the host; its type, or "error" for one that

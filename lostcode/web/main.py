@@ -132,6 +132,9 @@ def dispatch(act, arg=""):
     action = actions.ACTIONS.get(act)
     if action is None:
         return
+    if action.scope == actions.SESSION and APP.table.turn is not None:
+        tableentry.session_act(act, arg)  # issue 41: a table phone's turn (seatscreen.py)
+        return
     if action.scope in NEEDS_GAME and APP.game.session is None:
         return
     SCOPES[action.scope][act](act, arg)

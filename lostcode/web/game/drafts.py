@@ -102,7 +102,7 @@ class Drafts:
         move = PICKS[kind]
         if act == move:  # choose, or choose another
             action = _die_symbol(move, arg) if move != DISCARD else _symbol(move, arg)
-            if action not in legal_actions(s):
+            if action not in self._legal():
                 raise IllegalAction(_PICK_RULE[move], "ui_no_button")
             # Issue 22: a tap on the chosen one keeps it chosen (a fast double tap
             # must not leave nothing chosen); the change screen's "Keep the dice"
@@ -123,8 +123,22 @@ class Drafts:
         if kind == vocab.PHASE_CHANGE:
             self._after_change(p)
         if move == DISCARD:
-            gone = s.discards[p][-1]
-            self.notices = [{"player": p, "symbol": gone["symbol"], "value": gone["value"]}]
+            self._discarded(p)
+
+    # -- what the drafts read of the game (a table-mode phone's session reads
+    # its observation instead: lostcode/web/tablemode/seatsession.py) ----------------
+    def _seen(self, viewer):
+        """`viewer`'s observation of the game now."""
+        return observe(self.state, viewer)
+
+    def _legal(self):
+        """The moves the player to act may play now."""
+        return legal_actions(self.state)
+
+    def _discarded(self, p):
+        """`p` just replaced a stone: the public notice of the old one (R-P2)."""
+        gone = self.state.discards[p][-1]
+        self.notices = [{"player": p, "symbol": gone["symbol"], "value": gone["value"]}]
 
     # -- drafts and undo -----------------------------------------------------------
     def _remember(self, what, viewer):
@@ -146,7 +160,7 @@ class Drafts:
         return bool(self.undo_stack)
 
     def _sheet_event(self, viewer, act, arg):
-        obs = observe(self.state, viewer)
+        obs = self._seen(viewer)
         sheet = self.sheets[viewer]
         before = sheet.copy()
         if act == AUTO:
@@ -189,8 +203,8 @@ class Drafts:
         s = self.state
         if not self.hints or s.phase != vocab.PHASE_GUESS or self.bots.is_bot(s.to_act):
             return None
-        best = best_wheel(self._analysis(observe(s, s.to_act)))
-        if best is None or (GUESS, best["wheel"], best["low"]) not in legal_actions(s):
+        best = best_wheel(self._analysis(self._seen(s.to_act)))
+        if best is None or (GUESS, best["wheel"], best["low"]) not in self._legal():
             return None
         return best["wheel"], best["low"]
 

@@ -138,7 +138,7 @@ class TableLink:
 
     __slots__ = (
         "bridge", "host", "guest", "seat", "codes", "answer", "choices", "rejoin_open", "stored",
-        "search", "keys", "net", "net_link", "offline", "pending",
+        "search", "keys", "net", "net_link", "offline", "pending", "turns", "turn",
     )
 
     def __init__(self) -> None:
@@ -160,6 +160,10 @@ class TableLink:
         self.net_link = None
         self.offline = False
         self.pending = None  # a guest's (move number, action) sent, not answered yet
+        # Issue 41: this phone's turns drawn with the pass-and-play screens
+        # (tablemode/seatscreen.py): seat -> its SeatSession; the one on screen.
+        self.turns = {}
+        self.turn = None
 
 
 class PuzzleLink:

@@ -38,11 +38,12 @@ def nodes(selector):
     return [found.item(i) for i in range(found.length)]
 
 
-def center_ring():
+def center_ring(screen="#screen"):
     """Issue 39: the ring's values are one row of 44 px targets scrolled sideways
-    (style.css); the range set is brought to the row's middle after a redraw."""
-    for grid in nodes("#screen .ring-grid"):
-        on = nodes("#screen .ring-grid [aria-pressed=true]")
+    (style.css); the range set is brought to the row's middle after a redraw
+    (of the game's screen, or of table mode's: "#tablemode")."""
+    for grid in nodes(screen + " .ring-grid"):
+        on = nodes(screen + " .ring-grid [aria-pressed=true]")
         if on:
             mid = (on[0].offsetLeft + on[-1].offsetLeft + on[-1].offsetWidth) / 2
             grid.scrollLeft = max(0, mid - grid.clientWidth / 2)

@@ -13,8 +13,18 @@ from lostcode.web.game.describe import reason
 from lostcode.web.saves.storage import ls_set
 from lostcode.web.shell import slices
 from lostcode.web.shell.app import APP
-from lostcode.web.shell.dom import Node, append, by_id, clear, el, render_board, render_evidence
+from lostcode.web.shell.dom import (
+    Node,
+    append,
+    by_id,
+    center_ring,
+    clear,
+    el,
+    render_board,
+    render_evidence,
+)
 from lostcode.web.shell.i18n import _
+from lostcode.web.tablemode.seatscreen import draw_panel, draw_turn
 from lostcode.web.tablemode.tablecodes import draw_code, draw_joins
 from lostcode.web.tablemode.tableparts import heading, section, send_all, status, steps
 from lostcode.web.tablemode.tablescreen import table_screen
@@ -53,13 +63,15 @@ def render():
             you = _("You are {name}, player {n}.", name=name, n=n)
         el("p", you, "table-you", {"id": "table-you"}, part)
     el("p", "", None, {"id": "table-status", "role": "status"}, part)
-    draw_choices(part, m)
+    turn = draw_turn(part, obs, m)  # issue 41: the pass-and-play pickers (seatscreen.py)
     if host is not None:  # the heading first, in the first screenful (issue 41)
         append(sec, part)
         draw_joins(sec, host)
         part = Node("div")
-    render_evidence(m["board"], part)
+    if turn is None:
+        render_evidence(m["board"], part)
     render_board(m["board"], part)
+    draw_panel(part, turn)
     log = el("ol", None, "table-log", None, part)
     for line in m["log"]:
         el("li", line, None, None, log)
@@ -164,6 +176,7 @@ def show():
     storage, like a saved game, never into the page the host's player
     looks at."""
     render()
+    center_ring("#tablemode")  # a turn's ring: its range in view (seatscreen.py)
     if APP.table.host is not None:
         store(APP.table.host)
         think()

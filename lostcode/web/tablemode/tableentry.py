@@ -53,3 +53,11 @@ def handle(act, arg):
     from lostcode.web.tablemode import tablepage
 
     tablepage.HANDLERS[act](act, arg)
+
+
+def session_act(act, arg):
+    """A control of a table phone's own turn (a game action, actions.SESSION,
+    drawn by seatscreen.py with the pass-and-play screens): seatmoves.py's."""
+    from lostcode.web.tablemode import seatmoves
+
+    seatmoves.act(act, arg)
