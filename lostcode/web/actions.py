@@ -113,8 +113,6 @@ TABLE_CONNECT = "table_connect"  # the pasted answer of seat `arg`
 TABLE_TO_COMPUTER = "table_to_computer"  # a seat that stays gone: a computer plays it
 TABLE_TO_HOST = "table_to_host"  # a seat that stays gone: played on the host, pass-and-play
 TABLE_UNLOCK = "table_unlock"  # "I am NAME" on the host's phone (arg: the seat)
-TABLE_MOVE = "table_move"  # play choice number `arg`
-TABLE_PICK = "table_pick"  # play the choice picked in the list
 TABLE_COPY = "table_copy"  # copy the link or code in the box whose id is `arg` (issue 41)
 TABLE_SHARE = "table_share"  # the share sheet for the link in the box whose id is `arg`
 
@@ -156,7 +154,7 @@ ACTIONS = {
         TABLE_PAGE,
         (),
         (TABLE_START, TABLE_RESUME, TABLE_JOIN_PAGE, TABLE_SCAN, TABLE_STOP_SCAN, TABLE_JOIN,
-         TABLE_CONNECT, TABLE_TO_COMPUTER, TABLE_TO_HOST, TABLE_UNLOCK, TABLE_MOVE, TABLE_PICK,
+         TABLE_CONNECT, TABLE_TO_COMPUTER, TABLE_TO_HOST, TABLE_UNLOCK,
          TABLE_COPY, TABLE_SHARE),
     )
     + _table(

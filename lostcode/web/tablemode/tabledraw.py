@@ -145,24 +145,6 @@ def host_view(sec, host):
     return host.seen_by(to_act)
 
 
-def draw_choices(sec, m):
-    if not m["choices"]:
-        return
-    box = el("div", None, "table-choices", None, sec)
-    if m["list"]:
-        pick = el("select", None, None, {"id": "table-pick", "aria-label": m["heading"]}, box)
-        for head, items in m["groups"]:
-            where = el("optgroup", None, None, {"label": head}, pick) if head else pick
-            for label, i in items:
-                el("option", label, None, {"value": str(i)}, where)
-        attrs = {"type": "button", "data-act": actions.TABLE_PICK}
-        el("button", _("Play"), "btn primary", attrs, box)
-        return
-    for i, label in enumerate(m["choices"]):
-        attrs = {"type": "button", "data-act": actions.TABLE_MOVE, "data-arg": str(i)}
-        el("button", label, "btn", attrs, box)
-
-
 def offline_text():
     if APP.table.net_link is not None:
         return _("The host is not connected. Waiting for it to come back…")

@@ -30,7 +30,6 @@ from lostcode.web.tablemode.tableguest import (
     guest_start,
     join_page,
     join_with,
-    play,
 )
 from lostcode.web.tablemode.tablehost import (
     connect,
@@ -136,10 +135,6 @@ def on_scan(act, arg):
     scan(int(arg) if arg else None)
 
 
-def on_pick(act, arg):
-    play(int(str(by_id("table-pick").value)))
-
-
 def on_stop_scan(act, arg):
     stop_scan()
 
@@ -150,10 +145,6 @@ def on_join(act, arg):
 
 def on_connect(act, arg):
     connect(int(arg))
-
-
-def on_move(act, arg):
-    play(int(arg))
 
 
 # actions.TABLE_PAGE -> handler(act, arg), looked up by main.dispatch.
@@ -168,8 +159,6 @@ HANDLERS = {
     actions.TABLE_TO_COMPUTER: to_computer,
     actions.TABLE_TO_HOST: to_host,
     actions.TABLE_UNLOCK: unlock,
-    actions.TABLE_MOVE: on_move,
-    actions.TABLE_PICK: on_pick,
     actions.TABLE_COPY: on_copy,
     actions.TABLE_SHARE: on_share,
 }

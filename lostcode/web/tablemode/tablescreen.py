@@ -16,7 +16,6 @@ from ..game.describe import log_lines, move_words, say
 from ..game.names import symbol_name
 from ..shell.i18n import _
 
-MAX_BUTTONS = 8  # more moves than this are offered as one list (wheels x ranges, candidates)
 LOG_LINES = 6
 
 
@@ -44,23 +43,6 @@ def action_label(a, obs) -> str:
     return _(words.caption, **p)
 
 
-def groups(legal, obs) -> list:
-    """The moves of a long list in groups: a wheel's ranges under the wheel
-    (a phone's picker shows them as headed sections); [(heading, [(label,
-    index)])], one group with an empty heading for other moves."""
-    out: list = []
-    for i, a in enumerate(legal):
-        _words, p = move_words(a)
-        if "heading" in p:
-            head, label = p["heading"], p["range"]
-        else:
-            head, label = "", action_label(a, obs)
-        if not out or out[-1][0] != head:
-            out.append((head, []))
-        out[-1][1].append((label, i))
-    return out
-
-
 def table_screen(obs) -> dict:
     seat = obs["viewer"]
     legal = obs["legal"] if obs["to_act"] == seat else []
@@ -77,7 +59,5 @@ def table_screen(obs) -> dict:
         "move": obs["move_number"],
         "board": board_model(obs),
         "choices": [action_label(a, obs) for a in legal],
-        "list": len(legal) > MAX_BUTTONS,
-        "groups": groups(legal, obs) if len(legal) > MAX_BUTTONS else [],
         "log": log_lines(obs["log"], obs["names"])[-LOG_LINES:],
     }
