@@ -54,7 +54,8 @@ SHOWN_JS = """() => {
     line: line ? line.textContent : null,
     dice: label(document.querySelector("#screen svg.dice")),
     track: [...document.querySelectorAll("#table svg.track [role=img]")].map(label),
-    racks: [...document.querySelectorAll("#screen svg.rack")]
+    // beside the question, or on the board (a wide screen)
+    racks: [...document.querySelectorAll("#game svg.rack")]
       .map(r => [label(r), ...[...r.querySelectorAll(".stones [aria-label]")].map(label)]),
   };
 }"""

@@ -5,6 +5,7 @@
     python3 tools/bench_phone.py --games pass         # only the pass-and-play game
     python3 tools/bench_phone.py --shots docs/screens --tag after
     python3 tools/bench_phone.py --width 1280 --height 800 --shots DIR --tag desk
+    python3 tools/bench_phone.py --sizes 360x640,1280x800  # {"360x640": {...}, "1280x800": ...}
     python3 tools/bench_phone.py --lang ru            # the same games in Russian
 
 Why: "fits a phone" is a number, not a feeling (issue 22). Two seeded games
@@ -27,15 +28,18 @@ On every screen, scrolled to the top, it measures:
   control   the completing control lies wholly inside the first viewport;
   evidence  what the viewer needs lies wholly inside it and above the pinned
             panel: the bottom sheet on phones, the sticky action bar on a
-            wider screen (nothing under them counts as seen): the racks that
+            wider screen, where it lies over the board (on a wide screen the bar
+            covers its own column only; nothing under them counts as seen): the racks that
             show values and the dice on the wheel, candidate and dice
             screens; on the check screen the dice, the score track, every
             rack and each player's result beside their rack (issue 39: the
             check on the board); the final scores;
-  question  the controls of the question itself, above the bar too: on a
-            wheel screen the wheels, the ring, the -/+ stepper and the
-            "Range: ..." line (inside the viewport and above the action bar);
-            on a candidate screen every symbol's row;
+  question  the screen's heading and the controls of the question itself,
+            inside the viewport and clear of the action bar (above it, or
+            under it where they follow it): on a wheel screen the wheels, the
+            ring, the -/+ stepper and the "Range: ..." line; on a candidate
+            screen every symbol's row; a die's faces, the stones to replace,
+            the offer's answers;
   text      the smallest text on the board, in CSS px: every rendered SVG
             <text> in the game (its computed font size times its SVG's scale
             on screen, getScreenCTM) and the HTML text of the strip, the
@@ -53,7 +57,10 @@ max_scroll_width, min_board_text_px (and where), checks_board_in_view,
 discards_drawn ("all": every discard a rack's label names is drawn beside
 it, on every screen; else the screens where one is not) and discards_most,
 min_tap_target_px (the smallest visible control in the game: button, input,
-select, summary, link; issue 39: >= 44), own_ranges_set (wheel
+select, summary, link; issue 39: >= 44), rack_places (the most places one
+rack was drawn at, by its left edge and width, and the first rack's top: 1 is
+one place on every screen), issue39 (its "done when", each true or false,
+through_round the last round played), own_ranges_set (wheel
 screens whose range was set on the ring), taps_clean_round (mean taps of
 rounds in which no human replaced a stone; with every player's own bet few
 rounds are clean), taps_round_less_replacing (every round's taps less those
@@ -100,6 +107,10 @@ EVIDENCE = {
     "bot": ("racks", "dice", "step"),  # a computer's move played on the board (issue 22)
 }
 
+# a die's faces, a stone to replace, the offer's answers: the question's own controls
+CHOICES = ", ".join(f"#screen button[data-act={a}]"
+                    for a in ("change", "turn_bear", "discard", "take", "pass"))
+
 MEASURE_JS = """([kinds, width, height, L]) => {
   window.scrollTo(0, 0);
   const bar = [...document.querySelectorAll('#screen .actionbar')]
@@ -112,6 +123,16 @@ MEASURE_JS = """([kinds, width, height, L]) => {
     && sheet.getBoundingClientRect().height > 0;
   const sheetTop = pinned ? Math.min(height, sheet.getBoundingClientRect().top) : null;
   const cover = pinned ? sheetTop : barTop;
+  // what the pinned panel covers: on a wide screen the bar lies over its own
+  // column only, so the board beside it is covered where it lies under it
+  const panel = pinned ? sheet.getBoundingClientRect() : bar ? bar.getBoundingClientRect() : null;
+  // the question's own controls: in the viewport (below the sheet's top on a
+  // phone) and clear of the bar, above it or (the dice's faces) under it
+  const barBox = bar ? bar.getBoundingClientRect() : null;
+  const clear = e => { const r = e.getBoundingClientRect();
+    return !barBox || r.bottom <= barBox.top + 1 || r.top >= barBox.bottom - 1; };
+  const under = e => { const r = e.getBoundingClientRect();
+    return !panel || (r.left < panel.right - 1 && r.right > panel.left + 1); };
   const inView = (e, limit, from) => {
     if (!e) return false;
     const r = e.getBoundingClientRect();
@@ -130,6 +151,12 @@ MEASURE_JS = """([kinds, width, height, L]) => {
   for (const k of kinds) {
     let els = [];
     const board = ["racks", "dice", "track", "allracks", "verdicts"].includes(k);
+    // every screen's question: its heading, and the choices of a die, a stone or an offer
+    if (k === "heading") {
+      els = q('#screen-h');
+    } else if (k === "choices") {
+      els = q(L.choices);
+    } else
     if (k === "racks") {  // the racks that show values ("jaguar: 5", in any language)
       els = q('#game svg.rack')
         .filter(e => [...e.querySelectorAll("[aria-label]")]
@@ -163,10 +190,11 @@ MEASURE_JS = """([kinds, width, height, L]) => {
     } else if (k === "cands") {
       els = q('#screen [role=group].cand');
     }
-    const optional = k === "ring" || k === "stepper" || k === "range";  // before a wheel
+    const optional = ["ring", "stepper", "range", "choices"].includes(k);  // before a wheel
     if (!els.length) { if (!optional) out.missing.push(k); continue; }
     for (const e of els) {
-      const ok = board ? inView(e, cover) : inView(e, barTop, pinned ? sheetTop : 0);
+      const ok = board ? inView(e, under(e) ? cover : height)
+        : inView(e, height, pinned ? sheetTop : 0) && clear(e);
       if (!ok) { out.outside.push(k); break; }
     }
   }
@@ -219,6 +247,10 @@ MEASURE_JS = """([kinds, width, height, L]) => {
         + (e.getAttribute("aria-label") || e.textContent).trim().slice(0, 24) + "'"};
   }
   out.min_target = tgt;
+  // where each rack is drawn (page coordinates): one place on every screen? (issue 39)
+  out.racks = q('#game svg.rack').map(e => { const r = e.getBoundingClientRect();
+    return [e.dataset.rack, Math.round(r.left), Math.round(r.top + scrollY),
+      Math.round(r.width)]; });
   out.scroll_width = document.documentElement.scrollWidth;
   out.scroll_height = document.documentElement.scrollHeight;
   return out;
@@ -255,6 +287,7 @@ def labels():
         "results": T("Guesses in order"),
         "scores": T("Final scores"),
         "range": T("Range: {range} (the ring runs 0–{end})", range="\x01", end=0).split("\x01")[0],
+        "choices": CHOICES,
     }
 
 
@@ -297,6 +330,7 @@ class Bench:
         self.in_final = False
         self.kind = ""
         self.ring_taps = 0  # own ranges set on the ring (a check that own_bet tapped it)
+        self.rack_places = {}  # rack: the places (left, top, width) it was drawn at
 
     def tap(self, locator, text=None):
         if text is None:
@@ -314,7 +348,8 @@ class Bench:
 
     def measure(self, kind, count=True):
         m = self.page.evaluate(
-            MEASURE_JS, [list(EVIDENCE.get(kind, ())), self.width, self.height, labels()]
+            MEASURE_JS,
+            [["heading", "choices", *EVIDENCE.get(kind, ())], self.width, self.height, labels()],
         )
         self.round = m["round"] or self.round
         ok = m["control_ok"] is not False and not m["missing"] and not m["outside"]
@@ -337,6 +372,10 @@ class Bench:
         self.discards_named = max(self.discards_named, d["named"])
         if d["drawn"] != d["named"]:
             self.discards_missing.append((kind, self.round, d["named"] - d["drawn"]))
+        for r, left, top, width in m["racks"]:  # the first rack's top too (the
+            # others move down as the discards' rows come)
+            place = (left, width, top if r == m["racks"][0][0] else None)
+            self.rack_places.setdefault(r, set()).add(place)
         if kind == "checks":
             self.checks_seen += 1
             self.checks_board_ok += 1 if not (m["missing"] or m["outside"]) else 0
@@ -368,7 +407,10 @@ class Bench:
         for i, name in enumerate(NAMES):
             page.get_by_label(T("Name of player {n}", n=i + 1)).fill(name)
             page.get_by_label(T("Player {n} plays as", n=i + 1)).select_option(label=T(seats[i]))
-        page.get_by_label(T("Seed (optional, to replay the same deal)")).fill("7")
+        seed = page.get_by_label(T("Seed (optional, to replay the same deal)"))
+        if not seed.is_visible():  # issue 39: the runtime and the seed under "Advanced"
+            seed.locator("xpath=ancestor::details[1]/summary").click()
+        seed.fill("7")
         start = "|".join(re.escape(T(t)) for t in ("Play", "Start the game"))
         page.get_by_role("button", name=re.compile("^(" + start + ")")).first.click()
         page.wait_for_function("!document.getElementById('game').hidden")
@@ -498,7 +540,20 @@ class Bench:
                 if w not in k["why"]:
                     k["why"].append(w)
         rounds_played = max(rounds) if rounds else 0
+        ok = sum(1 for s in self.screens if s["ok"])
+        # Issue 39's "done when", through the last round: each a yes or no
+        verdict = {
+            "through_round": max(s["round"] for s in self.screens),
+            "first_viewport": ok == len(self.screens),
+            "checks_board_in_view": self.checks_seen > 0
+            and self.checks_board_ok == self.checks_seen,
+            "discards_drawn": not self.discards_missing,
+            "board_text_11px": self.min_text is not None and self.min_text["px"] >= 11,
+            "tap_targets_44px": self.min_target is not None and self.min_target["px"] >= 44,
+        }
+        verdict["all"] = all(v for k, v in verdict.items() if k != "through_round")
         return {
+            "issue39": verdict,
             "viewport": f"{self.width}x{self.height}",
             "lang": LANG["code"],
             "screens": len(self.screens),
@@ -518,6 +573,8 @@ class Bench:
             "discards_drawn": "all" if not self.discards_missing else self.discards_missing[:5],
             "discards_most": self.discards_named,
             "min_tap_target_px": self.min_target,
+            # where each rack was drawn: one place on every screen is 1 (issue 39, desktop)
+            "rack_places": max((len(v) for v in self.rack_places.values()), default=0),
             "taps": self.taps,
             "taps_clean_round": round(sum(clean) / len(clean), 2) if clean else None,
             "clean_rounds": len(clean),
@@ -573,7 +630,11 @@ def main():
     ap.add_argument("--shots", help="directory for one screenshot per screen kind")
     ap.add_argument("--tag", default="shot", help="screenshot file name prefix")
     ap.add_argument("--lang", default="en", choices=("en", "ru", "it", "pl"))
+    ap.add_argument("--sizes", help="WIDTHxHEIGHT,... (instead of --width/--height): "
+                    "one result per size, keyed by it")
     args = ap.parse_args()
+    sizes = [tuple(int(n) for n in z.split("x")) for z in args.sizes.split(",")] \
+        if args.sizes else [(args.width, args.height)]
     LANG["code"] = args.lang
     from playwright.sync_api import sync_playwright
     from serve import serve_in_thread
@@ -588,24 +649,27 @@ def main():
             if Path(CHROMIUM).exists():
                 kw["executable_path"] = CHROMIUM
             browser = pw.chromium.launch(**kw)
-            for game in args.games.split(","):
-                ctx = browser.new_context(
-                    viewport={"width": args.width, "height": args.height},
-                    device_scale_factor=1,
-                    is_mobile=args.width < 600,
-                    has_touch=args.width < 600,
-                )
-                page = ctx.new_page()
-                page.add_init_script(TAP_TIMES_JS)
-                bench = Bench(page, args.width, args.height, game, args.shots, args.tag)
-                url = base + "?lang=" + args.lang
-                url += "&runtime=micropython" if args.runtime == "micropython" else ""
-                seats = GAMES[game]
-                bench.setup(url, seats)
-                bench.play()
-                out[game] = bench.result(sum(1 for k in seats if k != "Human"))
-                out[game]["tap_ms"] = tap_times(page, bench.taps)
-                ctx.close()
+            for width, height in sizes:
+                size = out.setdefault(f"{width}x{height}", {}) if args.sizes else out
+                tag = args.tag + ("" if len(sizes) == 1 else f"-{width}x{height}")
+                for game in args.games.split(","):
+                    ctx = browser.new_context(
+                        viewport={"width": width, "height": height},
+                        device_scale_factor=1,
+                        is_mobile=width < 600,
+                        has_touch=width < 600,
+                    )
+                    page = ctx.new_page()
+                    page.add_init_script(TAP_TIMES_JS)
+                    bench = Bench(page, width, height, game, args.shots, tag)
+                    url = base + "?lang=" + args.lang
+                    url += "&runtime=micropython" if args.runtime == "micropython" else ""
+                    seats = GAMES[game]
+                    bench.setup(url, seats)
+                    bench.play()
+                    size[game] = bench.result(sum(1 for k in seats if k != "Human"))
+                    size[game]["tap_ms"] = tap_times(page, bench.taps)
+                    ctx.close()
             browser.close()
     finally:
         server.shutdown()

@@ -187,6 +187,13 @@ def on_watch_key(event):
         dispatch(act)
 
 
+def on_wide(event=None):
+    """The window crossed style.css's 900 px (a turned tablet, a resized
+    window): the game drawn again, its racks where that width keeps them."""
+    if APP.game.session is not None:
+        flow.show()
+
+
 def boot(*_args):
     try:
         progress(2, _("Loading the game engine…"))
@@ -201,6 +208,7 @@ def boot(*_args):
         listen(game, "change", on_change)
         listen(game, "keydown", on_watch_key)
         listen(by_id("log"), "toggle", gamepage.on_log_toggle)
+        listen(document.defaultView.matchMedia(gamepage.WIDE), "change", on_wide)  # issue 39
         listen(by_id("setup-form"), "submit", setuppage.on_submit)
         # Issue 12: other tabs. document.defaultView: on MicroPython, pyscript's
         # `window` proxy throws "Illegal invocation" from addEventListener.

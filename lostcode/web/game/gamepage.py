@@ -83,10 +83,13 @@ def render():
     board = m.get("board")
     evidence = m.get("evidence")
     badge = _("Private screen of {name}", name=m["viewer_name"]) if m["private"] else None
+    # Issue 39: on a phone the racks a question rests on sit next to it; on a
+    # wide screen every rack keeps one place on every screen, on the board.
+    racks_here = evidence == "racks" and not wide()
     if board and evidence:
         # what the question rests on, on the board above the bottom sheet; the
         # final candidates rest on the racks alone
-        render_evidence(board, part, evidence == "racks", m["kind"] != "final", badge)
+        render_evidence(board, part, racks_here, m["kind"] != "final", badge)
     # Issue 22: the screen's own part (its question, its choices, the confirm) is
     # one panel; on a phone a bottom sheet pinned under the board (style.css).
     own = el("div", None, "bottom-sheet", None, part)
@@ -130,7 +133,7 @@ def render():
     adopt(sheet, part)
     APP.game.sheet_owner = m["viewer"]
     if board:
-        adopt_board(by_id("table"), board, evidence != "racks")
+        adopt_board(by_id("table"), board, not racks_here)
     else:
         adopt(by_id("table"), Node("div"))
     by_id("log-summary").textContent = m["log_label"]
@@ -147,6 +150,15 @@ def render():
     APP.game.kind = m["kind"]
     APP.game.heading = m["heading"]
     return m
+
+
+WIDE = "(min-width: 900px)"  # style.css's table layout: the screen beside the board
+
+
+def wide():
+    """A wide screen (style.css's desktop layout): the racks are drawn on the
+    board on every screen there, never beside the question (issue 39)."""
+    return bool(window.matchMedia(WIDE).matches)
 
 
 def adopt_board(parent, b, racks):

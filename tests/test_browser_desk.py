@@ -1,0 +1,82 @@
+"""Desktop as a table (issue 39), at 1280x800, by role and accessible name: on
+a wheel screen where a symbol was rolled twice (the ring runs further, so
+the screen's column is at its tallest) the ring, the -/+ stepper and the
+"Range: ..." line are not under the sticky Confirm bar (the element at
+each one's centre is itself), and every rack is drawn in the same place on
+the handoff screen and on the wheel screen after it (the racks stay on the
+board at this width: gamepage.wide). tests/play.py's shadow engine game
+checks privacy on every screen on the way.
+"""
+
+import pytest
+from play import UIGame
+
+pytestmark = pytest.mark.browser
+
+DESK = {"width": 1280, "height": 800}
+SEED = 7  # a symbol rolled twice by round 6 (round 4's and round 6's wheel screens)
+
+# Each rack where it is drawn, in page coordinates, scrolled to the top.
+RACKS_JS = """() => { window.scrollTo(0, 0);
+  return Object.fromEntries([...document.querySelectorAll("#game svg.rack")]
+    .filter(e => e.getBoundingClientRect().width > 0)
+    .map(e => { const r = e.getBoundingClientRect();
+      const place = [r.left, r.top + scrollY, r.width, r.height];
+      return [e.dataset.rack, place.map(Math.round)]; })); }"""
+
+# The controls of the bet, each found by its role or name in Python and
+# marked; what lies at its centre (the first viewport) must be it or inside it.
+UNCOVERED_JS = """() => { window.scrollTo(0, 0);
+  return [...document.querySelectorAll("[data-desk-check]")].map(e => {
+    const r = e.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    const hit = document.elementFromPoint(x, y);
+    const bar = hit && hit.closest(".actionbar");
+    return {name: e.dataset.deskCheck, y: Math.round(y), inside: y > 0 && y < innerHeight,
+            clear: !!hit && e.contains(hit), bar: !!bar}; }); }"""
+
+
+class DeskGame(UIGame):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.handoff_racks = None
+        self.compared = 0  # wheel screens whose racks matched the handoff's
+        self.doubles = []  # (round, what lay at the centres) of wheel screens with a double
+
+    def on_handoff(self):
+        self.handoff_racks = self.page.evaluate(RACKS_JS)
+        super().on_handoff()
+
+    def on_guess(self):
+        page, s = self.page, self.s
+        racks = page.evaluate(RACKS_JS)
+        if self.handoff_racks is not None:
+            assert racks == self.handoff_racks, (s.round, self.handoff_racks, racks)
+            self.compared += 1
+        if len(set(s.dice)) < len(s.dice):  # a symbol rolled twice
+            ring = page.get_by_role("group", name="The ring: tap the value your sum is near")
+            if not ring.count():  # no bet chosen yet: the first free wheel
+                page.locator("#screen .wheel-btn:enabled").first.click()
+            marks = {
+                "ring": ring,
+                "lower": self.button("Lower the range by one"),
+                "raise": self.button("Raise the range by one"),
+                "range": page.get_by_role("status").filter(has_text="Range:"),
+            }
+            for name, loc in marks.items():
+                loc.evaluate("(e, n) => e.dataset.deskCheck = n", name)
+            seen = page.evaluate(UNCOVERED_JS)
+            assert {x["name"] for x in seen} == set(marks), seen
+            for x in seen:
+                assert x["inside"] and x["clear"] and not x["bar"], (s.round, s.dice, seen)
+            self.doubles.append((s.round, seen))
+        super().on_guess()
+
+
+def test_desk_wheel_screen_keeps_its_controls_clear_and_the_racks_in_place(page):
+    page.set_viewport_size(DESK)
+    game = DeskGame(page, ["Ana", "Bo", "Cy"], seed=SEED)
+    game.start(wait_first=True)
+    game.play(until_round=7)
+    assert {r for r, _seen in game.doubles} & {2, 4, 6}, game.doubles
+    assert game.compared >= 6 * 3, game.compared  # every wheel screen after a handoff
