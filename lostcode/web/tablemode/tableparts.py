@@ -14,7 +14,11 @@ def section():
     sec = by_id("tablemode")
     if sec is None:
         sec = el("section", None, "tablemode", {"id": "tablemode", "aria-live": "off"}, None)
-        document.querySelector("main").append(sec)
+        rules = by_id("rules")  # the table first, the rules reference under it
+        if rules is not None:
+            rules.before(sec)
+        else:
+            document.querySelector("main").append(sec)
     show_only(sec, ("setup", "game"))
     return sec
 

@@ -50,7 +50,15 @@ def table_screen(obs) -> dict:
     if prompt is None:
         heading = _("Game over")
     elif obs["to_act"] == seat:
-        heading = _("Your turn: {what}", what=say(prompt["msg"], prompt["params"]))
+        # The reader's own turn in the second person (shell/you.py): "Your turn to
+        # set a wheel", never "Your turn: Cy to set a wheel".
+        params = dict(prompt["params"])
+        if params.get("name") == obs["names"][seat]:
+            params["name"] = _("You")
+            text = say(prompt["msg"], params)
+            heading = text[:1].upper() + text[1:]
+        else:
+            heading = _("Your turn: {what}", what=say(prompt["msg"], prompt["params"]))
     else:
         heading = say(prompt["msg"], prompt["params"])
     return {
