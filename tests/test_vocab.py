@@ -24,7 +24,10 @@ WEB = ROOT / "lostcode" / "web"
 # state of the step on screen (its screen too is built from observations);
 # labseat.py the Session of "Play against my bot" (issue 14); drafts.py the part
 # of Session that keeps the drafts (Session inherits its methods).
-GLUE = ("session.py", "drafts.py", "saving.py", "persist.py", "viewer.py", "labseat.py")
+# seatsession.py a table-mode phone's session (issue 41): its `state` is that
+# seat's observation (Seen), never the engine's.
+GLUE = ("session.py", "drafts.py", "saving.py", "persist.py", "viewer.py", "labseat.py",
+        "seatsession.py")
 # The second game's screens read its own session's state (stones.session keeps
 # the hands apart; issue 43): not the Lost Code's engine state.
 OTHER_GAME = ("stonesgame",)

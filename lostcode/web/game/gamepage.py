@@ -158,7 +158,9 @@ WIDE = "(min-width: 900px)"  # style.css's table layout: the screen beside the b
 def wide():
     """A wide screen (style.css's desktop layout): the racks are drawn on the
     board on every screen there, never beside the question (issue 39)."""
-    return bool(window.matchMedia(WIDE).matches)
+    # document.defaultView: the Bot lab's watched game (#watch=lab) found pyscript's
+    # `window` proxy throwing "Illegal invocation" from matchMedia
+    return bool(document.defaultView.matchMedia(WIDE).matches)
 
 
 def adopt_board(parent, b, racks):
