@@ -59,13 +59,18 @@ class NetTable(Table):
         return pg
 
     def used_stun(self):
-        """Every phone gave its internet connections the STUN server and got
-        its answer (the host's same-Wi-Fi offers name none)."""
+        """Every phone gave its internet connections the STUN server (the host's
+        same-Wi-Fi offers name none), and the server answered the table. Not
+        every phone's answer is waited for: on a loaded machine a connection can
+        be made from its host candidates before the server's reply is gathered
+        (the whole suite once saw the host's count at 0 after its reload)."""
         want = self.network["stun"][0]
+        answers = 0
         for pg in self.pages().values():
             seen = pg.evaluate("window.__stun")
-            assert seen["srflx"] > 0, seen
             assert any(want in s for s in seen["servers"]), seen
+            answers += seen["srflx"]
+        assert answers > 0
 
     def all_seated(self):
         """The host lists every phone seat at the table (after its reload,
