@@ -208,7 +208,7 @@ export const CATALOG = {
   "Download the head to head (CSV)": "Scarica gli scontri diretti (CSV)",
   "Download the standings (CSV)": "Scarica la classifica (CSV)",
   "Every bot plays every other, each deal once from every seat. Add the class's bots, write down the seed, then run the league: the same bots and seed give the same standings again, here or on the command line (python -m lostcode league).": "Ogni bot gioca contro ogni altro, ogni distribuzione una volta da ogni posto. Aggiungi i bot della classe, annota il seme, poi avvia il campionato: gli stessi bot e lo stesso seme danno di nuovo la stessa classifica, qui o dalla riga di comando (python -m lostcode league).",
-  "Every group of bots plays {deals} deal, each from every seat.": ["Ogni gruppo di bot gioca {deals} distribuzione, da ogni posto.", "Ogni gruppo di bot gioca {deals} distribuzioni, ognuna da ogni posto."],
+  "Every group of bots plays {deals} deal, each from every seat.": ["Ogni gruppo di bot gioca {deals} distribuzione, una volta da ogni posto.", "Ogni gruppo di bot gioca {deals} distribuzioni, ognuna una volta da ogni posto."],
   "Forfeits": "Sconfitte a tavolino",
   "From {time}: the last finished league, kept in this browser.": "Del {time}: l'ultimo campionato finito, salvato in questo browser.",
   "Game {n}": "Partita {n}",
