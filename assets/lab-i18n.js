@@ -99,6 +99,8 @@ export const MESSAGES = {
   "won": _("your bot won"),
   "lost": _("your bot lost"),
   "game-n": _("Game {n}"),
+  // One game in the lists: its number, each seat's name and score, its outcome.
+  "game-line": _("Game {n}: {scores} — {outcome}"),
   "watch": _("Watch the game"),
   "stats-caption": _("Per player, over the finished games"),
   "col-player": _("Player"),

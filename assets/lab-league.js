@@ -375,7 +375,7 @@ function drawGame(entry) {
   const li = document.createElement("li");
   const text = document.createElement("span");
   const n = entry.game + 1;
-  text.textContent = t("game-n", { n }) + ": " + names.map((x, p) => x + " " + s.scores[p]).join(" · ") + " — " + outcome;
+  text.textContent = t("game-line", { n, scores: names.map((x, p) => x + " " + s.scores[p]).join(" · "), outcome });
   li.append(text);
   if (s.finished && (s.record || league.records)) {
     const b = document.createElement("button");

@@ -553,7 +553,7 @@ function onGame(m) {
   else if (s.tie) outcome = t("tie");
   else outcome = s.winner === entry.at[0] ? t("won") : t("lost");
   const text = document.createElement("span");
-  text.textContent = t("game-n", { n: m.index + 1 }) + ": " + parts.join(" · ") + " — " + outcome;
+  text.textContent = t("game-line", { n: m.index + 1, scores: parts.join(" · "), outcome });
   li.append(text);
   if (s.finished) li.append(" ", watchButton(entry.summary.record, m.index + 1));
   $("game-list").append(li);

@@ -32,16 +32,19 @@ COUNTS = ("n", "count", "total", "games", "wins", "deals", "min", "max", "most",
 COUNTED = re.compile(
     r"\{(" + "|".join(COUNTS) + r")\} (candidate values|games?|deals?|bots?|characters?|"
     r"bytes?|wins?|players?|points?|stones?|spaces?|tries|try|values?|candidates?|rounds?|"
-    r"seats?|moves?|forfeits?|seconds?|hints?|puzzles?|symbols?)\b"
+    r"seats?|moves?|forfeits?|seconds?|hints?|puzzles?|symbols?|"
+    # the second game, «Тайные камни» (lostcode/web/stonesgame), and table mode;
+    # not VP, which no language inflects (ПО, PV, PZ)
+    r"(?:goal )?cards?|tiles?|penalt(?:y|ies)|goals?|turns?|phones?)\b"
 )
 # The nouns a count agrees with in each language (stems), for the translations.
 NOUNS = {
     "ru": r"парти|раздач|бот|символ|байт|побед|игрок|очк|камн|камен|делени|попыт|значени|"
-          r"предположени|ход|раунд|поражени",
+          r"предположени|ход|раунд|поражени|карт|плит|штраф|цел|телефон",
     "it": r"partit|distribuzion|bot|caratter|byte|vittori|giocator|punt|rocc|spazi|tentativ|"
-          r"valor|supposizion|round|moss|sconfitt",
+          r"valor|supposizion|round|moss|sconfitt|cart|tesser|penalit|obiettiv|turn|telefon",
     "pl": r"parti|rozda|bot|znak|bajt|wygran|gracz|punkt|płyt|pol|pól|prób|wartoś|obstawie|"
-          r"ruch|rund|walkower",
+          r"ruch|rund|walkower|kart|kafel|kar|cel|tur|telefon",
 }
 # English messages whose count never needs the other form, with the reason.
 SINGLE_FORM_OK = {
@@ -111,6 +114,8 @@ def _surfaces(lang):
                 out += [(m.id if isinstance(m.id, str) else m.id[0], s)
                         for s in ((m.string,) if isinstance(m.string, str) else m.string)]
     out.append(("rules", (ROOT / "assets" / "rules" / f"{lang}.html").read_text(encoding="utf-8")))
+    stones = ROOT / "assets" / "rules" / "stones" / f"{lang}.html"
+    out.append(("stones rules", stones.read_text(encoding="utf-8")))
     example = (ROOT / "assets" / "lab" / f"example_{lang}.py").read_text(encoding="utf-8")
     out.append(("example", example))
     return out
