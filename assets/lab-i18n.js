@@ -143,6 +143,14 @@ export function text(lang, key, params) {
   return [].concat(entry).map((e) => sentence(lang, e, params)).join(" ");
 }
 
+// A decimal as `lang` writes it, like the game's pages (lostcode/web/shell/i18n.py
+// decimal()): "12.2" in English, «12,2» in ru, it and pl. `x` is a number (rounded
+// to `places`) or a decimal already written with a point (the league's "12.34").
+export function decimal(lang, x, places = 1) {
+  const s = typeof x === "string" ? x : Number(x).toFixed(places);
+  return lang === "en" ? s : s.replace(".", ",");
+}
+
 // The text of `key` in `lang` with its {placeholders} filled from params.
 export function translate(lang, key, params) {
   let s = text(lang, key, params);

@@ -200,3 +200,35 @@ def test_the_lab_picks_the_same_plural_form_as_the_catalogues():
         want = lab_strings(n)
         for lang in ("en",) + LANGS:
             assert said[lang][str(n)] == want[lang], (lang, n)
+
+
+def test_the_lab_writes_decimals_through_the_catalogue_module():
+    """The lab's and the league's means, spreads and times are written by
+    decimal() (assets/lab-i18n.js): «12,2» in ru, it and pl, as the game writes
+    decimals (i18n.decimal); the lab's results said "-2.4", "± 3.9" (issue 42)."""
+    bad = []
+    for path in sorted((ROOT / "assets").glob("lab*.js")):
+        if path.name in ("lab-i18n.js", "lab-catalog.js"):
+            continue
+        text = path.read_text(encoding="utf-8")
+        bad += [(path.name, m.group(0)) for m in re.finditer(r".{30}\.toFixed\(", text)]
+    league = (ROOT / "assets" / "lab-league.js").read_text(encoding="utf-8")
+    shown = re.compile(r"(?<!decimal\(env\.lang\(\), )row\.(mean|spread)_text")
+    bad += [("lab-league.js", m.group(0)) for m in shown.finditer(league)]
+    assert not bad, bad
+
+
+@pytest.mark.skipif(not shutil.which("node"), reason="needs node")
+def test_the_lab_decimal_is_the_games():
+    script = (
+        "const m = await import(process.argv[1]);"
+        "console.log(JSON.stringify(['en', 'ru', 'it', 'pl'].map((l) =>"
+        " [m.decimal(l, 12.25), m.decimal(l, -2.4), m.decimal(l, '31.67'), m.decimal(l, 3)])));"
+    )
+    out = subprocess.run(
+        ["node", "--input-type=module", "-e", script, (ROOT / "assets" / "lab-i18n.js").as_uri()],
+        capture_output=True, text=True, timeout=60, cwd=ROOT, check=True).stdout
+    en, *others = json.loads(out)
+    assert en == ["12.3", "-2.4", "31.67", "3.0"]
+    for said in others:
+        assert said == ["12,3", "-2,4", "31,67", "3,0"]

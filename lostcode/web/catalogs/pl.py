@@ -128,7 +128,7 @@ MESSAGES = {
     'Final scores': 'Wyniki końcowe',
     'Finished games': 'Zakończone partie',
     'For each symbol pick 0 to 3 values your own stone may have. If the true value is among them: +5 if you picked one, +2 if two, +1 if three; if not, or none: −2.': 'Dla każdego symbolu obstaw od 0 do 3 wartości, które może mieć twoja płytka. Jeśli właściwa jest wśród nich: +5 przy jednej obstawionej, +2 przy dwóch, +1 przy trzech; jeśli nie lub nic nie obstawiono: −2.',
-    'Friend': 'Przyjaciel',
+    'Friend': 'Znajomy',
     'Game': 'Gra',
     'Game log': 'Dziennik partii',
     'Game over': 'Koniec gry',

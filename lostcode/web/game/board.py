@@ -17,7 +17,7 @@ crossed out, right and wrong bets carry a tick or a cross.
 
 from ...rules.components import CURSE_LEAVES_AT, CURSE_TAKE_AT, WHEEL_IDS, WHEEL_VP, WHEEL_WIDTH
 from ...rules.vocab import EV_MOVE, EV_ROLL
-from ..shell.i18n import _, ngettext
+from ..shell.i18n import _, capital, ngettext
 from ..shell.you import YOU_NAMES
 from .names import dice_text, range_text, symbol_name
 
@@ -79,7 +79,7 @@ def symbol_use(sym, x, y, size):
 def initials(names):
     """One short mark per marker: the first letter, or the seat number where
     two names share it (markers are never told apart by colour alone)."""
-    firsts = [(n.strip()[:1] or "?").upper() for n in names]
+    firsts = [capital(n.strip()[:1] or "?") for n in names]
     out = []
     for i, f in enumerate(firsts):
         out.append(f if firsts.count(f) == 1 else f + str(i + 1))
