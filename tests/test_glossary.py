@@ -561,3 +561,12 @@ def test_messages_name_buttons_as_the_buttons_read(lang):
             if said[button] not in said[key]:
                 bad.append((key[:50], said[button], said[key]))
     assert not bad, "\n".join(map(str, bad))
+
+
+def test_italian_writes_one_apostrophe():
+    """The straight apostrophe of every other Italian message («l'orso»,
+    «dell'intervallo»), never the curly one the download line and the second
+    game's rules had («dell’ambiente», «l’ultima»)."""
+    bad = [(key[:40], text[max(0, i - 20):i + 20]) for key, text in surfaces("it")
+           for i in [text.find("’")] if i >= 0]
+    assert not bad, bad
