@@ -570,3 +570,19 @@ def test_italian_writes_one_apostrophe():
     bad = [(key[:40], text[max(0, i - 20):i + 20]) for key, text in surfaces("it")
            for i in [text.find("’")] if i >= 0]
     assert not bad, bad
+
+
+@pytest.mark.parametrize("lang", ("en",) + LANGS)
+def test_default_names_stay_apart_left_of_the_stones(lang):
+    """The board has 8 characters for a rack owner's name; the default names
+    («Giocatore 1» … «Giocatore 4», table mode's) must still tell the racks
+    apart there (issue 42: the Italian table read «Giocato…» three times)."""
+    from lostcode.web.game.board import short_name
+    from lostcode.web.shell import i18n
+
+    i18n.set_language(lang)
+    try:
+        shown = [short_name(i18n._("Player {n}", n=n)) for n in range(1, 5)]
+    finally:
+        i18n.set_language("en")
+    assert len(set(shown)) == 4 and all(len(s) <= 8 for s in shown), shown
