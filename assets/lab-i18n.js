@@ -99,6 +99,8 @@ export const MESSAGES = {
   "won": _("your bot won"),
   "lost": _("your bot lost"),
   "game-n": _("Game {n}"),
+  // One game in the lists: its number, each seat's name and score, its outcome.
+  "game-line": _("Game {n}: {scores} — {outcome}"),
   "watch": _("Watch the game"),
   "stats-caption": _("Per player, over the finished games"),
   "col-player": _("Player"),
@@ -139,6 +141,14 @@ export function text(lang, key, params) {
   const entry = MESSAGES[key];
   if (entry === undefined) return key;
   return [].concat(entry).map((e) => sentence(lang, e, params)).join(" ");
+}
+
+// A decimal as `lang` writes it, like the game's pages (lostcode/web/shell/i18n.py
+// decimal()): "12.2" in English, «12,2» in ru, it and pl. `x` is a number (rounded
+// to `places`) or a decimal already written with a point (the league's "12.34").
+export function decimal(lang, x, places = 1) {
+  const s = typeof x === "string" ? x : Number(x).toFixed(places);
+  return lang === "en" ? s : s.replace(".", ",");
 }
 
 // The text of `key` in `lang` with its {placeholders} filled from params.

@@ -15,6 +15,7 @@
 import { readReply } from "./lab-reply.js";
 import { downloadText } from "./lab-files.js";
 import { freshTable } from "./lab-results.js";
+import { decimal } from "./lab-i18n.js";
 import { MARKUP } from "./lab-league-markup.js";
 import {
   KEPT_KEY, KEPT_VERSION, MAX_BOTS, MAX_DEALS, MAX_DETAIL, MAX_KEPT, MAX_SEED, pack, readKept, storeText, unpack,
@@ -333,7 +334,7 @@ export function leagueMessage(m) {
     league.records = m.records;
     league.seconds = (performance.now() - league.start) / 1000;
     const done = m.stopped ? t("lg-stopped", { n: league.entries.length })
-      : t("lg-done", { n: league.entries.length, s: league.seconds.toFixed(1) });
+      : t("lg-done", { n: league.entries.length, s: decimal(env.lang(), league.seconds) });
     $("progress-label").textContent = done;
     // A stopped league is shown but not kept: the last finished one stays.
     const note = m.stopped ? "" : keep();
@@ -375,7 +376,7 @@ function drawGame(entry) {
   const li = document.createElement("li");
   const text = document.createElement("span");
   const n = entry.game + 1;
-  text.textContent = t("game-n", { n }) + ": " + names.map((x, p) => x + " " + s.scores[p]).join(" · ") + " — " + outcome;
+  text.textContent = t("game-line", { n, scores: names.map((x, p) => x + " " + s.scores[p]).join(" · "), outcome });
   li.append(text);
   if (s.finished && (s.record || league.records)) {
     const b = document.createElement("button");
@@ -418,7 +419,8 @@ function drawResult() {
     const tr = table.insertRow();
     cell(tr, String(row.rank));
     cell(tr, row.bot, "row");
-    for (const v of [row.wins, row.mean_text, row.spread_text, row.forfeits, row.games]) cell(tr, String(v));
+    for (const v of [row.wins, decimal(env.lang(), row.mean_text), decimal(env.lang(), row.spread_text),
+      row.forfeits, row.games]) cell(tr, String(v));
     if (row.forfeits) {
       const li = document.createElement("li");
       const why = forfeitWhy({ reason: row.forfeit_reason, detail: row.forfeit_detail });

@@ -29,7 +29,8 @@ export function freshTable(id, captionId, caption) {
   return table;
 }
 
-export function renderStats(rows, names, t) {
+// `num` writes a decimal in the page's language (lab-i18n.js decimal()).
+export function renderStats(rows, names, t, num) {
   const table = freshTable("stats-table", "stats-caption", t("stats-caption"));
   const head = table.insertRow();
   for (const k of ["player", "wins", "mean", "spread", "range", "forfeits"]) {
@@ -44,13 +45,13 @@ export function renderStats(rows, names, t) {
     th.scope = "row";
     th.textContent = names[r.participant];
     tr.append(th);
-    for (const v of [r.wins + " / " + r.games, r.mean.toFixed(1), "± " + r.spread.toFixed(1),
+    for (const v of [r.wins + " / " + r.games, num(r.mean), "± " + num(r.spread),
       r.low + "–" + r.high, String(r.forfeits)]) tr.insertCell().textContent = v;
   }
-  drawChart(rows, names, t);
+  drawChart(rows, names, t, num);
 }
 
-function drawChart(rows, names, t) {
+function drawChart(rows, names, t, num) {
   const box = $("chart");
   box.replaceChildren();
   // One unit of the drawing is one CSS pixel at the box's width (at most 640), so
@@ -66,7 +67,7 @@ function drawChart(rows, names, t) {
   const hi = Math.max(1, ...rows.map((r) => r.high));
   const x = (v) => left + ((v - lo) / (hi - lo)) * (W - left - right);
   const label = rows.map((r) => names[r.participant] + ": " + t("chart-row", {
-    wins: r.wins, games: r.games, mean: r.mean.toFixed(1), spread: r.spread.toFixed(1),
+    wins: r.wins, games: r.games, mean: num(r.mean), spread: num(r.spread),
   })).join("; ");
   const s = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": t("chart-title") + ". " + label, class: "chart" }, box);
   svg("title", {}, s).textContent = t("chart-title");

@@ -7,7 +7,7 @@
 // game and the bot's worker is terminated and started afresh (the only way to
 // stop an endless loop). Untrusted text (tracebacks, printed output, shared
 // code) only ever goes into the page with textContent.
-import { translate } from "./lab-i18n.js";
+import { decimal, translate } from "./lab-i18n.js";
 import { makeEditor, textareaEditor } from "./lab-editor.js";
 import { pickRuntime } from "./lab-runtime.js";
 import { botFromLink, MAX_LINK_CHARS, ShareError } from "./lab-share.js";
@@ -54,6 +54,11 @@ function t(key, params) {
   return translate(lang, key, params);
 }
 
+// A mean or a spread as the page's language writes decimals.
+function num(x) {
+  return decimal(lang, x);
+}
+
 function applyStatic() {
   root.lang = lang;
   document.querySelectorAll("[data-i18n]").forEach((e) => { e.textContent = t(e.dataset.i18n); });
@@ -63,7 +68,7 @@ function applyStatic() {
   renderSharedNote();
   if (lab.botChoice) showRuntime(lab.botChoice);
   if (root.dataset.lab === "loading") showWaiting();
-  if (lab.stats) renderStats(lab.stats, lab.names, t);
+  if (lab.stats) renderStats(lab.stats, lab.names, t, num);
   if (league) league.leagueLanguage(); // the class league's own lines (assets/lab-league.js)
   const note = $("lang-note");
   if (note && langNote) {
@@ -553,7 +558,7 @@ function onGame(m) {
   else if (s.tie) outcome = t("tie");
   else outcome = s.winner === entry.at[0] ? t("won") : t("lost");
   const text = document.createElement("span");
-  text.textContent = t("game-n", { n: m.index + 1 }) + ": " + parts.join(" · ") + " — " + outcome;
+  text.textContent = t("game-line", { n: m.index + 1, scores: parts.join(" · "), outcome });
   li.append(text);
   if (s.finished) li.append(" ", watchButton(entry.summary.record, m.index + 1));
   $("game-list").append(li);
@@ -590,7 +595,7 @@ function onDone(m) {
     lab.gamesPerSecond = lab.games.length / seconds;
   }
   lab.stats = JSON.parse(m.stats);
-  renderStats(lab.stats, lab.names, t);
+  renderStats(lab.stats, lab.names, t, num);
   say("progress-label", t(m.stopped ? "run-stopped" : "run-done", { n: lab.games.length }));
   root.dataset.runs = String(Number(root.dataset.runs || 0) + 1);
   finishActivity();

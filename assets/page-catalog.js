@@ -20,7 +20,7 @@ export const CATALOG = {
  },
  "it": {
   "An update could not be saved for offline play; the previous version stays available offline. The page will try again on your next visit.": "Non è stato possibile salvare un aggiornamento per il gioco offline; offline resta disponibile la versione precedente. La pagina riproverà alla prossima visita.",
-  "Downloading the {runtime} runtime (about {mb} MB, once)…": "Download dell’ambiente Python {runtime} (circa {mb} MB, una sola volta)…",
+  "Downloading the {runtime} runtime (about {mb} MB, once)…": "Download dell'ambiente Python {runtime} (circa {mb} MB, una sola volta)…",
   "Loading failed.": "Caricamento non riuscito.",
   "Offline play could not be set up: a file of this version did not download correctly. The page will try again on your next visit.": "Non è stato possibile preparare il gioco offline: un file di questa versione non è stato scaricato correttamente. La pagina riproverà alla prossima visita.",
   "Offline play is ready on this device.": "Su questo dispositivo puoi giocare anche offline.",

@@ -134,7 +134,7 @@ export const LOADING_TEXT = {
         running: "Python запущен; загружается игровой движок…",
         offline: "Pyodide сейчас не загрузить: устройство не в сети, а копии Pyodide на нём ещё нет. Сохранённые партии не пропадут.",
         "use-default": "Использовать MicroPython (по умолчанию)" },
-  it: { download: "Download dell’ambiente Python {runtime} (circa {mb} MB, una sola volta)…",
+  it: { download: "Download dell'ambiente Python {runtime} (circa {mb} MB, una sola volta)…",
         running: "Python è avviato; caricamento del motore di gioco…",
         offline: "Ora non si può scaricare Pyodide: il dispositivo è offline e non ne ha ancora una copia. Le partite salvate non si perdono.",
         "use-default": "Usa MicroPython (predefinito)" },

@@ -22,3 +22,11 @@ for code, name in LANGUAGES:
 print(set_language("xx"), set_language("pl-PL"), _("New game"))
 print(pick_language("it", ["pl-PL"], "ru"), pick_language(None, ["de", "pl-PL"], None),
       pick_language(None, [], "ru"), pick_language("", (), None))
+# A heading's first letter, as table mode writes the reader's own turn (issue 42:
+# MicroPython's str.upper() left «ваш ход» lower-case).
+from lostcode.web.shell.i18n import capital  # noqa: E402
+
+for code, _name in LANGUAGES:
+    set_language(code)
+    print(capital(_("your turn to roll the dice")), capital(_("your turn to set a wheel")))
+print(capital("ёж"), capital("łódź"), capital("żaba"), capital("èra"), capital(""), capital("7a"))

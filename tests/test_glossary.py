@@ -141,11 +141,18 @@ def example_text(lang):
     return (ROOT / "assets" / "lab" / f"example_{lang}.py").read_text(encoding="utf-8")
 
 
+def stones_rules_text(lang):
+    """The second game's rules reference («Тайные камни», assets/rules/stones/)."""
+    html = (ROOT / "assets" / "rules" / "stones" / f"{lang}.html").read_text(encoding="utf-8")
+    return re.sub(r"<[^>]+>", " ", html)
+
+
 def surfaces(lang):
     """(where, text) of everything a player or a student reads in `lang`: the
-    catalogue (the game, the puzzle, table mode, the expert), the rules
-    reference, the lab and the league, the example bot."""
+    catalogue (the game, the puzzle, table mode, the expert, the second game),
+    both rules references, the lab and the league, the example bot."""
     return ([(k, s) for k, s in catalogue_messages(lang)] + [("rules", rules_text(lang))]
+            + [("stones rules", stones_rules_text(lang))]
             + lab_texts(lang) + [(f"example_{lang}.py", example_text(lang))])
 
 
@@ -488,3 +495,94 @@ def test_guided_game_with_a_friend_speaks_to_you(lang):
     finally:
         i18n.set_language("en")
     assert seen == {"handoff", "confirm"}, seen
+
+
+# The spaced dash each language's typography uses (issue 42, third re-read: the
+# second game's cards and the league's game lines wrote Polish with an em dash).
+DASHES = {"ru": (" — ", " – "), "it": (" — ", " – "), "pl": (" – ", " — ")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_dashes_as_each_language_writes_them(lang):
+    """ru and it: a spaced em dash « — »; pl: a spaced en dash « – »; never the
+    other, on any surface (both games' messages and rules, the lab, the league,
+    the example bot)."""
+    _use, never = DASHES[lang]
+    bad = [(key[:40], text[max(0, i - 25):i + 25]) for key, text in surfaces(lang)
+           for i in [text.find(never)] if i >= 0]
+    assert not bad, "\n".join(map(str, bad))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_symbol_names_stand_quoted_or_after_a_colon(lang):
+    """Symbol names are passed in the nominative and cannot take an article or a
+    case ending, so a translation puts them in quotes, after a colon or an arrow,
+    or first: never «Il tuo {symbol}» (which reads «Il tuo uccello»), «girato su
+    {sym}», «per {symbols}»."""
+    place = re.compile(r"\{(sym|symbol|symbols|syms)\}")
+    bad = []
+    for key, text in catalogue_messages(lang):
+        for hit in place.finditer(text):
+            before = text[:hit.start()]
+            if not (before == "" or before.endswith(("«", "„", ": ", "(", "→ ", ", "))):
+                bad.append((key[:50], text[max(0, hit.start() - 25):hit.end() + 5]))
+    assert not bad, "\n".join(map(str, bad))
+
+
+# Messages that name a button: they must say it as the button does.
+NAMED_BUTTONS = {
+    "Send each friend the link of their seat: Copy, Share, or let them scan it.": ("Copy", "Share"),
+    "Scan it with Scan the answer, or paste it here and press Connect.":
+        ("Scan the answer", "Connect"),
+    "The host scans it, or pastes it and presses Connect.": ("Connect",),
+    "At least one player must be human: set one seat to Human.": ("Human",),
+    "The Bot lab left no bot to play against: open the Bot lab and press “Play against my bot” "
+    "there.": ("Play against my bot",),
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_messages_name_buttons_as_the_buttons_read(lang):
+    """A message that tells the reader to press a button quotes the button's own
+    words (table mode said «Поделиться ссылкой», «Condividi con un link»,
+    „Udostępnij linkiem” for the "Share" button, which reads «Поделиться»,
+    «Condividi», „Udostępnij”); so does every message whose English quotes
+    another message in “…”."""
+    said = dict(catalogue_messages(lang))
+    wanted = dict(NAMED_BUTTONS)
+    for key in said:
+        quoted = tuple(q for q in re.findall(r"“([^”{}]+)”", key) if q in said)
+        if quoted:
+            wanted[key] = wanted.get(key, ()) + quoted
+    bad = []
+    for key, buttons in wanted.items():
+        assert key in said, key
+        for button in buttons:
+            if said[button] not in said[key]:
+                bad.append((key[:50], said[button], said[key]))
+    assert not bad, "\n".join(map(str, bad))
+
+
+def test_italian_writes_one_apostrophe():
+    """The straight apostrophe of every other Italian message («l'orso»,
+    «dell'intervallo»), never the curly one the download line and the second
+    game's rules had («dell’ambiente», «l’ultima»)."""
+    bad = [(key[:40], text[max(0, i - 20):i + 20]) for key, text in surfaces("it")
+           for i in [text.find("’")] if i >= 0]
+    assert not bad, bad
+
+
+@pytest.mark.parametrize("lang", ("en",) + LANGS)
+def test_default_names_stay_apart_left_of_the_stones(lang):
+    """The board has 8 characters for a rack owner's name; the default names
+    («Giocatore 1» … «Giocatore 4», table mode's) must still tell the racks
+    apart there (issue 42: the Italian table read «Giocato…» three times)."""
+    from lostcode.web.game.board import short_name
+    from lostcode.web.shell import i18n
+
+    i18n.set_language(lang)
+    try:
+        shown = [short_name(i18n._("Player {n}", n=n)) for n in range(1, 5)]
+    finally:
+        i18n.set_language("en")
+    assert len(set(shown)) == 4 and all(len(s) <= 8 for s in shown), shown

@@ -32,16 +32,19 @@ COUNTS = ("n", "count", "total", "games", "wins", "deals", "min", "max", "most",
 COUNTED = re.compile(
     r"\{(" + "|".join(COUNTS) + r")\} (candidate values|games?|deals?|bots?|characters?|"
     r"bytes?|wins?|players?|points?|stones?|spaces?|tries|try|values?|candidates?|rounds?|"
-    r"seats?|moves?|forfeits?|seconds?|hints?|puzzles?|symbols?)\b"
+    r"seats?|moves?|forfeits?|seconds?|hints?|puzzles?|symbols?|"
+    # the second game, «Тайные камни» (lostcode/web/stonesgame), and table mode;
+    # not VP, which no language inflects (ПО, PV, PZ)
+    r"(?:goal )?cards?|tiles?|penalt(?:y|ies)|goals?|turns?|phones?)\b"
 )
 # The nouns a count agrees with in each language (stems), for the translations.
 NOUNS = {
     "ru": r"парти|раздач|бот|символ|байт|побед|игрок|очк|камн|камен|делени|попыт|значени|"
-          r"предположени|ход|раунд|поражени",
+          r"предположени|ход|раунд|поражени|карт|плит|штраф|цел|телефон",
     "it": r"partit|distribuzion|bot|caratter|byte|vittori|giocator|punt|rocc|spazi|tentativ|"
-          r"valor|supposizion|round|moss|sconfitt",
+          r"valor|supposizion|round|moss|sconfitt|cart|tesser|penalit|obiettiv|turn|telefon",
     "pl": r"parti|rozda|bot|znak|bajt|wygran|gracz|punkt|płyt|pol|pól|prób|wartoś|obstawie|"
-          r"ruch|rund|walkower",
+          r"ruch|rund|walkower|kart|kafel|kar|cel|tur|telefon",
 }
 # English messages whose count never needs the other form, with the reason.
 SINGLE_FORM_OK = {
@@ -111,6 +114,8 @@ def _surfaces(lang):
                 out += [(m.id if isinstance(m.id, str) else m.id[0], s)
                         for s in ((m.string,) if isinstance(m.string, str) else m.string)]
     out.append(("rules", (ROOT / "assets" / "rules" / f"{lang}.html").read_text(encoding="utf-8")))
+    stones = ROOT / "assets" / "rules" / "stones" / f"{lang}.html"
+    out.append(("stones rules", stones.read_text(encoding="utf-8")))
     example = (ROOT / "assets" / "lab" / f"example_{lang}.py").read_text(encoding="utf-8")
     out.append(("example", example))
     return out
@@ -195,3 +200,35 @@ def test_the_lab_picks_the_same_plural_form_as_the_catalogues():
         want = lab_strings(n)
         for lang in ("en",) + LANGS:
             assert said[lang][str(n)] == want[lang], (lang, n)
+
+
+def test_the_lab_writes_decimals_through_the_catalogue_module():
+    """The lab's and the league's means, spreads and times are written by
+    decimal() (assets/lab-i18n.js): «12,2» in ru, it and pl, as the game writes
+    decimals (i18n.decimal); the lab's results said "-2.4", "± 3.9" (issue 42)."""
+    bad = []
+    for path in sorted((ROOT / "assets").glob("lab*.js")):
+        if path.name in ("lab-i18n.js", "lab-catalog.js"):
+            continue
+        text = path.read_text(encoding="utf-8")
+        bad += [(path.name, m.group(0)) for m in re.finditer(r".{30}\.toFixed\(", text)]
+    league = (ROOT / "assets" / "lab-league.js").read_text(encoding="utf-8")
+    shown = re.compile(r"(?<!decimal\(env\.lang\(\), )row\.(mean|spread)_text")
+    bad += [("lab-league.js", m.group(0)) for m in shown.finditer(league)]
+    assert not bad, bad
+
+
+@pytest.mark.skipif(not shutil.which("node"), reason="needs node")
+def test_the_lab_decimal_is_the_games():
+    script = (
+        "const m = await import(process.argv[1]);"
+        "console.log(JSON.stringify(['en', 'ru', 'it', 'pl'].map((l) =>"
+        " [m.decimal(l, 12.25), m.decimal(l, -2.4), m.decimal(l, '31.67'), m.decimal(l, 3)])));"
+    )
+    out = subprocess.run(
+        ["node", "--input-type=module", "-e", script, (ROOT / "assets" / "lab-i18n.js").as_uri()],
+        capture_output=True, text=True, timeout=60, cwd=ROOT, check=True).stdout
+    en, *others = json.loads(out)
+    assert en == ["12.3", "-2.4", "31.67", "3.0"]
+    for said in others:
+        assert said == ["12,3", "-2,4", "31,67", "3,0"]

@@ -8,7 +8,7 @@
 # ponad 2 sekundy namysłu oznaczają przegraną partię.
 from lostcode.player.deduction import Knowledge, best_low, free_wheels
 
-# Punkty za trafny zakres na każdym kole (wąskie koła dają więcej).
+# PZ (punkty zwycięstwa) za trafny zakres na każdym kole (wąskie koła dają więcej).
 WHEEL_POINTS = {"W1": 5, "W2": 4, "W3": 3, "W4": 3, "W5": 2, "W7": 2, "W10": 1}
 
 

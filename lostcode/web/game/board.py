@@ -17,7 +17,7 @@ crossed out, right and wrong bets carry a tick or a cross.
 
 from ...rules.components import CURSE_LEAVES_AT, CURSE_TAKE_AT, WHEEL_IDS, WHEEL_VP, WHEEL_WIDTH
 from ...rules.vocab import EV_MOVE, EV_ROLL
-from ..shell.i18n import _, ngettext
+from ..shell.i18n import _, capital, ngettext
 from ..shell.you import YOU_NAMES
 from .names import dice_text, range_text, symbol_name
 
@@ -79,7 +79,7 @@ def symbol_use(sym, x, y, size):
 def initials(names):
     """One short mark per marker: the first letter, or the seat number where
     two names share it (markers are never told apart by colour alone)."""
-    firsts = [(n.strip()[:1] or "?").upper() for n in names]
+    firsts = [capital(n.strip()[:1] or "?") for n in names]
     out = []
     for i, f in enumerate(firsts):
         out.append(f if firsts.count(f) == 1 else f + str(i + 1))
@@ -138,6 +138,21 @@ def rack_title(obs, r):
     return _("Rack of {name}", name=obs["names"][owner])
 
 
+def short_name(name):
+    """A rack owner's name in the 8 characters left of the stones (they begin 84
+    units in; the rack's title holds the whole name): a longer one is cut
+    («Alessan…»), but a seat number at its end stays, abbreviated before it
+    («Gioc. 1», «Gioc. 2»: the Italian default names all read «Giocato…» in
+    table mode at 360 px, issue 42)."""
+    if len(name) <= 8:
+        return name
+    cut = name.rfind(" ")
+    tail = name[cut + 1:]
+    if cut > 0 and tail.isdigit() and len(tail) <= 2:
+        return name[:4] + ". " + tail
+    return name[:7] + "…"
+
+
 def rack_svg(obs, r, result=None):
     """One rack: the owner's name, then a row of stones in canonical order; under
     the stones, once the rack has any, every stone discarded from it in order,
@@ -160,9 +175,7 @@ def rack_svg(obs, r, result=None):
     syms = obs["symbols"]
     owner = rack["owner"]
     if owner is not None:
-        name = obs["names"][owner]
-        if len(name) > 8:  # the stones begin 84 units in: a long name is cut, the title holds it
-            name = name[:7] + "…"
+        name = short_name(obs["names"][owner])
     else:  # short enough for the room left of the stones (never cut: the letter is
         # what tells the racks apart); the full title names the SVG
         k = sum(1 for i in range(r + 1) if obs["racks"][i]["owner"] is None)

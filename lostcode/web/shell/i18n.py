@@ -143,6 +143,29 @@ def decimal(x, places=1):
     return text
 
 
+# Polish capitals outside Latin-1 (Latin Extended-A).
+_UPPER = {"ą": "Ą", "ć": "Ć", "ę": "Ę", "ł": "Ł", "ń": "Ń", "ś": "Ś", "ź": "Ź", "ż": "Ż"}
+
+
+def capital(text):
+    """`text` with its first letter upper-case, in MicroPython too, whose
+    str.upper() changes only ASCII letters: table mode's heading said «ваш ход —
+    бросить кубики» (issue 42). Cyrillic, Latin-1 (Italian) and Polish letters."""
+    if not text:
+        return text
+    first = text[0]
+    c = ord(first)
+    if 0x430 <= c <= 0x44F:  # а..я
+        first = chr(c - 0x20)
+    elif 0x450 <= c <= 0x45F:  # ё and the rest of the block
+        first = chr(c - 0x50)
+    elif 0xE0 <= c <= 0xFE and c != 0xF7:  # à..þ, not ÷
+        first = chr(c - 0x20)
+    else:
+        first = _UPPER.get(first, first.upper())
+    return first + text[1:]
+
+
 def _format(text, english, kw):
     if not kw:
         return text

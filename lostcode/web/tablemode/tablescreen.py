@@ -14,7 +14,7 @@ adapter (lostcode/web/tablemode/tablepage.py) draws.
 from ..game.board import board_model
 from ..game.describe import log_lines, move_words, say
 from ..game.names import symbol_name
-from ..shell.i18n import _
+from ..shell.i18n import _, capital
 
 LOG_LINES = 6
 
@@ -56,7 +56,7 @@ def table_screen(obs) -> dict:
         if params.get("name") == obs["names"][seat]:
             params["name"] = _("You")
             text = say(prompt["msg"], params)
-            heading = text[:1].upper() + text[1:]
+            heading = capital(text)
         else:
             heading = _("Your turn: {what}", what=say(prompt["msg"], prompt["params"]))
     else:
