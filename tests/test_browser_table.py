@@ -57,6 +57,27 @@ LOOK_JS = """(name) => {
 }"""
 
 
+# A phone's own turn at 360x640 (issue 41, the quality bar for screens): from the top of
+# the page, its question (the heading) and every control of its sheet are in the first
+# screenful, none under the sheet's pinned confirm bar nor cut off by the sheet.
+FIT_JS = """() => {
+  scrollTo(0, 0);
+  const t = document.querySelector('#table-turn');
+  const h = document.querySelector('#table-h').getBoundingClientRect();
+  const bar = t.querySelector('.actionbar');
+  const br = bar.getBoundingClientRect(), tr = t.getBoundingClientRect();
+  const out = h.bottom > innerHeight ? ['the heading'] : [];
+  for (const b of t.querySelectorAll('button')) {
+    const r = b.getBoundingClientRect();
+    if (!r.width) continue;
+    const under = !bar.contains(b) && r.bottom > br.top + 1 && r.top < br.bottom - 1;
+    if (r.top < 0 || r.bottom > innerHeight + 0.5 || r.bottom > tr.bottom + 0.5 || under)
+      out.push(t.dataset.screen + ': ' + (b.getAttribute('aria-label') || b.textContent).trim());
+  }
+  return out;
+}"""
+
+
 def take_turn(pg, rng=None, once=False):
     """One turn on this phone with the pass-and-play screen's controls
     (#table-turn, tablemode/seatscreen.py): with `rng` a few random choices
@@ -224,6 +245,7 @@ def test_three_phones_play_a_whole_game(browser, site_url):
             continue
         seat, pg = table.actor(looks)
         assert seat == s.to_act, (seat, s.to_act)
+        assert pg.evaluate(FIT_JS) == [], (s.round, s.phase)
         take_turn(pg, rng)
         table.settle(len(s.actions) + turn_moves(s))
         steps += 1

@@ -97,6 +97,13 @@ def test_a_new_version_never_reloads_a_table_host_or_a_lab_mid_run(site):
     lab.goto(base + "lab.html?lang=en")
     lab.wait_for_function("document.documentElement.dataset.lab === 'ready'",
                           timeout=ENGINE_TIMEOUT)
+    # A bot that waits a fifth of a second a decision: 200 games stay mid-run for
+    # minutes while the machine is left free to fetch and install the update.
+    lab.get_by_label("Load a .py file").set_input_files(files=[{
+        "name": "patient.py", "mimeType": "text/x-python",
+        "buffer": b"import time\n\ndef choose(observation, legal_moves):\n"
+                  b"    time.sleep(0.2)\n    return legal_moves[0]\n"}])
+    expect(lab.locator("#code-status")).to_have_text("Loaded patient.py.")
     lab.get_by_label("Number of games").fill("200")
     lab.get_by_role("button", name="Run games").click()
     lab.wait_for_function("window.lab.games.length > 0", timeout=60_000)

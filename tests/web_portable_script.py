@@ -64,5 +64,7 @@ def play(players, flags, seed):
 
 
 ALL = {"introductory": True, "high_stakes": True, "shortcut": True, "curse": True}
-for players, flags, seed in ((2, {}, 1), (3, {"shortcut": True}, 2), (4, ALL, 3)):
+# A plain 2-player game and a 4-player game with every option (the shortcut among them):
+# a third game found nothing these two do not (issue 40: the suite's time).
+for players, flags, seed in ((2, {}, 1), (4, ALL, 3)):
     print(play(players, flags, seed))
