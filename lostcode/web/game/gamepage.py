@@ -283,17 +283,35 @@ TAP_IGNORED = "a, button, input, select, textarea, summary, details, label, [dat
 def on_tap(event):
     """A tap on no control of a screen that goes on by itself: to its end now
     (the bots' moves: the next human decision, or the round's check)."""
-    if APP.game.auto is None or APP.game.watch is not None:
+    if APP.game.watch is not None:
         return
     target = event.target
     try:
         if py(target.closest(TAP_IGNORED)) is not None:
             return
-        if py(target.closest("#screen, #table")) is None:
+        if py(target.closest("#game")) is None:  # the strip too (issue 39)
             return
     except Exception:  # a text node or the document: not a tap on the screen
         return
+    if APP.game.auto is None:
+        nudge_wait()
+        return
     advance(skip=True)
+
+
+def nudge_wait():
+    """Issue 39: a tap while a computer still decides is not ignored in silence:
+    the line saying who is thinking is marked, and said again."""
+    game = by_id("game")
+    line = document.querySelector("#screen p.status")
+    if game is None or str(game.dataset.screen) != "bot" or line is None:
+        return
+    line.classList.remove("nudge")
+    line.offsetWidth  # noqa: B018  (a reflow: the mark shows again at each tap)
+    line.classList.add("nudge")
+    box = by_id("announce")
+    if box is not None:
+        box.textContent = str(line.textContent)
 
 
 def save_game():
