@@ -78,6 +78,10 @@ class HelpGame(UIGame):
                 assert x["inside"] and x["clear"], (tab, got)
             self.seen[tab] = {x["name"]: x["top"] for x in got}
             self.check_privacy(page.evaluate(SNAPSHOT_JS), s.to_act)
+        # the tab chosen stays while the choice changes (a wheel tapped redraws the screen)
+        choice["wheel"].click()
+        expect(page.get_by_role("button", name="Sheet", exact=True)).to_have_attribute(
+            "aria-pressed", "true")
         if not self.wide:
             page.keyboard.press("Escape")
             expect(helper).to_have_attribute("aria-expanded", "false")
