@@ -559,3 +559,15 @@ def test_a_bet_says_what_it_can_win_with_the_plural_of_each_language(lang):
         assert forms[3].rsplit(" ", 1)[0] in cursed and forms[3] not in cursed, cursed
     finally:
         i18n.set_language("en")
+
+
+def test_the_assistants_expert_never_says_a_bet_loses_unless_cursed():
+    """Issue 39 (playtest: "W2 11–12: likely to lose about 1 point to the others"):
+    the assistant's expert answer says a bet's worth no lower than even, as the
+    computer seats' reasons do; a cursed player's bet may be said to lose (R-X3b)."""
+    d = expert.Decision(("guess", "W2", 11), (expert.Option(("guess", "W2", 11), -1.2),
+                                              expert.Option(("guess", "W5", 9), -0.1)))
+    plain = reasons.expert_answer(d)
+    assert "even with the others" in plain["move"] and "lose" not in plain["move"]
+    assert all("lose" not in t for t in plain["others"])
+    assert "lose about 1 point" in reasons.expert_answer(d, True)["move"]

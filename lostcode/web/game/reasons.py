@@ -186,10 +186,16 @@ def with_reasons(lines, reasons, names, checks_shown, over):
     return out
 
 
-def expert_answer(decision):
+def expert_answer(decision, cursed=False):
     """The assistant's "What would the expert do?" answer from a Decision, as
-    {"move": sentence, "others": [phrases]} (top alternatives with values)."""
-    options = [(o.action, o.value, o.note) for o in decision.options]
+    {"move": sentence, "others": [phrases]} (top alternatives with values).
+    A bet cannot lose points (R-C2) unless its player holds the curse (R-X3b,
+    `cursed`): its worth is never said below even then (issue 39, as the
+    computer seats' reasons: player/seats.no_loss)."""
+    options = [
+        (o.action, max(0.0, o.value) if o.action[0] == GUESS and not cursed else o.value, o.note)
+        for o in decision.options
+    ]
     if not options or options[0][0] != decision.action:
         options = [(decision.action, 0.0, "")] + [o for o in options if o[0] != decision.action]
     first = option_phrase(options[0][0], options[0][1], options[0][2])
