@@ -23,6 +23,7 @@ from lostcode.rules.options import Options
 from lostcode.services.record import replay, to_record
 from lostcode.services.saves import SaveIndex
 from lostcode.web import actions
+from lostcode.web.game.helpdock import dock_model
 from lostcode.web.game.saving import session_save
 from lostcode.web.game.session import Session
 from lostcode.web.game.viewer import Replay, watch_model
@@ -65,6 +66,7 @@ def game_acts():
 
     def visit(ses, m):
         acts_in(m, found)
+        acts_in(dock_model(m, None, False), found)  # the help beside the choice (issue 39)
         if m["kind"] == "end" and not ses.ask_leave:
             ses.do(actions.LEAVE)  # "New game": the question's Back / Yes
             acts_in(screen_model(ses), found)

@@ -131,7 +131,7 @@ def test_an_expert_seat_plays_in_short_slices_and_the_assistant_answers(browser,
     expect(ask).to_be_visible()
     ask.click()
     answer = panel.locator(".expert-move")
-    expect(answer).to_have_text(re.compile(r"^The expert's move: W\d+ \d+(–\d+)?: −?\d+\.\d VP"),
+    expect(answer).to_have_text(re.compile(r"^The expert's move: W\d+ \d+(–\d+)?: (likely|about) "),
                                 timeout=20000)
     expect(ask).to_have_count(0)  # one activation: asked once, answered
     own_rack_hidden(page)  # R-S7: the private screen still holds none of the human's values
@@ -141,7 +141,9 @@ def test_an_expert_seat_plays_in_short_slices_and_the_assistant_answers(browser,
     page.screenshot(path=f"{SHOTS}-360.png")
     # the reasons of the expert's public moves are in the log
     page.locator("#log > summary").click()
-    expect(page.locator("#log-list")).to_contain_text(re.compile(r"Player 2: .+ VP expected\."))
+    expect(page.locator("#log-list")).to_contain_text(
+        re.compile(r"Player 2: .+ (on the others|to the others|even with the others)\.")
+    )
     # the expert's search never held the main thread more than 100 ms at a time
     longest_slice = int(page.locator("html").get_attribute("data-search-longest"))
     slices = int(page.locator("html").get_attribute("data-search-slices"))

@@ -301,14 +301,18 @@ def test_each_step_says_its_action_in_one_line_and_the_log_stops_there():
     m = watch_model(r)
     nav = [b for b in m["blocks"] if b["t"] == "buttons" and b.get("nav")][0]["items"]
     assert [b["aria"] or b["text"] for b in nav] == [
-        "Previous move",
-        "Next move",
         "Start",
         "Previous round",
+        "Previous move",
+        "Play the moves",
+        "Next move",
         "Next round",
         "End",
     ]
-    assert [b["disabled"] for b in nav] == [True, False, True, True, False, False]
+    assert [b["disabled"] for b in nav] == [True, True, True, False, False, False, False]
+    # issue 39: the panel is that row and the step; the rest goes under the board
+    inside = [b["t"] for b in m["blocks"] if not b.get("aside")]
+    assert inside == ["status", "step", "buttons"], inside
     closers = [it for b in m["blocks"] if b["t"] == "buttons" for it in b["items"]]
     assert actions.WATCH_CLOSE in [it["act"] for it in closers]
 

@@ -57,7 +57,7 @@ class Words:
 _DIE = Words(
     "{die}: {sym}",
     N_("turning die {die} to {sym}: {vp}"),
-    N_("Turned die {die} to {sym}: {vp} expected."),
+    N_("Turned die {die} to {sym}: {vp}."),
 )
 
 WORDS = {
@@ -66,34 +66,34 @@ WORDS = {
     TAKE: Words(
         N_("Take the {sym} token"),
         N_("taking the token: {vp}"),
-        N_("Took the token: {vp} expected."),
+        N_("Took the token: {vp}."),
     ),
-    PASS: Words(N_("Pass"), N_("passing the token: {vp}"), N_("Passed the token: {vp} expected.")),
+    PASS: Words(N_("Pass"), N_("passing the token: {vp}"), N_("Passed the token: {vp}.")),
     SHORTCUT: Words(
         "{values}",
         N_("{values} on the shortcut: {vp}"),
-        N_("Wrote {values} on the shortcut: {vp} expected."),
+        N_("Wrote {values} on the shortcut: {vp}."),
         when=AT_END,
     ),
     ACCEPT: Words(
-        N_("Keep the dice"), N_("keeping the dice: {vp}"), N_("Kept the dice: {vp} expected.")
+        N_("Keep the dice"), N_("keeping the dice: {vp}"), N_("Kept the dice: {vp}.")
     ),
     CHANGE: _DIE,
     GUESS: Words(
         "{heading} · {range}",
         N_("{wheel} {range}: {vp}"),
-        N_("Took {wheel} {range}: {vp} expected."),
+        N_("Took {wheel} {range}: {vp}."),
         when=AT_CHECK,
     ),
     DISCARD: Words(
         "{sym}",
         N_("replacing the {sym} stone: {vp}"),
-        N_("Replaced the {sym} stone: {vp} expected."),
+        N_("Replaced the {sym} stone: {vp}."),
     ),
     FINAL: Words(
         "{sym}: {values}",
         N_("{values} for {sym}: {vp}"),
-        N_("Wrote {values} for {sym}: {vp} expected."),
+        N_("Wrote {values} for {sym}: {vp}."),
         N_("Wrote {values} for {sym}: {vp}."),
         AT_END,
     ),

@@ -84,6 +84,7 @@ WATCH_PLAY = "watch_play"  # the replay plays by itself, or pauses (issue 39)
 WATCH_SPEED = "watch_speed"  # its pace: arg "1", "2" or "4" (times the normal pace)
 WATCH_TICK = "watch_tick"  # the playing replay's next move, after its pace (a timer)
 WATCH_PLAYBACK = (WATCH_PLAY, WATCH_SPEED, WATCH_TICK)
+HELP = "help"  # the help beside the choice (issue 39): arg its tab (game/helpdock.py), "" closes
 
 # -- the saved-games list's actions --------------------------------------------------
 RESUME = "resume"
@@ -142,7 +143,7 @@ ACTIONS = {
          WHY, EXPERT, LEAVE, SKIP),
     )
     + _table(GAME_PAGE, (TAKE_NEWEST, FREE_DONE),
-             (NEW_GAME, DOWNLOAD_RECORD, WATCH, WATCH_CLOSE, WATCH_VIEW) + WATCH_STEPS
+             (NEW_GAME, DOWNLOAD_RECORD, WATCH, WATCH_CLOSE, WATCH_VIEW, HELP) + WATCH_STEPS
              + WATCH_PLAYBACK)
     + _table(
         SAVES_PAGE,

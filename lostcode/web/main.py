@@ -64,6 +64,13 @@ def watch(act, arg):
     flow.show()
 
 
+def help_dock(act, arg):
+    """The help beside the choice opened on a tab, or closed (issue 39)."""
+    gamepage.set_help(arg)
+    flow.show()
+    gamepage.after_help()
+
+
 def close_watch(act, arg):
     savespage.close_watch()
 
@@ -98,6 +105,7 @@ GAME_HANDLERS = dict(
         (actions.WATCH_SPEED, watch),
         (actions.WATCH_TICK, watch),
         (actions.WATCH_CLOSE, close_watch),
+        (actions.HELP, help_dock),
     ]
 )
 
@@ -182,6 +190,10 @@ def on_change(event):
 
 
 def on_watch_key(event):
+    if str(event.key) == "Escape" and APP.game.help and APP.game.watch is None:
+        event.preventDefault()
+        dispatch(actions.HELP, "")  # Escape closes the help (issue 39)
+        return
     act = gamepage.watch_key(event)
     if act:
         dispatch(act)

@@ -310,7 +310,9 @@ def expert_model(session, obs):
     elif job.result is None:
         m["thinking"] = _("The expert is thinking…")
     else:
-        answer = expert_answer(job.result)
+        curse = obs.get("curse")
+        cursed = curse is not None and curse.get("holder") == obs["viewer"]
+        answer = expert_answer(job.result, cursed)
         m["move"] = answer["move"]
         m["others"] = answer["others"]
     return m

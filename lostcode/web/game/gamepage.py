@@ -14,6 +14,7 @@ from pyscript import document, window
 
 from lostcode.web import actions
 from lostcode.web.game.describe import entry_sentence
+from lostcode.web.game.helpdock import SHEET, dock_model
 from lostcode.web.game.viewer import Replay, watch_log, watch_model
 from lostcode.web.game.views import log_model
 from lostcode.web.saves import storage
@@ -106,30 +107,40 @@ def render():
     if m["error"]:
         el("p", m["error"], "warning", {"role": "alert"}, own)
     render_blocks([b for b in m["blocks"] if not b.get("aside")], own)
+    dock = dock_model(m, APP.game.help, wide())
+    # the tab chosen stays while the viewer's screens go on; a public screen closes it
+    APP.game.help = dock["tab"] if dock and APP.game.help else None
     if m["private"]:  # in the action bar, beside the confirm (one line less in the sheet)
         box = own.last("actionbar") or own
         u = el("button", None, "btn undo", {"type": "button", "data-act": actions.UNDO}, box)
         el("span", "↶", "undo-icon", {"aria-hidden": "true"}, u)
         el("span", _("Undo"), "undo-text", None, u)
         u.disabled = not m["undo"]
+        if dock:  # issue 39: the help one tap from the choice
+            render_help_button(dock["button"], box)
     if late:
         for n in m["notices"]:
             el("p", n, "notice late", {"role": "status"}, part)
     # small print about the question (how it scores): under the board on a phone
     render_blocks([b for b in m["blocks"] if b.get("aside")], part)
-    if m.get("assistant"):  # None with "Play without help": nothing in the DOM
-        render_assistant(m["assistant"], part)
     adopt(screen, part)
     center_ring()  # the ring's range in view (issue 39)
     sheet = by_id("sheet")
     old = py(document.getElementById("sheet-panel"))
     was_open = old is not None and old.open and APP.game.sheet_owner == m["viewer"]
+    if was_open and old.closest(".help-dock.open") is not None:
+        was_open = False  # it was open as the help's tab: closed with the help
     part = Node("div")
+    # Issue 39: the help (the assistant, the expert, the sheet) in one dock: on a
+    # phone above the bottom sheet once opened, on a wide screen beside the choice
+    holder = render_dock(dock, part) if dock else part
+    if m.get("assistant"):  # None with "Play without help": nothing in the DOM
+        render_assistant(m["assistant"], holder)
     if m["sheet"]:  # the deduction sheet opens over the board, closes back
-        panel = el("details", None, "panel", {"id": "sheet-panel"}, part)
+        panel = el("details", None, "panel", {"id": "sheet-panel"}, holder)
         el("summary", m["sheet"]["heading"], None, None, panel)
         render_sheet(m["sheet"], panel)
-        panel.open = was_open
+        panel.open = was_open or bool(dock and dock["tab"] == SHEET)
     adopt(sheet, part)
     APP.game.sheet_owner = m["viewer"]
     if board:
@@ -150,6 +161,53 @@ def render():
     APP.game.kind = m["kind"]
     APP.game.heading = m["heading"]
     return m
+
+
+def render_help_button(b, box):
+    """The bar's Help button: opens the help's first tab, or closes it."""
+    attrs = {"type": "button", "data-act": b["act"], "data-arg": b["arg"], "id": "help-btn",
+             "aria-controls": "help-dock", "aria-expanded": "true" if b["expanded"] else "false"}
+    h = el("button", None, "btn help-btn", attrs, box)
+    el("span", "?", "help-icon", {"aria-hidden": "true"}, h)
+    el("span", b["text"], "help-text", None, h)
+
+
+def render_dock(d, part):
+    """The help's section, its tabs and close button; returns where its content goes."""
+    cls = "help-dock" + (" open tab-" + d["tab"] if d["open"] else "")
+    box = el("section", None, cls, {"id": "help-dock", "aria-label": d["label"]}, part)
+    if d["open"]:
+        row = el("div", None, "buttons help-tabs", {"role": "group", "aria-label": d["label"]},
+                 box)
+        for t in d["tabs"]:
+            attrs = {"type": "button", "data-act": t["act"], "data-arg": t["arg"],
+                     "aria-pressed": "true" if t["pressed"] else "false"}
+            el("button", t["text"], "btn help-tab", attrs, row)
+        c = d["close"]
+        el("button", "✕", "btn help-close",
+           {"type": "button", "data-act": c["act"], "data-arg": c["arg"], "aria-label": c["label"]},
+           row)
+    return box
+
+
+def set_help(arg):
+    """The Help button or a tab (arg: its tab; "" closes the help)."""
+    APP.game.help = arg or None
+
+
+def after_help():
+    """Focus follows the help: to the tab just opened (its content in sight
+    above the bottom sheet), or back to the Help button once it is closed."""
+    tab = document.querySelector("#help-dock .help-tab[aria-pressed=true]")
+    if tab is not None and APP.game.help:
+        if not wide():  # on a phone: just above the bottom sheet, under the pinned strip
+            by_id("help-dock").scrollIntoView(True)  # its scroll-margin clears the strip
+        tab.focus()
+        return
+    btn = by_id("help-btn")
+    if btn is not None:
+        btn.focus()
+    window.scrollTo(0, 0)  # the board back in sight, the help folded under the sheet
 
 
 WIDE = "(min-width: 900px)"  # style.css's table layout: the screen beside the board
@@ -226,17 +284,35 @@ TAP_IGNORED = "a, button, input, select, textarea, summary, details, label, [dat
 def on_tap(event):
     """A tap on no control of a screen that goes on by itself: to its end now
     (the bots' moves: the next human decision, or the round's check)."""
-    if APP.game.auto is None or APP.game.watch is not None:
+    if APP.game.watch is not None:
         return
     target = event.target
     try:
         if py(target.closest(TAP_IGNORED)) is not None:
             return
-        if py(target.closest("#screen, #table")) is None:
+        if py(target.closest("#game")) is None:  # the strip too (issue 39)
             return
     except Exception:  # a text node or the document: not a tap on the screen
         return
+    if APP.game.auto is None:
+        nudge_wait()
+        return
     advance(skip=True)
+
+
+def nudge_wait():
+    """Issue 39: a tap while a computer still decides is not ignored in silence:
+    the line saying who is thinking is marked, and said again."""
+    game = by_id("game")
+    line = document.querySelector("#screen p.status")
+    if game is None or str(game.dataset.screen) != "bot" or line is None:
+        return
+    line.classList.remove("nudge")
+    line.offsetWidth  # noqa: B018  (a reflow: the mark shows again at each tap)
+    line.classList.add("nudge")
+    box = by_id("announce")
+    if box is not None:
+        box.textContent = str(line.textContent)
 
 
 def save_game():

@@ -20,8 +20,10 @@ Pure Python, MicroPython-portable (no DOM here).
 """
 
 from ...player.expert import NOTE_KNOW, NOTE_WIN
+from ...rules.components import WHEEL_VP
 from ...rules.movewords import AT_CHECK, AT_ONCE, when_said
-from ..shell.i18n import _, decimal
+from ...rules.vocab import GUESS
+from ..shell.i18n import _, decimal, ngettext
 from .describe import move_words
 
 MINUS = "\u2212"  # a real minus sign: "−0.3"
@@ -47,16 +49,47 @@ def _note_text(note):
     }.get(note, "")
 
 
-def _worth(value, note):
-    """An option's worth in words: VP, or for final candidates (note "win",
-    lostcode/player/expert.py) the chance of winning the game with them."""
+def likely_text(value):
+    """What an option is worth as a player says it (issue 39: no "−0.2 VP"): its
+    expected gain on the other players, in whole points."""
+    x = float(value)
+    n = int(abs(x) + 0.5)
+    if n == 0:
+        return _("about even with the others")
+    if x > 0:
+        return ngettext("likely to gain about {n} point on the others",
+                        "likely to gain about {n} points on the others", n)
+    return ngettext("likely to lose about {n} point to the others",
+                    "likely to lose about {n} points to the others", n)
+
+
+def bet_text(action, value):
+    """A bet's bounds (R-C1, R-C2): what it can win, and that it cannot lose any
+    (unless it is worth less than nothing: its player holds the curse, R-X3b)."""
+    try:
+        n = int(WHEEL_VP[str(action[1])])
+    except (KeyError, IndexError, TypeError, ValueError):
+        return ""
+    if float(value) < 0:
+        return ngettext("this bet can win up to {n} point", "this bet can win up to {n} points", n)
+    return ngettext("this bet can win up to {n} point and cannot lose any",
+                    "this bet can win up to {n} points and cannot lose any", n)
+
+
+def _worth(value, note, action=None, whole=False):
+    """An option's worth in words: its likely gain on the others, or for final
+    candidates (note "win", lostcode/player/expert.py) the chance of winning the
+    game with them; `whole`: the move made, a bet's bounds said first."""
     if note == NOTE_WIN:
         return _("{pct} chance to win", pct=_("{n}%", n=int(round(float(value) * 100))))
-    return vp_text(value)
+    likely = likely_text(value)
+    bounds = bet_text(action, value) if whole and action and action[0] == GUESS else ""
+    return _("{bounds}; {likely}", bounds=bounds, likely=likely) if bounds else likely
 
 
 def option_phrase(action, value, note=""):
-    """One option as a short phrase: "W5 6–7: 1.6 VP", "turning die 2 to bird: −0.3 VP"."""
+    """One option as a short phrase: "W5 6–7: likely to gain about 2 points on the
+    others", "turning die 2 to bird: about even with the others"."""
     words, p = move_words(action, _("no value"))
     if words is None:
         return ""
@@ -66,11 +99,12 @@ def option_phrase(action, value, note=""):
 
 
 def chosen_sentence(action, value, note=""):
-    """The move an expert seat made, as a sentence: "Took W3 8–10: 1.9 VP expected."."""
+    """The move an expert seat made, as a sentence: "Took W3 8–10: this bet can win
+    up to 3 points and cannot lose any; likely to gain about 2 points on the others."."""
     words, p = move_words(action, _("no value"))
     if words is None:
         return ""
-    vp = _worth(value, note)
+    vp = _worth(value, note, action, True)
     if note == NOTE_WIN and words.won:
         return _(words.won, vp=vp, **p)
     if not words.sentence:
@@ -152,10 +186,16 @@ def with_reasons(lines, reasons, names, checks_shown, over):
     return out
 
 
-def expert_answer(decision):
+def expert_answer(decision, cursed=False):
     """The assistant's "What would the expert do?" answer from a Decision, as
-    {"move": sentence, "others": [phrases]} (top alternatives with values)."""
-    options = [(o.action, o.value, o.note) for o in decision.options]
+    {"move": sentence, "others": [phrases]} (top alternatives with values).
+    A bet cannot lose points (R-C2) unless its player holds the curse (R-X3b,
+    `cursed`): its worth is never said below even then (issue 39, as the
+    computer seats' reasons: player/seats.no_loss)."""
+    options = [
+        (o.action, max(0.0, o.value) if o.action[0] == GUESS and not cursed else o.value, o.note)
+        for o in decision.options
+    ]
     if not options or options[0][0] != decision.action:
         options = [(decision.action, 0.0, "")] + [o for o in options if o[0] != decision.action]
     first = option_phrase(options[0][0], options[0][1], options[0][2])

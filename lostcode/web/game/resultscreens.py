@@ -194,15 +194,17 @@ def _end(session, obs, m):
     # The other ways on stay in the page, under the scores (not in the sticky bar,
     # which holds the one completing control and so stays one row high at 360 px).
     # The raw record is a download only, never a screen (issue 11).
-    blocks.append(
+    # Issue 39: on a phone the panel is the result and "New game" (about a third
+    # of the screen); the rest lies under the board, which stays in sight
+    more = [
         buttons(
             [
                 button(_("Watch the game"), actions.WATCH),
                 button(_("Download game record"), actions.DOWNLOAD_RECORD),
             ]
-        )
-    )
-    blocks.append({"t": "chart", "label": _("Score over the rounds"), "svg": score_chart(obs)})
+        ),
+        {"t": "chart", "label": _("Score over the rounds"), "svg": score_chart(obs)},
+    ]
     for row in res["players"]:
         p = row["player"]
         rows: list = []  # lists of cells, and dicts for the sums (below)
@@ -217,7 +219,7 @@ def _end(session, obs, m):
         rows.append({"span": 3, "cells": [_("Final guesses"), signed(row["final_total"])]})
         rows.append({"span": 3, "cells": [_("Rounds"), str(row["round_score"])]})
         rows.append({"span": 3, "cells": [_("Total"), str(row["score"])]})
-        blocks.append(
+        more.append(
             {
                 "t": "table",
                 "cls": "final",
@@ -226,6 +228,8 @@ def _end(session, obs, m):
                 "rows": rows,
             }
         )
+    for b in more:
+        b["aside"] = True
     if session.ask_leave:  # "New game" pressed: leaving the result is asked again
         blocks.append(
             buttons(
@@ -238,4 +242,4 @@ def _end(session, obs, m):
         )
     else:
         blocks.append(buttons([button(_("New game"), actions.LEAVE, primary=True)]))
-    m["blocks"] = blocks
+    m["blocks"] = blocks + more

@@ -352,10 +352,14 @@ def bot_screen(session, obs, m):
     if lines and not steps:
         blocks.append(words)
     if waiting:
-        if steps:  # the heading says who played; who is still deciding, next to the control
-            blocks.append({"t": "status", "text": bots.wait_text(names)})
-        blocks.append(buttons([button(_("Continue"), CONTINUE, disabled=True, primary=True)]))
+        # issue 39: a tap meanwhile is never ignored in silence: the control says
+        # why it waits, and the next move comes by itself once it is decided
+        blocks.append({"t": "status", "text": bots.wait_text(names)})
+        note = _("waits: the next move comes by itself")
+        blocks.append(buttons([button(_("Continue"), CONTINUE, disabled=True, primary=True,
+                                      note=note)]))
         m["auto"] = None
+        m["waiting"] = bots.wait_text(names)
     else:
         aria = _("Skip to the end of the computers' moves")
         blocks.append(buttons([button(_("Skip"), SKIP, primary=True, aria=aria)]))

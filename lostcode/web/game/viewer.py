@@ -239,16 +239,17 @@ def nav_buttons(replay) -> list:
     # In the order they are drawn (style.css .buttons.nav): moves, then rounds
     # between "to the start" and "to the end", drawn as media-player marks so
     # that the row fits 360 px in every language; their names are the words.
+    # Issue 39: one row, play/pause in the middle, so the panel is a compact bar.
     words = (
-        (WATCH_PREV, _("Previous move"), None),
-        (WATCH_NEXT, _("Next move"), None),
         (WATCH_START, _("Start"), "|◀"),
-        (WATCH_PREV_ROUND, _("Previous round"), None),
-        (WATCH_NEXT_ROUND, _("Next round"), None),
+        (WATCH_PREV_ROUND, _("Previous round"), "«"),
+        (WATCH_PREV, _("Previous move"), "‹"),
+        (WATCH_NEXT, _("Next move"), "›"),
+        (WATCH_NEXT_ROUND, _("Next round"), "»"),
         (WATCH_END, _("End"), "▶|"),
     )
     t = replay.targets()
-    return [
+    out = [
         button(
             mark or text,
             act,
@@ -258,18 +259,23 @@ def nav_buttons(replay) -> list:
         )
         for act, text, mark in words
     ]
+    out.insert(3, play_button(replay))
+    return out
+
+
+def play_button(replay) -> dict:
+    """Play, or pause while it plays by itself."""
+    return button(
+        "❚❚" if replay.playing else "▶",
+        WATCH_PLAY,
+        aria=_("Pause") if replay.playing else _("Play the moves"),
+    )
 
 
 def play_buttons(replay) -> dict:
-    """Play/pause and the speeds, in one short row under the steps."""
-    items = [
-        button(
-            "❚❚" if replay.playing else "▶",
-            WATCH_PLAY,
-            primary=not replay.playing,
-            aria=_("Pause") if replay.playing else _("Play the moves"),
-        )
-    ]
+    """The speeds of play by itself, in one short row under the board (play and
+    pause are in the bar's row, nav_buttons)."""
+    items = []
     for x in SPEEDS:
         items.append(
             button(
@@ -317,25 +323,31 @@ def watch_model(replay, back_to_result=True) -> dict:
         {"t": "status", "text": _("Move {step} of {moves}", step=replay.step, moves=replay.n)},
         {"t": "step", "text": line},
     ]
-    if more:
-        blocks.append({"t": "list", "label": _("What followed"), "items": more})
-    why = step_reasons(replay, names)
-    if why:
-        blocks.append({"t": "list", "label": _("The expert's reasons"), "items": [why]})
-    if not replay.finished and replay.humans:
-        blocks.append(
-            para(_("This game is not over: each player's own stones stay hidden, as at the table."))
-        )
+    # Issue 39: the panel is a compact bar (the step, then one row of controls);
+    # the rest lies under the board ("aside"), so no rack is covered on a phone
     blocks.append(
         {"t": "buttons", "label": _("Replay controls"), "items": nav_buttons(replay), "nav": True}
     )
-    blocks.append(play_buttons(replay))
+    rest = []
+    if more:
+        rest.append({"t": "list", "label": _("What followed"), "items": more})
+    why = step_reasons(replay, names)
+    if why:
+        rest.append({"t": "list", "label": _("The expert's reasons"), "items": [why]})
+    if not replay.finished and replay.humans:
+        rest.append(
+            para(_("This game is not over: each player's own stones stay hidden, as at the table."))
+        )
+    rest.append(play_buttons(replay))
     if replay.finished:
-        blocks.append(view_buttons(replay, names))
+        rest.append(view_buttons(replay, names))
     if back_to_result:  # a finished game: its end screen
-        blocks.append(buttons([button(_("Back to the result"), WATCH_CLOSE)]))
+        rest.append(buttons([button(_("Back to the result"), WATCH_CLOSE)]))
     else:  # an imported game stopped mid-way: back to its import, to go on playing it
-        blocks.append(buttons([button(_("Back to the saved games"), WATCH_CLOSE)]))
+        rest.append(buttons([button(_("Back to the saved games"), WATCH_CLOSE)]))
+    for b in rest:
+        b["aside"] = True
+    blocks.extend(rest)
     return {
         "kind": "watch",
         "private": False,

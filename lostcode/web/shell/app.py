@@ -33,7 +33,7 @@ class GameView:
     """The game on screen and what its last drawing left behind."""
 
     __slots__ = (
-        "session", "kind", "heading", "announcer", "log_shown", "screen", "sheet_owner",
+        "session", "kind", "heading", "announcer", "log_shown", "screen", "sheet_owner", "help",
         "assist_proxy", "assist_queued",
         "watch", "watch_back", "moments_seen", "check_played", "auto", "auto_seq",
         "auto_proxy", "dispatch", "step_played", "search", "log_lines",
@@ -48,6 +48,7 @@ class GameView:
         self.log_shown = 0  # how many log lines the open log shows
         self.screen = None  # what settle_if_new last saw (one activation, one action)
         self.sheet_owner = None  # whose deduction sheet the open panel shows
+        self.help = None  # the help's tab the player opened (game/helpdock.py), None: closed
         self.assist_proxy = None  # flow._assist: the task that makes the analysis after drawing
         self.assist_queued = False  # that task is queued
         self.watch = None  # the viewer.Replay being watched over the session, or None

@@ -274,6 +274,8 @@ def render_block(b, parent):
     elif t == "buttons":
         bar = any(item["primary"] for item in b["items"])  # the completing control: sticky
         cls = "buttons actionbar" if bar else "buttons"
+        if b.get("aside"):  # out of the bottom sheet, under the board (gamepage.render)
+            cls += " aside"
         box = el("div", None, cls + (" nav" if b.get("nav") else ""), {"role": "group"}, parent)
         if b["label"]:
             box.setAttribute("aria-label", b["label"])
@@ -375,6 +377,8 @@ def render_block(b, parent):
             el("p", b["label"], "tip-label", {"aria-hidden": "true"}, box)
         el("p", b["text"], None, {"id": "tip-text"}, box)
     elif t == "chart":  # the end screen's score chart (chart.py); the SVG is its name
+        if b.get("aside"):  # out of the bottom sheet, under the board (gamepage.render)
+            parent = el("div", None, "aside", None, parent)
         el("h3", b["label"], None, {"aria-hidden": "true"}, parent)
         draw(b["svg"], el("figure", None, "chart", None, parent))
     elif t == "step":  # the replay's step, in one line (viewer.py)

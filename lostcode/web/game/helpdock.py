@@ -1,0 +1,82 @@
+"""Help next to the choice (issue 39): a private screen's "What can I deduce?"
+panel, the expert and the deduction sheet, one tap away from the sticky bar.
+
+Pure: the page (gamepage.render) draws this model. On a phone the help is
+closed until the bar's Help button opens it, then it lies just above the
+screen's bottom sheet (the question and its choices stay in sight) with a
+row of tabs (the chances, the expert, the sheet) and a close button; on a
+wide screen it is always open, beside the choice, under the board.
+
+Only what the screen already holds is shown: the viewer's own assistant and
+sheet, made from their observation (no own stone value, R-S7). A public
+screen has no help at all.
+"""
+
+from .. import actions
+from ..shell.i18n import _
+
+DEDUCE = "deduce"  # the chances of each own value, the suggestion, why values are out
+EXPERT = "expert"  # "What would the expert do?"
+SHEET = "sheet"  # the deduction sheet
+TABS = (DEDUCE, EXPERT, SHEET)
+
+
+def tabs_of(m):
+    """The help a screen model offers, in order ([] on a public screen)."""
+    if not m.get("private"):
+        return []
+    a = m.get("assistant")
+    out = []
+    if a and not a.get("expert_only"):
+        out.append(DEDUCE)
+    if a and a.get("expert"):
+        out.append(EXPERT)
+    if m.get("sheet"):
+        out.append(SHEET)
+    return out
+
+
+def chosen(m, want, wide):
+    """The tab shown: the one asked for when this screen has it; on a wide
+    screen the first one when none was asked for; else None (closed)."""
+    tabs = tabs_of(m)
+    if want in tabs:
+        return want
+    if wide and tabs:
+        return tabs[0]
+    return None
+
+
+def tab_label(tab):
+    return {
+        DEDUCE: _("Chances"),
+        EXPERT: _("Expert"),
+        SHEET: _("Sheet"),
+    }[tab]
+
+
+def dock_model(m, want, wide):
+    """The help's model for screen model `m`, or None when it has none.
+
+    want: the tab the player last opened (None: closed); wide: the wide layout."""
+    tabs = tabs_of(m)
+    if not tabs:
+        return None
+    tab = chosen(m, want, wide)
+    return {
+        "open": tab is not None,
+        "tab": tab,
+        "label": _("Help"),
+        # the bar's button: opens the first tab, or closes the open help
+        "button": {
+            "act": actions.HELP,
+            "arg": "" if tab is not None else tabs[0],
+            "text": _("Help"),
+            "expanded": tab is not None,
+        },
+        "tabs": [
+            {"act": actions.HELP, "arg": t, "text": tab_label(t), "pressed": t == tab}
+            for t in tabs
+        ],
+        "close": {"act": actions.HELP, "arg": "", "label": _("Close the help")},
+    }

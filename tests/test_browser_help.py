@@ -1,0 +1,106 @@
+"""Help beside the choice (issue 39), by role and accessible name, in a
+3-player pass-and-play game (seed 4242) on its first wheel screen.
+
+At 360x640 (touch) the sticky bar's "Help" opens the help just above the
+bottom sheet: each tab (Chances, Expert, Sheet) shows its content in the
+first viewport while the question, a wheel and the confirm stay there and
+clear (the element at each one's centre is itself); Escape closes it and
+gives the focus back to Help. At 1280x800 the help is open beside the
+choice, under the board, on every tab in the first viewport. tests/play.py's
+shadow engine checks on every screen, the help open included, that no
+viewer's own stone is on the page (R-S7).
+"""
+
+import pytest
+from play import SNAPSHOT_JS, UIGame
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+# Where each marked element lies, and whether what lies at its centre is it.
+SEEN_JS = """() => [...document.querySelectorAll("[data-help-check]")].map(e => {
+  const r = e.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + Math.min(r.height, 40) / 2;
+  const hit = document.elementFromPoint(x, y);
+  return {name: e.dataset.helpCheck, top: Math.round(r.top), bottom: Math.round(r.bottom),
+          inside: r.top >= 0 && r.top + Math.min(r.height, 40) <= innerHeight,
+          clear: !!hit && (e.contains(hit) || hit.contains(e))}; })"""
+
+
+class HelpGame(UIGame):
+    wide = False
+    seen = None
+
+    def mark(self, marks):
+        page = self.page
+        page.evaluate("document.querySelectorAll('[data-help-check]')"
+                      ".forEach(e => delete e.dataset.helpCheck)")
+        for name, loc in marks.items():
+            loc.first.evaluate("(e, n) => e.dataset.helpCheck = n", name)
+        got = page.evaluate(SEEN_JS)
+        assert {x["name"] for x in got} == set(marks), got
+        return got
+
+    def on_guess(self):
+        if self.seen is None:
+            self.seen = {}
+            self.try_help()
+        super().on_guess()
+
+    def try_help(self):
+        page, s = self.page, self.s
+        name = s.names[s.to_act]
+        choice = {
+            "question": page.get_by_role("heading", name=f"{name}: set your wheel"),
+            "wheel": page.get_by_role("button", name="W3 (3 wide, 3 VP)"),
+            "confirm": page.locator("#screen .actionbar .btn.primary"),
+        }
+        tabs = {
+            "Chances": page.get_by_role("table", name="Your own stones: chance of each value"),
+            "Expert": page.get_by_role("button", name="Ask the expert"),
+            "Sheet": page.get_by_role("button", name="jaguar 0: open"),
+        }
+        helper = page.get_by_role("button", name="Help", exact=True)
+        if self.wide:
+            expect(helper).to_be_hidden()  # no need: the help is open beside the choice
+        else:
+            expect(helper).to_have_attribute("aria-expanded", "false")
+            assert "actionbar" in helper.evaluate("e => e.parentElement.className")
+            helper.click()
+            expect(helper).to_have_attribute("aria-expanded", "true")
+        for tab, content in tabs.items():
+            button = page.get_by_role("button", name=tab, exact=True)
+            button.click()
+            expect(button).to_have_attribute("aria-pressed", "true")
+            expect(button).to_be_focused()
+            got = self.mark({**choice, "help": content})
+            for x in got:
+                assert x["inside"] and x["clear"], (tab, got)
+            self.seen[tab] = {x["name"]: x["top"] for x in got}
+            self.check_privacy(page.evaluate(SNAPSHOT_JS), s.to_act)
+        # the tab chosen stays while the choice changes (a wheel tapped redraws the screen)
+        choice["wheel"].click()
+        expect(page.get_by_role("button", name="Sheet", exact=True)).to_have_attribute(
+            "aria-pressed", "true")
+        if not self.wide:
+            page.keyboard.press("Escape")
+            expect(helper).to_have_attribute("aria-expanded", "false")
+            expect(helper).to_be_focused()
+            expect(page.get_by_role("button", name="Chances", exact=True)).to_have_count(0)
+            assert page.evaluate("scrollY") == 0  # the board back in sight
+
+
+@pytest.mark.parametrize("size", ["360x640", "1280x800"])
+def test_help_opens_beside_the_choice_on_every_tab(browser, site_url, size):
+    w, h = (int(x) for x in size.split("x"))
+    context = browser.new_context(viewport={"width": w, "height": h}, base_url=site_url,
+                                  has_touch=w < 900)
+    page = context.new_page()
+    game = HelpGame(page, ["Ana", "Bo", "Cy"], seed=4242)
+    game.wide = w >= 900
+    game.start(wait_first=True)
+    game.play(until_round=2)
+    assert set(game.seen) == {"Chances", "Expert", "Sheet"}, game.seen
+    # the help from its tab to the question: within the first viewport on each tab
+    print(size, game.seen)
+    context.close()

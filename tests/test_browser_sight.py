@@ -1,0 +1,69 @@
+"""A table that stays in sight (issue 39) at 360x640, touch, on the finished
+solo game of docs/examples/solo.json: the replay's panel is a compact bar
+(its step and one row of controls, each >= 44 px) under which no rack lies,
+at its first and last move; the end's panel takes at most a third of the
+screen, its final scores in it, every rack and the score track's top row
+above it; what is left of each (the chart, the scores' tables, "Watch the
+game") is under the board.
+"""
+
+import json
+
+import pytest
+from helpers import ROOT, wait_engine_ready
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 360, "height": 640}
+
+# The panel's top and height, each drawn rack's bottom, the track's top.
+SIGHT_JS = """() => { window.scrollTo(0, 0);
+  const sheet = document.querySelector("#screen .bottom-sheet").getBoundingClientRect();
+  const track = document.querySelector("#table svg.track");
+  return {top: Math.round(sheet.top), height: Math.round(sheet.height),
+          racks: [...document.querySelectorAll("#game svg.rack")]
+            .filter(e => e.getBoundingClientRect().width > 0)
+            .map(e => Math.round(e.getBoundingClientRect().bottom)),
+          track: track ? Math.round(track.getBoundingClientRect().top) : null}; }"""
+
+
+def test_the_replay_bar_and_the_end_leave_the_board_in_sight(browser, site_url):
+    context = browser.new_context(viewport=PHONE, base_url=site_url, has_touch=True)
+    page = context.new_page()
+    rec = json.loads((ROOT / "docs" / "examples" / "solo.json").read_text(encoding="utf-8"))
+    page.goto("/")
+    wait_engine_ready(page)
+    page.get_by_label("Import a game record").set_input_files(
+        files=[{"name": "g.json", "mimeType": "application/json",
+                "buffer": json.dumps(rec).encode()}])
+    page.get_by_role("button", name="Watch the game").click()
+    expect(page.locator("#game")).to_have_attribute("data-screen", "watch")
+    bar = page.get_by_role("group", name="Replay controls")
+    names = ["Start", "Previous round", "Previous move", "Play the moves", "Next move",
+             "Next round", "End"]
+    for name in names:
+        box = bar.get_by_role("button", name=name, exact=True).bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44, (name, box)
+    for step in ("start", "end"):
+        if step == "end":
+            page.get_by_role("button", name="End", exact=True).dispatch_event("click")
+            expect(page.locator("#game")).to_have_attribute("data-step", str(len(rec["actions"])))
+        seen = page.evaluate(SIGHT_JS)
+        assert seen["height"] <= 0.25 * PHONE["height"], (step, seen)
+        assert len(seen["racks"]) == 4 and max(seen["racks"]) <= seen["top"], (step, seen)
+    # the speeds, the views and the way back: under the board, out of the bar
+    assert page.locator("#screen .bottom-sheet").get_by_role(
+        "button", name="Back to the result").count() == 0
+    page.get_by_role("button", name="Back to the result").dispatch_event("click")
+    expect(page.locator("#game")).to_have_attribute("data-screen", "end")
+    seen = page.evaluate(SIGHT_JS)
+    assert seen["height"] <= PHONE["height"] / 3, seen
+    assert max(seen["racks"]) <= seen["top"] and seen["track"] < seen["top"], seen
+    sheet = page.locator("#screen .bottom-sheet")
+    expect(sheet.get_by_role("region", name="Final scores")).to_be_in_viewport()
+    expect(sheet.get_by_role("button", name="New game")).to_be_in_viewport()
+    assert sheet.get_by_role("button", name="Watch the game").count() == 0
+    expect(page.get_by_role("button", name="Watch the game")).to_have_count(1)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    context.close()

@@ -1,0 +1,60 @@
+"""Issue 39: help beside the choice (lostcode/web/game/helpdock.py), on whole
+games' screen models: a private screen offers its viewer's chances, the
+expert and the sheet; a public screen offers none; on a phone the help is
+closed until asked, on a wide screen open on its first tab; nothing in it is
+the viewer's own stone."""
+
+import json
+import random
+
+from test_viewmodels import play
+
+from lostcode.rules.options import Options
+from lostcode.web import actions
+from lostcode.web.game.helpdock import DEDUCE, EXPERT, SHEET, chosen, dock_model, tabs_of
+from lostcode.web.game.session import Session
+
+
+def screens(ses):
+    seen = []
+    play(ses, random.Random(3), lambda s, m: seen.append((s.state.copy(), m)))
+    return seen
+
+
+def test_private_screens_offer_help_and_public_ones_none():
+    ses = Session(Options(3), 4242, ["Ana", "Bo", "Cy"])
+    kinds = {}
+    for state, m in screens(ses):
+        d = dock_model(m, None, False)
+        if not m["private"]:
+            assert d is None and tabs_of(m) == [], m["kind"]
+            continue
+        assert d is not None, m["kind"]
+        assert d["open"] is False and d["tab"] is None  # a phone: closed until asked
+        assert d["button"] == {"act": actions.HELP, "arg": tabs_of(m)[0], "text": "Help",
+                               "expanded": False}
+        wide = dock_model(m, None, True)
+        assert wide["open"] and wide["tab"] == tabs_of(m)[0]  # a wide screen: open
+        for t in tabs_of(m):
+            opened = dock_model(m, t, False)
+            assert opened["tab"] == t and opened["button"]["arg"] == ""  # the bar closes it
+            assert [x["pressed"] for x in opened["tabs"]] == [x == t for x in tabs_of(m)]
+        kinds[m["kind"]] = tuple(tabs_of(m))
+        # R-S7: the help is the viewer's assistant and sheet, which never hold
+        # the viewer's own values (the sheet and panel tests check their content)
+        mine = state.racks[m["viewer"]]
+        text = json.dumps(d)
+        for sym in mine:
+            assert f"{sym}: {mine[sym]}" not in text
+    assert kinds["guess"] == (DEDUCE, EXPERT, SHEET), kinds
+    assert SHEET in kinds["final"], kinds
+
+
+def test_without_help_only_the_sheet_and_a_tab_missing_here_is_closed():
+    ses = Session(Options(2), 5, ["A", "B"], hints=False)
+    privates = [m for _s, m in screens(ses) if m["private"]]
+    assert privates
+    for m in privates:
+        assert tabs_of(m) == [SHEET], (m["kind"], tabs_of(m))
+        assert chosen(m, EXPERT, False) is None  # asked on another screen: not here
+        assert chosen(m, EXPERT, True) == SHEET
