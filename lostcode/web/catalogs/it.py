@@ -405,7 +405,7 @@ MESSAGES = {
     'Turn die {die} to {sym}': 'Gira il dado {die} su «{sym}»',
     'Turn the bear die': "Gira il dado con l'orso",
     'Turn: {name}': 'Turno: {name}',
-    'Turned die {die} to {sym}: {vp}.': 'Dado {die} girato su {sym}: {vp}.',
+    'Turned die {die} to {sym}: {vp}.': 'Dado {die} girato su «{sym}»: {vp}.',
     'Undo': 'Annulla',
     'Unknown kind of player: {kind}': 'Tipo di giocatore sconosciuto: {kind}',
     'Unowned rack {letter}': 'Tronco senza giocatore {letter}',
