@@ -100,7 +100,9 @@ export function fromBox(m) {
     case "ready": {
       const times = {};
       if (m.times && typeof m.times === "object") {
-        for (const [k, v] of Object.entries(m.times)) if (typeof v === "number" && Number.isFinite(v)) times[k] = v;
+        for (const [k, v] of Object.entries(m.times)) { // ms of each stage, and its runtime's name
+          if ((typeof v === "number" && Number.isFinite(v)) || (typeof v === "string" && v.length <= 40)) times[k] = v;
+        }
       }
       return { type: "ready", role: text(m.role, ""), runtime: text(m.runtime, ""), times };
     }
