@@ -16,14 +16,20 @@
 //   it (data-sw="failed" and a line in the display settings).
 // - Fetch: same-origin GETs are answered from that single cache (query
 //   strings ignored, "dir/" means "dir/index.html"), else from the network;
-//   where the browser can, it answers the precached files itself (routes()).
+//   each answer made of bytes checked against the build's hashes (below).
 // - Issue 44: the cache answers only with the site's own files. An entry is
 //   served only if its path is in this build's lists and its bytes have the
 //   hash listed for it; any other entry (put there by a script of this
 //   origin, e.g. caches.put of another index.html) is refused, deleted and
-//   fetched again from the network with its hash (checked()). Each page load
-//   first checks every precached entry (sweep()), so the files the browser
-//   answers itself (routes()) are the site's too.
+//   fetched again from the network with its hash (fromCache()). Every answer
+//   is this handler's, made of checked bytes with the type its path names
+//   (answer()): no header of a cached entry is passed on (a poisoned entry
+//   with the right bytes and "Refresh: 0; url=..." had sent the page away),
+//   and the browser answers nothing from the cache by itself (issue 26's
+//   static routes let it serve an entry poisoned after the last check).
+//   Checked bytes are kept in memory for this worker's life, so a file is
+//   hashed once per start-up, not on each request. Each page load also sweeps
+//   the cache of entries no list of this build names.
 // - skipWaiting + clients.claim: a new deploy takes over on the next visit;
 //   assets/pwa.js reloads the page when the controller changes, so a page
 //   never runs half on the old and half on the new version.
@@ -44,35 +50,9 @@ const LAZY = []; // the same, for files cached the first time they are used
 const PREFIX = "lostcode:" + new URL(self.registration.scope).pathname + ":";
 const CACHE = PREFIX + VERSION;
 
-// Issue 26: the precached files are answered by the browser itself, from this
-// version's cache, without starting this worker or running its fetch handler
-// for each (the static routing API, Chromium 123+; other browsers use the
-// handler below for everything). Not routed, so the handler still sees them:
-// pages (*.html and "dir/", whose query strings the handler ignores, and
-// whose requests also tell cacheLazy a page is loading), any URL with a query
-// string, and the LAZY files, which the handler caches on first use. A file
-// missing from the cache is fetched from the network, as by the handler.
-const MAX_ROUTES = 250; // Chromium refuses a router of 256 rules or more
-
-function routes() {
-  const rules = [];
-  for (const [url] of PRECACHE) {
-    const path = new URL(url, self.location.href).pathname;
-    if (path.endsWith("/") || path.endsWith(".html")) continue;
-    const pathname = path.replace(/[:*?+(){}\\]/g, "\\$&"); // URLPattern's special characters
-    rules.push({ condition: { urlPattern: new URLPattern({ pathname, search: "" }) },
-      source: { cacheName: CACHE } });
-  }
-  return rules.length < MAX_ROUTES ? rules : [];
-}
-
 self.addEventListener("install", (event) => {
   self.skipWaiting();
   if (!PRECACHE) return;
-  if (typeof event.addRoutes === "function" && typeof URLPattern === "function") {
-    // A router the browser refuses leaves every request to the handler.
-    event.waitUntil(Promise.resolve().then(() => event.addRoutes(routes())).catch(() => {}));
-  }
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
@@ -125,20 +105,50 @@ const hashes = new Map([
   ...lazyHashes,
 ]);
 
-async function sriOf(response) {
-  const digest = await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer());
+async function sriOf(blob) {
+  const digest = await crypto.subtle.digest("SHA-256", await blob.arrayBuffer());
   let bin = "";
   for (const byte of new Uint8Array(digest)) bin += String.fromCharCode(byte);
   return "sha256-" + btoa(bin);
 }
 
-// The entry for `key` if it is the build's file (its hash), else null: a
-// foreign entry is deleted and fetched again, with its hash, from the network.
-async function checked(cache, key, hit) {
+// The type each of the site's files is answered with (tools/serve.py's).
+const TYPES = {
+  html: "text/html; charset=utf-8", js: "text/javascript", mjs: "text/javascript",
+  css: "text/css; charset=utf-8", json: "application/json", wasm: "application/wasm",
+  webmanifest: "application/manifest+json", zip: "application/zip", svg: "image/svg+xml",
+  png: "image/png", py: "text/x-python; charset=utf-8", txt: "text/plain; charset=utf-8",
+  toml: "text/plain; charset=utf-8", woff2: "font/woff2",
+};
+
+function answer(key, body) {
+  const type = TYPES[key.split("/").pop().split(".").pop()] || "application/octet-stream";
+  return new Response(body, { status: 200, headers: { "Content-Type": type } });
+}
+
+// key -> Blob of the build's bytes, checked against the hash, for this worker's life.
+const verified = new Map();
+
+// The build's bytes for `key` (a Blob), or null: from memory, else from the
+// cache if they have the hash listed for the path, else (a foreign or changed
+// entry, deleted; or a lazy file not cached yet) from the network, checked
+// against the hash and put into the cache.
+async function fromCache(cache, key) {
+  const kept = verified.get(key);
+  if (kept) return kept;
   const integrity = hashes.get(key);
-  if (integrity && (await sriOf(hit)) === integrity) return hit;
-  await cache.delete(key);
-  return integrity ? fetchInto(cache, key, integrity, "reload") : null;
+  const hit = await cache.match(key);
+  if (hit) {
+    const body = await hit.blob();
+    if (integrity && (await sriOf(body)) === integrity) {
+      verified.set(key, body);
+      return body;
+    }
+    await cache.delete(key);
+    return integrity ? fetchInto(cache, key, integrity, "reload") : null;
+  }
+  const lazy = lazyHashes.get(key);
+  return lazy ? fetchInto(cache, key, lazy, "no-cache") : null;
 }
 
 // The build's file for `key` from the network, checked against its hash and
@@ -148,8 +158,10 @@ async function fetchInto(cache, key, integrity, mode) {
   try {
     const response = await fetch(new Request(key, { cache: mode, integrity }));
     if (response.ok) {
-      await cache.put(key, response.clone());
-      return response;
+      const body = await response.blob();
+      await cache.put(key, answer(key, body));
+      verified.set(key, body);
+      return body;
     }
   } catch (error) {
     // the network decides
@@ -157,31 +169,30 @@ async function fetchInto(cache, key, integrity, mode) {
   return null;
 }
 
-// Every precached entry checked before a page loads (its navigation waits for
-// it): what routes() lets the browser answer by itself is then the site's.
-// Once per SWEEP_MS in this worker's life (it lives ~30 s after the last
-// request): the check took ~170 ms of a navigation on a busy 2-core machine,
-// so a visit pays it once, not each reload of it (the page itself is always
-// checked by checked()).
+// After a page load (once per SWEEP_MS in this worker's life: it lives ~30 s
+// after the last request; in a quiet moment) the cache is cleared of what no
+// list of this build names and its precached entries are checked, so a
+// poisoned one is deleted and fetched again even while this worker answers
+// from memory. Not awaited: every answer is checked by fromCache() anyway.
 const SWEEP_MS = 60000;
 let sweeping = null;
 let sweptAt = -Infinity;
 
 function sweep(cache) {
-  if (!sweeping && Date.now() - sweptAt < SWEEP_MS) return Promise.resolve();
-  if (!sweeping) {
-    sweptAt = Date.now();
-    sweeping = (async () => {
-      for (const request of await cache.keys()) { // entries no list of this build names
-        if (!hashes.has(new URL(request.url).pathname)) await cache.delete(request);
-      }
-      await Promise.all((PRECACHE || []).map(async ([url]) => {
-        const key = new URL(url, self.location.href).pathname;
-        const hit = await cache.match(key);
-        if (hit) await checked(cache, key, hit);
-      }));
-    })().catch(() => {}).finally(() => { setTimeout(() => { sweeping = null; }, 0); });
-  }
+  if (sweeping || Date.now() - sweptAt < SWEEP_MS) return sweeping || Promise.resolve();
+  sweptAt = Date.now();
+  sweeping = (async () => {
+    await quiet(); // after the page has loaded what it needs
+    for (const request of await cache.keys()) {
+      const key = new URL(request.url).pathname;
+      const integrity = hashes.get(key);
+      if (integrity && lazyHashes.has(key)) continue; // (megabytes: checked when used)
+      const hit = integrity && (await cache.match(key));
+      if (hit && (await sriOf(await hit.blob())) === integrity) continue;
+      await cache.delete(request);
+      if (integrity) await fetchInto(cache, key, integrity, "reload");
+    }
+  })().catch(() => {}).finally(() => { sweeping = null; });
   return sweeping;
 }
 
@@ -190,13 +201,8 @@ async function cacheFirst(request) {
   const url = new URL(request.url);
   const key = url.pathname.endsWith("/") ? url.pathname + "index.html" : url.pathname;
   if (cache) {
-    if (request.mode === "navigate") await sweep(cache);
-    const found = await cache.match(key); // by path: the query string never selects a file
-    const hit = found && (await checked(cache, key, found));
-    if (hit) return hit;
-    const integrity = lazyHashes.get(key);
-    const fetched = integrity && (await fetchInto(cache, key, integrity, "no-cache"));
-    if (fetched) return fetched;
+    const body = await fromCache(cache, key); // by path: the query string never selects a file
+    if (body) return answer(key, body);
   }
   return fetch(request);
 }
@@ -225,6 +231,7 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
   lastFetch = Date.now();
+  if (request.mode === "navigate") event.waitUntil(openVersionCache().then((cache) => cache && sweep(cache)));
   event.respondWith(cacheFirst(request));
 });
 

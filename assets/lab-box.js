@@ -74,6 +74,51 @@ async function give(port, m) {
   port.postMessage(reply);
 }
 
+// A message from the box as the page may read it, or null. Every field is the
+// bot's to forge (issue 44): a "print" whose text was null or {length: 1e9}
+// threw in the lab's output (assets/lab-output.js). Only the messages a bot's
+// worker sends (assets/lab-worker.js post()), each field of its own type.
+function isId(v) {
+  return (typeof v === "number" && Number.isFinite(v)) || typeof v === "string";
+}
+
+function number(v) {
+  return typeof v === "number" && Number.isFinite(v) ? v : 0;
+}
+
+function text(v, otherwise) {
+  return typeof v === "string" ? v : otherwise;
+}
+
+export function fromBox(m) {
+  if (!m || typeof m !== "object" || typeof m.type !== "string") return null;
+  switch (m.type) {
+    case "print":
+      return typeof m.text === "string" ? { type: "print", text: m.text, cut: m.cut === true } : null;
+    case "stage":
+      return { type: "stage", role: text(m.role, ""), stage: text(m.stage, "") };
+    case "ready": {
+      const times = {};
+      if (m.times && typeof m.times === "object") {
+        for (const [k, v] of Object.entries(m.times)) { // ms of each stage, and its runtime's name
+          if ((typeof v === "number" && Number.isFinite(v)) || (typeof v === "string" && v.length <= 40)) times[k] = v;
+        }
+      }
+      return { type: "ready", role: text(m.role, ""), runtime: text(m.runtime, ""), times };
+    }
+    case "fatal":
+      return { type: "fatal", error: text(m.error, "the bot's worker failed") };
+    case "loaded":
+      return { type: "loaded", error: text(m.error, m.error ? "the bot's file cannot run" : "") };
+    case "decision":
+      return isId(m.id) ? { type: "decision", id: m.id, result: text(m.result, undefined), py: number(m.py) } : null;
+    case "decided":
+      return isId(m.id) ? { type: "decided", id: m.id, py: number(m.py) } : null;
+    default:
+      return null;
+  }
+}
+
 // Asked for as this module loads: a box is wanted the moment the lab opens.
 source();
 
@@ -95,7 +140,10 @@ export function boxedWorker(name) {
     const m = event.data;
     if (!m || typeof m !== "object") return;
     if (m.type === "get") give(port, m);
-    else if (box.onmessage) box.onmessage({ data: m });
+    else {
+      const clean = fromBox(m);
+      if (clean && box.onmessage) box.onmessage({ data: clean });
+    }
   };
   const onWindowMessage = (event) => {
     if (event.source === frame.contentWindow && event.data && event.data.type === "box-error") {

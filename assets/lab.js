@@ -161,6 +161,9 @@ function backToOwnCode() {
 let runtimeTimer = 0;
 function codeChanged() {
   storageSet(CODE_KEY, editor.get());
+  // A shared link's code edited before any Run is still not run on the next
+  // open (issue 44: a one-letter edit, then a reload, ran its top level).
+  if (storageGet(UNRUN_KEY) !== null) storageSet(UNRUN_KEY, editor.get());
   // The runtime the code needs, said and started once the typing pauses.
   clearTimeout(runtimeTimer);
   runtimeTimer = setTimeout(prepareBot, 1200);

@@ -117,9 +117,15 @@ function gameOnScreen() {
 // screen, a table of several phones open (a host's join codes, a guest's
 // connection: lostcode/web/tablemode/tablepage.py #tablemode), or the Bot lab running
 // games or a league (assets/lab.js sets data-busy). It keeps its version.
+// The second game too (issue 43: «Тайные камни» has its own section, #stones,
+// and a game on it sets data-stones-screen to other than "setup"): a reload
+// had thrown its players out mid-turn.
 function busyPage() {
   const table = document.getElementById("tablemode");
-  return gameOnScreen() || (table !== null && !table.hidden) || root.dataset.busy === "1";
+  const stones = document.getElementById("stones");
+  const stonesGame = stones !== null && !stones.hidden
+    && Boolean(root.dataset.stonesScreen) && root.dataset.stonesScreen !== "setup";
+  return gameOnScreen() || stonesGame || (table !== null && !table.hidden) || root.dataset.busy === "1";
 }
 
 if (

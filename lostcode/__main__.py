@@ -8,10 +8,13 @@ def run() -> int:
     """main(), and a closed standard output (`... | head -0`) ends quietly
     (issue 44: it printed a BrokenPipeError traceback). As Python's own
     documentation advises, stdout then points at devnull, so the flush at
-    exit has nowhere to fail."""
+    exit has nowhere to fail. Started with stdout closed (`... >&-`), Python
+    has no sys.stdout: what it would print goes nowhere, and the flush is
+    skipped (it was an AttributeError traceback)."""
     try:
         code = main()
-        sys.stdout.flush()
+        if sys.stdout is not None:  # None when started with no stdout at all (`>&-`)
+            sys.stdout.flush()
         return code
     except BrokenPipeError:
         try:

@@ -78,6 +78,9 @@ ATTACKS = r"""
         { type: "get", id: 424242, path: "../sw.js" },
         { type: "get", id: 424243, path: "index.html" },
         { type: "loaded", error: "" },
+        // Fields of another type (issue 44): these threw on the page.
+        { type: "print", text: null }, { type: "print", text: { length: 1e9 } },
+        { type: "ready", times: null }, { type: 5 }, { type: "fatal", error: {} },
       ]) send.call(this, forged);
       self.postMessage({ type: "box-error", message: "forged" });
       // "sent" is not a success: the page must refuse them (the test looks at the page).

@@ -203,6 +203,10 @@ CASES = [
     ("names: Cherokee A", lambda: look_alike(["Ann", "\u13aann"]), True),
     ("names: Coptic C", lambda: look_alike(["Cat", "\u2ca4at"]), True),
     ("names: mathematical bold A", lambda: look_alike(["Ann", "\U0001d400nn"]), True),
+    # issue 44: the prototype of the character as typed, where NFKD led away
+    # from Latin (lunate sigma: NFKD gives Sigma, which looked like no C)
+    ("names: Greek lunate sigma C", lambda: look_alike(["Cy", "\u03f9y"]), True),
+    ("names: Greek small lunate sigma c", lambda: look_alike(["Luc", "Lu\u03f2"]), True),
     ("names: Greek omicron in Greek", lambda: look_alike(["\u039f\u03bb\u03b3\u03b1",
                                                           "O\u03bb\u03b3\u03b1"]), True),
     ("names: Cyrillic and Latin apart", lambda: look_alike(["\u0410\u043d\u043d\u0430",

@@ -178,14 +178,21 @@ def test_opening_a_shared_link_runs_nothing(browser, site_url):
     link = page.evaluate("""async (code) => (await import("./assets/lab-share.js")).linkFor(
       { name: "Beacon", author: "", code }, location.href)""", code)
     page.goto("about:blank")  # (the link alone would only change the hash)
-    for url in (link, None):  # the link, then a reload of the page it left
+    for url in (link, None, None):  # the link, a reload, a reload after an edit
         page.goto(link) if url else page.reload()
         page.wait_for_function("document.documentElement.dataset.lab === 'ready'",
                                timeout=LAB_TIMEOUT)
-        expect(page.get_by_role("textbox", name="Your bot")).to_contain_text("ran on open")
+        editor = page.get_by_role("textbox", name="Your bot")
+        expect(editor).to_contain_text("ran on open")
         page.wait_for_timeout(300)
         assert page.evaluate("window.lab.preloaded") is False
         assert "ran on open" not in page.locator("#output").inner_text()
+        # The link's code edited, never run: still not run on the next open
+        # (a one-letter edit and a reload ran its top level).
+        editor.press("Control+End")
+        editor.type("#")
+        page.wait_for_function("localStorage.getItem('lostcode.lab.code').endsWith('#')")
     context.close()
     assert not [u for u in answered if "attack" in u]
+    assert not [u for u in log.urls if "attack" in u]  # not even asked for
     log.assert_same_origin()

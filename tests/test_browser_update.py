@@ -11,6 +11,7 @@ import pytest
 from helpers import serve_in_thread, wait_engine_ready
 from playwright.sync_api import expect
 from sitebuilds import built_copy, deploy
+from test_browser_stones import set_up
 from test_pwa import ENGINE_TIMEOUT
 
 pytestmark = pytest.mark.browser
@@ -80,10 +81,11 @@ def test_a_failed_update_is_said_in_the_tab(site):
     assert label(page) == "v1"
 
 
-def test_a_new_version_never_reloads_a_table_host_or_a_lab_mid_run(site):
+def test_a_new_version_never_reloads_a_table_host_or_a_lab_mid_run(site, tmp_path):
     """Issue 44 item 11: an update that takes over while a table-mode host shows
-    its join codes, and while the Bot lab runs 200 games, reloads neither: each
-    keeps its version (data-update="ready") and loses nothing."""
+    its join codes, while a game of «Тайные камни» is on screen, and while the
+    Bot lab runs 500 games, reloads none of them: each keeps its version
+    (data-update="ready") and loses nothing."""
     out, page = site
     base = page.url.split("#")[0].split("?")[0].removesuffix("index.html")
     host = page.context.new_page()
@@ -93,6 +95,17 @@ def test_a_new_version_never_reloads_a_table_host_or_a_lab_mid_run(site):
     codes = host.locator("textarea[data-seat='1']")
     expect(codes).to_be_visible(timeout=60_000)
     code = codes.input_value()
+    # The second game on screen (its own section, #stones): a reload threw
+    # its players out mid-turn.
+    stones = page.context.new_page()
+    stones.goto(base + "index.html?game=stones&lang=en")
+    expect(stones.get_by_role("heading", name="Shifting Stones")).to_be_visible(timeout=60_000)
+    set_up(stones, [("Ann", "human"), ("Ben", "human")])
+    expect(stones.locator("html[data-stones-screen]:not([data-stones-screen=setup])")
+           ).to_be_attached()
+    # v2 built now (once per process): deploy() below is then a copy, done while
+    # the lab still runs (built there, the lab had finished and, idle, reloaded).
+    built_copy(tmp_path / "v2-ahead", "v2")
     lab = page.context.new_page()
     lab.goto(base + "lab.html?lang=en")
     lab.wait_for_function("document.documentElement.dataset.lab === 'ready'",
@@ -107,15 +120,17 @@ def test_a_new_version_never_reloads_a_table_host_or_a_lab_mid_run(site):
     lab.get_by_label("Number of games").fill("200")
     lab.get_by_role("button", name="Run games").click()
     lab.wait_for_function("window.lab.games.length > 0", timeout=60_000)
-    for p in (host, lab):
+    for p in (host, lab, stones):
         p.evaluate("() => { window.notReloaded = true; }")
     deploy(out, "v2")
     lab.evaluate(UPDATE_JS)
-    for p in (host, lab):
+    for p in (host, lab, stones):
         p.wait_for_function("() => document.documentElement.dataset.update === 'ready'",
                             timeout=ENGINE_TIMEOUT)
         assert p.evaluate("() => window.notReloaded") is True
     assert label(host) == "v1" and codes.input_value() == code
     assert lab.evaluate("document.documentElement.dataset.busy") == "1"
+    assert label(stones) == "v1"
+    stones.close()
     lab.close()
     host.close()

@@ -68,3 +68,25 @@ def test_a_closed_standard_output_ends_quietly():
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=60) != 0
     assert "Traceback" not in err and "BrokenPipeError" not in err, err
+
+
+def test_every_empty_path_is_said_before_any_game(capsys):
+    """Issue 44: `league --csv ""` and `stones-selfplay --record ""` wrote
+    nothing and said nothing."""
+    assert main(["league", "easy", "medium", "--deals", "1", "--quiet", "--csv", ""]) == 2
+    assert "the folder after --csv is empty" in capsys.readouterr().err
+    assert main(["stones-selfplay", "--games", "1", "--record", ""]) == 2
+    said = capsys.readouterr()
+    assert "the path after --record is empty" in said.err and "game 0" not in said.out
+
+
+@pytest.mark.parametrize("command", [["selfplay", "--games", "1"], ["league", "easy", "medium",
+                                     "--deals", "1", "--quiet"], ["--help"]])
+def test_started_with_no_standard_output_at_all_ends_without_a_traceback(command):
+    """`python -m lostcode ... >&-`: Python then has no sys.stdout (None); the
+    flush at the end was an AttributeError traceback."""
+    out = subprocess.run([sys.executable, "-m", "lostcode", *command], cwd=ROOT,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                         timeout=60, preexec_fn=lambda: os.close(1))
+    assert "Traceback" not in out.stderr, out.stderr
+    assert out.returncode in (0, 1), out.stderr

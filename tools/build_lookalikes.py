@@ -94,17 +94,31 @@ def parse_confusables(text):
     return table
 
 
-def skeleton_of(ch, confusable):
-    """NFKD and the confusables' prototypes, applied until nothing changes."""
+def _fixpoint(ch, confusable, first):
+    """`first` normalisation, then the confusables' prototypes and NFKD,
+    applied until nothing changes."""
     text = ch
     for _ in range(8):
-        nxt = unicodedata.normalize("NFKD", text)
+        nxt = unicodedata.normalize(first, text)
         nxt = "".join(confusable.get(c, c) for c in nxt)
         nxt = unicodedata.normalize("NFKD", nxt)
         if nxt == text:
             break
         text = nxt
     return text
+
+
+def skeleton_of(ch, confusable):
+    """NFKD and the confusables' prototypes, applied until nothing changes;
+    but where that gives no plain Latin letter and the prototype of the
+    character as typed (NFD, as UTS #39 does) does, the prototype's: NFKD
+    first had made Greek "Ϲ" (lunate sigma, which looks like C) a Σ and then
+    an "Ʃ", so "Ϲy" passed beside "Cy" (issue 44)."""
+    compat = _fixpoint(ch, confusable, "NFKD")
+    typed = _fixpoint(ch, confusable, "NFD")
+    if typed != compat and typed.isascii() and not compat.isascii():
+        return typed
+    return compat
 
 
 def in_ranges(ch):

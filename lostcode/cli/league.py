@@ -176,6 +176,9 @@ def write_files(league: League, records: list, folder: str) -> list:
 
 
 def cmd_league(args) -> int:
+    if args.csv is not None and not args.csv:  # issue 44: it wrote nothing, said nothing
+        print("cannot write the files: the folder after --csv is empty", file=sys.stderr)
+        return 2
     try:
         sizes = parse_sizes(args.players)
         for spec in args.bots:
@@ -197,7 +200,7 @@ def cmd_league(args) -> int:
     league, records, seconds = run(args.bots, sizes, args.deals, args.seed, progress)
     if not args.quiet and sys.stderr.isatty():
         print(file=sys.stderr)
-    if args.csv:
+    if args.csv is not None:
         try:
             written = write_files(league, records, args.csv)
         except OSError as e:
@@ -217,7 +220,7 @@ def cmd_league(args) -> int:
     print("\n".join(standings_lines(league)))
     print()
     print("\n".join(head_to_head_lines(league)))
-    if args.csv:
+    if args.csv is not None:
         print("wrote " + ", ".join(written))
     return 0
 

@@ -24,6 +24,9 @@ def cmd_stones_selfplay(args) -> int:
     from ..services.record import pretty
     from ..stones.record import to_record
 
+    if args.record is not None and not args.record:  # issue 44: it wrote nothing, said nothing
+        print("cannot write the record: the path after --record is empty", file=sys.stderr)
+        return 2
     if args.seed + args.games - 1 > 2**53 - 1:
         print("--seed leaves no room for that many games", file=sys.stderr)
         return 2
@@ -51,7 +54,7 @@ def cmd_stones_selfplay(args) -> int:
             args.games, args.players, ",".join(seats), bad, wins, args.games / spent
         )
     )
-    if args.record and s is not None:
+    if args.record is not None and s is not None:
         try:
             write_regular(args.record, pretty(to_record(s, seats)))
         except PathProblem as e:

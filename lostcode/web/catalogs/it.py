@@ -385,6 +385,7 @@ MESSAGES = {
     'This file cannot be used: {reason}. Nothing was changed; you can start a new game.': 'Questo file non si può usare: {reason}. Non è cambiato nulla; puoi iniziare una nuova partita.',
     'This finished game cannot be shown: {reason}. Its record is kept; you can download it.': 'Questa partita finita non si può mostrare: {reason}. La sua registrazione è conservata; puoi scaricarla.',
     "This game could not be saved: the browser's storage is full or blocked. Download its record to keep it, or free space by deleting finished games; the next move is saved again once there is room.": 'Non è stato possibile salvare questa partita: la memoria del browser è piena o bloccata. Scarica la sua registrazione per conservarla, o libera memoria eliminando partite finite; la prossima mossa sarà di nuovo salvata quando ci sarà spazio.',
+    "This game could not be saved: the browser's storage is full or blocked. Free space by deleting finished games; the next move is saved again once there is room.": 'Non è stato possibile salvare questa partita: la memoria del browser è piena o bloccata. Libera memoria eliminando partite finite; la prossima mossa sarà di nuovo salvata quando ci sarà spazio.',
     "This game is not over: each player's own stones stay hidden, as at the table.": 'La partita non è finita: le rocce di ogni giocatore restano nascoste, come al tavolo.',
     'This game went on in another tab': "Questa partita è proseguita in un'altra scheda",
     'This is not a join code.': 'Questo non è un codice per unirsi.',

@@ -389,6 +389,7 @@ MESSAGES = {
     'This file cannot be used: {reason}. Nothing was changed; you can start a new game.': 'Tego pliku nie można użyć: {reason}. Nic nie zmieniono; możesz rozpocząć nową grę.',
     'This finished game cannot be shown: {reason}. Its record is kept; you can download it.': 'Tej zakończonej partii nie można pokazać: {reason}. Jej zapis jest zachowany; możesz go pobrać.',
     "This game could not be saved: the browser's storage is full or blocked. Download its record to keep it, or free space by deleting finished games; the next move is saved again once there is room.": 'Nie udało się zapisać tej partii: pamięć przeglądarki jest pełna lub zablokowana. Pobierz jej zapis, aby go zachować, albo zwolnij miejsce, usuwając zakończone partie; następny ruch zostanie znowu zapisany, gdy będzie miejsce.',
+    "This game could not be saved: the browser's storage is full or blocked. Free space by deleting finished games; the next move is saved again once there is room.": 'Nie udało się zapisać tej partii: pamięć przeglądarki jest pełna lub zablokowana. Zwolnij miejsce, usuwając zakończone partie; następny ruch zostanie znowu zapisany, gdy będzie miejsce.',
     "This game is not over: each player's own stones stay hidden, as at the table.": 'Partia się nie skończyła: własne płytki każdego gracza pozostają przed nim ukryte, jak przy stole.',
     'This game went on in another tab': 'Ta partia toczyła się dalej w innej karcie',
     'This is not a join code.': 'To nie jest kod dołączenia.',

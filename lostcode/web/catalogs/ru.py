@@ -389,6 +389,7 @@ MESSAGES = {
     'This file cannot be used: {reason}. Nothing was changed; you can start a new game.': 'Этот файл нельзя использовать: {reason}. Ничего не изменено; можно начать новую игру.',
     'This finished game cannot be shown: {reason}. Its record is kept; you can download it.': 'Эту завершённую партию нельзя показать: {reason}. Запись партии сохранена, её можно скачать.',
     "This game could not be saved: the browser's storage is full or blocked. Download its record to keep it, or free space by deleting finished games; the next move is saved again once there is room.": 'Эту партию не удалось сохранить: хранилище браузера заполнено или заблокировано. Скачайте запись партии, чтобы не потерять её, или освободите место, удалив завершённые партии; следующий ход сохранится, как только место появится.',
+    "This game could not be saved: the browser's storage is full or blocked. Free space by deleting finished games; the next move is saved again once there is room.": 'Эту партию не удалось сохранить: хранилище браузера заполнено или заблокировано. Освободите место, удалив завершённые партии; следующий ход сохранится, как только место появится.',
     "This game is not over: each player's own stones stay hidden, as at the table.": 'Партия ещё не окончена: собственные камни каждого игрока скрыты от него, как за столом.',
     'This game went on in another tab': 'Эта партия продолжилась в другой вкладке',
     'This is not a join code.': 'Это не код для подключения.',

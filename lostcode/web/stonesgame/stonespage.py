@@ -83,7 +83,7 @@ START, NEW, RESUME, BACK = "stones-start", "stones-new", "stones-resume", "stone
 class Page:
     __slots__ = (
         "session", "thinker", "tick", "ticking", "shown_at", "shown", "view", "slices",
-        "save_id", "created", "rev", "saved_n", "drag", "watch",
+        "save_id", "created", "rev", "saved_n", "drag", "watch", "unsaved",
     )
 
     def __init__(self):
@@ -101,6 +101,7 @@ class Page:
         self.saved_n = -1  # the record's actions when last written
         self.drag = None  # the tile a pointer pressed (a drag onto a neighbour swaps)
         self.watch = None  # watch.StonesReplay of the finished game, while it is watched
+        self.unsaved = False  # the last write of the game was refused (storage full or blocked)
 
 
 def page():
@@ -352,7 +353,8 @@ def save():
     if verdict == "newer":
         return  # another tab went on with this game: its moves stay
     entry = pageplay.save_entry(ses, p.save_id, storage.now_iso(), p.created)
-    if storage.ls_set(key, slot_text(entry, rev)):
+    p.unsaved = not storage.ls_set(key, slot_text(entry, rev))
+    if not p.unsaved:
         p.rev, p.saved_n = rev, len(moves)
         ROOT.dataset.stonesSaved = p.save_id
     storage.forget_index()
@@ -513,6 +515,10 @@ def render():
     page().shown = key
     ROOT.dataset.stonesScreen = kind
     body = Node("div")  # the screen built in Python, put in by one call (dom.Node says why)
+    if page().unsaved and kind != OVER:  # issue 44: a game that would vanish, said at once
+        el("p", _("This game could not be saved: the browser's storage is full or blocked. "
+                  "Free space by deleting finished games; the next move is saved again once "
+                  "there is room."), "warning", {"role": "status"}, body)  # fmt: skip
     if kind != TURN:
         draw(model["board"], el("div", None, "stones-board", None, body))
     for b in model["blocks"]:
