@@ -84,7 +84,7 @@ def test_a_failed_update_is_said_in_the_tab(site):
 def test_a_new_version_never_reloads_a_table_host_or_a_lab_mid_run(site, tmp_path):
     """Issue 44 item 11: an update that takes over while a table-mode host shows
     its join codes, while a game of «Тайные камни» is on screen, and while the
-    Bot lab runs 500 games, reloads none of them: each keeps its version
+    Bot lab runs 200 games (a patient bot), reloads none of them: each keeps its version
     (data-update="ready") and loses nothing."""
     out, page = site
     base = page.url.split("#")[0].split("?")[0].removesuffix("index.html")
