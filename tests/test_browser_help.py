@@ -61,6 +61,8 @@ class HelpGame(UIGame):
             "Sheet": page.get_by_role("button", name="jaguar 0: open"),
         }
         helper = page.get_by_role("button", name="Help", exact=True)
+        # the screen as a player first sees it: its controls past their settle wait
+        page.wait_for_function("() => !document.querySelector('#screen [data-settling]')")
         if self.wide:
             expect(helper).to_be_hidden()  # no need: the help is open beside the choice
         else:

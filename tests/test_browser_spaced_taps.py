@@ -93,7 +93,7 @@ def test_a_double_tap_on_a_choice_is_one_choice(touch_page):
 # once the page has marked the control ready again.
 LATE_TAP_JS = """async () => {
   const node = [...document.querySelectorAll("#screen [data-settling]")]
-    .find((n) => !n.disabled && !["confirm_pick", "unlock", "undo"].includes(
+    .find((n) => !n.disabled && !["confirm_pick", "unlock", "undo", "help"].includes(
       n.getAttribute("data-act")));
   const until = Number(node.getAttribute("data-until"));
   const r = node.getBoundingClientRect();
