@@ -12,7 +12,7 @@ from lostcode.rules.engine import apply_action
 from lostcode.rules.observation import observe
 from lostcode.rules.options import Options
 from lostcode.rules.setup import new_game
-from lostcode.web.game.board import board_model, initials, tree_text
+from lostcode.web.game.board import board_model, initials, rack_svg, tree_text
 
 VALUE_LABEL = re.compile(r"^(jaguar|bird|bear|chameleon|snake|human): (\d+)$")
 
@@ -55,6 +55,17 @@ def test_viewer_never_sees_own_values_R_S7():
             f"{sym}: {s.racks[r][sym]}" for r in range(4) if r != v for sym in s.options.symbols
         ]
         assert sorted(shown) == sorted(expected)
+
+
+def test_a_result_at_the_check_is_not_drawn_over_you():
+    """Issue 39: the viewer's own rack says "you" under its name, and at the
+    check its result stands there instead (they were drawn on one spot)."""
+    obs = observe(played(), 0)
+    words = [n[2] for n in walk(rack_svg(obs, 0)) if isinstance(n[2], str)]
+    assert "you" in words
+    checked = rack_svg(obs, 0, ("✓ +3", "Ana: right, 3 points", "ok"))
+    words = [n[2] for n in walk(checked) if isinstance(n[2], str)]
+    assert "✓ +3" in words and "you" not in words
 
 
 def test_public_board_shows_no_rack_values_R_S7():

@@ -182,7 +182,9 @@ def rack_svg(obs, r, result=None):
         name = _("Rack {letter}", letter="ABCD"[k - 1])
     kids = [text(0, 17, name, "rack-name", anchor="start", size=15)]
     disc = obs["discards"][r]
-    if own and name not in YOU_NAMES:  # "You" needs no "you" under it
+    # "You" needs no "you" under it; at the check the result takes its place (the
+    # two were drawn on one spot: "yo✓+3", issue 39's playtest)
+    if own and name not in YOU_NAMES and not result:
         kids.append(text(0, 38, _("you"), "rack-you", anchor="start", size=13))
     if result:
         kids.append(node("g", {"role": "img", "aria-label": result[1], "class": "rack-result "
