@@ -156,6 +156,8 @@ def render():
         window.scrollTo(0, 0)
     elif m["heading"] != APP.game.heading:
         h.focus()  # the same kind of screen for another player: start at its top
+        window.scrollTo(0, 0)  # (the focus scrolled to the sheet's own place: a second
+        # replacement in a round opened 327-650 px down, the board out of sight)
     else:
         restore_focus(focused)
     APP.game.kind = m["kind"]
