@@ -286,3 +286,18 @@ new MutationObserver(() => {
 }).observe(document, {attributes: true, subtree: true,
                       attributeFilter: ["data-screen", "hidden"]});
 """
+
+
+def tree_text(t):
+    """Every string of an SVG tree (lostcode/web/game/board.py), attributes
+    included (for privacy tests)."""
+    out = [t[0]]
+    for k in t[1]:
+        out.append(str(t[1][k]))
+    kids = t[2]
+    if isinstance(kids, str):
+        out.append(kids)
+    else:
+        for k in kids:
+            out.extend(tree_text(k))
+    return out

@@ -8,11 +8,13 @@ every drawn part has an accessible name; the score track shows stack order
 import json
 import re
 
+from helpers import tree_text
+
 from lostcode.rules.engine import apply_action
 from lostcode.rules.observation import observe
 from lostcode.rules.options import Options
 from lostcode.rules.setup import new_game
-from lostcode.web.game.board import board_model, initials, rack_svg, tree_text
+from lostcode.web.game.board import board_model, initials, rack_svg
 
 VALUE_LABEL = re.compile(r"^(jaguar|bird|bear|chameleon|snake|human): (\d+)$")
 

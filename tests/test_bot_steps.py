@@ -12,6 +12,7 @@ import json
 import random
 
 import pytest
+from helpers import tree_text
 from test_viewmodels import human_step
 
 from lostcode.rules.engine import apply_action
@@ -19,7 +20,6 @@ from lostcode.rules.observation import observe_table, rack_values_in
 from lostcode.rules.options import Options
 from lostcode.rules.setup import new_game
 from lostcode.web import actions
-from lostcode.web.game.board import tree_text
 from lostcode.web.game.session import Session
 from lostcode.web.game.solo import step_obs
 from lostcode.web.game.views import screen_model

@@ -18,13 +18,12 @@ import re
 import time
 
 import pytest
-from helpers import ROOT, node_runtimes_available, run_in_runtime
+from helpers import ROOT, node_runtimes_available, run_in_runtime, tree_text
 
 from lostcode.player.deduction import Knowledge
 from lostcode.rules.observation import observe
 from lostcode.services.record import replay
 from lostcode.services.settings import parse, to_query
-from lostcode.web.game.board import tree_text
 from lostcode.web.puzzle import puzzles as pz
 from lostcode.web.puzzle import puzzleview as pv
 from lostcode.web.shell.i18n import set_language

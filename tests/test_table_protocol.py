@@ -12,6 +12,7 @@ reply and leave the game exactly as it was.
 import json
 
 import pytest
+from helpers import tree_text
 
 from lostcode.player.bots import Player
 from lostcode.rules.canon import state_digest
@@ -24,7 +25,6 @@ from lostcode.services.record import replay, to_record
 from lostcode.table import protocol as p
 from lostcode.table.guest import Guest
 from lostcode.table.host import Host
-from lostcode.web.game.board import tree_text
 from lostcode.web.tablemode.tablescreen import action_label, table_screen
 
 TOKENS = {1: "tok-one-4f9a", 2: "tok-two-8c1e", 3: "tok-three-77"}

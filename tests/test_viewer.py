@@ -21,6 +21,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from helpers import tree_text  # noqa: E402
+
 from lostcode.player.bots import Player  # noqa: E402
 from lostcode.rules.engine import apply_action, is_over, legal_actions  # noqa: E402
 from lostcode.rules.errors import RecordError  # noqa: E402
@@ -31,7 +33,6 @@ from lostcode.rules.state import State  # noqa: E402
 from lostcode.rules.vocab import EV_ROLL  # noqa: E402
 from lostcode.services.record import replay, replay_action, replay_start, to_record  # noqa: E402
 from lostcode.web import actions  # noqa: E402
-from lostcode.web.game.board import tree_text  # noqa: E402
 from lostcode.web.game.chart import score_chart, score_rows  # noqa: E402
 from lostcode.web.game.session import Session  # noqa: E402
 from lostcode.web.game.viewer import CHECKPOINT, PLAY_MS, Replay, watch_log, watch_model  # noqa: E402

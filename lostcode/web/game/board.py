@@ -182,8 +182,7 @@ def rack_svg(obs, r, result=None):
         name = _("Rack {letter}", letter="ABCD"[k - 1])
     kids = [text(0, 17, name, "rack-name", anchor="start", size=15)]
     disc = obs["discards"][r]
-    # "You" needs no "you" under it; at the check the result takes its place (the
-    # two were drawn on one spot: "yo✓+3", issue 39's playtest)
+    # "You" needs no "you" under it; at the check the result takes its place (issue 39)
     if own and name not in YOU_NAMES and not result:
         kids.append(text(0, 38, _("you"), "rack-you", anchor="start", size=13))
     if result:
@@ -699,16 +698,3 @@ def board_model(obs, part=None):
 def _made(_name, make, *args):
     return make(*args)
 
-
-def tree_text(t):
-    """Every string of a tree, attributes included (for privacy tests)."""
-    out = [t[0]]
-    for k in t[1]:
-        out.append(str(t[1][k]))
-    kids = t[2]
-    if isinstance(kids, str):
-        out.append(kids)
-    else:
-        for k in kids:
-            out.extend(tree_text(k))
-    return out
