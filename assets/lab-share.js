@@ -39,6 +39,12 @@ export class ShareError extends Error {
   }
 }
 
+// A refused link in the page's words (`t`: its translate).
+export function shareErrorText(err, t) {
+  if (err instanceof ShareError) return t(err.key, { max: MAX_LINK_CHARS, ...err.params });
+  return t("link-damaged");
+}
+
 let crcTable = null;
 function crc32(bytes) {
   if (!crcTable) {

@@ -10,7 +10,7 @@
 import { decimal, translate } from "./lab-i18n.js";
 import { makeEditor, textareaEditor } from "./lab-editor.js";
 import { pickRuntime } from "./lab-runtime.js";
-import { botFromLink, MAX_LINK_CHARS, ShareError } from "./lab-share.js";
+import { botFromLink, shareErrorText } from "./lab-share.js";
 import { startWorker } from "./lab-workers.js";
 import { readReply } from "./lab-reply.js";
 import { participantNames, renderStats, watchLongTasks } from "./lab-results.js";
@@ -43,7 +43,7 @@ window.lab = lab; // read by tests and tools/bench_lab.py
 // {name, author, code}, null for a link without one; a link that cannot be
 // used throws an Error whose message says why in the page's language.
 lab.botFromLink = (link) => {
-  try { return botFromLink(link); } catch (err) { throw new Error(shareErrorText(err)); }
+  try { return botFromLink(link); } catch (err) { throw new Error(shareErrorText(err, t)); }
 };
 
 let [lang, langNote] = pickLanguage();
@@ -54,10 +54,7 @@ function t(key, params) {
   return translate(lang, key, params);
 }
 
-// A mean or a spread as the page's language writes decimals.
-function num(x) {
-  return decimal(lang, x);
-}
+const num = (x) => decimal(lang, x); // a mean or a spread as the page's language writes decimals
 
 function applyStatic() {
   root.lang = lang;
@@ -95,11 +92,6 @@ function isAnExample(text) {
   return Object.values(lab.examples).includes(text);
 }
 
-function shareErrorText(err) {
-  if (err instanceof ShareError) return t(err.key, { max: MAX_LINK_CHARS, ...err.params });
-  return t("link-damaged");
-}
-
 // The code a page opens with: a shared link's (the student's own kept aside,
 // OWN_KEY), else the saved code, else the example. Issue 26: a link is read
 // whole or refused with a message (assets/lab-share.js); it never runs code.
@@ -108,7 +100,7 @@ async function initialCode() {
   try {
     shared = botFromLink(location.href);
   } catch (err) {
-    lab.sharedNote = { refused: true, text: () => shareErrorText(err) };
+    lab.sharedNote = { refused: true, text: () => shareErrorText(err, t) };
   }
   if (/#/.test(location.href)) {
     // A reload keeps the student's edits instead of reading the link again.
