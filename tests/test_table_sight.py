@@ -107,7 +107,7 @@ def test_a_bet_that_cannot_lose_is_never_said_to_lose_R_C2_R_X3b():
 def test_the_end_charts_labels_never_overlap():
     from lostcode.web.game.chart import end_label_ys
 
-    ys = end_label_ys([50.0, 50.0, 80.0, 55.0])
+    ys = end_label_ys([50.0, 50.0, 80.0, 55.0], gap=13)
     assert ys[0] == 50.0 and ys[1] == 63.0 and ys[3] == 76.0 and ys[2] == 89.0
     spread = sorted(ys)
     assert all(b - a >= 13 for a, b in zip(spread, spread[1:], strict=False))

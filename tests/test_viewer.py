@@ -468,3 +468,16 @@ def test_the_view_switch_names_contain_what_the_buttons_show(lang):
     assert [it["text"] for it in items][1:] == [rec["players"][0]["name"], you]
     for it in items:
         assert it["text"].lower() in it["aria"].lower(), (it["text"], it["aria"])
+
+
+def test_no_saved_games_is_said_only_when_no_game_is_listed():
+    """Issue 39: "No saved games yet" stood above a finished game in the list."""
+    from lostcode.services.saves import SaveIndex
+    from lostcode.web.saves.persist import saves_model
+
+    index = SaveIndex()
+    assert saves_model(index)["empty"].startswith("No saved games yet")
+    index.finished.append({"id": "g1", "names": ["Ann", "Ben"], "scores": [12, 9],
+                           "finished": "2026-11-28T10:00:00Z", "record": {}})
+    m = saves_model(index, fmt_time=lambda t: t)
+    assert m["history"] and m["empty"] == ""

@@ -102,16 +102,33 @@ def chart_description(obs, rows) -> str:
     return " ".join(parts)
 
 
-def end_label_ys(ys, gap=13):
+LABEL_GAP = 16  # end labels at 12 units apart by this much: 4 units clear, never touching
+
+
+def end_label_ys(ys, gap=LABEL_GAP, top=None, bottom=None):
     """The players' end labels' heights: each at its line's end, moved apart
     (at least `gap` units, top to bottom) where two scores are alike (issue 39:
-    "B" and "C" at 25 were drawn on each other)."""
+    "B" and "C" at 25 were drawn on each other; at 13 units 12-unit letters
+    still stood 1 px apart). With `bottom`, labels pushed under it are moved
+    back up as a block (never above `top`): they stay inside the chart."""
     order = sorted(range(len(ys)), key=lambda p: (ys[p], p))
     out = list(ys)
     for k in range(1, len(order)):
         a, b = order[k - 1], order[k]
         if out[b] < out[a] + gap:
             out[b] = out[a] + gap
+    if bottom is not None and order and out[order[-1]] > bottom:
+        out[order[-1]] = bottom
+        for k in range(len(order) - 2, -1, -1):
+            a, b = order[k], order[k + 1]
+            if out[a] > out[b] - gap:
+                out[a] = out[b] - gap
+        first = order[0]
+        lift = min(top, ys[first]) if top is not None else out[first]
+        if out[first] < lift:  # no room to lift them all: the spacing wins
+            shift = lift - out[first]
+            for p in order:
+                out[p] += shift
     return out
 
 
@@ -156,7 +173,7 @@ def score_chart(obs, desc_id="score-chart-desc") -> list:
         grid.append(text(_f(x_at(i)), H - 6, label, "axis", size=12))
     kids.append(node("g", {"class": "grid-lines"}, grid))
     marks = initials(names[:n])
-    ends = end_label_ys([y_at(rows[p][-1]) for p in range(n)])
+    ends = end_label_ys([y_at(rows[p][-1]) for p in range(n)], top=TOP, bottom=H - BOTTOM + 2)
     for p in range(n):
         pts = [(x_at(i), y_at(v)) for i, v in enumerate(rows[p])]
         line = {

@@ -265,9 +265,11 @@ def saves_model(index, ui=None, fmt_time=short_time, titles=None):
         "heading": _("Saved games"),
         "blocks": blocks,
         "games": games,
-        "empty": _("No saved games yet: every game is saved after each move.")
-        if not ui.get("not_saved")
-        else _("No saved games."),
+        # issue 39: said only when no game at all is listed (a finished one counts)
+        "empty": "" if history else (
+            _("No saved games yet: every game is saved after each move.")
+            if not ui.get("not_saved")
+            else _("No saved games.")),
         "history_heading": _("Finished games"),
         "history": history,
         "import_label": _("Import a game record"),

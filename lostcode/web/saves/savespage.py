@@ -109,7 +109,7 @@ def render_saves():
         render_block(b, box)
     if m["games"]:
         _games_list(m["games"], box)
-    else:
+    elif m["empty"]:
         el("p", m["empty"], "note", None, box)
     label = el("label", None, "import", None, box)
     el("span", m["import_label"], None, None, label)
