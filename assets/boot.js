@@ -328,6 +328,11 @@ window.lostcodeControl = function (selector, act, arg) {
   }
   return null;
 };
+// Focus without scrolling (issue 39: the phone's help is fixed over the board; a
+// focus moved into it, or back to the bar under it, scrolled the page 67 px each time).
+window.lostcodeFocusStill = function (node) {
+  node.focus({preventScroll: true});
+};
 // Issue 41: a seat's internet link (#n=) starts reaching the host while Python
 // loads; lostcode/web/tablemode/tableguest.py's guest_net_start takes over the
 // same join (assets/table/bridge.js netJoin answers a repeat with the first try).

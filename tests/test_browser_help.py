@@ -1,11 +1,13 @@
 """Help beside the choice (issue 39), by role and accessible name, in a
 3-player pass-and-play game (seed 4242) on its first wheel screen.
 
-At 360x640 (touch) the sticky bar's "Help" opens the help just above the
-bottom sheet: each tab (Chances, Expert, Sheet) shows its content in the
-first viewport while the question, a wheel and the confirm stay there and
-clear (the element at each one's centre is itself); Escape closes it and
-gives the focus back to Help. At 1280x800 the help is open beside the
+At 360x640 (touch) the sticky bar's "Help" opens the help over the board,
+just above the bottom sheet, the page at its top (scrollY 0); the bar's
+"Ask the expert" opens it on the expert's answer in one tap; each tab
+(Chances, Expert, Sheet) shows its content in the first viewport while the
+question, a wheel and the confirm stay there and clear (the element at each
+one's centre is itself); Escape closes it and gives the focus back to Help.
+At 1280x800 the help is open beside the
 choice, under the board, on every tab in the first viewport. tests/play.py's
 shadow engine checks on every screen, the help open included, that no
 viewer's own stone is on the page (R-S7).
@@ -57,24 +59,40 @@ class HelpGame(UIGame):
         }
         tabs = {
             "Chances": page.get_by_role("table", name="Your own stones: chance of each value"),
-            "Expert": page.get_by_role("button", name="Ask the expert"),
+            # the tab asks the expert as it opens (issue 39: its answer in one tap)
+            "Expert": page.locator("#help-dock .expert").get_by_text("The expert's move:"),
             "Sheet": page.get_by_role("button", name="jaguar 0: open"),
         }
         helper = page.get_by_role("button", name="Help", exact=True)
         # the screen as a player first sees it: its controls past their settle wait
         page.wait_for_function("() => !document.querySelector('#screen [data-settling]')")
+        ask = page.locator("#screen .actionbar").get_by_role("button", name="Ask the expert")
         if self.wide:
             expect(helper).to_be_hidden()  # no need: the help is open beside the choice
+            expect(ask).to_be_hidden()  # the dock's Expert tab asks
         else:
             expect(helper).to_have_attribute("aria-expanded", "false")
             assert "actionbar" in helper.evaluate("e => e.parentElement.className")
+            # issue 39: the expert's answer one tap from the choice, the page unmoved
+            ask.tap()
+            expect(tabs["Expert"]).to_be_visible(timeout=60000)
+            assert page.evaluate("scrollY") == 0
+            got = self.mark({**choice, "help": tabs["Expert"]})
+            for x in got:
+                assert x["inside"] and x["clear"], ("ask", got)
+            page.keyboard.press("Escape")
+            expect(helper).to_have_attribute("aria-expanded", "false")
             helper.click()
             expect(helper).to_have_attribute("aria-expanded", "true")
+            assert page.evaluate("scrollY") == 0  # issue 39: opened over the board, no jump
         for tab, content in tabs.items():
             button = page.get_by_role("button", name=tab, exact=True)
             button.click()
             expect(button).to_have_attribute("aria-pressed", "true")
             expect(button).to_be_focused()
+            expect(content.first).to_be_visible(timeout=60000)
+            if not self.wide:
+                assert page.evaluate("scrollY") == 0, tab
             got = self.mark({**choice, "help": content})
             for x in got:
                 assert x["inside"] and x["clear"], (tab, got)

@@ -2,8 +2,8 @@
 solo game of docs/examples/solo.json: the replay's panel is a compact bar
 (its step and one row of controls, each >= 44 px) under which no rack lies,
 at its first and last move; the end's panel takes at most a third of the
-screen, its final scores in it, every rack and the score track's top row
-above it; what is left of each (the chart, the scores' tables, "Watch the
+screen, its final scores in it, every rack and every marker on the score
+track above it; what is left of each (the chart, the scores' tables, "Watch the
 game") is under the board.
 """
 
@@ -25,7 +25,9 @@ SIGHT_JS = """() => { window.scrollTo(0, 0);
           racks: [...document.querySelectorAll("#game svg.rack")]
             .filter(e => e.getBoundingClientRect().width > 0)
             .map(e => Math.round(e.getBoundingClientRect().bottom)),
-          track: track ? Math.round(track.getBoundingClientRect().top) : null}; }"""
+          track: track ? Math.round(track.getBoundingClientRect().top) : null,
+          markers: [...document.querySelectorAll("#table svg.track .marker")]
+            .map(e => Math.round(e.getBoundingClientRect().bottom))}; }"""
 
 
 def test_the_replay_bar_and_the_end_leave_the_board_in_sight(browser, site_url):
@@ -65,10 +67,38 @@ def test_the_replay_bar_and_the_end_leave_the_board_in_sight(browser, site_url):
     seen = page.evaluate(SIGHT_JS)
     assert seen["height"] <= PHONE["height"] / 3, seen
     assert max(seen["racks"]) <= seen["top"] and seen["track"] < seen["top"], seen
+    # issue 39: every marker on the track above the panel (it covered the 0-9 row)
+    assert len(seen["markers"]) == len(rec["players"]), seen
+    assert max(seen["markers"]) <= seen["top"], (seen["markers"], seen["top"])
     sheet = page.locator("#screen .bottom-sheet")
     expect(sheet.get_by_role("region", name="Final scores")).to_be_in_viewport()
     expect(sheet.get_by_role("button", name="New game")).to_be_in_viewport()
     assert sheet.get_by_role("button", name="Watch the game").count() == 0
     expect(page.get_by_role("button", name="Watch the game")).to_have_count(1)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    context.close()
+
+
+def test_the_end_of_a_four_player_game_leaves_every_marker_in_sight(browser, site_url):
+    """Issue 39: four players, every option: the panel over the score track's
+    lower rows hid markers; every one is above the panel now."""
+    context = browser.new_context(viewport=PHONE, base_url=site_url, has_touch=True)
+    page = context.new_page()
+    path = ROOT / "docs" / "examples" / "four-players-every-option.json"
+    rec = json.loads(path.read_text(encoding="utf-8"))
+    page.goto("/")
+    wait_engine_ready(page)
+    page.get_by_label("Import a game record").set_input_files(
+        files=[{"name": "g.json", "mimeType": "application/json",
+                "buffer": json.dumps(rec).encode()}])
+    page.get_by_role("button", name="Watch the game").click()
+    expect(page.locator("#game")).to_have_attribute("data-screen", "watch")
+    page.get_by_role("button", name="End", exact=True).dispatch_event("click")
+    expect(page.locator("#game")).to_have_attribute("data-step", str(len(rec["actions"])))
+    page.get_by_role("button", name="Back to the result").dispatch_event("click")
+    expect(page.locator("#game")).to_have_attribute("data-screen", "end")
+    seen = page.evaluate(SIGHT_JS)
+    assert seen["height"] <= PHONE["height"] / 3, seen
+    assert len(seen["markers"]) == len(rec["players"]), seen
+    assert max(seen["markers"]) <= seen["top"], (seen["markers"], seen["top"])
     context.close()

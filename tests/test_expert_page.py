@@ -213,6 +213,9 @@ def test_an_expert_seat_waits_for_its_search_then_plays_what_decide_expert_plays
                 assert [(it["disabled"], it["note"]) for it in bar] == [
                     (True, "waits: the next move comes by itself")]
                 assert m["waiting"] == "Ex is thinking…"
+                # issue 39: said once on the screen (the heading and the words said it too)
+                shown = [m["heading"]] + list(all_strings(m["blocks"]))
+                assert shown.count("Ex is thinking…") == 1, shown
                 waited += 1
             else:  # the steps already played go on at their pace meanwhile
                 assert m["auto"]["act"] == "continue"

@@ -32,7 +32,7 @@ if sys.implementation.name == "micropython":
 import lostcode.rules.engine  # noqa: F401  (the engine, loaded before "ready")
 from lostcode.web import actions, stonesentry
 from lostcode.web.edition import THE_LOST_CODE
-from lostcode.web.game import gamepage, setuppage
+from lostcode.web.game import gamepage, helpdock, helpsight, setuppage
 from lostcode.web.lab import labbridge
 from lostcode.web.puzzle import puzzleentry
 from lostcode.web.saves import savespage, storage
@@ -65,10 +65,16 @@ def watch(act, arg):
 
 
 def help_dock(act, arg):
-    """The help beside the choice opened on a tab, or closed (issue 39)."""
+    """The help beside the choice opened on a tab, or closed (issue 39); the
+    expert's tab asks the expert at once (its answer one tap from the choice)."""
     gamepage.set_help(arg)
-    flow.show()
+    if arg == helpdock.EXPERT and py(document.querySelector(
+            "#help-dock [data-act='" + actions.EXPERT + "']")) is not None:
+        play(actions.EXPERT, "")  # not asked yet on this screen: ask (flow.moved draws)
+    else:
+        flow.show()
     gamepage.after_help()
+    helpsight.pin()  # open on a phone: over the board, its top in sight (issue 39)
 
 
 def close_watch(act, arg):

@@ -13,6 +13,7 @@ from json import dumps, loads
 from pyscript import document, window
 
 from lostcode.web import actions
+from lostcode.web.game import helpsight
 from lostcode.web.game.describe import entry_sentence
 from lostcode.web.game.helpdock import SHEET, dock_model
 from lostcode.web.game.viewer import Replay, watch_log, watch_model
@@ -116,8 +117,9 @@ def render():
         el("span", "↶", "undo-icon", {"aria-hidden": "true"}, u)
         el("span", _("Undo"), "undo-text", None, u)
         u.disabled = not m["undo"]
-        if dock:  # issue 39: the help one tap from the choice
+        if dock:  # issue 39: the help, and the expert's answer, one tap from the choice
             render_help_button(dock["button"], box)
+            helpsight.render_ask(dock["ask"], box)
     if late:
         for n in m["notices"]:
             el("p", n, "notice late", {"role": "status"}, part)
@@ -162,6 +164,7 @@ def render():
         restore_focus(focused)
     APP.game.kind = m["kind"]
     APP.game.heading = m["heading"]
+    helpsight.pin()  # the open help's foot on the sheet (a phone's, issue 39)
     return m
 
 
@@ -202,9 +205,7 @@ def after_help():
     above the bottom sheet), or back to the Help button once it is closed."""
     tab = document.querySelector("#help-dock .help-tab[aria-pressed=true]")
     if tab is not None and APP.game.help:
-        if not wide():  # on a phone: just above the bottom sheet, under the pinned strip
-            by_id("help-dock").scrollIntoView(True)  # its scroll-margin clears the strip
-        tab.focus()
+        window.lostcodeFocusStill(tab)  # a phone's help is fixed over the board: no jump
         return
     btn = by_id("help-btn")
     if btn is not None:
@@ -449,7 +450,10 @@ def restore_focus(key):
         return
     node = py(window.lostcodeControl("#game [data-act]", key[0], key[1]))
     if node is not None and not node.disabled:
-        node.focus()
+        if APP.game.help:  # the help open: the page stays where it is (issue 39)
+            window.lostcodeFocusStill(node)
+        else:
+            node.focus()
         return
     h = by_id("screen-h")
     if h is not None:

@@ -79,4 +79,9 @@ def dock_model(m, want, wide):
             for t in tabs
         ],
         "close": {"act": actions.HELP, "arg": "", "label": _("Close the help")},
+        # the expert's answer one tap from the choice (the page asks it as its tab
+        # opens: main.help_dock); on a phone beside Help in the bar
+        "ask": {"act": actions.HELP, "arg": EXPERT, "text": _("Expert"),
+                "label": _("Ask the expert"), "pressed": tab == EXPERT}
+        if EXPERT in tabs else None,
     }

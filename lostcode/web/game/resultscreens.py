@@ -166,18 +166,19 @@ def _end(session, obs, m):
                 )
             )
         )
-    else:
-        blocks.append(
-            para(
-                ngettext(
-                    "{name} wins with {score} point.",
-                    "{name} wins with {score} points.",
-                    scores[winner],
-                    name=names[winner],
-                    score=scores[winner],
-                )
+    else:  # the heading and the final scores say it in the panel: under the board
+        # (issue 39: the panel's lines covered the score track's lower rows)
+        won = para(
+            ngettext(
+                "{name} wins with {score} point.",
+                "{name} wins with {score} points.",
+                scores[winner],
+                name=names[winner],
+                score=scores[winner],
             )
         )
+        won["aside"] = True
+        blocks.append(won)
     ranking = []
     for i, p in enumerate(res["ranking"]):
         ranking.append(

@@ -63,6 +63,7 @@ from .board import GAP, NAME_W, STONE, board_model, node, text, wheel_icon, whee
 from .describe import describe
 from .names import dice_text, symbol_name
 from .reasons import AT_ONCE, reason_text, when_shown
+from .stepwhy import step_reason, with_reason
 from .tableview import strip_model, table_model
 
 # Events the check-results screen shows: the bot report leaves them to it.
@@ -112,12 +113,10 @@ class BotSeats(Seats):
     latest moves in the page's words."""
 
     def lines(self, names):
-        """The report's sentences: every event once, in order (describe.py);
-        while an expert still thinks, a last line says so."""
-        out = self.lines_of(names, self.report)
-        if out and self.waiting():
-            out.append(self.wait_text(names))
-        return out
+        """The report's sentences: every event once, in order (describe.py).
+        While an expert still thinks the screen's status line says so, once
+        (issue 39: "Bo is thinking…" was said there and here at once)."""
+        return self.lines_of(names, self.report)
 
     def lines_of(self, names, entries):
         """The sentences of some report entries (the steps shown so far): their
@@ -168,8 +167,10 @@ class BotSeats(Seats):
         for r in self.report:
             if r["seat"] not in seats:
                 seats.append(r["seat"])
-        if not seats and self.waiting():
-            return self.wait_text(names)
+        if not seats and self.waiting():  # the status line says who is thinking (once)
+            job = self.thinking_job()
+            seat = job.key[0] if job is not None else 0
+            return _("{name} (computer) to play", name=names[seat])
         if len(seats) == 1:
             return _("{name} (computer) played", name=names[seats[0]])
         return _("The computer players played")
@@ -322,6 +323,7 @@ def bot_screen(session, obs, m):
         m["evidence"] = "racks"  # the dice and the racks, next to the caption
         m["bot_step"] = {"n": k + 1, "of": len(steps), "seat": r["seat"], "moment": step_moment(r)}
         who, what = step_caption(r, names)
+        what = with_reason(what, step_reason(r, bots.reasons, shown))  # issue 39
         if waiting or more_to_come(session, obs):  # issue 39: no "of N" that would change
             m["bot_step"]["of"] = None
             if who:

@@ -1,0 +1,58 @@
+"""A computer's move on the board, with its reason (issue 39): the step's
+caption says why, where the rules allow it to be said.
+
+What a computer took is public as soon as it is played; a bet's range stays
+secret until the check (R-G3). So a wheel taken is said with what the bet can
+win and that it cannot lose (R-C1, R-C2; unless its player holds the curse,
+R-X3b): true of every computer level, from the wheel alone. An expert's
+search also gives the move's worth in plain words (reasons.likely_text,
+never a negative one for a bet that cannot lose: player/seats.no_loss), and
+for its public moves (a die turned, the dice kept, a stone replaced, the
+token) the same. Its ranges, its alternatives and its final candidates are
+said only later (the log, reasons.reason_shown).
+
+Pure Python, MicroPython-portable (no DOM here).
+"""
+
+from ...rules.movewords import AT_ONCE
+from ...rules.vocab import EV_WHEEL, GUESS
+from ..shell.i18n import _
+from .reasons import _note_text, bet_text, chosen_sentence, likely_text, when_shown
+
+
+def _cursed(obs, seat):
+    curse = (obs or {}).get("curse")
+    return curse is not None and curse.get("holder") == seat
+
+
+def step_reason(r, reasons, obs):
+    """The plain reason of report entry `r` ({"seat", "events", "n"}), or "".
+
+    reasons: the expert decisions' reasons by move number (Seats.reasons);
+    obs: the table the step is drawn on (for the curse)."""
+    why = reasons.get(r.get("n", -1)) if reasons else None
+    options = why["options"] if why else None
+    first = options[0] if options else None
+    for e in r["events"]:
+        if e.get("t") != EV_WHEEL:
+            continue
+        value = first[1] if first else (-1.0 if _cursed(obs, r["seat"]) else 0.0)
+        bounds = bet_text([GUESS, e["wheel"]], value)
+        if not first:
+            return bounds
+        return _("{bounds}; {likely}", bounds=bounds, likely=_plain(first))
+    if first and when_shown(options) == AT_ONCE and chosen_sentence(first[0], first[1], first[2]):
+        return _plain(first)  # (a roll has no reason worth saying)
+    return ""
+
+
+def _plain(option):
+    """An option's worth as a player says it, with what weighed most."""
+    text = likely_text(option[1])
+    said = _note_text(option[2])
+    return text + " (" + said + ")" if said else text
+
+
+def with_reason(what, why):
+    """A caption's move and its reason, as one phrase."""
+    return _("{what} — {why}", what=what, why=why) if why else what

@@ -1,0 +1,43 @@
+"""The set-up at 360x640 (issue 39), in every language: each seat's kind of
+player is read whole (its box as wide as its longest choice, "Computer
+(expert)" and its translations never cut), nothing scrolls sideways, and
+"Start the game" is in the first screenful (pinned at the form's foot)."""
+
+import pytest
+from helpers import wait_engine_ready
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 360, "height": 640}
+
+# Each shown seat select: its width, and the width it takes when nothing limits it.
+SEATS_JS = """() => [...document.querySelectorAll("#setup .seat:not([hidden]) select")].map(s => {
+  const c = s.cloneNode(true);
+  c.style.cssText = "position:absolute;left:0;top:0;width:auto;max-width:none;visibility:hidden";
+  document.body.appendChild(c);
+  const want = c.getBoundingClientRect().width;
+  c.remove();
+  const r = s.getBoundingClientRect();
+  return {id: s.id, width: Math.round(r.width), want: Math.round(want), right: Math.round(r.right)};
+})"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "it", "pl"])
+def test_the_seats_read_whole_and_start_is_in_the_first_screen(browser, site_url, lang):
+    context = browser.new_context(viewport=PHONE, base_url=site_url, has_touch=True)
+    page = context.new_page()
+    page.goto("/?lang=" + lang)
+    wait_engine_ready(page)
+    page.locator("#players").select_option("4")
+    for n in range(1, 5):
+        page.locator("#kind-" + str(n)).select_option("human" if n == 1 else "expert")
+    expect(page.locator("#kind-4")).to_be_visible()
+    page.evaluate("window.scrollTo(0, 0)")
+    for s in page.evaluate(SEATS_JS):
+        assert s["width"] >= s["want"] and s["right"] <= PHONE["width"], (lang, s)
+    start = page.locator("#start")
+    box = start.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], (lang, box)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    context.close()
