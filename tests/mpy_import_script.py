@@ -33,7 +33,7 @@ BROWSER_ONLY = {
         "tablemode.seatscreen", "tablemode.seatmoves",
         "tablemode.tableentry", "puzzle.puzzleentry", "stonesentry",
         "tablemode.tableparts", "tablemode.tabledraw", "tablemode.tablehost",
-        "tablemode.tablechannels", "tablemode.tableguest",
+        "tablemode.tablechannels", "tablemode.tableguest", "game.helpsight",
     )
 }  # tests/helpers.py ADAPTER_MODULES
 count = 0

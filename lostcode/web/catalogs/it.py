@@ -688,7 +688,7 @@ MESSAGES = {
     '{names}: round {round} of {rounds}, {phase}. Last saved {when}.': '{names}: round {round} di {rounds}, {phase}. Ultimo salvataggio: {when}.',
     '{names}: {scores}. Finished {when}.': '{names}: {scores}. Finita: {when}.',
     '{name} (computer) played': '{name} (computer) ha giocato',
-    '{name} (computer) to play': 'Tocca a {name} (computer)',
+    '{name} (computer) to play': '{name} (computer) di turno',
     '{name} (computer, easy)': '{name} (computer, facile)',
     '{name} (computer, expert)': '{name} (computer, esperto)',
     '{name} (computer, hard)': '{name} (computer, difficile)',

@@ -28,7 +28,10 @@ def pin():
     sheet = document.querySelector("#screen > .bottom-sheet")
     if game is None or sheet is None:
         return
-    h = int(sheet.getBoundingClientRect().height + 0.5)
+    h = sheet.getBoundingClientRect().height
+    if not isinstance(h, (int, float)):
+        return  # no layout (tests/fake_pyscript.py)
+    h = int(h + 0.5)
     game.style.setProperty("--sheet-h", str(h) + "px")
     dock = py(document.querySelector(".help-dock.open"))
     if dock is not None and str(window.getComputedStyle(dock).position) == "fixed":
