@@ -8,7 +8,8 @@ just above the bottom sheet, the page at its top (scrollY 0); the bar's
 question, a wheel and the confirm stay there and clear (the element at each
 one's centre is itself); Escape closes it and gives the focus back to Help.
 At 1280x800 the help is open beside the
-choice, under the board, on every tab in the first viewport. tests/play.py's
+choice, under the board, on every tab in the first viewport, and the whole
+ring (22 values) lies whole beside it, at 1920x1080 too. tests/play.py's
 shadow engine checks on every screen, the help open included, that no
 viewer's own stone is on the page (R-S7).
 """
@@ -27,6 +28,16 @@ SEEN_JS = """() => [...document.querySelectorAll("[data-help-check]")].map(e => 
   return {name: e.dataset.helpCheck, top: Math.round(r.top), bottom: Math.round(r.bottom),
           inside: r.top >= 0 && r.top + Math.min(r.height, 40) <= innerHeight,
           clear: !!hit && (e.contains(hit) || hit.contains(e))}; })"""
+
+
+# The wheel screen's ring values, and how many lie whole in the ring's box and the viewport.
+RING_JS = """() => { const g = document.querySelector("#screen .ring-grid");
+  const b = g.getBoundingClientRect(); const vs = [...g.querySelectorAll(".ring-v")];
+  const whole = v => { const r = v.getBoundingClientRect();
+    return r.left >= b.left - 1 && r.right <= b.right + 1
+      && r.top >= 0 && r.bottom <= innerHeight; };
+  return {values: vs.length, seen: vs.filter(whole).length,
+          small: vs.filter(v => v.getBoundingClientRect().width < 44).length}; }"""
 
 
 class HelpGame(UIGame):
@@ -70,6 +81,9 @@ class HelpGame(UIGame):
         if self.wide:
             expect(helper).to_be_hidden()  # no need: the help is open beside the choice
             expect(ask).to_be_hidden()  # the dock's Expert tab asks
+            # issue 39: the whole ring (7 of 22 values showed), every value a 44 px target
+            ring = page.evaluate(RING_JS)
+            assert ring["seen"] == ring["values"] == 22 and ring["small"] == 0, ring
         else:
             expect(helper).to_have_attribute("aria-expanded", "false")
             assert "actionbar" in helper.evaluate("e => e.parentElement.className")
@@ -110,7 +124,7 @@ class HelpGame(UIGame):
             assert page.evaluate("scrollY") == 0  # the board back in sight
 
 
-@pytest.mark.parametrize("size", ["360x640", "1280x800"])
+@pytest.mark.parametrize("size", ["360x640", "1280x800", "1920x1080"])
 def test_help_opens_beside_the_choice_on_every_tab(browser, site_url, size):
     w, h = (int(x) for x in size.split("x"))
     context = browser.new_context(viewport={"width": w, "height": h}, base_url=site_url,
