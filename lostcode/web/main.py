@@ -37,7 +37,7 @@ from lostcode.web.lab import labbridge
 from lostcode.web.puzzle import puzzleentry
 from lostcode.web.saves import savespage, storage
 from lostcode.web.shell import flow
-from lostcode.web.shell.app import APP, keep, listen, log_error
+from lostcode.web.shell.app import APP, keep, lap, listen, log_error, mark
 from lostcode.web.shell.dom import ROOT, by_id, create_proxy, progress, py
 from lostcode.web.shell.i18n import _
 from lostcode.web.tablemode import tableentry
@@ -54,7 +54,9 @@ def play(act, arg):
         APP.save.conflict = True
         gamepage.render_conflict()
         return
+    mark("lc:do")
     ses.do(act, arg)
+    lap("lc:do")
     flow.moved()
 
 

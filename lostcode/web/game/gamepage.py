@@ -30,7 +30,7 @@ from lostcode.web.shell.activation import (
     unlock_shift,
     wait_ms,
 )
-from lostcode.web.shell.app import APP, guarded, keep, listen, now_ms
+from lostcode.web.shell.app import APP, guarded, keep, lap, listen, mark, now_ms
 from lostcode.web.shell.dom import (
     Node,
     adopt,
@@ -40,15 +40,15 @@ from lostcode.web.shell.dom import (
     clear,
     create_proxy,
     el,
+    kept_json,
     kids_json,
     nodes,
     py,
-    render_assistant,
     render_block,
     render_blocks,
     render_board,
     render_evidence,
-    render_sheet,
+    render_help,
     render_strip,
 )
 from lostcode.web.shell.followups import pace_key
@@ -70,10 +70,13 @@ def render():
 
         m = watch_model(watch, APP.game.watch_back is None)
     else:
+        mark("lc:model")
         m = APP.rulebook.screen(APP.game.session, APP.game.boards)  # shell.Game
+        lap("lc:model")
+    mark("lc:dom")
     screen = by_id("screen")
     focused = focus_key()  # issue 6: keyboard focus survives a redraw of the same screen
-    render_strip(m.get("strip"), by_id("strip"))  # pinned on top: names, colours, scores
+    render_strip(m.get("strip"), by_id("strip"), APP.game.kept)  # pinned on top: names, scores
     part = Node("div")  # drawn as a tree, put in at once (dom.adopt)
     game = by_id("game")
     game.dataset.screen = m["kind"]
@@ -132,18 +135,11 @@ def render():
     was_open = old is not None and old.open and APP.game.sheet_owner == m["viewer"]
     if was_open and old.closest(".help-dock.open") is not None:
         was_open = False  # it was open as the help's tab: closed with the help
-    part = Node("div")
-    # Issue 39: the help (the assistant, the expert, the sheet) in one dock: on a
-    # phone above the bottom sheet once opened, on a wide screen beside the choice
-    holder = render_dock(dock, part) if dock else part
-    if m.get("assistant"):  # None with "Play without help": nothing in the DOM
-        render_assistant(m["assistant"], holder)
-    if m["sheet"]:  # the deduction sheet opens over the board, closes back
-        panel = el("details", None, "panel", {"id": "sheet-panel"}, holder)
-        el("summary", m["sheet"]["heading"], None, None, panel)
-        render_sheet(m["sheet"], panel)
-        panel.open = was_open or bool(dock and dock["tab"] == SHEET)
-    adopt(sheet, part)
+    # issue 40: built and written again only when its models changed (kept_json)
+    opened = was_open or bool(dock and dock["tab"] == SHEET)
+    key = (dock, m.get("assistant"), m["sheet"], opened)
+    adopt_json(sheet, kept_json(APP.game.kept, "help", key,
+                                lambda part: render_help(m, dock, opened, part)))
     APP.game.sheet_owner = m["viewer"]
     if board:
         adopt_board(by_id("table"), board, not racks_here)
@@ -152,6 +148,8 @@ def render():
     by_id("log-summary").textContent = m["log_label"]
     render_log()
     show_tip_parts(m)
+    lap("lc:dom")
+    mark("lc:focus")
     h = by_id("screen-h")
     if m["kind"] != APP.game.kind:
         h.focus()
@@ -162,6 +160,7 @@ def render():
         # replacement in a round opened 327-650 px down, the board out of sight)
     else:
         restore_focus(focused)
+    lap("lc:focus")
     APP.game.kind = m["kind"]
     APP.game.heading = m["heading"]
     helpsight.pin()  # the open help's foot on the sheet (a phone's, issue 39)
@@ -175,24 +174,6 @@ def render_help_button(b, box):
     h = el("button", None, "btn help-btn", attrs, box)
     el("span", "?", "help-icon", {"aria-hidden": "true"}, h)
     el("span", b["text"], "help-text", None, h)
-
-
-def render_dock(d, part):
-    """The help's section, its tabs and close button; returns where its content goes."""
-    cls = "help-dock" + (" open tab-" + d["tab"] if d["open"] else "")
-    box = el("section", None, cls, {"id": "help-dock", "aria-label": d["label"]}, part)
-    if d["open"]:
-        row = el("div", None, "buttons help-tabs", {"role": "group", "aria-label": d["label"]},
-                 box)
-        for t in d["tabs"]:
-            attrs = {"type": "button", "data-act": t["act"], "data-arg": t["arg"],
-                     "aria-pressed": "true" if t["pressed"] else "false"}
-            el("button", t["text"], "btn help-tab", attrs, row)
-        c = d["close"]
-        el("button", "✕", "btn help-close",
-           {"type": "button", "data-act": c["act"], "data-arg": c["arg"], "aria-label": c["label"]},
-           row)
-    return box
 
 
 def set_help(arg):

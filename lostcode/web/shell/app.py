@@ -37,7 +37,7 @@ class GameView:
         "assist_proxy", "assist_queued",
         "watch", "watch_back", "moments_seen", "check_played", "auto", "auto_seq",
         "auto_proxy", "dispatch", "step_played", "search", "log_lines",
-        "board_drawn", "boards",
+        "board_drawn", "boards", "kept",
     )
 
     def __init__(self) -> None:
@@ -67,6 +67,7 @@ class GameView:
         self.log_lines = []  # the log's lines as last drawn (gamepage.render_log)
         # The table part last drawn: (what it was drawn from, its JSON) (gamepage.adopt_board).
         self.board_drawn = (None, "")
+        self.kept = {}  # issue 40: parts drawn by their models (dom.kept_json)
         self.boards = None  # the game's cache of its last board (Game.boards(), per game)
 
 
@@ -292,3 +293,8 @@ def later(fn, ms=0):
 def now_ms():
     """The page's clock (performance.now(), ms): the activation guard's, the slices'."""
     return float(window.performance.now())
+
+
+# Issue 40: the page's own steps as User Timing measures (dom.mark, dom.lap).
+mark = dom.mark
+lap = dom.lap

@@ -23,6 +23,25 @@ SYMBOLS_URL = "./assets/symbols.svg#"
 ROOT = document.documentElement
 __all__ = ["create_proxy", "window"]  # re-exported: the page modules' one way to JS
 
+# Issue 40: the page's own steps as User Timing measures (tools/trace_taps.py
+# splits a tap's long task by them); only when the address asks (?marks).
+try:
+    MARKS = "marks" in str(window.location.search)
+except Exception:  # tests' stand-in window
+    MARKS = False
+
+
+def mark(name):
+    """Start the step `name` (closed by lap)."""
+    if MARKS:
+        window.performance.mark(name + "<")
+
+
+def lap(name):
+    """End the step `name`: a measure from its mark to now."""
+    if MARKS:
+        window.performance.measure(name, name + "<")
+
 
 def py(x):
     """JS null as None, so `is None` means the same on Pyodide and MicroPython."""
@@ -188,7 +207,25 @@ def adopt(parent, holder):
 
 def adopt_json(parent, text):
     """adopt() of the children already written as JSON (kids_json)."""
+    mark("lc:adopt")
     window.lostcodeAdopt(parent, text, False)
+    lap("lc:adopt")
+
+
+def kept_json(kept, slot, key, build):
+    """Issue 40: the JSON (kids_json) of the part `slot` that build(holder)
+    draws from `key` (its models), made again only when `key` differs from
+    the last one's: an unchanged strip or help panel is neither built nor
+    written again on a tap, and lostcodeAdopt, finding the same text, draws
+    nothing. `kept`: the page's {slot: (key, text)}."""
+    last = kept.get(slot)
+    if last is not None and last[0] == key:
+        return last[1]
+    holder = Node("div")
+    build(holder)
+    text = kids_json(holder)
+    kept[slot] = (key, text)
+    return text
 
 
 def append(parent, holder):
@@ -198,7 +235,10 @@ def append(parent, holder):
 
 def kids_json(holder):
     """The tree `holder`'s children (a Node) as the JSON lostcodeAdopt reads."""
-    return dumps([k.tree() if isinstance(k, Node) else k for k in holder.kids])
+    mark("lc:json")
+    text = dumps([k.tree() if isinstance(k, Node) else k for k in holder.kids])
+    lap("lc:json")
+    return text
 
 
 def icon(sym, parent):
@@ -429,15 +469,24 @@ def render_board(b, parent, racks=False):
         draw(b[part], el("div", None, "part part-" + part, None, sec))
 
 
-def render_strip(m, parent):
+def render_strip(m, parent, kept=None):
     """The player strip (tableview.strip_model): one chip per seat, its
-    marker's colour and initial, name, score; the player to act marked."""
+    marker's colour and initial, name, score; the player to act marked.
+    `kept`: the page's kept parts (kept_json), when it keeps them."""
     if not m:
         clear(parent)
         parent.hidden = True
         return
     parent.hidden = False
-    holder = Node("div")
+    if kept is None:
+        holder = Node("div")
+        strip_tree(m, holder)
+        adopt(parent, holder)
+    else:
+        adopt_json(parent, kept_json(kept, "strip", m, lambda h: strip_tree(m, h)))
+
+
+def strip_tree(m, holder):
     box = el("ul", None, "strip", {"aria-label": m["label"]}, holder)
     if m["round"]["text"]:
         li = el("li", None, "strip-round", None, box)
@@ -454,7 +503,38 @@ def render_strip(m, parent):
         el("span", s["mark"], "seat-mark", {"aria-hidden": "true"}, li)
         el("span", s["name"], "seat-name", {"aria-hidden": "true"}, li)
         el("span", s["text"], "seat-score", {"aria-hidden": "true"}, li)
-    adopt(parent, holder)
+
+
+def render_help(m, dock, opened, part):
+    """Issue 39: the help (the assistant, the expert, the sheet) in one dock: on a
+    phone above the bottom sheet once opened, on a wide screen beside the choice;
+    `opened`: the sheet's panel open (gamepage.render)."""
+    holder = render_dock(dock, part) if dock else part
+    if m.get("assistant"):  # None with "Play without help": nothing in the DOM
+        render_assistant(m["assistant"], holder)
+    if m["sheet"]:  # the deduction sheet opens over the board, closes back
+        panel = el("details", None, "panel", {"id": "sheet-panel"}, holder)
+        el("summary", m["sheet"]["heading"], None, None, panel)
+        render_sheet(m["sheet"], panel)
+        panel.open = opened
+
+
+def render_dock(d, part):
+    """The help's section, its tabs and close button; returns where its content goes."""
+    cls = "help-dock" + (" open tab-" + d["tab"] if d["open"] else "")
+    box = el("section", None, cls, {"id": "help-dock", "aria-label": d["label"]}, part)
+    if d["open"]:
+        row = el("div", None, "buttons help-tabs", {"role": "group", "aria-label": d["label"]},
+                 box)
+        for t in d["tabs"]:
+            attrs = {"type": "button", "data-act": t["act"], "data-arg": t["arg"],
+                     "aria-pressed": "true" if t["pressed"] else "false"}
+            el("button", t["text"], "btn help-tab", attrs, row)
+        c = d["close"]
+        el("button", "✕", "btn help-close",
+           {"type": "button", "data-act": c["act"], "data-arg": c["arg"], "aria-label": c["label"]},
+           row)
+    return box
 
 
 def render_sheet(s, parent):

@@ -18,7 +18,7 @@ import runs in a circle (savespage, setuppage, labbridge import this).
 from pyscript import window
 
 from lostcode.web.shell import slices
-from lostcode.web.shell.app import APP, guarded, keep
+from lostcode.web.shell.app import APP, guarded, keep, lap, mark
 from lostcode.web.shell.dom import create_proxy
 from lostcode.web.shell.followups import (
     ANNOUNCE,
@@ -45,15 +45,27 @@ def moved():
     search's end): drawn, saved if its revision moved (a compare-and-set
     under the game's Web Lock, storage.locked), the lab's bot asked if its
     seat is due, and what follows the drawing."""
-    follow(_page().render())
+    mark("lc:render")
+    m = _page().render()
+    lap("lc:render")
+    mark("lc:follow")
+    follow(m)
+    lap("lc:follow")
+    mark("lc:save")
     _page().save_game()
+    lap("lc:save")
     ask_lab()
 
 
 def show():
     """The game's screen drawn again (a replay's step, a language, the page
     left) and what follows the drawing; nothing saved, nobody asked."""
-    follow(_page().render())
+    mark("lc:render")
+    m = _page().render()
+    lap("lc:render")
+    mark("lc:follow")
+    follow(m)
+    lap("lc:follow")
 
 
 def show_game(ses, watch=None, fresh=False):
@@ -103,7 +115,10 @@ def _assist_now(*_a):
     ses = APP.game.session
     if ses is None or APP.save.conflict or APP.game.watch is not None:
         return
-    if not hasattr(ses, "prepare_assist") or not ses.prepare_assist():
+    mark("lc:assist")
+    made = hasattr(ses, "prepare_assist") and ses.prepare_assist()
+    lap("lc:assist")
+    if not made:
         return
     if ses.screen()[1] is not None:  # a private screen: drawn with its panel
         show()
