@@ -35,9 +35,12 @@ def test_private_screens_offer_help_and_public_ones_none():
                                "expanded": False}
         wide = dock_model(m, None, True)
         assert wide["open"] and wide["tab"] == tabs_of(m)[0]  # a wide screen: open
+        assert d["drawn"] == (True, True)  # closed: all of it, further down the page
         for t in tabs_of(m):
             opened = dock_model(m, t, False)
             assert opened["tab"] == t and opened["button"]["arg"] == ""  # the bar closes it
+            # issue 40: an open help puts in the DOM only what its tab shows
+            assert opened["drawn"] == (t != SHEET, t == SHEET), t
             assert [x["pressed"] for x in opened["tabs"]] == [x == t for x in tabs_of(m)]
         kinds[m["kind"]] = tuple(tabs_of(m))
         # R-S7: the help is the viewer's assistant and sheet, which never hold

@@ -66,6 +66,10 @@ def dock_model(m, want, wide):
     return {
         "open": tab is not None,
         "tab": tab,
+        # (the assistant, the sheet) put in the DOM: an open help only its tab's
+        # (issue 40: a wide screen's help is always open, and the sheet's 54
+        # cells were put in, hidden, on every private screen); closed, both
+        "drawn": (tab != SHEET, tab in (None, SHEET)),
         "label": _("Help"),
         # the bar's button: opens the first tab, or closes the open help
         "button": {

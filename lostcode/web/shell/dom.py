@@ -510,9 +510,10 @@ def render_help(m, dock, opened, part):
     phone above the bottom sheet once opened, on a wide screen beside the choice;
     `opened`: the sheet's panel open (gamepage.render)."""
     holder = render_dock(dock, part) if dock else part
-    if m.get("assistant"):  # None with "Play without help": nothing in the DOM
+    shown = dock["drawn"] if dock else (True, True)  # issue 40: helpdock.dock_model
+    if m.get("assistant") and shown[0]:  # None with "Play without help": nothing in the DOM
         render_assistant(m["assistant"], holder)
-    if m["sheet"]:  # the deduction sheet opens over the board, closes back
+    if m["sheet"] and shown[1]:  # the deduction sheet opens over the board, closes back
         panel = el("details", None, "panel", {"id": "sheet-panel"}, holder)
         el("summary", m["sheet"]["heading"], None, None, panel)
         render_sheet(m["sheet"], panel)
