@@ -41,6 +41,7 @@ FILES = (
     "lostcode/stones/selfplay.py",
     "lostcode/stones/session.py",
     "lostcode/stones/state.py",
+    "lostcode/stones/table.py",
     "lostcode/stones/vocab.py",
     "lostcode/web/stonesgame/__init__.py",
     "lostcode/web/stonesgame/edition.py",

@@ -632,6 +632,7 @@ MESSAGES = {
     'there is no such wheel': 'questa ruota non esiste',
     'there is no tile {cell} on the grid': "nella griglia non c'è la tessera {cell}",
     'there is no wheel called {wheel}': 'non esiste la ruota {wheel}',
+    'there is nothing to undo in this turn': "in questo turno non c'è nulla da annullare",
     'this bet can win up to {n} point': ('questa supposizione può far guadagnare fino a {n} punto', 'questa supposizione può far guadagnare fino a {n} punti',),
     'this bet can win up to {n} point and cannot lose any': ('questa supposizione può far guadagnare fino a {n} punto e non può farne perdere nessuno', 'questa supposizione può far guadagnare fino a {n} punti e non può farne perdere nessuno',),
     'this button does not apply to the current screen': 'questo pulsante non vale per la schermata attuale',

@@ -636,6 +636,7 @@ MESSAGES = {
     'there is no such wheel': 'nie ma takiego koła',
     'there is no tile {cell} on the grid': 'w siatce nie ma kafelka {cell}',
     'there is no wheel called {wheel}': 'nie ma koła {wheel}',
+    'there is nothing to undo in this turn': 'w tej turze nie ma czego cofnąć',
     'this bet can win up to {n} point': ('to obstawienie może dać do {n} punktu', 'to obstawienie może dać do {n} punktów', 'to obstawienie może dać do {n} punktów',),
     'this bet can win up to {n} point and cannot lose any': ('to obstawienie może dać do {n} punktu i nie może odebrać żadnego', 'to obstawienie może dać do {n} punktów i nie może odebrać żadnego', 'to obstawienie może dać do {n} punktów i nie może odebrać żadnego',),
     'this button does not apply to the current screen': 'ten przycisk nie dotyczy bieżącego ekranu',

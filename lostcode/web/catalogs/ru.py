@@ -636,6 +636,7 @@ MESSAGES = {
     'there is no such wheel': 'такого диска нет',
     'there is no tile {cell} on the grid': 'на игровом поле нет плитки {cell}',
     'there is no wheel called {wheel}': 'диска {wheel} нет',
+    'there is nothing to undo in this turn': 'в этом ходу нечего отменять',
     'this bet can win up to {n} point': ('это предположение может принести до {n} очка', 'это предположение может принести до {n} очков', 'это предположение может принести до {n} очков',),
     'this bet can win up to {n} point and cannot lose any': ('это предположение может принести до {n} очка и не может отнять ни одного', 'это предположение может принести до {n} очков и не может отнять ни одного', 'это предположение может принести до {n} очков и не может отнять ни одного',),
     'this button does not apply to the current screen': 'эта кнопка не относится к текущему экрану',
