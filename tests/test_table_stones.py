@@ -366,3 +366,32 @@ def test_the_guest_limit_holds_a_five_player_observation():
     host, _ = setup(5, (1, 2))
     assert len(host.observation(1)) < p.MAX_TO_GUEST // 10
     assert observe(host.state, 1)["players"][2]["hand"] is None
+
+
+def test_a_phone_screen_shows_its_own_hand_only_and_taps_make_the_actions():
+    """The seat screen (stonesgame/seatview.py) drawn from each guest's
+    observation holds no label of another hand (S-S2); its taps make the
+    pass-and-play session's actions (S-A1 swap, S-A2 flip, undo)."""
+    from lostcode.web.stonesgame.screens import card_label
+    from lostcode.web.stonesgame.seatview import SeatUi, fresh, seat_model, spend_card, tap
+
+    host, loop = setup()
+    turn_of(host, loop, 1)
+    for guest in loop.guests.values():
+        text = json.dumps(seat_model(guest.obs, SeatUi()), ensure_ascii=False)
+        for other in range(3):
+            for card in host.state.hands[other]:
+                assert (card_label(card) in text) == (other == guest.seat), (guest.seat, other)
+    g = loop.guests["ch1"]
+    ui = SeatUi()
+    fresh(ui, g.obs)
+    card = spend_card(ui, g.obs)
+    assert tap(ui, g.obs, "stones-tile", "0") is None and ui.chosen == 0
+    assert tap(ui, g.obs, "stones-tile", "1") == ("swap", card, 0, 1)
+    tap(ui, g.obs, "stones-spend", str(g.obs["players"][1]["hand"][-1]))
+    tap(ui, g.obs, "stones-tile", "4")
+    assert tap(ui, g.obs, "stones-tile", "4") == ("flip", g.obs["players"][1]["hand"][-1], 4)
+    tap(ui, g.obs, "stones-tile", "0")
+    assert tap(ui, g.obs, "stones-tile", "8") is None and ui.chosen == 8  # not a neighbour
+    assert tap(ui, g.obs, "stones-undo", "") == ("undo",)
+    assert tap(ui, loop.guests["ch2"].obs, "stones-end", "") is None  # not its turn

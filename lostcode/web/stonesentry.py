@@ -46,7 +46,9 @@ FILES = (
     "lostcode/web/stonesgame/__init__.py",
     "lostcode/web/stonesgame/edition.py",
     "lostcode/web/stonesgame/screens.py",
+    "lostcode/web/stonesgame/seatview.py",
     "lostcode/web/stonesgame/stonespage.py",
+    "lostcode/web/stonesgame/tablestones.py",
     "lostcode/web/stonesgame/watch.py",
 )
 PAGE_MODULE = "lostcode.web.stonesgame.stonespage"
@@ -79,13 +81,15 @@ class SecondGame:
     """APP.second: the second game's files (loading) and its page's state
     (`page`: stonespage.Page, set by it)."""
 
-    __slots__ = ("loading", "got", "waiting", "page")
+    __slots__ = ("loading", "got", "waiting", "page", "seat", "listening")
 
     def __init__(self):
         self.loading = None  # None, "loading", "loaded"
         self.got = 0
         self.waiting = []  # what to run once loaded
         self.page = None
+        self.seat = None  # a table phone's taps (stonesgame/seatview.SeatUi), at a table
+        self.listening = False  # the table's section hears the stones screen's taps
 
 
 def second():

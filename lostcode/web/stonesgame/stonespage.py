@@ -74,6 +74,7 @@ from lostcode.web.stonesgame.watch import (
     StonesReplay,
     watch_model,
 )
+from lostcode.web.tablemode.links import HOST_HASH
 
 SAVE_KEY = "lostcode.stones.game"  # the one slot before issue 43's saved games: moved once
 PACE_MS = 500  # a computer's move stays in view this long (0 under reduced motion)
@@ -256,6 +257,9 @@ def render_setup(form=None):
     el("p", None, None, {"id": "stones-setup-status", "role": "status"}, body)
     bar = el("div", None, "buttons actionbar", {"role": "group"}, body)
     el("button", _("Start the game"), "btn primary", {"type": "button", "data-act": START}, bar)
+    # Issue 43: one phone per player, the Lost Code's table (its lobby offers this game)
+    p = el("p", None, "table-entry", None, body)
+    el("a", _("Play on several phones"), "btn", {"href": HOST_HASH}, p)
 
 
 def on_change(event):
