@@ -57,6 +57,9 @@ LOST_CODE, STONES = "lostcode", "stones"
 # equal by tests/test_stones_saves.py): the saved-games list shows them
 # before the game is loaded, and its Resume comes here (WAY_IN).
 SAVE_FORMAT = "lostcode-stones-save"
+# The "format" of its game records (lostcode/stones/record.py FORMAT): a
+# finished game in the list's history, or a file imported, is this game's.
+RECORD_FORMAT = "lostcode-stones-record"
 
 
 class WayIn:
@@ -72,6 +75,18 @@ class WayIn:
         pressed(STONES)
         ROOT.dataset.game = STONES
         load(lambda page: page.resume_save(save_id, save, rev))
+
+    def watch(self, record):
+        """A finished game of the list: its replay (the game loaded first)."""
+        pressed(STONES)
+        ROOT.dataset.game = STONES
+        load(lambda page: page.watch_record(record))
+
+    def import_text(self, text):
+        """A record file of this game, imported on the start screen."""
+        pressed(STONES)
+        ROOT.dataset.game = STONES
+        load(lambda page: page.import_record(text))
 
 
 WAY_IN = WayIn()
