@@ -11,7 +11,8 @@ glowing card (complete), End turn, Skip; once, Undo and the same action
 again. After every action: every phone shows the same public table, and no
 phone's DOM holds a card of another player's hand (S-S2), nor any message a
 guest received; mid-game the host reloads and resumes the stored table, and
-both guests rejoin.
+both guests rejoin. Once with every page on MicroPython (the default), once
+with the host's page on Pyodide.
 """
 
 import json
@@ -40,8 +41,10 @@ LOOK_JS = """() => {
 
 
 class StonesTable(Table):
+    runtime = ""  # "&runtime=pyodide": the host's page on Pyodide (guests on MicroPython)
+
     def start(self):
-        self.host.goto(self.url + f"?seed={SEED}#table=host")
+        self.host.goto(self.url + f"?seed={SEED}{self.runtime}#table=host")
         self.host.wait_for_selector("[data-act=table_start]", timeout=60000)
         self.host.get_by_role("combobox", name="Game").select_option("stones")
         self.host.get_by_role("textbox", name="Your name").fill(NAMES[0])
@@ -121,8 +124,12 @@ def settle(table, move):
     table.settle(move)
 
 
-def test_three_phones_play_shifting_stones_to_the_end_no_hand_seen_S_S2(browser, site_url):
+@pytest.mark.parametrize("host_runtime", ["", "&runtime=pyodide"], ids=["mpy", "pyodide-host"])
+def test_three_phones_play_shifting_stones_to_the_end_no_hand_seen_S_S2(
+    browser, site_url, host_runtime
+):
     table = StonesTable(browser, site_url)
+    table.runtime = host_runtime
     table.start()
     settle(table, table.move())
     bots = {seat: SearchBot(100 + seat) for seat in range(3)}
