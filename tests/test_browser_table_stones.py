@@ -18,6 +18,7 @@ with the host's page on Pyodide.
 import json
 
 import pytest
+from playwright.sync_api import expect
 from test_browser_table import Table
 
 from lostcode.stones.bots import SearchBot
@@ -172,3 +173,22 @@ def test_three_phones_play_shifting_stones_to_the_end_no_hand_seen_S_S2(
         assert "Winner:" in pg.inner_text("#tablemode")
     for log in table.logs:
         log.assert_same_origin()
+
+
+def test_the_stones_set_up_leads_to_the_table_lobby_with_its_game_chosen(page):
+    """The second game's set-up has "Play on several phones": the lobby opens
+    with «Тайные камни» chosen, 2 to 5 players and its own computers."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto("/?game=stones")
+    region = page.get_by_role("region", name="Shifting Stones")
+    region.get_by_role("link", name="Play on several phones").click(timeout=60000)
+    game = page.get_by_role("combobox", name="Game")
+    expect(game).to_have_value("stones", timeout=30000)
+    expect(page.locator("#stones")).to_be_hidden()
+    players = page.get_by_role("combobox", name="Number of players")
+    assert players.locator("option").all_inner_texts() == ["2", "3", "4", "5"]
+    kinds = page.get_by_role("combobox", name="Player 2 plays as").locator("option")
+    assert kinds.all_inner_texts() == ["A phone", "Computer (easy)", "Computer (hard)"]
+    game.select_option("lostcode")  # The Lost Code: 2 to 4 players, its four computers
+    assert players.locator("option").all_inner_texts() == ["2", "3", "4"]
+    assert kinds.count() == 5
