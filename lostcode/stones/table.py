@@ -23,13 +23,13 @@ from ..rules.errors import IllegalAction, RecordError
 from .bots import make_bot
 from .engine import apply_action, is_over, normalize
 from .observation import observe
+from .pageplay import SLICE_GRIDS  # grids a slice of the searching computer, as on its page
 from .record import replay, to_record
 from .state import new_game
 from .vocab import EASY, END, HUMAN, SEARCH, SEAT_KINDS, SKIP
 
 KEY = "stones"
 UNDO = "undo"  # a table's action ["undo"]: take back the turn's last action
-SLICE_GRIDS = 60  # as pageplay.SLICE_GRIDS: grids a slice of the searching computer
 
 
 class StonesJob:
