@@ -220,3 +220,50 @@ def test_the_stones_set_up_leads_to_the_table_lobby_with_its_game_chosen(page):
     game.select_option("lostcode")  # The Lost Code: 2 to 4 players, its four computers
     assert players.locator("option").all_inner_texts() == ["2", "3", "4"]
     assert kinds.count() == 5
+
+
+def test_a_friend_joins_a_stones_table_from_its_internet_link(browser, site_url):
+    """Issue 41's links for the second game: over a local relay (no STUN:
+    loopback), the guest opens its seat's link, is seated with no code sent
+    back, loads the second game on its first observation and plays its
+    turns; no page ever holds the other hand, and the relay carries no move."""
+    from tablenet import Broker
+    from test_browser_table_net import SECRETS, NetTable
+
+    class StonesNet(NetTable):
+        stored = StonesTable.stored
+        move = StonesTable.move
+
+    broker = Broker()
+    table = StonesNet(browser, site_url, broker)
+    try:
+        host = table.host
+        host.goto(table.url + f"?seed={SEED}#table=host")
+        host.get_by_role("combobox", name="Game").select_option("stones", timeout=60000)
+        host.get_by_role("textbox", name="Your name").fill(NAMES[0])
+        host.get_by_role("combobox", name="Number of players").select_option("2")
+        host.get_by_role("textbox", name="Name of player 2").fill(NAMES[1])
+        host.get_by_role("button", name="Play", exact=True).click()
+        guest = table.page()
+        guest.goto(table.link(1))
+        guest.wait_for_selector("#tablemode[data-game=stones]", timeout=60000)
+        assert NAMES[1] in guest.inner_text("#table-you")
+        table.guests[1] = guest
+        bots = {seat: SearchBot(100 + seat) for seat in range(2)}
+        for _ in range(12):  # a few turns of each, every action checked
+            s = replay(table.stored()["record"])
+            check(table, s)
+            if is_over(s):
+                break
+            seat = s.to_act
+            before = table.move()
+            play(table.pages()[seat], s, bots[seat].decide(observe(s, seat)))
+            table.settle(before + 1)
+        assert len(replay(table.stored()["record"]).actions) >= 12
+        for frame in table.frames:  # the relay saw sealed signalling only
+            text = frame if isinstance(frame, str) else frame.decode("latin-1")
+            assert not any(word in text for word in SECRETS), text[:80]
+    finally:
+        for pg in table.pages().values():
+            pg.context.close()
+        broker.stop()
