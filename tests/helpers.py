@@ -35,7 +35,7 @@ ADAPTER_MODULES = (
 )
 # The second game's page (issue 43): in the adapter, but not in the Lost Code's
 # page configuration or its build (loaded only when chosen: lostcode/web/stonesentry.py).
-SECOND_GAME_ADAPTER = ("stonesgame/stonespage",)
+SECOND_GAME_ADAPTER = ("stonesgame/stonespage", "stonesgame/tablestones")
 ADAPTER_MODULES += SECOND_GAME_ADAPTER
 RUNTIMES_DIR = ROOT / "tests" / "runtimes"
 

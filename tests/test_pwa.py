@@ -137,7 +137,10 @@ def test_build_contains_only_what_the_game_needs(tmp_path):
         if f.startswith(("vendor/pyodide/", build_site.QR_DECODER, build_site.LAB_LEAGUE,
                          build_site.LAB_CATALOG, build_site.MQTT_CLIENT))}
     precache_bytes = sum((out / url).stat().st_size for url, _ in precache)
-    assert precache_bytes <= 2_700_000 and precache_bytes == summary["precache_bytes"]
+    # (2.72 MB: the second game at a table of phones and its finished games, issue 43, made
+    # the precache 29,733 bytes larger, 2,674,668 -> 2,704,401: its seat screen and adapter
+    # as sources, the table's game key, words in four languages)
+    assert precache_bytes <= 2_720_000 and precache_bytes == summary["precache_bytes"]
     assert set(packs) <= {url for url, _ in precache}  # every language works offline
     assert second <= {url for url, _ in precache}  # the second game too (issue 43)
     # The progress text names the real download size of each runtime.

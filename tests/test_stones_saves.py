@@ -110,3 +110,91 @@ def test_a_damaged_summary_of_the_other_game_is_kept_aside():
     del broken["save"]["record"]
     listed, _revs = index_from_items([(game_key("s1"), slot_text(broken, 1))], OTHERS)
     assert not listed.games and len(listed.rejected) == 1
+
+
+# -- finished games in the list's history, records imported (issue 43) -------------
+
+RECORD_OTHERS = (pageplay.SAVE_FORMAT, entry_constant("RECORD_FORMAT"))
+
+
+def finished_game(seed=3):
+    """A solo game lost at the 4th penalty (S-O2, S-O3): four turns ended."""
+    ses = pageplay.new_session(["Ann"], ["human"], seed)
+    for _ in range(4):
+        ses.do("stones-end")
+    assert ses.state.result is not None
+    return ses
+
+
+def test_the_record_format_is_the_games():
+    from lostcode.stones.record import FORMAT
+
+    assert entry_constant("RECORD_FORMAT") == FORMAT
+
+
+def test_a_finished_game_is_kept_in_the_history_and_listed_with_its_title():
+    ses = finished_game()
+    entry = pageplay.finished_entry(ses, "s1", NOW)
+    items = [("lostcode.done.s1", slot_text(entry, 1))]
+    index, revs = index_from_items(items, RECORD_OTHERS)
+    assert not index.rejected and [f["id"] for f in index.history()] == ["s1"]
+    assert revs == {"lostcode.done.s1": 1}
+    titles = {f: "Shifting Stones" for f in RECORD_OTHERS}
+    m = saves_model(index, {}, lambda iso: iso, titles)
+    assert m["history"][0]["label"] == "Shifting Stones: Ann"
+    assert m["history"][0]["text"].startswith("Shifting Stones: Ann: Ann 0. Finished ")
+    # watched from there: the same game, over, its replay built
+    again = pageplay.record_session(index.history()[0]["record"])
+    assert again.state.result == ses.state.result and again.screen == "end"
+    # a page without the second game (no formats given) keeps it aside, never drops it
+    blind, _ = index_from_items(items, ())
+    assert not blind.history() and len(blind.rejected) == 1
+
+
+def test_another_games_finished_entry_is_checked_when_stored():
+    ses = finished_game()
+    index = SaveIndex(others=RECORD_OTHERS)
+    index.finish_other(pageplay.finished_entry(ses, "s2", NOW))
+    assert index.history()[0]["id"] == "s2"
+    for damage in ({"seed": True}, {"actions": {}}, {"version": 0}, {"format": "x"},
+                   {"options": []}, {"players": None}):  # fmt: skip
+        bad = pageplay.finished_entry(ses, "s3", NOW)
+        bad["record"].update(damage)
+        items = [("lostcode.done.s3", slot_text(bad, 1))]
+        index, _ = index_from_items(items, RECORD_OTHERS)
+        assert not index.history() and len(index.rejected) == 1, damage
+
+
+def test_an_imported_record_is_read_with_a_reason_for_what_is_wrong():
+    import pytest
+
+    from lostcode.rules.errors import RecordError
+    from lostcode.web.saves.persist import other_format
+
+    ses = finished_game()
+    text = json.dumps(pageplay.finished_entry(ses, "s4", NOW)["record"])
+    assert other_format(text, RECORD_OTHERS) == "lostcode-stones-record"
+    assert other_format("{", RECORD_OTHERS) is None  # read as the Lost Code's: says why
+    assert other_format(json.dumps({"format": "lostcode-record"}), RECORD_OTHERS) is None
+    assert other_format(b"\xff", RECORD_OTHERS) is None
+    assert pageplay.record_session(text).screen == "end"
+    rec = json.loads(text)
+    for damage, why in (
+        ({"actions": rec["actions"] + [["flip", 999, 4]]}, "action 5: "),
+        ({"actions": [["cheat"]]}, "action 1: "),
+        ({"seed": "x"}, "seed"),
+        ({"players": []}, ""),
+    ):
+        bad = dict(rec, **damage)
+        with pytest.raises(RecordError) as e:
+            pageplay.record_session(json.dumps(bad))
+        assert why in str(e.value)
+    # a game in progress goes on; with no human in it, it cannot
+    going = pageplay.new_session(["Ann", "Ben"], ["human", "easy"], 5)
+    going.do("stones-ready")
+    rec = pageplay.to_save(going)["record"]
+    assert pageplay.record_session(rec).screen in ("turn", "computer")  # goes on where it was
+    for p in rec["players"]:
+        p["kind"] = "easy"
+    with pytest.raises(RecordError):
+        pageplay.record_session(rec)

@@ -199,6 +199,26 @@ def check_other(data, formats) -> dict:
     return data
 
 
+def check_other_record(rec, formats) -> dict:
+    """Another game's finished record (its "format" one of `formats`, issue
+    43) with its shape checked, not replayed (its game's page replays it
+    when it is watched, and says why if it cannot); RecordError otherwise."""
+    if not isinstance(rec, dict) or rec.get("format") not in formats:
+        raise RecordError("this is not a game record of a game this page plays")
+    version = rec.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise RecordError("the record has no valid version number")
+    seed = rec.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise RecordError("the record has no seed")
+    for key in ("players", "actions"):
+        if not isinstance(rec.get(key), list):
+            raise RecordError("the record has no " + key)
+    if not isinstance(rec.get("options"), dict):
+        raise RecordError("the record has no options")
+    return rec
+
+
 def check_other_summary(s, save) -> dict:
     """The list's line of another game's save, as that game wrote it."""
     if not isinstance(s, dict):
@@ -307,6 +327,24 @@ class SaveIndex:
         del self.finished[self.cap :]
         return entry
 
+    def finish_other(self, entry: dict) -> dict:
+        """Another game's finished game into the history ({"id", "names",
+        "scores", "finished", "record"}, written by that game), capped as
+        `finish`; RecordError if its shape is wrong."""
+        if not isinstance(entry, dict) or not isinstance(entry.get("id"), str):
+            raise RecordError("a finished game needs an id")
+        if not isinstance(entry.get("finished"), str):
+            raise RecordError("a finished game needs its date")
+        if not isinstance(entry.get("names"), list) or not isinstance(entry.get("scores"), list):
+            raise RecordError("its names or scores are damaged")
+        check_other_record(entry.get("record"), self.others)
+        self.delete(entry["id"])
+        self.finished = [f for f in self.finished if f["id"] != entry["id"]]
+        self.finished.insert(0, entry)
+        self.finished = _newest_first(self.finished, "finished")
+        del self.finished[self.cap :]
+        return entry
+
     def history(self) -> list:
         return list(self.finished)
 
@@ -405,7 +443,11 @@ class SaveIndex:
                     raise RecordError("it has no id or date")
                 if not isinstance(f["names"], list) or not isinstance(f["scores"], list):
                     raise RecordError("its names or scores are damaged")
-                parse(f["record"])
+                rec = f["record"]
+                if isinstance(rec, dict) and rec.get("format") in self.others:
+                    check_other_record(rec, self.others)  # another game's (issue 43)
+                else:
+                    parse(rec)
                 self.finished.append(f)
             except Exception as err:
                 self.rejected.append(_rejected(_id_of(f), _reason(err, "finished game"), f))

@@ -13,4 +13,5 @@ MESSAGES.update(dict((
     ("stones_not_shown", N_("the grid does not show the pattern of card {card}")),
     ("stones_skip_after_action", N_("you can only skip instead of any action")),
     ("stones_skip_twice", N_("you cannot skip two turns in a row")),
+    ("stones_nothing_to_undo", N_("there is nothing to undo in this turn")),
 )))  # fmt: skip

@@ -9,6 +9,7 @@ slice is one task; between slices the page answers taps and paints.
 """
 
 from ..rules.errors import RecordError
+from ..services.record import json_object
 from .observation import observe
 from .record import replay, to_record
 from .session import COMPUTER, StonesSession
@@ -113,6 +114,39 @@ def from_save(data) -> StonesSession:
     seats = [p.get("kind") if isinstance(p, dict) else None for p in players]
     if check_setup(state.names, seats):
         raise RecordError("a saved game needs a seat kind for every player")
+    ses = StonesSession(list(state.names), seats, state.seed, state.options.finish_round)
+    ses.resume(state)
+    return ses
+
+
+def finished_entry(session, save_id: str, now: str) -> dict:
+    """The finished game as the saved-games list's history keeps it (the
+    Lost Code's shape, lostcode/services/saves.py: id, names, scores, date
+    and its record), so it is listed, watched and downloaded with the others."""
+    s = session.state
+    res = s.result or {}
+    return {
+        "id": save_id,
+        "names": list(s.names),
+        "scores": list(res.get("scores") or [0] * s.options.players),
+        "finished": now,
+        "record": to_record(s, session.seats),
+    }
+
+
+def record_session(data) -> StonesSession:
+    """A session from a game record (a file imported, or a finished game of
+    the list): replayed from its seed, so every action is checked again;
+    RecordError saying why otherwise. A seat kind the record does not name
+    is a human's; a game not over goes on where it stopped (a human must
+    play in it)."""
+    rec = json_object(data, "a game record", "record")
+    state = replay(rec)
+    players = rec.get("players")
+    seats = [p.get("kind", HUMAN) if isinstance(p, dict) else HUMAN for p in players]
+    seats = [k if k in SEAT_KINDS else HUMAN for k in seats]
+    if HUMAN not in seats and state.result is None:
+        raise RecordError("nobody in this game is a human player, so it cannot go on")
     ses = StonesSession(list(state.names), seats, state.seed, state.options.finish_round)
     ses.resume(state)
     return ses

@@ -15,31 +15,44 @@ observations, as in a local game (lostcode/player/seats.py).
 
 Pure Python, no I/O: `receive` and `local` return the outbox, a list of
 (channel, text) pairs the page sends.
+
+Which game the table plays is its `game` key (lostcode/table/games.py):
+The Lost Code or «Тайные камни» (issue 43), through the same seats, tokens,
+checks and stored table. A game that takes actions back within a turn (the
+second one) counts the actions taken back in `undone`, so the move number a
+message carries only ever grows (a guest never steps back to an older
+observation, and an action made before an undo is stale after it).
 """
 
-from ..player.seats import Seats, Thinking
-from ..rules.engine import apply_action, is_over, normalize
+from ..player.seats import Thinking
 from ..rules.errors import IllegalAction, RecordError
-from ..rules.observation import observe, observe_table
-from ..rules.vocab import BOT_LEVELS, HUMAN
+from ..rules.vocab import HUMAN
 from ..services.jsonlimits import loads_limited
-from ..services.record import replay, seats_of, to_record
 from . import protocol as p
+from .games import LOST_CODE, kind_ok, rules_for
 
 SAVE_FORMAT = "lostcode-table"
 SAVE_VERSION = 1
 
 
 class Host:
-    __slots__ = ("state", "seats", "phones", "tokens", "channels", "bots", "refused")
+    __slots__ = (
+        "state", "seats", "phones", "tokens", "channels", "bots", "refused", "rules", "undone",
+    )  # fmt: skip
 
-    def __init__(self, state, seats, phones, tokens):
+    def __init__(self, state, seats, phones, tokens, game=LOST_CODE, undone=0):
         """`seats`: each seat's kind (human or a bot level); `phones`: the
         human seats played on guest phones (the others on the host's phone);
         `tokens`: seat -> the secret in that seat's join code (random, made
-        by the page, never sent anywhere but in the code itself)."""
+        by the page, never sent anywhere but in the code itself); `game`:
+        the game's key (games.GAMES); `undone`: actions taken back so far."""
+        self.rules = rules_for(game)
         if len(seats) != state.options.players:
             raise ValueError("one kind per seat")
+        if not all(kind_ok(self.rules, k) for k in seats):
+            raise ValueError("a seat kind this game does not have")
+        if not p.is_int(undone) or undone < 0:
+            raise ValueError("the actions taken back are a count")
         for seat in phones:
             if not 0 <= seat < len(seats) or seats[seat] != HUMAN:
                 raise ValueError("a phone seat must be a human seat")
@@ -51,7 +64,8 @@ class Host:
         self.tokens = dict(tokens)
         self.channels = {}  # channel -> seat, once joined
         # an expert seat's search runs in the page's slices (tabledraw.think, issue 27)
-        self.bots = Seats(self.seats, state.seed, sliced=True)
+        self.bots = self.rules.bots(self.seats, state.seed)
+        self.undone = undone
         self.refused = 0  # messages refused so far (for the page's diagnostics)
 
     # ------------------------------------------------------------ channels
@@ -115,7 +129,7 @@ class Host:
         move = msg.get("move")
         if not p.is_int(move):
             raise p.ProtocolError(p.E_MALFORMED, "an action needs its move number")
-        if move != len(self.state.actions):
+        if move != self.move_number():
             # Made on an old observation: refused, and the current one sent.
             self.refused += 1
             return [(channel, p.error(p.E_STALE)), (channel, self.observation(seat))]
@@ -128,15 +142,21 @@ class Host:
             self.refused += 1
             return [(channel, p.error(p.E_ILLEGAL, e.rule, e.msg, _plain(e.params)))]
         self.run_bots()
-        out = [(channel, p.encode(p.ACK, {"move": len(self.state.actions)}))]
+        out = [(channel, p.encode(p.ACK, {"move": self.move_number()}))]
         return out + self.broadcast()
 
     def _apply(self, action, seat):
         """The engine's own check and apply, as for a local move; a value of
         a type the move's check does not expect is refused as malformed
-        (the engine checks everything before it changes anything)."""
+        (the engine checks everything before it changes anything). A game
+        that takes actions back (rules.is_undo) gets its state replayed
+        without the turn's last action."""
         try:
-            apply_action(self.state, normalize(action), seat)
+            if self.rules.is_undo(action):
+                self.state = self.rules.undo(self.state, seat)
+                self.undone += 1
+            else:
+                self.rules.apply(self.state, action, seat)
         except IllegalAction:  # a ValueError too: the rule's own refusal goes through
             raise
         except (TypeError, ValueError, KeyError, IndexError, AttributeError):
@@ -146,7 +166,7 @@ class Host:
         """A move made on the host's phone for one of its own seats; raises
         IllegalAction as a local game does. The outbox: everyone's update."""
         if seat in self.phones:
-            raise IllegalAction("R-0", "not_your_turn", {"name": "?", "other": "?"})
+            raise self.rules.not_yours(self.state)
         self._apply(list(action), seat)
         self.run_bots()
         return self.broadcast()
@@ -154,13 +174,13 @@ class Host:
     def run_bots(self) -> None:
         """Computer seats play up to the next human decision."""
         s = self.state
-        while not is_over(s) and self.bots.is_bot(s.to_act):
+        while not self.rules.is_over(s) and self.bots.is_bot(s.to_act):
             seat = s.to_act
             try:
-                action = self.bots.decide(seat, observe(s, seat))
+                action = self.bots.decide(seat, self.observe(seat))
             except Thinking:
                 return  # an expert searches: the page runs it in slices (search_due)
-            apply_action(s, action, seat)
+            self.rules.apply(s, action, seat)
 
     def search_due(self):
         """The expert seat's search the page must run now (thinking.Job), or None."""
@@ -172,8 +192,19 @@ class Host:
         self.run_bots()
         return self.broadcast()
 
+    def move_number(self) -> int:
+        """The table's move number: it only grows. An undo takes one action
+        off the record and is one step itself: +2 per undo, so the number
+        after it is one more than before it."""
+        return len(self.state.actions) + 2 * self.undone
+
+    def observe(self, seat) -> dict:
+        obs = self.rules.observe(self.state, seat)
+        obs["move_number"] = self.move_number()
+        return obs
+
     def observation(self, seat) -> str:
-        obs = observe(self.state, seat)
+        obs = self.observe(seat)
         return p.encode(p.OBSERVATION, {"seat": seat, "move": obs["move_number"], "obs": obs})
 
     def broadcast(self) -> list:
@@ -182,23 +213,25 @@ class Host:
 
     def seen_by(self, seat) -> dict:
         """The host's own seat's observation: its screen is drawn like a guest's."""
-        return observe(self.state, seat)
+        return self.observe(seat)
 
     def record(self) -> dict:
         """The game record (saved by the host's page, replayed by the tests)."""
-        return to_record(self.state, self.seats)
+        return self.rules.record(self.state, self.seats)
 
     def hand_to_computer(self, seat, level) -> list:
         """A phone seat that stays gone is played by the computer from now on
         (its channel, if any, is dropped); the outbox: everyone's update."""
-        if seat not in self.phones or level not in BOT_LEVELS:
+        if level is None:
+            level = self.rules.fallback_level
+        if seat not in self.phones or level not in self.rules.levels:
             raise ValueError("only a phone seat can be handed to a computer level")
         for ch in [c for c, s in self.channels.items() if s == seat]:
             del self.channels[ch]
         self.phones.remove(seat)
         del self.tokens[seat]
         self.seats[seat] = level
-        self.bots = Seats(self.seats, self.state.seed, sliced=True)
+        self.bots = self.rules.bots(self.seats, self.state.seed)
         self.run_bots()
         return self.broadcast()
 
@@ -222,7 +255,9 @@ class Host:
     def seen_by_table(self) -> dict:
         """What the host's phone shows while none of its players is choosing:
         with several of them (pass-and-play), no one's own stones (R-S7)."""
-        return observe_table(self.state, self.at_host())
+        obs = self.rules.observe_table(self.state, self.at_host())
+        obs["move_number"] = self.move_number()
+        return obs
 
     def saved(self) -> dict:
         """What the host's page stores to resume the table after a reload:
@@ -231,6 +266,8 @@ class Host:
         return {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
+            "game": self.rules.key,
+            "undone": self.undone,
             "record": self.record(),
             "phones": list(self.phones),
             "tokens": {str(s): t for s, t in self.tokens.items()},
@@ -250,10 +287,13 @@ class Host:
             raise RecordError("the stored table has no seats")
         if not all(p.is_int(seat) for seat in phones):  # true is no seat number (issue 44)
             raise RecordError("the stored table's seats are invalid")
-        state = replay(data.get("record"))
-        seats = seats_of(data.get("record"))
+        game = data.get("game", LOST_CODE)  # a table stored before issue 43: The Lost Code's
+        undone = data.get("undone", 0)
+        if not p.is_int(undone) or undone < 0:
+            raise RecordError("the stored table is damaged")
+        state, seats = rules_for(game).replay(data.get("record"))
         try:
-            return cls(state, seats, phones, {int(k): v for k, v in tokens.items()})
+            return cls(state, seats, phones, {int(k): v for k, v in tokens.items()}, game, undone)
         except (ValueError, TypeError):
             raise RecordError("the stored table's seats are invalid") from None
 
@@ -262,7 +302,7 @@ class Host:
 
     def waiting_for(self):
         """The seat whose move the game waits for (None at the end)."""
-        return None if is_over(self.state) else self.state.to_act
+        return None if self.rules.is_over(self.state) else self.state.to_act
 
 
 def _same(a, b) -> bool:

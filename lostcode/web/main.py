@@ -122,7 +122,8 @@ APP.page.relanguage.append(puzzleentry.relanguage)
 THE_LOST_CODE.page = gamepage  # the shell's flow draws through it (shell.Game.page)
 APP.rulebook = THE_LOST_CODE
 # The other games whose saves the saved-games list shows (issue 43).
-APP.others = {stonesentry.SAVE_FORMAT: stonesentry.WAY_IN}
+APP.others = {stonesentry.SAVE_FORMAT: stonesentry.WAY_IN,  # saves and finished records
+              stonesentry.RECORD_FORMAT: stonesentry.WAY_IN}  # fmt: skip
 
 # actions.SESSION -> handler(act, arg): every name the game's session plays.
 SESSION_HANDLERS = {name: play for name in THE_LOST_CODE.session_actions()}

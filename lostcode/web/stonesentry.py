@@ -41,11 +41,14 @@ FILES = (
     "lostcode/stones/selfplay.py",
     "lostcode/stones/session.py",
     "lostcode/stones/state.py",
+    "lostcode/stones/table.py",
     "lostcode/stones/vocab.py",
     "lostcode/web/stonesgame/__init__.py",
     "lostcode/web/stonesgame/edition.py",
     "lostcode/web/stonesgame/screens.py",
+    "lostcode/web/stonesgame/seatview.py",
     "lostcode/web/stonesgame/stonespage.py",
+    "lostcode/web/stonesgame/tablestones.py",
     "lostcode/web/stonesgame/watch.py",
 )
 PAGE_MODULE = "lostcode.web.stonesgame.stonespage"
@@ -54,6 +57,9 @@ LOST_CODE, STONES = "lostcode", "stones"
 # equal by tests/test_stones_saves.py): the saved-games list shows them
 # before the game is loaded, and its Resume comes here (WAY_IN).
 SAVE_FORMAT = "lostcode-stones-save"
+# The "format" of its game records (lostcode/stones/record.py FORMAT): a
+# finished game in the list's history, or a file imported, is this game's.
+RECORD_FORMAT = "lostcode-stones-record"
 
 
 class WayIn:
@@ -70,6 +76,18 @@ class WayIn:
         ROOT.dataset.game = STONES
         load(lambda page: page.resume_save(save_id, save, rev))
 
+    def watch(self, record):
+        """A finished game of the list: its replay (the game loaded first)."""
+        pressed(STONES)
+        ROOT.dataset.game = STONES
+        load(lambda page: page.watch_record(record))
+
+    def import_text(self, text):
+        """A record file of this game, imported on the start screen."""
+        pressed(STONES)
+        ROOT.dataset.game = STONES
+        load(lambda page: page.import_record(text))
+
 
 WAY_IN = WayIn()
 
@@ -78,13 +96,15 @@ class SecondGame:
     """APP.second: the second game's files (loading) and its page's state
     (`page`: stonespage.Page, set by it)."""
 
-    __slots__ = ("loading", "got", "waiting", "page")
+    __slots__ = ("loading", "got", "waiting", "page", "seat", "listening")
 
     def __init__(self):
         self.loading = None  # None, "loading", "loaded"
         self.got = 0
         self.waiting = []  # what to run once loaded
         self.page = None
+        self.seat = None  # a table phone's taps (stonesgame/seatview.SeatUi), at a table
+        self.listening = False  # the table's section hears the stones screen's taps
 
 
 def second():

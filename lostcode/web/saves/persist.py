@@ -17,7 +17,7 @@ import json
 
 from ...rules import vocab
 from ...rules.errors import RecordError
-from ...services.jsonlimits import as_text
+from ...services.jsonlimits import as_text, loads_limited
 from ...services.saves import load_save
 from .. import actions
 from ..shell.blocks import button, buttons
@@ -64,6 +64,20 @@ def read_import(text):
     if not text.strip():
         raise RecordError("the file is empty")
     return load_save(text)
+
+
+def other_format(text, formats):
+    """The "format" of an imported file if it is one of `formats` (another
+    game's record, issue 43), else None: the file is then read as a Lost
+    Code record or save, which says what is wrong with it."""
+    if not isinstance(text, str) or len(text) > MAX_IMPORT_BYTES:
+        return None
+    try:
+        data = loads_limited(text, MAX_IMPORT_BYTES, "file")
+    except RecordError:
+        return None
+    fmt = data.get("format") if isinstance(data, dict) else None
+    return fmt if isinstance(fmt, str) and fmt in formats else None
 
 
 # --------------------------------------------------------------------------- the list
@@ -227,6 +241,9 @@ def saves_model(index, ui=None, fmt_time=short_time, titles=None):
     history = []
     for f in index.history():
         label = game_label(f["names"])
+        fmt = f["record"].get("format") if isinstance(f["record"], dict) else None
+        if fmt in (titles or {}):  # another game's (issue 43): named with its title
+            label = _("{game}: {names}", game=titles[fmt], names=label)
         pairs = []
         for i in range(min(len(f["names"]), len(f["scores"]))):
             pairs.append(_("{name} {score}", name=str(f["names"][i]), score=f["scores"][i]))

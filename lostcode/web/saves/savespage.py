@@ -14,6 +14,7 @@ from lostcode.web.saves import storage
 from lostcode.web.saves.persist import (
     MAX_IMPORT_BYTES,
     finished_problem,
+    other_format,
     read_import,
     record_filename,
     saves_model,
@@ -239,6 +240,10 @@ def import_problem(reason, text):
 
 
 def imported_text(text):
+    fmt = other_format(text, tuple(APP.others))
+    if fmt is not None:  # another game's record (issue 43): its page reads it
+        APP.others[fmt].import_text(text)
+        return
     try:
         state, seats, ui = read_import(text)
     except RecordError as e:
@@ -464,8 +469,13 @@ def _finished(arg):
 
 def _watch_history(act, arg):
     f = _finished(arg)
-    if f is not None:
-        watch_record(f["record"], True)
+    if f is None:
+        return
+    way = APP.others.get(f["record"].get("format")) if isinstance(f["record"], dict) else None
+    if way is not None:  # another game's finished game (issue 43): its page replays it
+        way.watch(f["record"])
+        return
+    watch_record(f["record"], True)
 
 
 def _download_history(act, arg):

@@ -46,7 +46,7 @@ from lostcode.stones.vocab import EASY, HUMAN, MAX_PLAYERS, SEARCH
 from lostcode.web import stonesentry
 from lostcode.web.game import gamepage
 from lostcode.web.saves import savespage, storage
-from lostcode.web.saves.slots import decide, game_key, slot_text
+from lostcode.web.saves.slots import decide, done_key, game_key, slot_text
 from lostcode.web.shell.activation import HANDOFF_MS
 from lostcode.web.shell.app import APP, guarded, keep, listen, log_error, now_ms
 from lostcode.web.shell.blocks import button, buttons
@@ -74,6 +74,7 @@ from lostcode.web.stonesgame.watch import (
     StonesReplay,
     watch_model,
 )
+from lostcode.web.tablemode.links import HOST_HASH
 
 SAVE_KEY = "lostcode.stones.game"  # the one slot before issue 43's saved games: moved once
 PACE_MS = 500  # a computer's move stays in view this long (0 under reduced motion)
@@ -83,7 +84,7 @@ START, NEW, RESUME, BACK = "stones-start", "stones-new", "stones-resume", "stone
 class Page:
     __slots__ = (
         "session", "thinker", "tick", "ticking", "shown_at", "shown", "view", "slices",
-        "save_id", "created", "rev", "saved_n", "drag", "watch", "unsaved",
+        "save_id", "created", "rev", "saved_n", "drag", "watch", "unsaved", "done_kept",
     )
 
     def __init__(self):
@@ -102,6 +103,8 @@ class Page:
         self.drag = None  # the tile a pointer pressed (a drag onto a neighbour swaps)
         self.watch = None  # watch.StonesReplay of the finished game, while it is watched
         self.unsaved = False  # the last write of the game was refused (storage full or blocked)
+        # the finished game is in the list's history (or came from it, or from a file): kept once
+        self.done_kept = False
 
 
 def page():
@@ -256,6 +259,9 @@ def render_setup(form=None):
     el("p", None, None, {"id": "stones-setup-status", "role": "status"}, body)
     bar = el("div", None, "buttons actionbar", {"role": "group"}, body)
     el("button", _("Start the game"), "btn primary", {"type": "button", "data-act": START}, bar)
+    # Issue 43: one phone per player, the Lost Code's table (its lobby offers this game)
+    p = el("p", None, "table-entry", None, body)
+    el("a", _("Play on several phones"), "btn", {"href": HOST_HASH}, p)
 
 
 def on_change(event):
@@ -280,6 +286,7 @@ def start():
     if url_seed is not None:
         seed = url_seed
     page().session = pageplay.new_session(names, seats, seed)
+    page().done_kept = False
     page().thinker = pageplay.Thinker()
     page().shown = None
     page().save_id = None  # a new game: a new key in the saved games
@@ -333,17 +340,19 @@ def new_id():
 
 def save():
     """The game written under its own key after an action moved its record
-    (a tile chosen or a card picked is not saved); removed once it is over.
+    (a tile chosen or a card picked is not saved); once it is over, moved to
+    the list's finished games (issue 43), as the Lost Code's are.
     Another tab's newer moves of it are never written over."""
     p = page()
     ses = p.session
-    if ses is None:
+    if ses is None or (ses.screen == OVER and p.done_kept):
         return
     if p.save_id is None:
         p.save_id, p.created, p.rev, p.saved_n = new_id(), storage.now_iso(), 0, -1
     key = game_key(p.save_id)
     moves = pageplay.moves(ses)
     if ses.screen == OVER:
+        keep_finished(p, ses)
         storage.ls_remove(key)
         storage.forget_index()
         return
@@ -358,6 +367,65 @@ def save():
         p.rev, p.saved_n = rev, len(moves)
         ROOT.dataset.stonesSaved = p.save_id
     storage.forget_index()
+
+
+def keep_finished(p, ses):
+    """The finished game into the saved-games list's history, under its own
+    key (slots.done_key), once; the oldest past the history's cap go."""
+    p.done_kept = True
+    entry = pageplay.finished_entry(ses, p.save_id, storage.now_iso())
+    if not storage.ls_set(done_key(p.save_id), slot_text(entry, max(p.rev, 0) + 1)):
+        return  # storage full: the game is over, its record still downloadable from the end
+    storage.forget_index()
+    kept = [done_key(f["id"]) for f in storage.saves_index().history()]
+    for k in list(APP.saves.revs):
+        if k.startswith(done_key("")) and k not in kept:  # past the history's cap
+            storage.ls_remove(k)
+            del APP.saves.revs[k]
+
+
+def watch_record(record):
+    """A finished game of the saved-games list (stonesentry.WAY_IN): its
+    replay, closed back onto its result; never saved again. A record that
+    cannot be replayed is said so in the list, never a traceback."""
+    try:
+        ses = pageplay.record_session(record)
+        replay = StonesReplay(pageplay.to_save(ses)["record"])
+    except RecordError as e:
+        back_to_list()
+        reason = str(e.args[0] if e.args else e)
+        APP.saves.ui = {"problem": {"text": savespage.finished_problem(reason),
+                                    "download": False}}  # fmt: skip
+        savespage.render_saves()
+        return
+    from_record(ses, replay if ses.screen == OVER else None)
+
+
+def import_record(text):
+    """A record file of «Тайные камни» imported on the start screen: a
+    finished game opens on its replay, one in progress goes on (saved as a
+    new game from its next action). A damaged one: the list says why."""
+    try:
+        ses = pageplay.record_session(text)
+        replay = StonesReplay(pageplay.to_save(ses)["record"]) if ses.screen == OVER else None
+    except RecordError as e:
+        back_to_list()
+        savespage.import_problem(str(e.args[0] if e.args else e), text)
+        return
+    from_record(ses, replay)
+
+
+def from_record(ses, replay):
+    p = page()
+    p.session, p.thinker, p.shown, p.watch = ses, pageplay.Thinker(), None, replay
+    p.save_id, p.created, p.rev, p.saved_n = None, None, 0, len(pageplay.moves(ses))
+    p.done_kept = ses.screen == OVER  # watched, not finished here: not listed again
+    open_page()  # its replay first, when it has one (render)
+
+
+def back_to_list():
+    stonesentry.pressed(stonesentry.LOST_CODE)
+    close_page()
 
 
 def resume(save_id=None):
@@ -382,7 +450,7 @@ def resume_save(save_id, data, rev):
         open_page()
         return
     p = page()
-    p.session, p.thinker, p.shown = ses, pageplay.Thinker(), None
+    p.session, p.thinker, p.shown, p.done_kept = ses, pageplay.Thinker(), None, False
     p.save_id, p.created, p.rev = save_id, data.get("created"), rev
     p.saved_n = len(pageplay.moves(ses))
     ROOT.dataset.stonesSaved = save_id

@@ -8,7 +8,7 @@ lostcode/web/tablemode/tablescreen.py's model; the join codes tablecodes.py's.
 
 from lostcode.rules.errors import IllegalAction
 from lostcode.services.record import dumps
-from lostcode.web import actions
+from lostcode.web import actions, stonesentry
 from lostcode.web.game.describe import reason
 from lostcode.web.saves.storage import ls_set
 from lostcode.web.shell import slices
@@ -29,6 +29,7 @@ from lostcode.web.tablemode.tablecodes import draw_code, draw_joins
 from lostcode.web.tablemode.tableparts import heading, section, send_all, status, steps
 from lostcode.web.tablemode.tablescreen import table_screen
 
+STONES = "stones"  # an observation of «Тайные камни» (lostcode/stones/table.py KEY)
 STORE_KEY = "lostcode.table"  # the host's table, to resume after a reload (not a saved game)
 
 
@@ -50,18 +51,56 @@ def render():
         return
     else:
         return
+    if obs.get("game") == STONES:  # issue 43: the second game, drawn by its own page
+        APP.table.choices = []
+        if not stones_screen(sec, obs, guest):
+            return
+    else:
+        lost_code_screen(sec, obs, host, guest)
+    if guest is not None and APP.table.offline:
+        status(offline_text())
+    if guest is not None and guest.error is not None and guest.error.get("msg"):
+        status(
+            reason(
+                IllegalAction(
+                    str(guest.error.get("rule")), guest.error["msg"], guest.error.get("params")
+                )
+            )
+        )
+
+
+def you_are(guest, name):
+    """Issue 41: the guest sees its seat and name."""
+    n = guest.seat + 1
+    if name == _("Player {n}", n=n):
+        return _("You are player {n}.", n=n)
+    return _("You are {name}, player {n}.", name=name, n=n)
+
+
+def stones_screen(sec, obs, guest):
+    """«Тайные камни»'s seat screen (stonesgame/tablestones.py), once the
+    second game is loaded (a guest learns the game from its first
+    observation); False while it loads (drawn again then)."""
+    if stonesentry.second().loading != "loaded":
+        el("h2", _("Shifting Stones"), None, {"id": "table-h"}, sec)
+        el("p", _("Loading…"), None, {"id": "table-status", "role": "status"}, sec)
+        stonesentry.load(lambda page: show())
+        return False
+    from lostcode.web.stonesgame import tablestones
+
+    you = you_are(guest, obs["players"][guest.seat]["name"]) if guest is not None else None
+    tablestones.render(sec, obs, you)
+    return True
+
+
+def lost_code_screen(sec, obs, host, guest):
     m = table_screen(obs)
     APP.table.choices = list(obs["legal"]) if obs["to_act"] == obs["viewer"] else []
     sec.setAttribute("data-public", m["public"])
     part = Node("div")  # the screen as one tree, added at once (dom.append, issue 25)
     heading(part, m["heading"])
-    if guest is not None:  # issue 41: the guest sees its seat and name
-        name, n = obs["names"][guest.seat], guest.seat + 1
-        if name == _("Player {n}", n=n):
-            you = _("You are player {n}.", n=n)
-        else:
-            you = _("You are {name}, player {n}.", name=name, n=n)
-        el("p", you, "table-you", {"id": "table-you"}, part)
+    if guest is not None:
+        el("p", you_are(guest, obs["names"][guest.seat]), "table-you", {"id": "table-you"}, part)
     el("p", "", None, {"id": "table-status", "role": "status"}, part)
     turn = draw_turn(part, obs, m)  # issue 41: the pass-and-play pickers (seatscreen.py)
     if host is not None:  # the heading first, in the first screenful (issue 41)
@@ -76,16 +115,6 @@ def render():
     for line in m["log"]:
         el("li", line, None, None, log)
     append(sec, part)
-    if guest is not None and APP.table.offline:
-        status(offline_text())
-    if guest is not None and guest.error is not None and guest.error.get("msg"):
-        status(
-            reason(
-                IllegalAction(
-                    str(guest.error.get("rule")), guest.error["msg"], guest.error.get("params")
-                )
-            )
-        )
 
 
 def guest_waiting(sec, guest):

@@ -136,8 +136,14 @@ def play(i):
     choices = APP.table.choices or []
     if not 0 <= i < len(choices):
         return
-    action = choices[i]
     APP.table.choices = []
+    send_action(choices[i], choices)
+
+
+def send_action(action, choices=()):
+    """One action of this phone's seat: played on the host's phone, or sent
+    to the host from a guest's (`choices`: what the screen offered, offered
+    again if the host is not connected). Both games' screens send through here."""
     if APP.table.host is not None:
         send_all(APP.table.host.local(APP.table.seat, action))
         show()
@@ -146,7 +152,7 @@ def play(i):
         if APP.table.offline or not APP.table.bridge.send("host", guest.act(action)):
             # Defect 1: refused, and said so; the move can be made again later.
             APP.table.offline = True
-            APP.table.choices = choices
+            APP.table.choices = list(choices)
             status(
                 _(
                     "Your move was not sent: the host is not connected. "

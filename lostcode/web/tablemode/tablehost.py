@@ -13,11 +13,11 @@ from lostcode.rules.options import Options
 from lostcode.rules.setup import new_game
 from lostcode.rules.vocab import BOT_LEVELS, HUMAN
 from lostcode.table.host import Host
-from lostcode.web import actions
+from lostcode.web import actions, stonesentry
 from lostcode.web.game.solo import seat_kind_label
 from lostcode.web.saves.storage import ls_get, ls_set
 from lostcode.web.shell.app import APP, guarded, keep, listen
-from lostcode.web.shell.dom import by_id, create_proxy, el
+from lostcode.web.shell.dom import ROOT, by_id, clear, create_proxy, el
 from lostcode.web.shell.i18n import _
 from lostcode.web.tablemode.links import JOIN_PAGE_HASH
 from lostcode.web.tablemode.tabledraw import STORE_KEY, show
@@ -27,6 +27,7 @@ CONNECT_WAIT_MS = 12000  # a LAN connection takes well under a second; then we s
 PHONE = "phone"
 NET_KEY = "lostcode.table.net"  # the host's seat keys of its internet links (issue 41)
 NAME_MAX = 24  # characters of a player's name typed in the lobby
+MAX_SEATS = 5  # «Тайные камни» seats five (The Lost Code four)
 
 
 def host_lobby():
@@ -41,16 +42,21 @@ def host_lobby():
         None,
         sec,
     )
+    # Issue 43: which game the table plays (the one chosen on the start screen first)
+    lab = el("label", _("Game"), None, {"for": "table-game"}, sec)
+    box = el("select", None, None, {"id": "table-game"}, sec)
+    for game, label in stonesentry.choice_labels():
+        o = el("option", label, None, {"value": game}, box)
+        if game == str(ROOT.getAttribute("data-game") or stonesentry.LOST_CODE):
+            o.selected = True
+    lab.after(box)
+    listen(box, "change", lambda e: game_changed())
     name_field(sec, 0, _("Your name"))
     lab = el("label", _("Number of players"), None, {"for": "table-players"}, sec)
     box = el("select", None, None, {"id": "table-players"}, sec)
-    for n in (2, 3, 4):
-        o = el("option", str(n), None, {"value": str(n)}, box)
-        if n == 3:
-            o.selected = True
     lab.after(box)
     listen(box, "change", lambda e: seat_rows())
-    for seat in range(1, 4):
+    for seat in range(1, MAX_SEATS):
         row = el("p", None, None, {"id": "table-seat-row-" + str(seat)}, sec)
         el(
             "label",
@@ -59,10 +65,7 @@ def host_lobby():
             {"for": "table-seat-" + str(seat)},
             row,
         )
-        pick = el("select", None, None, {"id": "table-seat-" + str(seat)}, row)
-        el("option", _("A phone"), None, {"value": PHONE}, pick)
-        for level in BOT_LEVELS:
-            el("option", seat_kind_label(level), None, {"value": level}, pick)
+        el("select", None, None, {"id": "table-seat-" + str(seat)}, row)
         name_field(row, seat, _("Name of player {n}", n=seat + 1))
     el("button", _("Play"), "btn primary", {"type": "button", "data-act": actions.TABLE_START}, sec)
     if stored_host() is not None:
@@ -78,6 +81,44 @@ def host_lobby():
     el("a", _("Join a table"), None, attrs, p)
     p = el("p", None, None, None, sec)
     el("a", _("New game"), None, {"href": "./"}, p)  # pass-and-play, one tap away
+    game_changed()
+    if stored_game() == stonesentry.STONES and stonesentry.second().loading != "loaded":
+        stonesentry.load(lambda page: host_lobby())  # its table is read with its rules
+
+
+def lobby_game():
+    box = by_id("table-game")
+    return str(box.value) if box is not None else stonesentry.LOST_CODE
+
+
+def game_kinds(game):
+    """The seat kinds a lobby offers for `game`: a phone, or its computers."""
+    if game == stonesentry.STONES:
+        return ((PHONE, _("A phone")), ("easy", _("Computer (easy)")),
+                ("search", _("Computer (hard)")))  # fmt: skip
+    return ((PHONE, _("A phone")),) + tuple((lv, seat_kind_label(lv)) for lv in BOT_LEVELS)
+
+
+def game_changed():
+    """The game chosen: its numbers of players (The Lost Code 2-4, «Тайные
+    камни» 2-5: a table has two players or more) and its seat kinds."""
+    game = lobby_game()
+    box = by_id("table-players")
+    was = str(box.value) or "3"
+    clear(box)
+    top = 5 if game == stonesentry.STONES else 4
+    for n in range(2, top + 1):
+        o = el("option", str(n), None, {"value": str(n)}, box)
+        if str(n) == was or (n == top and int(was) > top):
+            o.selected = True
+    for seat in range(1, MAX_SEATS):
+        pick = by_id("table-seat-" + str(seat))
+        kind = str(pick.value)
+        clear(pick)
+        for value, label in game_kinds(game):
+            o = el("option", label, None, {"value": value}, pick)
+            if value == kind:
+                o.selected = True
     seat_rows()
 
 
@@ -102,13 +143,14 @@ def lobby_name(seat):
 def seat_rows():
     """Only the seats of the chosen number of players are asked about."""
     n = int(str(by_id("table-players").value))
-    for seat in range(1, 4):
+    for seat in range(1, MAX_SEATS):
         row = by_id("table-seat-row-" + str(seat))
         if row is not None:
             row.hidden = seat >= n
 
 
 def host_start(act, arg):
+    game = lobby_game()
     players = int(str(by_id("table-players").value))
     seats = [HUMAN]
     phones = []
@@ -118,10 +160,39 @@ def host_start(act, arg):
         if kind == PHONE:
             phones.append(seat)
     seed = int(window.Math.floor(window.Math.random() * 2147483647))
-    tokens = {seat: str(APP.table.bridge.token()) for seat in phones}
+    url_seed = url_int("seed")  # ?seed=N: a chosen deal (the tests' seeded games)
+    if url_seed is not None:
+        seed = url_seed
     # The players' names as typed, else in the page's language (the engine's own are English).
     names = [lobby_name(seat) for seat in range(players)]
-    host = Host(new_game(Options(players), seed, names), seats, phones, tokens)
+    if game == stonesentry.STONES:  # its rules come with the second game, loaded now
+        stonesentry.load(lambda page: open_table(game, names, seats, phones, seed))
+    else:
+        open_table(game, names, seats, phones, seed)
+
+
+def url_int(key):
+    try:
+        from lostcode.services.settings import read
+
+        v = read(str(window.location.search))[0].get(key)
+        return v if isinstance(v, int) and not isinstance(v, bool) else None
+    except Exception:
+        return None
+
+
+def open_table(game, names, seats, phones, seed):
+    """The table's game set up, its seats' links made, its first screen drawn."""
+    players = len(names)
+    tokens = {seat: str(APP.table.bridge.token()) for seat in phones}
+    if game == stonesentry.STONES:
+        from lostcode.stones.state import Options as StonesOptions
+        from lostcode.stones.state import new_game as new_stones_game
+
+        state = new_stones_game(StonesOptions(players), seed, names)
+    else:
+        state = new_game(Options(players), seed, names)
+    host = Host(state, seats, phones, tokens, game)
     host.run_bots()
     APP.table.host = host
     APP.table.seat = 0
@@ -159,10 +230,22 @@ def stored_keys():
         return {}
 
 
+def stored_game():
+    """The game of the host's stored table (None: none, or unreadable)."""
+    try:
+        data = loads(ls_get(STORE_KEY) or "null")
+        return str(data.get("game", stonesentry.LOST_CODE)) if isinstance(data, dict) else None
+    except (ValueError, TypeError, AttributeError):
+        return None
+
+
 def stored_host():
-    """The host's stored table if it can be read and is not over, else None."""
+    """The host's stored table if it can be read and is not over, else None
+    (a table of the second game before its rules are loaded: None too)."""
     text = ls_get(STORE_KEY)
     if not text:
+        return None
+    if stored_game() == stonesentry.STONES and stonesentry.second().loading != "loaded":
         return None
     try:
         host = Host.from_saved(text)
@@ -188,9 +271,10 @@ def host_resume(act, arg):
 
 
 def to_computer(act, arg):
-    """A seat that stays gone is played by the computer (medium)."""
+    """A seat that stays gone is played by the computer (The Lost Code's
+    medium, «Тайные камни»'s searching one)."""
     seat = int(arg)
-    hand_over(seat, lambda host: host.hand_to_computer(seat, "medium"))
+    hand_over(seat, lambda host: host.hand_to_computer(seat, None))  # the game's own level
 
 
 def to_host(act, arg):

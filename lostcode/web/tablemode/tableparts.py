@@ -19,7 +19,7 @@ def section():
             rules.before(sec)
         else:
             document.querySelector("main").append(sec)
-    show_only(sec, ("setup", "game"))
+    show_only(sec, ("setup", "game", "stones"))  # the second game's page too (issue 43)
     return sec
 
 
