@@ -142,7 +142,7 @@ def record_session(data) -> StonesSession:
     play in it)."""
     rec = json_object(data, "a game record", "record")
     state = replay(rec)
-    players = rec.get("players")
+    players = rec.get("players") or []  # replay() read them: a list of the seats
     seats = [p.get("kind", HUMAN) if isinstance(p, dict) else HUMAN for p in players]
     seats = [k if k in SEAT_KINDS else HUMAN for k in seats]
     if HUMAN not in seats and state.result is None:

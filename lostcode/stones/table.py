@@ -43,7 +43,7 @@ class StonesJob:
         self.bot = bot
         self.obs = obs  # the seat's own observation, the same object every slice
         self.done = False
-        self.result = None
+        self.result: tuple = ()  # the search's move once done
         self.ran = 0
         self.lead = 0.0
 

@@ -136,9 +136,9 @@ def seat_model(obs, ui) -> dict:
     v = obs.get("viewer")
     names = [p["name"] for p in obs["players"]]
     mine = my_turn(obs)
+    blocks: list = []
     model = {"heading": "", "hand_of": v if hand(obs) else None, "public": public_key(obs),
-             "board": None, "blocks": [], "turn": mine}  # fmt: skip
-    blocks = model["blocks"]
+             "board": None, "blocks": blocks, "turn": mine}  # fmt: skip
     if obs.get("over"):
         model["heading"] = _("Game over")
         res = obs.get("result") or {}  # a table has 2 players or more: no solo end
