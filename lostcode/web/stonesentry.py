@@ -244,6 +244,11 @@ def _failed(*_a):
         box.hidden = False
 
 
+def page_module():
+    """The second game's page module, once loaded (stonesgame/stonespage.py)."""
+    return sys.modules[PAGE_MODULE]
+
+
 def load(then):
     """Fetch, write and import the second game once; `then(page_module)`."""
     if second().loading == "loaded":

@@ -65,6 +65,7 @@ from lostcode.web.shell.dom import (
     show_only,
 )
 from lostcode.web.shell.i18n import _, get_language, ngettext
+from lostcode.web.stonesgame import tablestones
 from lostcode.web.stonesgame.edition import SHIFTING_STONES
 from lostcode.web.stonesgame.watch import (
     WATCH,
@@ -75,6 +76,10 @@ from lostcode.web.stonesgame.watch import (
     watch_model,
 )
 from lostcode.web.tablemode.links import HOST_HASH
+
+# Table mode draws a stones seat through the loaded page module (it imports
+# nothing of the second game itself: stonesentry.page_module).
+table_screen = tablestones.render
 
 SAVE_KEY = "lostcode.stones.game"  # the one slot before issue 43's saved games: moved once
 PACE_MS = 500  # a computer's move stays in view this long (0 under reduced motion)

@@ -86,10 +86,10 @@ def stones_screen(sec, obs, guest):
         el("p", _("Loading…"), None, {"id": "table-status", "role": "status"}, sec)
         stonesentry.load(lambda page: show())
         return False
-    from lostcode.web.stonesgame import tablestones
-
     you = you_are(guest, obs["players"][guest.seat]["name"]) if guest is not None else None
-    tablestones.render(sec, obs, you)
+    # the loaded page module's (stonesgame/tablestones.py): table mode imports
+    # nothing of the second game, which imports table mode's parts
+    stonesentry.page_module().table_screen(sec, obs, you)
     return True
 
 

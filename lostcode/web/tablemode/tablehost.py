@@ -186,10 +186,9 @@ def open_table(game, names, seats, phones, seed):
     players = len(names)
     tokens = {seat: str(APP.table.bridge.token()) for seat in phones}
     if game == stonesentry.STONES:
-        from lostcode.stones.state import Options as StonesOptions
-        from lostcode.stones.state import new_game as new_stones_game
+        from lostcode.stones import state as stones_state  # loaded with the second game
 
-        state = new_stones_game(StonesOptions(players), seed, names)
+        state = stones_state.new_game(stones_state.Options(players), seed, names)
     else:
         state = new_game(Options(players), seed, names)
     host = Host(state, seats, phones, tokens, game)
