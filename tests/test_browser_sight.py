@@ -47,6 +47,20 @@ def test_the_replay_bar_and_the_end_leave_the_board_in_sight(browser, site_url):
     for name in names:
         box = bar.get_by_role("button", name=name, exact=True).bounding_box()
         assert box["width"] >= 44 and box["height"] >= 44, (name, box)
+    # the replay's steps keep the board where it is: a finger's taps on "Next move"
+    # leave the page at its top (a playtest's scripted click()s scrolled it
+    # 329-341 px: Playwright scrolls a control into view before clicking it)
+    for n in range(1, 4):
+        # a player's pace: each step is a new screen whose control under the last
+        # press takes taps after 1,000 ms (activation.SPOT_MS), marked a task later
+        page.wait_for_timeout(1100)
+        page.wait_for_function("() => !document.querySelector('#game [data-settling]')")
+        box = bar.get_by_role("button", name="Next move", exact=True).bounding_box()
+        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        expect(page.locator("#game")).to_have_attribute("data-step", str(n))
+    assert page.evaluate("scrollY") == 0
+    page.get_by_role("button", name="Start", exact=True).dispatch_event("click")
+    expect(page.locator("#game")).to_have_attribute("data-step", "0")
     for step in ("start", "end"):
         if step == "end":  # tapped: the focus on End, which the last step disables
             # a new screen's controls refuse taps for their first 350 ms (issue 25):
