@@ -294,9 +294,10 @@ def test_a_bot_turn_goes_on_by_itself_over_the_drawn_dice():
     next move after 1.2 s; Skip, a tap or reduced motion: SKIP, the end of the
     run); its report stops at the round's check, so "End of round N." never
     comes before round N's check results (the log keeps it)."""
-    from lostcode.web.game.solo import PACE_MS
+    from lostcode.web.game.solo import PACE_MAX_MS, PACE_MS, PLAIN_WORDS, READ_MS
 
     seen = 0
+    paces = set()
     for seed in range(6):
         ses = Session(Options(3), seed, ["Ana", "Bot", "Cyd"], seats=["human", "easy", "hard"])
         for _ in range(900):
@@ -306,7 +307,12 @@ def test_a_bot_turn_goes_on_by_itself_over_the_drawn_dice():
             if m["kind"] == "bot":
                 seen += 1
                 assert m["evidence"] == "racks" and m["board"]["dice"] and m["board"]["racks"]
-                assert m["auto"] == {"act": "continue", "ms": PACE_MS, "skip": "skip"}
+                # a step with a reason stays long enough to be read (issue 39)
+                words = len(m["bot_step"]["caption"].split())
+                pace = min(PACE_MAX_MS, PACE_MS + max(0, words - PLAIN_WORDS) * READ_MS)
+                assert m["auto"] == {"act": "continue", "ms": pace, "skip": "skip"}
+                assert PACE_MS <= pace <= PACE_MAX_MS
+                paces.add(pace)
                 assert primary(m)[0]["act"] == "skip"
                 lists = [b for b in m["blocks"] if b["t"] == "list"]
                 shown = ses.checks_shown
@@ -330,3 +336,4 @@ def test_a_bot_turn_goes_on_by_itself_over_the_drawn_dice():
                 ses.do(enabled(m)[0]["act"], enabled(m)[0]["arg"])
         assert m["kind"] == "end"
     assert seen > 10
+    assert PACE_MS in paces and max(paces) > PACE_MS, paces  # plain moves, and reasons

@@ -69,6 +69,12 @@ from .tableview import strip_model, table_model
 # Events the check-results screen shows: the bot report leaves them to it.
 SHOWN_WITH_CHECKS = (EV_CHECK, EV_MOVE, EV_CURSE_TAKEN, EV_CURSE_PASSED, EV_CURSE_GONE)
 PACE_MS = 1200  # how long the page shows each reported bot move before going on
+# Issue 39 (a playtest: a computer's reason of 25-35 words went by in 1.2 s):
+# a caption longer than PLAIN_WORDS stays READ_MS a word more, at most PACE_MAX_MS
+# (Skip or a tap still goes on at once; reduced motion never waits).
+PLAIN_WORDS = 10
+READ_MS = 150
+PACE_MAX_MS = 4500
 
 
 def before_checks(events):
@@ -156,9 +162,11 @@ class BotSeats(Seats):
         seat = job.key[0] if job is not None else 0
         return _("{name} is thinking…", name=names[seat])
 
-    def pace_ms(self):
-        """How long each step stays before the next comes by itself."""
-        return PACE_MS
+    def pace_ms(self, caption=""):
+        """How long each step stays before the next comes by itself: longer
+        for a caption with a reason in it, so that it can be read."""
+        extra = max(0, len(caption.split()) - PLAIN_WORDS) * READ_MS
+        return min(PACE_MAX_MS, PACE_MS + extra)
 
     def heading(self, names):
         """The bot screen's heading: who played (the same for every step, so
@@ -365,7 +373,8 @@ def bot_screen(session, obs, m):
     else:
         aria = _("Skip to the end of the computers' moves")
         blocks.append(buttons([button(_("Skip"), SKIP, primary=True, aria=aria)]))
-        m["auto"] = {"act": CONTINUE, "ms": bots.pace_ms(), "skip": SKIP}
+        caption = m["bot_step"]["caption"] if steps else ""
+        m["auto"] = {"act": CONTINUE, "ms": bots.pace_ms(caption), "skip": SKIP}
     if lines and steps:
         # under the board, out of the sheet: at 360x640 a long run's words would
         # lift the sheet over the racks the moves are played on (issue 22)
