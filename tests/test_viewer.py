@@ -124,6 +124,20 @@ def test_rounds_start_just_after_each_roll_and_the_controls_stop_at_the_ends():
     assert r.step == rolls[3]
 
 
+def test_the_strips_round_is_the_round_of_the_move_shown():
+    """Issue 39 (a playtest): the move that ends a round (its last replacement)
+    showed the next round on the strip ("2/9" at round 1's discard). A round
+    starts on screen with its roll (Replay.stops): every step before it is the
+    previous round's."""
+    rec = json.loads((ROOT / "docs" / "examples" / "two-players.json").read_text())
+    r = Replay(rec)
+    rounds = replay(rec).options.rounds
+    for k in range(r.n):  # the last step is the game's end: its strip names no round
+        r.go(k)
+        rolled = len([s for s in r.stops if s <= k])
+        assert watch_model(r)["strip"]["round"]["text"] == f"{max(1, rolled)}/{rounds}", k
+
+
 def test_play_moves_by_itself_at_its_speed_and_a_step_by_hand_pauses():
     """Issue 39, replay like a recording: Play asks the page for the next move
     after PLAY_MS / speed (the same under reduced motion: "steady"), a tick
