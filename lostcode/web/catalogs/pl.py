@@ -806,7 +806,7 @@ MESSAGES = {
     '{values} for {sym}: {vp}': '{values} dla „{sym}”: {vp}',
     '{values} on the shortcut: {vp}': '{values} z żetonem skrótu: {vp}',
     '{value}: range {range}': '{value}: zakres {range}',
-    '{what} — {why}': '{what} — {why}',
+    '{what} — {why}': '{what} – {why}',
     '{wheel} ({width} wide, {vp} VP)': '{wheel} (szerokość {width}, {vp} PZ)',
     '{wheel} ({width} wide, {vp} VP) — taken by you': '{wheel} (szerokość {width}, {vp} PZ) – zajęte przez ciebie',
     '{wheel} ({width} wide, {vp} VP) — taken by {name}': '{wheel} (szerokość {width}, {vp} PZ) – zajęte: {name}',

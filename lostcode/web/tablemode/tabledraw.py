@@ -84,8 +84,7 @@ def stones_screen(sec, obs, guest):
     if stonesentry.second().loading != "loaded":
         el("h2", _("Shifting Stones"), None, {"id": "table-h"}, sec)
         el("p", _("Loading…"), None, {"id": "table-status", "role": "status"}, sec)
-        stonesentry.load(lambda page: show())
-        return False
+        return False  # show() loads it after this drawing (render starts nothing)
     you = you_are(guest, obs["players"][guest.seat]["name"]) if guest is not None else None
     # the loaded page module's (stonesgame/tablestones.py): table mode imports
     # nothing of the second game, which imports table mode's parts
@@ -187,10 +186,22 @@ def show():
     storage, like a saved game, never into the page the host's player
     looks at."""
     render()
+    if stones_wanted():  # the second game's seat screen waits for its files
+        stonesentry.load(lambda page: show())
     center_ring("#tablemode")  # a turn's ring: its range in view (seatscreen.py)
     if APP.table.host is not None:
         store(APP.table.host)
         think()
+
+
+def stones_wanted():
+    """A table of «Тайные камни» is on this phone, and its files are not in yet."""
+    host, guest = APP.table.host, APP.table.guest
+    if host is not None:
+        game = host.rules.key
+    else:
+        game = guest.obs.get("game") if guest is not None and guest.obs is not None else None
+    return game == STONES and stonesentry.second().loading != "loaded"
 
 
 def store(host):
