@@ -45,12 +45,7 @@ def moved():
     search's end): drawn, saved if its revision moved (a compare-and-set
     under the game's Web Lock, storage.locked), the lab's bot asked if its
     seat is due, and what follows the drawing."""
-    mark("lc:render")
-    m = _page().render()
-    lap("lc:render")
-    mark("lc:follow")
-    follow(m)
-    lap("lc:follow")
+    show()
     mark("lc:save")
     _page().save_game()
     lap("lc:save")

@@ -173,22 +173,18 @@ def screen_model(session) -> dict:
     return model
 
 
-def _turn_blocks(session) -> list:
-    s = session.state
-    me = s.to_act
-    ready = session.completable()
-    spend = session.spend_card()
-    out = [para(_("{name}, your turn. Tap a tile, then a neighbour to swap them, "
-                  "or the same tile again to flip it.", name=s.names[me]))]  # fmt: skip
+def pickers(grid, chosen, cards, ready, spend) -> list:
+    """The turn's two pickers, on one phone or at a table (seatview.py): the
+    grid's tiles (`chosen`: the tile tapped first) and the hand's cards, a card
+    that can be completed now glowing, `spend` the one the next move costs."""
     tiles = []
     for pos in range(9):
-        b = button(picture_name(s.grid[pos]), TAP_TILE, pos, pressed=session.chosen == pos,
-                   aria=tile_label(s.grid, pos))  # fmt: skip
-        b["wheel"] = tile_art(s.grid[pos], session.chosen == pos)
+        b = button(picture_name(grid[pos]), TAP_TILE, pos, pressed=chosen == pos,
+                   aria=tile_label(grid, pos))  # fmt: skip
+        b["wheel"] = tile_art(grid[pos], chosen == pos)
         tiles.append(b)
-    out.append({"t": "buttons", "label": _("The grid"), "items": tiles, "grid": True})
-    cards = []
-    for c in s.hands[me]:
+    hand = []
+    for c in cards:
         if c in ready:
             b = button(card_label(c), COMPLETE_CARD, c,
                        aria=_("{card} — complete it now", card=card_label(c)))  # fmt: skip
@@ -197,8 +193,19 @@ def _turn_blocks(session) -> list:
             spend_it = _("{card} — spend it on the next move", card=card_label(c))
             b = button(card_label(c), SPEND, c, pressed=c == spend, aria=spend_it)
         b["wheel"] = card_art(c, c in ready)
-        cards.append(b)
-    out.append({"t": "buttons", "label": _("Your hand"), "items": cards, "hand": True})
+        hand.append(b)
+    return [{"t": "buttons", "label": _("The grid"), "items": tiles, "grid": True},
+            {"t": "buttons", "label": _("Your hand"), "items": hand, "hand": True}]
+
+
+def _turn_blocks(session) -> list:
+    s = session.state
+    me = s.to_act
+    ready = session.completable()
+    spend = session.spend_card()
+    out = [para(_("{name}, your turn. Tap a tile, then a neighbour to swap them, "
+                  "or the same tile again to flip it.", name=s.names[me]))]  # fmt: skip
+    out += pickers(s.grid, session.chosen, s.hands[me], ready, spend)
     controls = [button(_("Undo"), UNDO, disabled=not session.can_undo())]
     if session.can_skip():
         controls.append(button(_("Skip and draw 2"), SKIP_TURN))

@@ -21,7 +21,7 @@ from ...stones.session import COMPLETE_CARD, END_TURN, SKIP_TURN, SPEND, TAP_TIL
 from ...stones.vocab import ADJACENT, COMPLETE, END, FLIP, SKIP, SWAP
 from ..shell.blocks import button, buttons, para
 from ..shell.i18n import _, ngettext
-from .screens import card_art, card_label, grid_svg, picture_name, tile_art, tile_label
+from .screens import card_art, grid_svg, pickers
 
 UNDO_ACTION = ("undo",)  # lostcode/stones/table.py UNDO: the host takes the last action back
 TABLE_ACTS = (TAP_TILE, SPEND, COMPLETE_CARD, END_TURN, SKIP_TURN, UNDO)
@@ -165,25 +165,7 @@ def _turn_blocks(obs, ui) -> list:
     spend = spend_card(ui, obs)
     out = [para(_("Tap a tile, then a neighbour to swap them, or the same tile again to "
                   "flip it."))]  # fmt: skip
-    tiles = []
-    for pos in range(9):
-        b = button(picture_name(grid[pos]), TAP_TILE, pos, pressed=ui.chosen == pos,
-                   aria=tile_label(grid, pos))  # fmt: skip
-        b["wheel"] = tile_art(grid[pos], ui.chosen == pos)
-        tiles.append(b)
-    out.append({"t": "buttons", "label": _("The grid"), "items": tiles, "grid": True})
-    cards = []
-    for c in hand(obs):
-        if c in done:
-            b = button(card_label(c), COMPLETE_CARD, c,
-                       aria=_("{card} — complete it now", card=card_label(c)))  # fmt: skip
-            b["glow"] = True
-        else:
-            spend_it = _("{card} — spend it on the next move", card=card_label(c))
-            b = button(card_label(c), SPEND, c, pressed=c == spend, aria=spend_it)
-        b["wheel"] = card_art(c, c in done)
-        cards.append(b)
-    out.append({"t": "buttons", "label": _("Your hand"), "items": cards, "hand": True})
+    out += pickers(grid, ui.chosen, hand(obs), done, spend)
     controls = [button(_("Undo"), UNDO, disabled=not obs.get("undo"))]
     if (SKIP,) in [tuple(a) for a in obs.get("legal") or []]:
         controls.append(button(_("Skip and draw 2"), SKIP_TURN))

@@ -61,7 +61,6 @@ from lostcode.web.shell.dom import (
     el,
     py,
     render_block,
-    render_button,
     show_only,
 )
 from lostcode.web.shell.i18n import _, get_language, ngettext
@@ -596,12 +595,7 @@ def render():
         draw(model["board"], el("div", None, "stones-board", None, body))
     for b in model["blocks"]:
         if b.get("grid") or b.get("hand"):
-            cls = "stones-tiles" if b.get("grid") else "stones-hand"
-            box = el("div", None, cls, {"role": "group", "aria-label": b["label"]}, body)
-            for item in b["items"]:
-                btn = render_button(item, box)
-                if item.get("glow"):
-                    btn.classList.add("glow")
+            tablestones.draw_pickers(b, body)
         elif b["t"] == "buttons" and any(i["act"] == STEP for i in b["items"]):
             el("p", _("{name} is thinking…", name=pageplay.to_act_name(ses)), "status",
                {"role": "status"}, body)  # fmt: skip

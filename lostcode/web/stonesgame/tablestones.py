@@ -31,6 +31,17 @@ from lostcode.web.tablemode.tablecodes import draw_joins
 from lostcode.web.tablemode.tableparts import heading, status
 
 
+def draw_pickers(b, body):
+    """A turn's grid or hand (screens.pickers): the same on one phone
+    (stonespage.py) and at a table."""
+    cls = "stones-tiles" if b.get("grid") else "stones-hand"
+    box = el("div", None, cls, {"role": "group", "aria-label": b["label"]}, body)
+    for item in b["items"]:
+        btn = render_button(item, box)
+        if item.get("glow"):
+            btn.classList.add("glow")
+
+
 def ui():
     holder = stonesentry.second()
     if holder.seat is None:
@@ -62,12 +73,7 @@ def render(sec, obs, you=None):
         draw(m["board"], el("div", None, "stones-board", None, body))
     for b in m["blocks"]:
         if b.get("grid") or b.get("hand"):
-            cls = "stones-tiles" if b.get("grid") else "stones-hand"
-            box = el("div", None, cls, {"role": "group", "aria-label": b["label"]}, body)
-            for item in b["items"]:
-                btn = render_button(item, box)
-                if item.get("glow"):
-                    btn.classList.add("glow")
+            draw_pickers(b, body)
         elif b["t"] == "hand":  # the own hand while another plays: pictures, no controls
             box = el("div", None, "stones-hand", {"role": "group", "aria-label": b["label"]},
                      body)  # fmt: skip
