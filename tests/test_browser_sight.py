@@ -30,10 +30,11 @@ SIGHT_JS = """() => { window.scrollTo(0, 0);
             .map(e => Math.round(e.getBoundingClientRect().bottom))}; }"""
 
 
-def test_the_replay_bar_and_the_end_leave_the_board_in_sight(browser, site_url):
+def watch_on_a_phone(browser, site_url, example):
+    """A phone (360x640, touch) watching docs/examples/`example`, imported."""
     context = browser.new_context(viewport=PHONE, base_url=site_url, has_touch=True)
     page = context.new_page()
-    rec = json.loads((ROOT / "docs" / "examples" / "solo.json").read_text(encoding="utf-8"))
+    rec = json.loads((ROOT / "docs" / "examples" / example).read_text(encoding="utf-8"))
     page.goto("/")
     wait_engine_ready(page)
     page.get_by_label("Import a game record").set_input_files(
@@ -41,6 +42,17 @@ def test_the_replay_bar_and_the_end_leave_the_board_in_sight(browser, site_url):
                 "buffer": json.dumps(rec).encode()}])
     page.get_by_role("button", name="Watch the game").click()
     expect(page.locator("#game")).to_have_attribute("data-screen", "watch")
+    return context, page, rec
+
+
+def finger_tap(page, control):
+    """A touch at the control's middle: no scroll into view first, as click() does."""
+    box = control.bounding_box()
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def test_the_replay_bar_and_the_end_leave_the_board_in_sight(browser, site_url):
+    context, page, rec = watch_on_a_phone(browser, site_url, "solo.json")
     bar = page.get_by_role("group", name="Replay controls")
     names = ["Start", "Previous round", "Previous move", "Play the moves", "Next move",
              "Next round", "End"]
@@ -55,8 +67,7 @@ def test_the_replay_bar_and_the_end_leave_the_board_in_sight(browser, site_url):
         # press takes taps after 1,000 ms (activation.SPOT_MS), marked a task later
         page.wait_for_timeout(1100)
         page.wait_for_function("() => !document.querySelector('#game [data-settling]')")
-        box = bar.get_by_role("button", name="Next move", exact=True).bounding_box()
-        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        finger_tap(page, bar.get_by_role("button", name="Next move", exact=True))
         expect(page.locator("#game")).to_have_attribute("data-step", str(n))
     assert page.evaluate("scrollY") == 0
     page.get_by_role("button", name="Start", exact=True).dispatch_event("click")
@@ -66,8 +77,7 @@ def test_the_replay_bar_and_the_end_leave_the_board_in_sight(browser, site_url):
             # a new screen's controls refuse taps for their first 350 ms (issue 25):
             # a tap as soon as the bar is drawn is the stray tap the guard drops
             page.wait_for_function("() => !document.querySelector('#game [data-settling]')")
-            box = page.get_by_role("button", name="End", exact=True).bounding_box()
-            page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            finger_tap(page, page.get_by_role("button", name="End", exact=True))
             expect(page.locator("#game")).to_have_attribute("data-step", str(len(rec["actions"])))
             assert page.evaluate("scrollY") == 0  # the playtest's End scrolled every rack away
         seen = page.evaluate(SIGHT_JS)
@@ -96,17 +106,7 @@ def test_the_replay_bar_and_the_end_leave_the_board_in_sight(browser, site_url):
 def test_the_end_of_a_four_player_game_leaves_every_marker_in_sight(browser, site_url):
     """Issue 39: four players, every option: the panel over the score track's
     lower rows hid markers; every one is above the panel now."""
-    context = browser.new_context(viewport=PHONE, base_url=site_url, has_touch=True)
-    page = context.new_page()
-    path = ROOT / "docs" / "examples" / "four-players-every-option.json"
-    rec = json.loads(path.read_text(encoding="utf-8"))
-    page.goto("/")
-    wait_engine_ready(page)
-    page.get_by_label("Import a game record").set_input_files(
-        files=[{"name": "g.json", "mimeType": "application/json",
-                "buffer": json.dumps(rec).encode()}])
-    page.get_by_role("button", name="Watch the game").click()
-    expect(page.locator("#game")).to_have_attribute("data-screen", "watch")
+    context, page, rec = watch_on_a_phone(browser, site_url, "four-players-every-option.json")
     page.get_by_role("button", name="End", exact=True).dispatch_event("click")
     expect(page.locator("#game")).to_have_attribute("data-step", str(len(rec["actions"])))
     page.get_by_role("button", name="Back to the result").dispatch_event("click")
