@@ -260,6 +260,14 @@ PRIMARY = "#screen .actionbar button.primary"
 LANG = {"code": "en"}  # the page's language (--lang)
 
 
+def launch(pw):
+    """Debian's Chromium where it is (else Playwright's), with the tests' flags."""
+    kw = {"args": CHROMIUM_ARGS}
+    if Path(CHROMIUM).exists():
+        kw["executable_path"] = CHROMIUM
+    return pw.chromium.launch(**kw)
+
+
 def T(msg, **kw):
     """`msg` as the page words it in the chosen language (its own catalogues)."""
     from lostcode.web.shell.i18n import _, set_language
@@ -645,10 +653,7 @@ def main():
     out = {}
     try:
         with sync_playwright() as pw:
-            kw = {"args": CHROMIUM_ARGS}
-            if Path(CHROMIUM).exists():
-                kw["executable_path"] = CHROMIUM
-            browser = pw.chromium.launch(**kw)
+            browser = launch(pw)
             for width, height in sizes:
                 size = out.setdefault(f"{width}x{height}", {}) if args.sizes else out
                 tag = args.tag + ("" if len(sizes) == 1 else f"-{width}x{height}")

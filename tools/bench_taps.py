@@ -206,10 +206,7 @@ def main():
     out = {"throttle": args.throttle, "viewport": f"{args.width}x{args.height}"}
     try:
         with sync_playwright() as pw:
-            kw = {"args": bp.CHROMIUM_ARGS}
-            if Path(bp.CHROMIUM).exists():
-                kw["executable_path"] = bp.CHROMIUM
-            browser = pw.chromium.launch(**kw)
+            browser = bp.launch(pw)
             for _ in range(args.runs):
                 for name in args.games.split(","):
                     b = bare(browser, base, args)

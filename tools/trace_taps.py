@@ -207,10 +207,7 @@ def main():
     server, base = serve_in_thread(ROOT)
     try:
         with sync_playwright() as pw:
-            kw = {"args": bp.CHROMIUM_ARGS}
-            if Path(bp.CHROMIUM).exists():
-                kw["executable_path"] = bp.CHROMIUM
-            browser = pw.chromium.launch(**kw)
+            browser = bp.launch(pw)
             ctx, page = bt.context(browser, args.width, args.height, args.throttle)
             browser.start_tracing(page=page, categories=CATEGORIES.split(","))
             bench = bt.Driver(page, args.width, args.height, args.games)
