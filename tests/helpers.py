@@ -13,6 +13,7 @@ Runtime harness (portability of pure-Python code):
 
 import functools
 import importlib.util
+import json
 import os
 import shutil
 import subprocess
@@ -301,3 +302,41 @@ def tree_text(t):
         for k in kids:
             out.extend(tree_text(k))
     return out
+
+
+# Table mode over an in-memory loopback (lostcode/table/): both games' protocol tests.
+class TableLoop:
+    """An in-memory transport: every message goes through the host's or the
+    guest's `receive`, and every message to a guest is kept for inspection."""
+
+    def __init__(self, host):
+        self.host = host
+        self.guests = {}  # channel -> Guest
+        self.to_guest = {}  # channel -> [texts received since the last check]
+
+    def connect(self, channel, guest, resume=False):
+        self.guests[channel] = guest
+        self.to_guest[channel] = []
+        self.send(channel, guest.resume() if resume else guest.join())
+
+    def drop(self, channel):
+        self.host.disconnect(channel)
+        del self.guests[channel]
+
+    def send(self, channel, text):
+        self.deliver(self.host.receive(channel, text))
+
+    def deliver(self, outbox):
+        for ch, text in outbox:
+            if ch in self.guests:
+                self.to_guest[ch].append(text)
+                self.guests[ch].receive(text)
+
+    def take(self, channel):
+        got = self.to_guest[channel]
+        self.to_guest[channel] = []
+        return got
+
+    def last(self, channel):
+        """The newest message to that guest, read."""
+        return json.loads(self.to_guest[channel][-1])

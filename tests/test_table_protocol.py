@@ -12,6 +12,7 @@ reply and leave the game exactly as it was.
 import json
 
 import pytest
+from helpers import TableLoop as Loop
 from helpers import tree_text
 
 from lostcode.player.bots import Player
@@ -29,39 +30,6 @@ from lostcode.web.tablemode.tablescreen import action_label, table_screen
 
 TOKENS = {1: "tok-one-4f9a", 2: "tok-two-8c1e", 3: "tok-three-77"}
 PRIVATE_KEYS = ("viewer", "racks", "legal", "my_guess", "my_tokens", "my_final")
-
-
-class Loop:
-    """An in-memory transport: every message goes through the host's or the
-    guest's `receive`, and every message to a guest is kept for inspection."""
-
-    def __init__(self, host):
-        self.host = host
-        self.guests = {}  # channel -> Guest
-        self.to_guest = {}  # channel -> [texts received since the last check]
-
-    def connect(self, channel, guest, resume=False):
-        self.guests[channel] = guest
-        self.to_guest[channel] = []
-        self.send(channel, guest.resume() if resume else guest.join())
-
-    def drop(self, channel):
-        self.host.disconnect(channel)
-        del self.guests[channel]
-
-    def send(self, channel, text):
-        self.deliver(self.host.receive(channel, text))
-
-    def deliver(self, outbox):
-        for ch, text in outbox:
-            if ch in self.guests:
-                self.to_guest[ch].append(text)
-                self.guests[ch].receive(text)
-
-    def take(self, channel):
-        got = self.to_guest[channel]
-        self.to_guest[channel] = []
-        return got
 
 
 def public(obs):

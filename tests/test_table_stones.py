@@ -14,6 +14,7 @@ slices) play on the host.
 import json
 
 import pytest
+from helpers import TableLoop as Loop
 
 from lostcode.rules.errors import IllegalAction, RecordError
 from lostcode.stones.bots import EasyBot
@@ -31,33 +32,6 @@ NAMES = ["Host", "Gina", "Gus", "Cy", "Di"]
 PRIVATE = ("viewer", "legal", "undo", "players")
 
 
-class Loop:
-    """Every message goes through the host's or a guest's `receive`; every
-    message to a guest is kept for inspection."""
-
-    def __init__(self, host):
-        self.host = host
-        self.guests = {}
-        self.inbox = {}
-
-    def connect(self, ch, guest, resume=False):
-        self.guests[ch] = guest
-        self.inbox[ch] = []
-        self.send(ch, guest.resume() if resume else guest.join())
-
-    def send(self, ch, text):
-        self.deliver(self.host.receive(ch, text))
-
-    def deliver(self, outbox):
-        for ch, text in outbox:
-            if ch in self.guests:
-                self.inbox[ch].append(text)
-                self.guests[ch].receive(text)
-
-    def last(self, ch):
-        return json.loads(self.inbox[ch][-1])
-
-
 def setup(players=3, phones=(1, 2), seats=None, seed=11):
     s = new_game(Options(players), seed, NAMES[:players])
     host = Host(s, seats or ["human"] * players, list(phones),
@@ -73,7 +47,7 @@ def check_messages(host, loop):
     """S-S2 on the wire: each guest's messages hold its own hand only."""
     s = host.state
     for ch, guest in loop.guests.items():
-        for text in loop.inbox[ch]:
+        for text in loop.to_guest[ch]:
             msg = json.loads(text)
             if msg["t"] != p.OBSERVATION:
                 continue
@@ -85,7 +59,7 @@ def check_messages(host, loop):
                 else:
                     assert pl["hand"] is None, f"seat {guest.seat} saw seat {i}'s hand"
             assert "deck" not in obs and "seed" not in json.dumps(obs)
-        loop.inbox[ch] = []
+        loop.to_guest[ch] = []
         if guest.obs is not None and guest.move == host.move_number():
             assert guest.obs["players"][guest.seat]["hand"] == s.hands[guest.seat]
             assert guest.obs["grid"] == s.grid
@@ -173,7 +147,7 @@ def turn_of(host, loop, seat):
 def refused(loop, ch, text, code, rule=None):
     host = loop.host
     if ch not in loop.guests:  # a channel no guest joined on: its replies are read all the same
-        loop.guests[ch], loop.inbox[ch] = Guest(-1, "x"), []
+        loop.guests[ch], loop.to_guest[ch] = Guest(-1, "x"), []
     before = (json.dumps(host.record()), host.move_number())
     loop.send(ch, text)
     msg = loop.last(ch)
@@ -279,7 +253,7 @@ def test_undo_never_steps_a_guest_back_and_makes_older_actions_stale():
     # the flip sent again on its old move number: stale (S-A4's undo moved the table on)
     before = host.move_number()
     loop.send("ch1", old)
-    assert json.loads(loop.inbox["ch1"][-2])["code"] == p.E_STALE
+    assert json.loads(loop.to_guest["ch1"][-2])["code"] == p.E_STALE
     assert host.move_number() == before
     # an ended turn is final: the next player cannot take it back
     loop.send("ch1", g.act(["flip", hand[0], 4]))
