@@ -179,8 +179,24 @@ function lostcodeBuild(tree, svg) {
   return e;
 }
 // One child of a tree: a text node for a string, else the element built.
+// A drawn part written once ({j: its tree as JSON text}, dom.kids_json) is
+// read here and remembered with its element (written).
 function lostcodeNode(kid, svg) {
-  return typeof kid === "string" ? document.createTextNode(kid) : lostcodeBuild(kid, svg);
+  if (typeof kid === "string") return document.createTextNode(kid);
+  if (kid.j === undefined) return lostcodeBuild(kid, svg);
+  const e = lostcodeBuild(JSON.parse(kid.j), svg);
+  written.set(e, kid.j);
+  return e;
+}
+// Issue 40: a drawn part (a rack, the dice, the track: board.py's SVG trees)
+// comes as {j: text}; an element drawn from the same text and untouched since
+// (no moment, no tip's outline in it: moments.py and gamepage.show_tip_parts
+// are all that change such a part) is that part already, and is neither read
+// nor walked again: on a tap most of a screen's elements are such parts, the
+// same as before, and patching them node by node was most of lostcodeAdopt.
+const written = new WeakMap(); // element -> the text it was drawn from
+function untouched(node) {
+  return !node.matches(".moment, .tip-focus") && node.querySelector(".moment, .tip-focus") === null;
 }
 // An SVG tree from lostcode/web/game/board.py appended to `parent` (dom.draw).
 // Returns the new element.
@@ -240,13 +256,18 @@ function lostcodePatch(parent, kids, svg) {
   }
   const now = parent.childNodes; // live
   for (let i = 0; i < kids.length; i++) {
-    const kid = kids[i];
+    let kid = kids[i];
     const node = now[i];
     if (!node) parent.appendChild(lostcodeNode(kid, svg));
     else if (typeof kid === "string") {
       if (node.nodeType !== 3) parent.replaceChild(document.createTextNode(kid), node);
       else if (node.data !== kid) node.data = kid;
     } else {
+      const text = kid.j;
+      if (text !== undefined) {
+        if (written.get(node) === text && untouched(node)) continue;
+        kid = JSON.parse(text);
+      }
       const inSvg = svg || kid[0] === "svg";
       if (node.nodeType === 1 && node.localName === kid[0] && (node.namespaceURI === SVG_NS) === inSvg) {
         const attrs = kid[1] || {};
@@ -260,6 +281,8 @@ function lostcodePatch(parent, kids, svg) {
           parent.replaceChild(lostcodeBuild(kid, svg), node);
         }
       } else parent.replaceChild(lostcodeBuild(kid, svg), node);
+      if (text !== undefined) written.set(now[i], text);
+      else written.delete(now[i]); // drawn from a tree now: no part's text holds for it
     }
   }
   while (now.length > kids.length) parent.removeChild(parent.lastChild);

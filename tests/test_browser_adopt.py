@@ -97,3 +97,62 @@ def test_the_same_tree_is_kept_another_is_patched_to_exactly_its_fresh_build(che
       const after = window.lostcodeAdopt(box, a, false);
       return [added, after, box.childNodes.length];
     }""", json.dumps(TREE)) == [True, True, len(TREE)]
+
+
+def part(tree):
+    """A drawn part as dom.kids_json writes it (issue 40): its own JSON text."""
+    return {"j": json.dumps(tree)}
+
+
+RACK = ["svg", {"class": "rack"}, [["g", {"class": "stones"}, [["rect", {"x": "1"}, []]]]]]
+DICE = ["svg", {"class": "dice"}, [["g", {"data-die": "0"}, [["circle", {"r": "3"}, []]]]]]
+
+
+def test_a_drawn_part_written_as_before_is_not_walked_again_yet_draws_as_a_fresh_build(page,
+                                                                                       base_url):
+    """A part ({j: text}) drawn from the same text and untouched is left as it
+    is (not even read: a change made behind the page's back stays, which is
+    how the test sees it was skipped); a moment or a tip's outline in it, a
+    new text, or a plain tree in its place in between, and it is drawn again
+    to exactly what a fresh build gives."""
+    page.goto(base_url + "/")
+    page.wait_for_function("typeof window.lostcodeAdopt === 'function'")
+    run = """([steps, change]) => {
+      const box = document.createElement("div");
+      document.body.append(box);
+      let rack = null;
+      steps.forEach((json, i) => {
+        window.lostcodeAdopt(box, json, false);
+        if (i === 0) {
+          rack = box.querySelector("svg.rack");
+          const g = rack.querySelector("g");
+          if (change === "behind") g.setAttribute("data-behind", "1");
+          if (change === "moment") {
+            g.classList.add("moment");
+            g.style.setProperty("--dx", "2px");
+          }
+          if (change === "tip") rack.classList.add("tip-focus");
+        }
+      });
+      const fresh = document.createElement("div");
+      window.lostcodeAdopt(fresh, steps[steps.length - 1], false);
+      const out = [box.innerHTML, fresh.innerHTML, box.querySelector("svg.rack") === rack];
+      box.remove();
+      return out;
+    }"""
+    head = ["p", {}, "Ann"]
+    same = json.dumps([part(RACK), ["p", {}, "Ben"], part(DICE)])
+    first = json.dumps([part(RACK), head, part(DICE)])
+    # the same part's text: skipped (what was changed behind its back stays)
+    now, fresh, kept = page.evaluate(run, [[first, same], "behind"])
+    assert kept and 'data-behind="1"' in now and now.replace(' data-behind="1"', "") == fresh
+    for change in ("moment", "tip"):  # what the page itself marks: drawn again
+        now, fresh, kept = page.evaluate(run, [[first, same], change])
+        assert kept and now == fresh, change
+    moved = ["svg", {"class": "rack"}, [["g", {"class": "stones"}, [["rect", {"x": "9"}, []]]]]]
+    now, fresh, kept = page.evaluate(run, [[first, json.dumps([part(moved), head])], "behind"])
+    assert kept and now == fresh and 'x="9"' in now
+    # a plain tree in the part's place, then the part's old text again
+    plain = json.dumps([moved, head, part(DICE)])
+    now, fresh, kept = page.evaluate(run, [[first, plain, first], ""])
+    assert kept and now == fresh and 'x="1"' in now

@@ -28,10 +28,15 @@ box = dom.el("input", None, None, {"type": "checkbox"}, part)
 box.checked = True
 panel = dom.el("details", None, "panel", None, part)
 panel.open = False
-dom.draw(["svg", {"width": 10}, [["circle", {"r": 2}, []]]], part)
+art = ["svg", {"width": 10}, [["circle", {"r": 2}, []]]]
+dom.draw(art, part)
 bar = part.last("actionbar")
+holder = dom.Node("div")
+holder.kids.append(part)
+wire = json.loads(dom.kids_json(holder))
 print(json.dumps({"tree": part.tree(), "bar": bar.attrs["class"],
-                  "none": part.last("nowhere") is None}))
+                  "none": part.last("nowhere") is None, "wire": wire,
+                  "once": dom.part_json(art) is dom.part_json(art)}))
 """
 
 
@@ -62,3 +67,15 @@ def test_a_screen_drawn_as_a_tree_keeps_text_flags_and_svg():
     assert panel[1] == {"class": "panel"}  # closed: no open attribute
     assert svg == ["svg", {"width": 10}, [["circle", {"r": 2}, []]]]
     assert got["bar"] == "buttons actionbar" and got["none"]
+
+
+def test_a_drawn_part_goes_to_the_page_as_its_own_text_written_once():
+    """Issue 40: kids_json writes each drawn part (an SVG tree) as {"j": its
+    JSON}, the rest as the tree itself; the same part object is written once
+    (boot.js lostcodeAdopt skips an element drawn from the same text)."""
+    got = run()
+    tag, attrs, kids = got["wire"][0]
+    assert (tag, attrs) == ("div", {}) and kids[:4] == got["tree"][2][:4]
+    assert kids[4] == {"j": json.dumps(got["tree"][2][4])}
+    assert got["once"]
+

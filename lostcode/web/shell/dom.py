@@ -234,11 +234,54 @@ def append(parent, holder):
 
 
 def kids_json(holder):
-    """The tree `holder`'s children (a Node) as the JSON lostcodeAdopt reads."""
+    """The tree `holder`'s children (a Node) as the JSON lostcodeAdopt reads;
+    each drawn part in it (draw: board.py's SVG trees) as {"j": its own
+    JSON text} (part_json), which lostcodeAdopt neither reads nor walks
+    again where the same text drew the element already (issue 40)."""
     mark("lc:json")
-    text = dumps([k.tree() if isinstance(k, Node) else k for k in holder.kids])
+    text = dumps([_wire(k) for k in holder.kids])
     lap("lc:json")
     return text
+
+
+def _wire(k):
+    if isinstance(k, Node):
+        return [k.tag, k.attrs, [_wire(x) for x in k.kids]]
+    if isinstance(k, list):
+        return {"j": part_json(k)}
+    return k
+
+
+class _Written:
+    """The JSON text of the drawn parts written lately, by the part's identity
+    (its list held, so its id is not another's while kept): the board's parts
+    are shared trees, the same objects tap after tap while unchanged
+    (views.BoardKeeper; never changed once made), so each is written once.
+    Two generations: a part used in the last ~64 writes stays."""
+
+    __slots__ = ("new", "old")
+
+    def __init__(self):
+        self.new = {}
+        self.old = {}
+
+
+_WRITTEN = _Written()  # a cache of pure results (by identity), not the page's state
+
+
+def part_json(tree):
+    """dumps(tree), once per drawn part (_Written)."""
+    w = _WRITTEN
+    key = id(tree)
+    got = w.new.get(key)
+    if got is None:
+        got = w.old.get(key)
+    if got is None or got[0] is not tree:
+        got = (tree, dumps(tree))
+    if len(w.new) >= 64:
+        w.old, w.new = w.new, {}
+    w.new[key] = got
+    return got[1]
 
 
 def icon(sym, parent):
