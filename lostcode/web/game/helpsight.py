@@ -31,8 +31,9 @@ def pin():
     h = sheet.getBoundingClientRect().height
     if not isinstance(h, (int, float)):
         return  # no layout (tests/fake_pyscript.py)
-    h = int(h + 0.5)
-    game.style.setProperty("--sheet-h", str(h) + "px")
+    h = str(int(h + 0.5)) + "px"
+    if str(game.style.getPropertyValue("--sheet-h")) != h:  # issue 40: no style made again
+        game.style.setProperty("--sheet-h", h)  # for nothing (a custom property is inherited)
     dock = py(document.querySelector(".help-dock.open"))
     if dock is not None and str(window.getComputedStyle(dock).position) == "fixed":
         window.scrollTo(0, 0)  # a redraw under the open help leaves the board's top in sight
