@@ -179,22 +179,31 @@ function lostcodeBuild(tree, svg) {
   return e;
 }
 // One child of a tree: a text node for a string, else the element built.
-// A drawn part written once ({j: its tree as JSON text}, dom.kids_json) is
-// read here and remembered with its element (written).
+// A drawn part ({k, i}: see `written`) is read from the adopt's parts and
+// remembered with its element.
 function lostcodeNode(kid, svg) {
   if (typeof kid === "string") return document.createTextNode(kid);
-  if (kid.j === undefined) return lostcodeBuild(kid, svg);
-  const e = lostcodeBuild(JSON.parse(kid.j), svg);
-  written.set(e, kid.j);
+  if (kid.k === undefined) return lostcodeBuild(kid, svg);
+  const e = lostcodeBuild(partTree(kid.i), svg);
+  written.set(e, kid.k);
   return e;
 }
 // Issue 40: a drawn part (a rack, the dice, the track: board.py's SVG trees)
-// comes as {j: text}; an element drawn from the same text and untouched since
-// (no moment, no tip's outline in it: moments.py and gamepage.show_tip_parts
-// are all that change such a part) is that part already, and is neither read
-// nor walked again: on a tap most of a screen's elements are such parts, the
-// same as before, and patching them node by node was most of lostcodeAdopt.
-const written = new WeakMap(); // element -> the text it was drawn from
+// comes as {k: its key, i: its place among the adopt's parts}, the parts'
+// own JSON texts one a line (dom.kids_json: each written once per tree, its
+// key new with each text). An element drawn from the same key and untouched
+// since (no moment, no tip's outline in it: moments.py and
+// gamepage.show_tip_parts are all that change such a part) is that part
+// already: neither read nor walked again. On a tap most of a screen's
+// elements are such parts, the same as before, and patching them node by
+// node was most of lostcodeAdopt.
+const written = new WeakMap(); // element -> the key of the part it was drawn from
+let wire = null; // the parts of the adopt under way: {lines, trees}
+function partTree(i) {
+  const trees = wire.trees;
+  if (trees[i] === undefined) trees[i] = JSON.parse(wire.lines[i]);
+  return trees[i];
+}
 function untouched(node) {
   return !node.matches(".moment, .tip-focus") && node.querySelector(".moment, .tip-focus") === null;
 }
@@ -263,10 +272,10 @@ function lostcodePatch(parent, kids, svg) {
       if (node.nodeType !== 3) parent.replaceChild(document.createTextNode(kid), node);
       else if (node.data !== kid) node.data = kid;
     } else {
-      const text = kid.j;
-      if (text !== undefined) {
-        if (written.get(node) === text && untouched(node)) continue;
-        kid = JSON.parse(text);
+      const key = kid.k;
+      if (key !== undefined) {
+        if (written.get(node) === key && untouched(node)) continue;
+        kid = partTree(kid.i);
       }
       const inSvg = svg || kid[0] === "svg";
       if (node.nodeType === 1 && node.localName === kid[0] && (node.namespaceURI === SVG_NS) === inSvg) {
@@ -281,16 +290,17 @@ function lostcodePatch(parent, kids, svg) {
           parent.replaceChild(lostcodeBuild(kid, svg), node);
         }
       } else parent.replaceChild(lostcodeBuild(kid, svg), node);
-      if (text !== undefined) written.set(now[i], text);
-      else written.delete(now[i]); // drawn from a tree now: no part's text holds for it
+      if (key !== undefined) written.set(now[i], key);
+      else written.delete(now[i]); // drawn from a tree now: no part's key holds for it
     }
   }
   while (now.length > kids.length) parent.removeChild(parent.lastChild);
 }
-window.lostcodeAdopt = function (parent, json, append) {
+window.lostcodeAdopt = function (parent, json, append, parts) {
   const was = append ? null : adopted.get(parent);
   if (was && was.json === json && stillThere(parent, was)) return false;
   const trees = JSON.parse(json);
+  wire = { lines: parts ? String(parts).split("\n") : [], trees: [] };
   if (append) {
     parent.append(...trees.map((kid) => lostcodeNode(kid, false)));
     adopted.delete(parent);

@@ -99,30 +99,39 @@ def test_the_same_tree_is_kept_another_is_patched_to_exactly_its_fresh_build(che
     }""", json.dumps(TREE)) == [True, True, len(TREE)]
 
 
-def part(tree):
-    """A drawn part as dom.kids_json writes it (issue 40): its own JSON text."""
-    return {"j": json.dumps(tree)}
+def wire(*kids):
+    """Children as dom.kids_json writes them (issue 40): each drawn part (a
+    (key, tree) pair here) as {k, i}, its tree's JSON on a line of its own."""
+    lines, out = [], []
+    for kid in kids:
+        if isinstance(kid, tuple):
+            lines.append(json.dumps(kid[1]))
+            out.append({"k": kid[0], "i": len(lines) - 1})
+        else:
+            out.append(kid)
+    return [json.dumps(out), "\n".join(lines)]
 
 
 RACK = ["svg", {"class": "rack"}, [["g", {"class": "stones"}, [["rect", {"x": "1"}, []]]]]]
 DICE = ["svg", {"class": "dice"}, [["g", {"data-die": "0"}, [["circle", {"r": "3"}, []]]]]]
+MOVED = ["svg", {"class": "rack"}, [["g", {"class": "stones"}, [["rect", {"x": "9"}, []]]]]]
 
 
 def test_a_drawn_part_written_as_before_is_not_walked_again_yet_draws_as_a_fresh_build(page,
                                                                                        base_url):
-    """A part ({j: text}) drawn from the same text and untouched is left as it
-    is (not even read: a change made behind the page's back stays, which is
-    how the test sees it was skipped); a moment or a tip's outline in it, a
-    new text, or a plain tree in its place in between, and it is drawn again
-    to exactly what a fresh build gives."""
+    """A part drawn from the same key and untouched is left as it is (not
+    even read: a change made behind the page's back stays, which is how the
+    test sees it was skipped); a moment or a tip's outline in it, a new key,
+    or a plain tree in its place in between, and it is drawn again to exactly
+    what a fresh build gives."""
     page.goto(base_url + "/")
     page.wait_for_function("typeof window.lostcodeAdopt === 'function'")
     run = """([steps, change]) => {
       const box = document.createElement("div");
       document.body.append(box);
       let rack = null;
-      steps.forEach((json, i) => {
-        window.lostcodeAdopt(box, json, false);
+      steps.forEach(([json, parts], i) => {
+        window.lostcodeAdopt(box, json, false, parts);
         if (i === 0) {
           rack = box.querySelector("svg.rack");
           const g = rack.querySelector("g");
@@ -135,24 +144,29 @@ def test_a_drawn_part_written_as_before_is_not_walked_again_yet_draws_as_a_fresh
         }
       });
       const fresh = document.createElement("div");
-      window.lostcodeAdopt(fresh, steps[steps.length - 1], false);
+      const last = steps[steps.length - 1];
+      window.lostcodeAdopt(fresh, last[0], false, last[1]);
       const out = [box.innerHTML, fresh.innerHTML, box.querySelector("svg.rack") === rack];
       box.remove();
       return out;
     }"""
-    head = ["p", {}, "Ann"]
-    same = json.dumps([part(RACK), ["p", {}, "Ben"], part(DICE)])
-    first = json.dumps([part(RACK), head, part(DICE)])
-    # the same part's text: skipped (what was changed behind its back stays)
+    first = wire((1, RACK), ["p", {}, "Ann"], (2, DICE))
+    same = wire((1, RACK), ["p", {}, "Ben"], (2, DICE))
+    # the same part's key: skipped (what was changed behind its back stays)
     now, fresh, kept = page.evaluate(run, [[first, same], "behind"])
     assert kept and 'data-behind="1"' in now and now.replace(' data-behind="1"', "") == fresh
     for change in ("moment", "tip"):  # what the page itself marks: drawn again
         now, fresh, kept = page.evaluate(run, [[first, same], change])
         assert kept and now == fresh, change
-    moved = ["svg", {"class": "rack"}, [["g", {"class": "stones"}, [["rect", {"x": "9"}, []]]]]]
-    now, fresh, kept = page.evaluate(run, [[first, json.dumps([part(moved), head])], "behind"])
+    now, fresh, kept = page.evaluate(run, [[first, wire((3, MOVED), (2, DICE))], "behind"])
     assert kept and now == fresh and 'x="9"' in now
-    # a plain tree in the part's place, then the part's old text again
-    plain = json.dumps([moved, head, part(DICE)])
+    # a plain tree in the part's place, then the part's old key again
+    plain = wire(MOVED, ["p", {}, "Ann"], (2, DICE))
     now, fresh, kept = page.evaluate(run, [[first, plain, first], ""])
     assert kept and now == fresh and 'x="1"' in now
+    # appended after (dom.append): built from its parts too
+    assert page.evaluate("""([json, parts]) => {
+      const box = document.createElement("div");
+      window.lostcodeAdopt(box, json, true, parts);
+      return box.innerHTML;
+    }""", first).count("<svg") == 2

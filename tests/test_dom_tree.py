@@ -33,10 +33,14 @@ dom.draw(art, part)
 bar = part.last("actionbar")
 holder = dom.Node("div")
 holder.kids.append(part)
-wire = json.loads(dom.kids_json(holder))
+text, parts = dom.kids_json(holder)
+again = dom.kids_json(holder)
+other = dom.kids_json(dom.Node("div"))
 print(json.dumps({"tree": part.tree(), "bar": bar.attrs["class"],
-                  "none": part.last("nowhere") is None, "wire": wire,
-                  "once": dom.part_json(art) is dom.part_json(art)}))
+                  "none": part.last("nowhere") is None, "wire": json.loads(text),
+                  "parts": [json.loads(line) for line in parts.split("\n")],
+                  "again": again == (text, parts), "empty": other == ("[]", ""),
+                  "fresh": dom.part_json(list(art))[2] != dom.part_json(art)[2]}))
 """
 
 
@@ -70,12 +74,13 @@ def test_a_screen_drawn_as_a_tree_keeps_text_flags_and_svg():
 
 
 def test_a_drawn_part_goes_to_the_page_as_its_own_text_written_once():
-    """Issue 40: kids_json writes each drawn part (an SVG tree) as {"j": its
-    JSON}, the rest as the tree itself; the same part object is written once
-    (boot.js lostcodeAdopt skips an element drawn from the same text)."""
+    """Issue 40: kids_json writes each drawn part (an SVG tree) apart, one a
+    line, and {"k": its key, "i": its line} in its place, the rest as the
+    tree itself; the same part object keeps its key, another gets a new one
+    (boot.js lostcodeAdopt skips an element drawn from the same key)."""
     got = run()
     tag, attrs, kids = got["wire"][0]
     assert (tag, attrs) == ("div", {}) and kids[:4] == got["tree"][2][:4]
-    assert kids[4] == {"j": json.dumps(got["tree"][2][4])}
-    assert got["once"]
+    assert kids[4]["i"] == 0 and got["parts"] == [got["tree"][2][4]]
+    assert got["again"] and got["empty"] and got["fresh"]
 

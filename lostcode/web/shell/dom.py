@@ -205,83 +205,89 @@ def adopt(parent, holder):
     adopt_json(parent, kids_json(holder))
 
 
-def adopt_json(parent, text):
-    """adopt() of the children already written as JSON (kids_json)."""
+def adopt_json(parent, wire):
+    """adopt() of the children already written (kids_json)."""
     mark("lc:adopt")
-    window.lostcodeAdopt(parent, text, False)
+    window.lostcodeAdopt(parent, wire[0], False, wire[1])
     lap("lc:adopt")
 
 
 def kept_json(kept, slot, key, build):
-    """Issue 40: the JSON (kids_json) of the part `slot` that build(holder)
-    draws from `key` (its models), made again only when `key` differs from
-    the last one's: an unchanged strip or help panel is neither built nor
-    written again on a tap, and lostcodeAdopt, finding the same text, draws
-    nothing. `kept`: the page's {slot: (key, text)}."""
+    """Issue 40: the written children (kids_json) of the part `slot` that
+    build(holder) draws from `key` (its models), made again only when `key`
+    differs from the last one's: an unchanged strip or help panel is neither
+    built nor written again on a tap, and lostcodeAdopt, finding the same
+    text, draws nothing. `kept`: the page's {slot: (key, written)}."""
     last = kept.get(slot)
     if last is not None and last[0] == key:
         return last[1]
     holder = Node("div")
     build(holder)
-    text = kids_json(holder)
-    kept[slot] = (key, text)
-    return text
+    wire = kids_json(holder)
+    kept[slot] = (key, wire)
+    return wire
 
 
 def append(parent, holder):
     """The tree `holder`'s children (a Node) built and added after `parent`'s own."""
-    window.lostcodeAdopt(parent, kids_json(holder), True)
+    wire = kids_json(holder)
+    window.lostcodeAdopt(parent, wire[0], True, wire[1])
 
 
 def kids_json(holder):
-    """The tree `holder`'s children (a Node) as the JSON lostcodeAdopt reads;
-    each drawn part in it (draw: board.py's SVG trees) as {"j": its own
-    JSON text} (part_json), which lostcodeAdopt neither reads nor walks
-    again where the same text drew the element already (issue 40)."""
+    """The tree `holder`'s children (a Node) as lostcodeAdopt reads them:
+    (the trees as JSON, the drawn parts' texts one a line). A drawn part
+    (draw: board.py's SVG trees) is {"k": key, "i": line} in the trees, its
+    text written once per tree (part_json), joined, never escaped into a
+    string (on MicroPython that cost more than it saved, issue 40)."""
     mark("lc:json")
-    text = dumps([_wire(k) for k in holder.kids])
+    lines = []
+    text = dumps([_wire(k, lines) for k in holder.kids])
     lap("lc:json")
-    return text
+    return (text, "\n".join(lines))
 
 
-def _wire(k):
+def _wire(k, lines):
     if isinstance(k, Node):
-        return [k.tag, k.attrs, [_wire(x) for x in k.kids]]
+        return [k.tag, k.attrs, [_wire(x, lines) for x in k.kids]]
     if isinstance(k, list):
-        return {"j": part_json(k)}
+        got = part_json(k)
+        lines.append(got[1])  # JSON text has no raw line break: one part a line
+        return {"k": got[2], "i": len(lines) - 1}
     return k
 
 
 class _Written:
-    """The JSON text of the drawn parts written lately, by the part's identity
-    (its list held, so its id is not another's while kept): the board's parts
-    are shared trees, the same objects tap after tap while unchanged
-    (views.BoardKeeper; never changed once made), so each is written once.
-    Two generations: a part used in the last ~64 writes stays."""
+    """The drawn parts written lately, by identity (the list held, so its id
+    is no other's while kept), each text with a key never reused: the board's
+    parts are shared trees, the same objects while unchanged (views.BoardKeeper;
+    never changed once made). Two generations: one used lately stays."""
 
-    __slots__ = ("new", "old")
+    __slots__ = ("new", "old", "keys")
 
     def __init__(self):
         self.new = {}
         self.old = {}
+        self.keys = 0
 
 
 _WRITTEN = _Written()  # a cache of pure results (by identity), not the page's state
 
 
 def part_json(tree):
-    """dumps(tree), once per drawn part (_Written)."""
+    """(tree, dumps(tree), its key), written once per drawn part (_Written)."""
     w = _WRITTEN
-    key = id(tree)
-    got = w.new.get(key)
+    ident = id(tree)
+    got = w.new.get(ident)
     if got is None:
-        got = w.old.get(key)
+        got = w.old.get(ident)
     if got is None or got[0] is not tree:
-        got = (tree, dumps(tree))
+        w.keys += 1
+        got = (tree, dumps(tree), w.keys)
     if len(w.new) >= 64:
         w.old, w.new = w.new, {}
-    w.new[key] = got
-    return got[1]
+    w.new[ident] = got
+    return got
 
 
 def icon(sym, parent):
