@@ -2,10 +2,10 @@
 solo game of docs/examples/solo.json: the replay's panel is a compact bar
 (its step, the speeds, "As seen by" and one row of steps, each >= 44 px, all
 in the first viewport, in Russian and Polish too) under which no rack lies,
-at its first and last move, and "Next move" takes quick taps, one step each; the end's panel takes at most a third of the
-screen, its final scores in it, every rack and every marker on the score
-track above it; what is left of each (the chart, the scores' tables, "Watch the
-game") is under the board.
+at its first and last move, and "Next move" takes quick taps, one step each;
+the end's panel takes at most a third of the screen, its final scores in it,
+every rack and every marker on the score track above it; what is left of
+each (the chart, the scores' tables, "Watch the game") is under the board.
 """
 
 import json
@@ -93,7 +93,7 @@ def test_the_replay_bar_and_the_end_leave_the_board_in_sight(browser, site_url):
     # one step (the double-tap rule and the 1,000 ms wait under the finger
     # kept them to one step in two, then one a second: activation.STEADY_PX)
     page.wait_for_function("() => !document.querySelector('#game [data-settling]')")
-    for _ in range(4):
+    for _tap in range(4):
         finger_tap(page, bar.get_by_role("button", name="Next move", exact=True))
         page.wait_for_timeout(150)
     expect(page.locator("#game")).to_have_attribute("data-step", "4")
