@@ -166,7 +166,7 @@ def test_a_public_screens_control_that_stayed_takes_every_quick_tap():
     # the speeds moved (the step's words took another line): they wait
     assert not g.allows_click(2, SETTLE_MS + 3, wait=SETTLE_MS, act="watch_speed")
     # moved by more than STEADY_PX: no longer steady
-    nudged = (NEXT[0], NEXT[1] + 3, NEXT[2], NEXT[3] + 3)
+    nudged = (NEXT[0], NEXT[1] + 5, NEXT[2], NEXT[3] + 5)
     assert g.shown(2 * SETTLE_MS, [("watch_next", nudged)], public=True) == ()
 
 
