@@ -140,3 +140,43 @@ def test_a_tap_is_judged_by_its_own_time_not_by_when_it_is_handled():
     for stamp in (None, 0, -3, "x", float("nan"), handled + 50, {}):
         assert event_time(stamp, handled) == handled
     assert event_time(5900, handled) == 5900.0
+
+
+NEXT = (206.0, 591.0, 252.0, 635.0)  # "Next move" at the bottom of a phone's replay bar
+
+
+def test_a_public_screens_control_that_stayed_takes_every_quick_tap():
+    """Issue 39: stepping a recording. "Next move" stays where it was from step
+    to step on a screen with nothing private: it takes taps at once and each
+    click of a quick series is one step (a double tap: two steps), while a
+    control that moved waits as before."""
+    g = ActivationGuard()
+    first = [("watch_next", NEXT), ("watch_prev", None)]
+    assert g.shown(0, first, public=True) == ()  # nothing to compare with yet
+    g.pointer_down()
+    assert g.allows_click(1, SETTLE_MS, wait=SETTLE_MS, act="watch_next")
+    moved = (10.0, 400.0, 56.0, 444.0)
+    steady = g.shown(SETTLE_MS + 1, [("watch_next", NEXT), ("watch_speed", moved)], public=True)
+    assert steady == ("watch_next",)
+    assert wait_ms(False, NEXT, (229, 613), steady=True) == 0
+    assert wait_ms(False, NEXT, (229, 613)) == SPOT_MS  # not steady: under the finger, it waits
+    for detail in (2, 3):  # the rest of a triple tap begun on the previous step
+        g.pointer_down()
+        assert g.allows_click(detail, SETTLE_MS + 2, wait=0, act="watch_next")
+    # the speeds moved (the step's words took another line): they wait
+    assert not g.allows_click(2, SETTLE_MS + 3, wait=SETTLE_MS, act="watch_speed")
+    # moved by more than STEADY_PX: no longer steady
+    nudged = (NEXT[0], NEXT[1] + 5, NEXT[2], NEXT[3] + 5)
+    assert g.shown(2 * SETTLE_MS, [("watch_next", nudged)], public=True) == ()
+
+
+def test_a_private_screen_has_no_steady_control():
+    """Issue 39: the rule is for screens that show nothing private: a private
+    screen, or a public one after it, settles every control as before."""
+    g = ActivationGuard()
+    g.shown(0, [("confirm", NEXT)], public=True)
+    assert g.shown(SETTLE_MS, [("confirm", NEXT)], public=False) == ()
+    g.pointer_down()
+    assert not g.allows_click(2, SETTLE_MS + 1, act="confirm")  # the rest of a double tap
+    assert not g.allows_click(1, SETTLE_MS + 1, act="confirm")  # still settling
+    assert g.shown(2 * SETTLE_MS, [("confirm", NEXT)], public=True) == ()  # after a private one

@@ -5,11 +5,15 @@ the screen's column is at its tallest) the ring, the -/+ stepper and the
 each one's centre is itself), and every rack is drawn in the same place on
 the handoff screen and on the wheel screen after it (the racks stay on the
 board at this width: gamepage.wide). tests/play.py's shadow engine game
-checks privacy on every screen on the way.
+checks privacy on every screen on the way. The in-game Display settings open
+as a card the size of their controls under the board (1280x800, 1920x1080).
 """
+
+import re
 
 import pytest
 from play import UIGame
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -80,3 +84,38 @@ def test_desk_wheel_screen_keeps_its_controls_clear_and_the_racks_in_place(page)
     game.play(until_round=7)
     assert {r for r, _seen in game.doubles} & {2, 4, 6}, game.doubles
     assert game.compared >= 6 * 3, game.compared  # every wheel screen after a handoff
+
+
+# The open Display settings, the board and the controls in them, scrolled to the top.
+DISPLAY_JS = """() => { window.scrollTo(0, 0);
+  const box = (e) => { const r = e.getBoundingClientRect();
+    return [Math.round(r.left), Math.round(r.top), Math.round(r.right), Math.round(r.bottom)]; };
+  return {panel: box(document.getElementById("display")),
+          board: box(document.getElementById("table")),
+          controls: [...document.querySelectorAll(
+            "#display summary, #display label.check, #display select")].map(box)}; }"""
+
+
+@pytest.mark.parametrize("size", [DESK, {"width": 1920, "height": 1080}])
+def test_desk_display_settings_are_a_card_the_size_of_their_controls(page, size):
+    """Issue 39: at 1280x800 and 1920x1080 the in-game Display settings were
+    a sheet over the whole page with four controls at its top; they open as
+    a card under the board, as tall as their controls (one row: the two
+    boxes and the runtime), covering nothing, each target >= 44 px, in the
+    first viewport; the summary closes it again."""
+    page.set_viewport_size(size)
+    UIGame(page, ["Ana", "Bo"], seed=SEED).start(wait_first=True)
+    page.get_by_text("Display settings", exact=True).click()
+    expect(page.get_by_role("checkbox", name="Reduce motion")).to_be_visible()
+    seen = page.evaluate(DISPLAY_JS)
+    left, top, right, bottom = seen["panel"]
+    assert bottom - top <= 160 and bottom <= size["height"], seen
+    assert top >= seen["board"][3], seen  # under the board: none of it covered
+    assert len(seen["controls"]) == 4, seen
+    for c in seen["controls"]:
+        assert c[3] - c[1] >= 44 and c[2] - c[0] >= 44 and c[3] <= size["height"], seen
+    page.get_by_role("checkbox", name="Larger text").check()
+    expect(page.locator("html")).to_have_class(re.compile(r"\btext-large\b"))
+    page.get_by_role("checkbox", name="Larger text").uncheck()
+    page.get_by_text("Display settings", exact=True).click()
+    expect(page.get_by_role("checkbox", name="Reduce motion")).to_be_hidden()

@@ -1,10 +1,11 @@
 """A table that stays in sight (issue 39) at 360x640, touch, on the finished
 solo game of docs/examples/solo.json: the replay's panel is a compact bar
-(its step and one row of controls, each >= 44 px) under which no rack lies,
-at its first and last move; the end's panel takes at most a third of the
-screen, its final scores in it, every rack and every marker on the score
-track above it; what is left of each (the chart, the scores' tables, "Watch the
-game") is under the board.
+(its step, the speeds, "As seen by" and one row of steps, each >= 44 px, all
+in the first viewport, in Russian and Polish too) under which no rack lies,
+at its first and last move, and "Next move" takes quick taps, one step each;
+the end's panel takes at most a third of the screen, its final scores in it,
+every rack and every marker on the score track above it; what is left of
+each (the chart, the scores' tables, "Watch the game") is under the board.
 """
 
 import json
@@ -12,6 +13,8 @@ import json
 import pytest
 from helpers import ROOT, wait_engine_ready
 from playwright.sync_api import expect
+
+from lostcode.web.shell.i18n import _, set_language
 
 pytestmark = pytest.mark.browser
 
@@ -30,17 +33,26 @@ SIGHT_JS = """() => { window.scrollTo(0, 0);
             .map(e => Math.round(e.getBoundingClientRect().bottom))}; }"""
 
 
-def watch_on_a_phone(browser, site_url, example):
+def tr(lang, msg):
+    """`msg` in `lang`, from the page's own catalogues."""
+    set_language(lang)
+    try:
+        return _(msg)
+    finally:
+        set_language("en")
+
+
+def watch_on_a_phone(browser, site_url, example, lang="en"):
     """A phone (360x640, touch) watching docs/examples/`example`, imported."""
     context = browser.new_context(viewport=PHONE, base_url=site_url, has_touch=True)
     page = context.new_page()
     rec = json.loads((ROOT / "docs" / "examples" / example).read_text(encoding="utf-8"))
-    page.goto("/")
+    page.goto("/?lang=" + lang)
     wait_engine_ready(page)
-    page.get_by_label("Import a game record").set_input_files(
+    page.get_by_label(tr(lang, "Import a game record")).set_input_files(
         files=[{"name": "g.json", "mimeType": "application/json",
                 "buffer": json.dumps(rec).encode()}])
-    page.get_by_role("button", name="Watch the game").click()
+    page.get_by_role("button", name=tr(lang, "Watch the game")).click()
     expect(page.locator("#game")).to_have_attribute("data-screen", "watch")
     return context, page, rec
 
@@ -49,6 +61,20 @@ def finger_tap(page, control):
     """A touch at the control's middle: no scroll into view first, as click() does."""
     box = control.bounding_box()
     page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def assert_recording_in_sight(page, names=("Play the moves", "Speed 1×", "Speed 4×",
+                                             "Everyone's stones", "As Computer saw it",
+                                             "Previous move", "Next move")):
+    """Issue 39: play, the speeds, "As seen by" and the steps in the first
+    viewport (the page at its top), each >= 44 px."""
+    assert page.evaluate("scrollY") == 0
+    sheet = page.locator("#screen .bottom-sheet")
+    for name in names:
+        control = sheet.get_by_role("button", name=name, exact=True)
+        expect(control).to_be_in_viewport(ratio=1)
+        box = control.bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44, (name, box)
 
 
 def test_the_replay_bar_and_the_end_leave_the_board_in_sight(browser, site_url):
@@ -61,14 +87,16 @@ def test_the_replay_bar_and_the_end_leave_the_board_in_sight(browser, site_url):
         assert box["width"] >= 44 and box["height"] >= 44, (name, box)
     # the replay's steps keep the board where it is: a finger's taps on "Next move"
     # leave the page at its top (a playtest's scripted click()s scrolled it
-    # 329-341 px: Playwright scrolls a control into view before clicking it)
-    for n in range(1, 4):
-        # a player's pace: each step is a new screen whose control under the last
-        # press takes taps after 1,000 ms (activation.SPOT_MS), marked a task later
-        page.wait_for_timeout(1100)
-        page.wait_for_function("() => !document.querySelector('#game [data-settling]')")
+    # 329-341 px: Playwright scrolls a control into view before clicking it).
+    # Issue 39: a recording takes quick taps: "Next move" stays where it was,
+    # on a screen with nothing private, so each of four taps 150 ms apart is
+    # one step (the double-tap rule and the 1,000 ms wait under the finger
+    # kept them to one step in two, then one a second: activation.STEADY_PX)
+    page.wait_for_function("() => !document.querySelector('#game [data-settling]')")
+    for _tap in range(4):
         finger_tap(page, bar.get_by_role("button", name="Next move", exact=True))
-        expect(page.locator("#game")).to_have_attribute("data-step", str(n))
+        page.wait_for_timeout(150)
+    expect(page.locator("#game")).to_have_attribute("data-step", "4")
     assert page.evaluate("scrollY") == 0
     page.get_by_role("button", name="Start", exact=True).dispatch_event("click")
     expect(page.locator("#game")).to_have_attribute("data-step", "0")
@@ -81,9 +109,10 @@ def test_the_replay_bar_and_the_end_leave_the_board_in_sight(browser, site_url):
             expect(page.locator("#game")).to_have_attribute("data-step", str(len(rec["actions"])))
             assert page.evaluate("scrollY") == 0  # the playtest's End scrolled every rack away
         seen = page.evaluate(SIGHT_JS)
-        assert seen["height"] <= 0.25 * PHONE["height"], (step, seen)
+        assert seen["height"] <= 0.4 * PHONE["height"], (step, seen)
         assert len(seen["racks"]) == 4 and max(seen["racks"]) <= seen["top"], (step, seen)
-    # the speeds, the views and the way back: under the board, out of the bar
+        assert_recording_in_sight(page)
+    # the way back: under the board, out of the bar
     assert page.locator("#screen .bottom-sheet").get_by_role(
         "button", name="Back to the result").count() == 0
     page.get_by_role("button", name="Back to the result").dispatch_event("click")
@@ -100,6 +129,28 @@ def test_the_replay_bar_and_the_end_leave_the_board_in_sight(browser, site_url):
     assert sheet.get_by_role("button", name="Watch the game").count() == 0
     expect(page.get_by_role("button", name="Watch the game")).to_have_count(1)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "pl"])
+def test_the_recordings_controls_fit_a_phone_in_longer_words(browser, site_url, lang):
+    """Issue 39: in Russian and Polish (the longest words) too, every control of
+    the replay's panel (play, the speeds, "As seen by" and each name, the
+    steps) is whole in the first viewport, >= 44 px, every rack above it, at
+    the first and the last move."""
+    context, page, rec = watch_on_a_phone(browser, site_url, "solo.json", lang)
+    for step in ("start", "end"):
+        if step == "end":
+            page.get_by_role("button", name=tr(lang, "End"), exact=True).dispatch_event("click")
+            expect(page.locator("#game")).to_have_attribute("data-step", str(len(rec["actions"])))
+        seen = page.evaluate(SIGHT_JS)
+        assert len(seen["racks"]) == 4 and max(seen["racks"]) <= seen["top"], (lang, step, seen)
+        controls = page.locator("#screen .bottom-sheet").get_by_role("button")
+        assert controls.count() == 7 + 3 + 1 + len(rec["players"])
+        for control in controls.all():
+            expect(control).to_be_in_viewport(ratio=1)
+            box = control.bounding_box()
+            assert box["width"] >= 44 and box["height"] >= 44, (lang, step, box)
     context.close()
 
 

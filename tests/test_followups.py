@@ -87,6 +87,20 @@ def test_a_playing_replay_asks_its_next_move_once_a_step():
     ]
 
 
+
+def test_each_replay_step_is_settled_as_another_screen():
+    """Issue 39: a replay's step is its screen's move, so each step is settled
+    (activation.STEADY_PX: its controls that stayed take taps at once, the
+    ones that moved wait); a redraw of the same step is not."""
+    rec = json.loads((ROOT / "docs" / "examples" / "two-players.json").read_text())
+    r = Replay(rec)
+    key = fu.screen_key(watch_model(r), 0)
+    assert fu.follow_ups(watch_model(r), key, True, key, None)[0] != fu.SETTLE
+    r.do(actions.WATCH_NEXT)
+    m = watch_model(r)
+    assert fu.screen_key(m, 0) != key and not fu.screen_key(m, 0)[2]  # public
+    assert fu.follow_ups(m, fu.screen_key(m, 0), True, key, None)[0] == fu.SETTLE
+
 TWICE = """
 import json, sys, types
 sys.path.insert(0, 'tests')

@@ -325,9 +325,10 @@ def test_each_step_says_its_action_in_one_line_and_the_log_stops_there():
         "End",
     ]
     assert [b["disabled"] for b in nav] == [True, True, True, False, False, False, False]
-    # issue 39: the panel is that row and the step; the rest goes under the board
-    inside = [b["t"] for b in m["blocks"] if not b.get("aside")]
-    assert inside == ["status", "step", "buttons"], inside
+    # issue 39: the panel is the step, the speeds, "As seen by" and that row, at
+    # its bottom edge (in the first viewport of a phone); the rest goes under the board
+    inside = [b.get("label") or b["t"] for b in m["blocks"] if not b.get("aside")]
+    assert inside == ["status", "step", "Play by itself", "As seen by", "Replay controls"], inside
     closers = [it for b in m["blocks"] if b["t"] == "buttons" for it in b["items"]]
     assert actions.WATCH_CLOSE in [it["act"] for it in closers]
 

@@ -40,6 +40,9 @@ each kind of screen:
     stones    the second game, «Тайные камни» (?game=stones): a person's turn
               against the computer, a tile chosen, cards glowing
               (tools/screens_pages.py)
+    table-stones  table mode of «Тайные камни» (the lobby's Game), phone
+              sizes only: guest 1's phone, seated by its link as for "table"
+              (LANG-SIZE-table-stones.png, tools/screens_pages.py)
 
 Two seeded games per language and size: a 3-player pass-and-play game with
 the Deadly Shortcut (the kinds of TABLE_KINDS), played to the end, then its
@@ -89,8 +92,11 @@ TABLE_KINDS = (
     "setup", "roll", "change", "handoff", "guess", "shortcut", "check", "replace", "final",
     "end", "replay",
 )
-KINDS = TABLE_KINDS + ("bot", "expert", "puzzle", "league", "lab", "table", "stones")
-PAGE_KINDS = ("league", "lab", "table", "stones")  # each its own pages, not a Shooter's games
+KINDS = TABLE_KINDS + (
+    "bot", "expert", "puzzle", "league", "lab", "table", "stones", "table-stones"
+)
+# each its own pages, not a Shooter's games
+PAGE_KINDS = ("league", "lab", "table", "stones", "table-stones")
 # The page's data-screen for a file's kind, where the two differ.
 SCREEN_OF = {"check": "checks", "replay": "watch"}
 FILE_OF = {v: k for k, v in SCREEN_OF.items()}
@@ -460,14 +466,18 @@ def page_shots(browser, base, langs, sizes, out, kinds):
     """The kinds of PAGE_KINDS asked for; returns the pictures not made."""
     from screens_pages import lab_shots, stones_shots, table_shots
 
+    phones = [z for z in sizes if int(z.split("x")[0]) < 600]  # one phone per player
     missing = []
     for kind, shots in (("league", lambda: league_shots(browser, base, langs, sizes, out)),
                         ("lab", lambda: lab_shots(browser, base, langs, sizes, out, snap)),
                         ("table", lambda: table_shots(browser, base, langs, sizes, out, snap)),
-                        ("stones", lambda: stones_shots(browser, base, langs, sizes, out, snap))):
+                        ("stones", lambda: stones_shots(browser, base, langs, sizes, out, snap)),
+                        ("table-stones", lambda: table_shots(browser, base, langs, phones, out,
+                                                             snap, "stones"))):
         if kind not in kinds:
             continue
-        wanted = [f"{lang}-{size}-{kind}" for lang in langs for size in sizes]
+        wanted = [f"{lang}-{size}-{kind}" for lang in langs
+                  for size in (phones if kind == "table-stones" else sizes)]
         try:
             done = shots()
         except Exception as e:  # a flow this script cannot follow: say so

@@ -70,11 +70,14 @@ def lab_shots(browser, base, langs, sizes, out, snap):
     return done
 
 
-def table_shots(browser, base, langs, sizes, out, snap):
+def table_shots(browser, base, langs, sizes, out, snap, game=""):
     """Table mode in each language and size: the host (index.html?lang=…#table=host,
     TABLE_PLAYERS phones) with its seats' internet links (issue 41: over the
     local MQTT broker of tests/tablenet.py, nothing leaves this machine), then
-    both guests seated by their links, and guest 1's phone."""
+    both guests seated by their links, and guest 1's phone. `game` "stones":
+    a table of «Тайные камни» (the lobby's Game, as in
+    tests/test_browser_table_stones.py), only guest 1's phone pictured
+    (LANG-SIZE-table-stones.png: its own seat, the others' hands open)."""
     from tablenet import Broker, route_network
 
     done = []
@@ -88,12 +91,15 @@ def table_shots(browser, base, langs, sizes, out, snap):
                     host = contexts[0].new_page()
                     host.goto(f"{base}index.html?lang={lang}#table=host")
                     host.wait_for_selector("[data-act=table_start]", timeout=120000)
+                    if game:
+                        host.select_option("#table-game", game)
                     host.select_option("#table-players", TABLE_PLAYERS)
                     host.click("[data-act=table_start]")
                     host.wait_for_selector("textarea[data-net-seat='2']", timeout=30000)
                     host.wait_for_timeout(500)  # the QR codes drawn
-                    snap(host, out / f"{lang}-{size}-table.png")
-                    done.append(f"{lang}-{size}-table")
+                    if not game:
+                        snap(host, out / f"{lang}-{size}-table.png")
+                        done.append(f"{lang}-{size}-table")
                     guest1 = None
                     for seat in range(1, int(TABLE_PLAYERS)):
                         link = host.input_value(f"textarea[data-net-seat='{seat}']")
@@ -104,8 +110,9 @@ def table_shots(browser, base, langs, sizes, out, snap):
                         guest.wait_for_selector("#tablemode[data-public]", timeout=60000)
                         guest1 = guest1 or guest
                     guest1.wait_for_timeout(800)  # the new game's state on every phone
-                    snap(guest1, out / f"{lang}-{size}-table-guest.png")
-                    done.append(f"{lang}-{size}-table-guest")
+                    name = f"{lang}-{size}-table-{game}" if game else f"{lang}-{size}-table-guest"
+                    snap(guest1, out / f"{name}.png")
+                    done.append(name)
                 finally:
                     for ctx in contexts:
                         ctx.close()

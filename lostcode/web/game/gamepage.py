@@ -542,7 +542,7 @@ def settle_if_new(key):
         return
     APP.game.screen = key
     place_unlock()
-    settle("#game [data-act]")
+    settle("#game [data-act]", public=not key[2])
 
 
 def rect_of(node):
@@ -574,25 +574,30 @@ def place_unlock(within="#screen", unlock=actions.UNLOCK):
                 bar.setAttribute("data-moved", str(-lift))
 
 
-def settle(selector, unlock=actions.UNLOCK):
+def settle(selector, unlock=actions.UNLOCK, public=False):
     """The new screen's controls refuse taps for their wait: marked
     aria-disabled with data-settling = the time (ms) they take taps again.
     Read in one call and marked in another (assets/boot.js): one layout for
     the whole screen, not one per control after each one's change (issue 25).
     `unlock`: the action of its handoff's "I am NAME", which waits HANDOFF_MS
-    (the second game's is its own, issue 43)."""
+    (the second game's is its own, issue 43). `public`: the screen shows
+    nothing private, so a control that stayed where it was takes taps at once
+    (activation.STEADY_PX, issue 39: a replay's "Next move")."""
     g = guard()
     now = now_ms()
-    g.shown(now)
     point = APP.page.press_point
     longest = SETTLE_MS
     times = []
-    for item in loads(str(window.lostcodeControls(selector, point is not None))):
-        rect = tuple(item[1:]) if len(item) == 5 else None
-        wait = wait_ms(item[0] == unlock, rect, point)
+    items = loads(str(window.lostcodeControls(selector, True)))
+    boxes = [(item[0], tuple(item[1:]) if len(item) == 5 else None) for item in items]
+    steady = g.shown(now, boxes, public)
+    for act, rect in boxes:
+        wait = wait_ms(act == unlock, rect, point, act in steady)
         longest = max(longest, wait)
         times.append(int(now + wait))
     window.lostcodeSettling(selector, dumps(times))
+    if steady:  # they take taps now: not marked disabled until the next timer
+        window.lostcodeUnsettle(now)
     if APP.settled is None:
         APP.settled = keep(create_proxy(settled))
     window.setTimeout(APP.settled, SETTLE_MS + 10)
@@ -647,7 +652,8 @@ def on_click_capture(event):
     act = py(target.closest("[data-act]"))
     repeatable = act is not None and str(act.getAttribute("data-act")) in STEPPERS
     when = event_time(event.timeStamp, now_ms())
-    if not guard().allows_click(detail, when, node is not None, wait, repeatable):
+    name = str(act.getAttribute("data-act")) if act is not None else None
+    if not guard().allows_click(detail, when, node is not None, wait, repeatable, name):
         drop(event)
 
 

@@ -273,7 +273,7 @@ def play_button(replay) -> dict:
 
 
 def play_buttons(replay) -> dict:
-    """The speeds of play by itself, in one short row under the board (play and
+    """The speeds of play by itself, in one short row of the panel (play and
     pause are in the bar's row, nav_buttons)."""
     items = []
     for x in SPEEDS:
@@ -302,7 +302,7 @@ def ended_round(obs, step):
 def view_buttons(replay, names) -> dict:
     """A finished game's switch: every rack open, or one player's view (their
     own stones hidden) to replay their deduction; the chosen one is pressed.
-    One short row (the names) under "As seen by"; each name is the visible
+    One short row of the panel (the names) after "As seen by"; each name is the visible
     part of the control's full name ("As Ann saw it")."""
     items = [
         button(
@@ -333,8 +333,14 @@ def watch_model(replay, back_to_result=True) -> dict:
         {"t": "status", "text": _("Move {step} of {moves}", step=replay.step, moves=replay.n)},
         {"t": "step", "text": line},
     ]
-    # Issue 39: the panel is a compact bar (the step, then one row of controls);
-    # the rest lies under the board ("aside"), so no rack is covered on a phone
+    # Issue 39: the panel is a compact bar (the step, the speeds and "As seen by"
+    # in a short row each, then the row of moves at the bottom edge, where the
+    # thumb is and where it stays while the step's words change length); the
+    # rest lies under the board ("aside"): at 360x640 every control of the
+    # recording is in the first viewport and no rack is covered.
+    blocks.append(play_buttons(replay))
+    if replay.finished:
+        blocks.append(view_buttons(replay, names))
     blocks.append(
         {"t": "buttons", "label": _("Replay controls"), "items": nav_buttons(replay), "nav": True}
     )
@@ -348,9 +354,6 @@ def watch_model(replay, back_to_result=True) -> dict:
         rest.append(
             para(_("This game is not over: each player's own stones stay hidden, as at the table."))
         )
-    rest.append(play_buttons(replay))
-    if replay.finished:
-        rest.append(view_buttons(replay, names))
     if back_to_result:  # a finished game: its end screen
         rest.append(buttons([button(_("Back to the result"), WATCH_CLOSE)]))
     else:  # an imported game stopped mid-way: back to its import, to go on playing it

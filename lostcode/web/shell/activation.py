@@ -39,6 +39,16 @@ SETTLE_MS = 350
 #   600 ms apart does not also keep the dice or roll for the next player.
 HANDOFF_MS = 700
 SPOT_MS = 1000
+# Issue 39: a recording is stepped by quick taps on one control ("Next move"),
+# which stays where it was from step to step. On a screen that shows nothing
+# private, drawn after another such screen, a control with the same action at
+# the same place (within STEADY_PX) is steady: a tap on it means what it meant
+# a moment ago, so it takes taps at once and every click of a quick series
+# acts (one tap, one step; three quick taps, three steps). Private screens, the
+# handoff's "I am NAME" and any control that moved keep every rule above.
+# A few px are no move to a finger or a pointer: a step's words with a taller
+# glyph moved "Next move" 3.2 px at 1280x800.
+STEADY_PX = 4
 # px around a control: Chromium's touch adjustment moves a tap onto a control
 # up to ~16 px away (measured: a tap 13 px above "I am Ann" pressed it), and a
 # second tap by a finger lands a few px off the first: 32 covers both.
@@ -54,10 +64,26 @@ def under(rect, point, margin=SPOT_MARGIN):
     return left - margin <= x <= right + margin and top - margin <= y <= bottom + margin
 
 
-def wait_ms(unlock, rect, point):
-    """How long a new screen's control ignores taps (see above)."""
+def same_place(a, b, px=STEADY_PX):
+    """Whether two boxes (left, top, right, bottom) are one place, give or take `px`."""
+    if a is None or b is None:
+        return False
+    return all(abs(a[i] - b[i]) <= px for i in range(4))
+
+
+def _stayed(before, now):
+    """Whether the boxes `now` are the boxes `before`, one by one (same_place)."""
+    if not before or len(before) != len(now):
+        return False
+    return all(same_place(before[i], now[i]) for i in range(len(now)))
+
+
+def wait_ms(unlock, rect, point, steady=False):
+    """How long a new screen's control ignores taps (see above); a steady one none."""
     if unlock:
         return HANDOFF_MS
+    if steady:
+        return 0
     if under(rect, point):
         return SPOT_MS
     return SETTLE_MS
@@ -99,7 +125,7 @@ def event_time(stamp, now):
 class ActivationGuard:
     """Screen generations and the click sequence they began in."""
 
-    __slots__ = ("gen", "shown_at", "down_gen", "seq_gen", "ignored")
+    __slots__ = ("gen", "shown_at", "down_gen", "seq_gen", "ignored", "places", "steady")
 
     def __init__(self):
         self.gen = 0  # bumped each time a different screen is shown
@@ -107,11 +133,26 @@ class ActivationGuard:
         self.down_gen = -1  # screen on which the last pointer press began
         self.seq_gen = -1  # screen on which the current multi-click began
         self.ignored = 0  # activations refused so far (tests and debugging)
+        self.places = {}  # the last screen's controls, action -> their boxes (public only)
+        self.steady = ()  # this screen's steady actions (STEADY_PX)
 
-    def shown(self, now):
-        """A different screen was drawn at `now`: input must settle again."""
+    def shown(self, now, controls=(), public=False):
+        """A different screen was drawn at `now`: input must settle again,
+        but for its steady controls. `controls`: its controls as (action,
+        box) pairs (box None: not measured); `public`: it shows nothing
+        private. An action is steady when all its controls (the speeds share
+        one) are where they were, as many as before. Returns the steady actions."""
         self.gen += 1
         self.shown_at = now
+        was = self.places
+        places = {}
+        for act, box in controls:
+            places.setdefault(act, []).append(box)
+        self.places = places if public else {}
+        self.steady = tuple(
+            act for act, boxes in self.places.items() if act and _stayed(was.get(act), boxes)
+        )
+        return self.steady
 
     def settling(self, now, wait=SETTLE_MS):
         return self.shown_at is not None and now - self.shown_at < wait
@@ -119,7 +160,9 @@ class ActivationGuard:
     def pointer_down(self):
         self.down_gen = self.gen
 
-    def allows_click(self, detail, now, settling_control=True, wait=SETTLE_MS, repeatable=False):
+    def allows_click(
+        self, detail, now, settling_control=True, wait=SETTLE_MS, repeatable=False, act=None
+    ):
         """Whether a click may act. `detail` is the DOM click count: 0 for a
         click made by the keyboard, 1 for a single click or tap, 2+ for the
         later clicks of a double or triple click. `settling_control`: the
@@ -129,11 +172,14 @@ class ActivationGuard:
         `wait`: how long this control settles (wait_ms). `repeatable`: a
         stepper (-1 / +1), where quick taps are meant as several; on any other
         control the later clicks of a double tap are one activation (issue 25:
-        a double tap on a stone chose and un-chose it)."""
+        a double tap on a stone chose and un-chose it). `act`: the control's
+        action; a steady one (see STEADY_PX) takes every click."""
         if not isinstance(detail, int) or detail <= 0:
             return True  # Enter / Space on a focused control (repeats are refused on keydown)
         if detail == 1:
             self.seq_gen = self.gen
+        if act is not None and act in self.steady:
+            return True
         settling = settling_control and self.settling(now, wait)
         again = detail > 1 and not repeatable
         ok = self.seq_gen == self.gen and self.down_gen == self.gen and not settling and not again

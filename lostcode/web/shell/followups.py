@@ -26,8 +26,10 @@ SEARCH = "search"  # an expert's due search, run in slices (slices.py): at most 
 def screen_key(m: dict, moves: int) -> tuple:
     """What makes a screen another one for the activation guard: its kind,
     heading and privacy, and the moves played (a new decision of the same
-    kind)."""
-    return (m["kind"], m["heading"], m["private"], moves)
+    kind); a replay's step is its move (issue 39: each step is settled again,
+    so its controls that moved wait and the ones that stayed are steady,
+    activation.STEADY_PX)."""
+    return (m["kind"], m["heading"], m["private"], m["step"] if m["kind"] == "watch" else moves)
 
 
 def pace_key(m: dict, key: tuple) -> tuple:
