@@ -542,7 +542,9 @@ def settle_if_new(key):
         return
     APP.game.screen = key
     place_unlock()
-    settle("#game [data-act]", public=not key[2])
+    # Only a replay's steps take a series of taps: elsewhere a double tap on a
+    # control that stays put (Continue between computer steps) is one action.
+    settle("#game [data-act]", public=key[0] == "watch" and not key[2])
 
 
 def rect_of(node):

@@ -44,7 +44,9 @@ SPOT_MS = 1000
 # private, drawn after another such screen, a control with the same action at
 # the same place (within STEADY_PX) is steady: a tap on it means what it meant
 # a moment ago, so it takes taps at once and every click of a quick series
-# acts (one tap, one step; three quick taps, three steps). Private screens, the
+# acts (one tap, one step; three quick taps, three steps). Only a replay's
+# steps are such screens (gamepage.settle_if_new): a double tap on Continue
+# between computer steps stays one action. Private screens, the
 # handoff's "I am NAME" and any control that moved keep every rule above.
 # A few px are no move to a finger or a pointer: a step's words with a taller
 # glyph moved "Next move" 3.2 px at 1280x800.
