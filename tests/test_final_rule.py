@@ -59,4 +59,4 @@ def test_the_rule_and_what_to_do_lead_the_rows_in_the_sheet(session, lang):
     assert blocks[-1]["t"] == "buttons" and blocks[-1]["items"][0]["primary"]
     assert not [b for b in blocks if b.get("aside")]  # nothing about the question under the board
     if lang == "en":
-        assert rule["text"].startswith("Tap 0–3 values per symbol")
+        assert rule["text"].startswith("Tap 0–3 values per symbol. Right: +5")

@@ -284,8 +284,8 @@ def _final(session, obs, m):
     # rule, the rows and the confirm share the first viewport at 360x640 (R-E1, R-E2)
     how = para(
         _(
-            "Tap 0–3 values per symbol for your own stone. Right: +5 with one value, "
-            "+2 with two, +1 with three; wrong or none: −2."
+            "Tap 0–3 values per symbol. Right: +5 with one value, +2 with two, +1 with "
+            "three; wrong or none: −2."
         )
     )
     how["cls"] = "rule"
