@@ -194,7 +194,9 @@ MEASURE_JS = """([kinds, width, height, L]) => {
     } else if (k === "rule") {
       els = q('#screen p.rule');
     }
-    const optional = ["ring", "stepper", "range", "choices"].includes(k);  // before a wheel
+    // before a wheel; a computer's screen before its first move, while it thinks
+    const optional = ["ring", "stepper", "range", "choices"].includes(k)
+      || (k === "step" && !!document.querySelector("#screen p.status"));
     if (!els.length) { if (!optional) out.missing.push(k); continue; }
     for (const e of els) {
       const ok = board ? inView(e, under(e) ? cover : height)
