@@ -135,6 +135,7 @@ MESSAGES = {
     'Game over: {name} wins': 'Partita finita: vince {name}',
     'Game settings': 'Impostazioni della partita',
     'Goal card, {n} point: {cells}': ('Carta obiettivo, {n} punto: {cells}', 'Carta obiettivo, {n} punti: {cells}',),
+    "Greyed out: that symbol's pile is empty, so its stone cannot be replaced.": 'In grigio: la pila di quel simbolo è vuota, quindi la sua roccia non può essere sostituita.',
     'Guess the sum of your own stones for the dice {dice} (a symbol rolled three times counts three times).': 'Indovina la somma delle tue rocce per i dadi {dice} (un simbolo uscito tre volte conta tre volte).',
     'Guess the sum of your own stones for the dice {dice} (a symbol rolled twice counts twice).': 'Indovina la somma delle tue rocce per i dadi {dice} (un simbolo uscito due volte conta due volte).',
     'Guess the sum of your own stones for the dice {dice}.': 'Indovina la somma delle tue rocce per i dadi {dice}.',

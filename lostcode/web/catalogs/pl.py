@@ -139,6 +139,7 @@ MESSAGES = {
     'Game over: {name} wins': 'Koniec gry: wygrywa {name}',
     'Game settings': 'Ustawienia gry',
     'Goal card, {n} point: {cells}': ('Karta celu, {n} punkt: {cells}', 'Karta celu, {n} punkty: {cells}', 'Karta celu, {n} punktów: {cells}',),
+    "Greyed out: that symbol's pile is empty, so its stone cannot be replaced.": 'Wyszarzone: stos tego symbolu jest pusty, więc jego płytki nie można wymienić.',
     'Guess the sum of your own stones for the dice {dice} (a symbol rolled three times counts three times).': 'Obstaw, ile wynosi suma twoich płytek dla kości {dice} (symbol, który wypadł trzy razy, liczy się trzy razy).',
     'Guess the sum of your own stones for the dice {dice} (a symbol rolled twice counts twice).': 'Obstaw, ile wynosi suma twoich płytek dla kości {dice} (symbol, który wypadł dwa razy, liczy się dwa razy).',
     'Guess the sum of your own stones for the dice {dice}.': 'Obstaw, ile wynosi suma twoich płytek dla kości {dice}.',

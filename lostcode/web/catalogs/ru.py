@@ -139,6 +139,7 @@ MESSAGES = {
     'Game over: {name} wins': 'Игра окончена: побеждает {name}',
     'Game settings': 'Настройки игры',
     'Goal card, {n} point: {cells}': ('Карта цели, {n} очко: {cells}', 'Карта цели, {n} очка: {cells}', 'Карта цели, {n} очков: {cells}',),
+    "Greyed out: that symbol's pile is empty, so its stone cannot be replaced.": 'Серым: стопка этого символа пуста, поэтому его камень заменить нельзя.',
     'Guess the sum of your own stones for the dice {dice} (a symbol rolled three times counts three times).': 'Угадайте сумму своих камней для кубиков {dice} (символ, выпавший трижды, считается трижды).',
     'Guess the sum of your own stones for the dice {dice} (a symbol rolled twice counts twice).': 'Угадайте сумму своих камней для кубиков {dice} (символ, выпавший дважды, считается дважды).',
     'Guess the sum of your own stones for the dice {dice}.': 'Угадайте сумму своих камней для кубиков {dice}.',
