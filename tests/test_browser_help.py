@@ -1,12 +1,14 @@
 """Help beside the choice (issue 39), by role and accessible name, in a
 3-player pass-and-play game (seed 4242) on its first wheel screen.
 
-At 360x640 (touch) the sticky bar's "Help" opens the help over the board,
-just above the bottom sheet, the page at its top (scrollY 0); the bar's
+At 360x640 (touch) the sticky bar's "Help" opens the help in the choices'
+place, just above the bottom sheet, the page at its top (scrollY 0); the bar's
 "Ask the expert" opens it on the expert's answer in one tap; each tab
-(Chances, Expert, Sheet) shows its content in the first viewport while the
-question, a wheel and the confirm stay there and clear (the element at each
-one's centre is itself); Escape closes it and gives the focus back to Help.
+(Chances, Expert, Sheet) shows its content in the first viewport, the help at
+most a third of the screen, while the question, the confirm and every rack
+(the evidence, a playtest of issue 39: the help had covered them) stay there
+and clear (the element at each one's centre is itself); Escape closes it and
+gives the focus back to Help, the choices back in sight.
 At 1280x800 the help is open beside the
 choice, under the board, on every tab in the first viewport, and the whole
 ring (22 values) lies whole beside it, at 1920x1080 too. tests/play.py's
@@ -74,6 +76,10 @@ class HelpGame(UIGame):
             "Expert": page.locator("#help-dock .expert").get_by_text("The expert's move:"),
             "Sheet": page.get_by_role("button", name="jaguar 0: open"),
         }
+        if not self.wide:  # the help takes the choices' place: the racks stay in sight
+            del choice["wheel"]
+            for i in range(page.locator("#game svg.rack").count()):
+                choice["rack" + str(i)] = page.locator("#game svg.rack").nth(i)
         helper = page.get_by_role("button", name="Help", exact=True)
         # the screen as a player first sees it: its controls past their settle wait
         page.wait_for_function("() => !document.querySelector('#screen [data-settling]')")
@@ -110,10 +116,17 @@ class HelpGame(UIGame):
             got = self.mark({**choice, "help": content})
             for x in got:
                 assert x["inside"] and x["clear"], (tab, got)
+            if not self.wide:  # a compact sheet, scrolled inside itself
+                box = page.locator("#help-dock").bounding_box()
+                assert box["height"] <= 640 / 3 + 1, (tab, box)
             self.seen[tab] = {x["name"]: x["top"] for x in got}
             self.check_privacy(page.evaluate(SNAPSHOT_JS), s.to_act)
         # the tab chosen stays while the choice changes (a wheel tapped redraws the screen)
-        choice["wheel"].click()
+        wheel = page.get_by_role("button", name="W3 (3 wide, 3 VP)")
+        if not self.wide:
+            expect(wheel).to_be_hidden()  # the help in the choices' place while it is open
+        else:
+            wheel.click()
         expect(page.get_by_role("button", name="Sheet", exact=True)).to_have_attribute(
             "aria-pressed", "true")
         if not self.wide:
@@ -122,6 +135,7 @@ class HelpGame(UIGame):
             expect(helper).to_be_focused()
             expect(page.get_by_role("button", name="Chances", exact=True)).to_have_count(0)
             assert page.evaluate("scrollY") == 0  # the board back in sight
+            expect(wheel).to_be_visible()  # the choices back in their place
 
 
 @pytest.mark.parametrize("size", ["360x640", "1280x800", "1920x1080"])

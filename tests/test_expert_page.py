@@ -199,7 +199,7 @@ def test_an_expert_seat_waits_for_its_search_then_plays_what_decide_expert_plays
     synchronous BotSeats plays."""
     seats = ["expert", "human"]
     ses = Session(Options(2), 8, ["Ex", "Ana"], seats)
-    waited = 0
+    waited = reported = 0
     for _ in range(300):
         job = ses.search_due()
         if job is not None:
@@ -207,12 +207,13 @@ def test_an_expert_seat_waits_for_its_search_then_plays_what_decide_expert_plays
             assert m["kind"] == "bot"
             if ses.bots.waiting():  # every step shown: nothing goes on by itself
                 assert m["auto"] is None and "Ex is thinking…" in all_strings(m)
-                # issue 39: a tap meanwhile is not ignored in silence: the disabled
-                # control says why it waits (gamepage.nudge_wait marks the line too)
-                bar = [it for b in m["blocks"] if b["t"] == "buttons" for it in b["items"]]
-                assert [(it["disabled"], it["note"]) for it in bar] == [
-                    (True, "waits: the next move comes by itself")]
+                # issue 39 (a playtest): one state, waiting: no greyed-out Continue
+                # beside the move shown, no control at all; a tap meanwhile marks
+                # the thinking line (gamepage.nudge_wait)
+                assert not [b for b in m["blocks"] if b["t"] == "buttons"], m["blocks"]
                 assert m["waiting"] == "Ex is thinking…"
+                if [b for b in m["blocks"] if b["t"] == "move"]:
+                    reported += 1  # a move report shown and the next one thought of
                 # issue 39: said once on the screen (the heading and the words said it too)
                 shown = [m["heading"]] + list(all_strings(m["blocks"]))
                 assert shown.count("Ex is thinking…") == 1, shown
@@ -232,7 +233,7 @@ def test_an_expert_seat_waits_for_its_search_then_plays_what_decide_expert_plays
         if ses.state.round >= 3:
             break
         human_step(ses, m, random.Random(len(ses.state.actions)))
-    assert waited >= 2
+    assert waited >= 2 and reported >= 1, (waited, reported)
     # the same moves as an expert deciding at once (solo.BotSeats with sliced=False)
     bots = BotSeats(seats, 8)
     s2 = Session(Options(2), 8, ["Ex", "Ana"], ["human", "human"])

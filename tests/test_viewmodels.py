@@ -554,6 +554,12 @@ def test_replace_screen_says_why_a_stone_cannot_be_replaced():
     opts = {it["arg"]: it for it in blocks_buttons(m) if it["act"] == "discard"}
     assert opts["jaguar"]["disabled"] and opts["jaguar"]["note"] == "The jaguar pile is empty."
     assert not opts["bird"]["disabled"] and opts["bird"]["note"] == ""
+    # issue 39 (a playtest): the greyed cells said once, in a line of small print
+    hints = [b["text"] for b in m["blocks"] if b["t"] == "p" and b.get("cls") == "hint"]
+    assert hints == ["Greyed out: that symbol's pile is empty, so its stone cannot be replaced."]
+    ses.state.piles["jaguar"] = [3]  # every pile open: no such line
+    m = screen_model(ses)
+    assert not [b for b in m["blocks"] if b["t"] == "p" and b.get("cls") == "hint"]
 
 
 def test_checks_screen_has_no_empty_what_happened_list():

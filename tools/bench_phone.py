@@ -38,8 +38,9 @@ On every screen, scrolled to the top, it measures:
             inside the viewport and clear of the action bar (above it, or
             under it where they follow it): on a wheel screen the wheels, the
             ring, the -/+ stepper and the "Range: ..." line; on a candidate
-            screen every symbol's row; a die's faces, the stones to replace,
-            the offer's answers;
+            screen every symbol's row (on the final ones, the line saying what
+            to do and how it scores too, R-E2); a die's faces, the stones to
+            replace, the offer's answers;
   text      the smallest text on the board, in CSS px: every rendered SVG
             <text> in the game (its computed font size times its SVG's scale
             on screen, getScreenCTM) and the HTML text of the strip, the
@@ -96,7 +97,8 @@ GAMES = {  # name: seat kinds (the labels of the set-up form's "plays as")
 EVIDENCE = {
     "guess": ("racks", "dice", "wheels", "ring", "stepper", "range"),
     "shortcut": ("racks", "dice", "cands"),
-    "final": ("racks", "cands"),
+    # issue 39: what to do and how it scores (R-E2) beside the rows, in the sheet
+    "final": ("racks", "cands", "rule"),
     "change": ("dice",),
     "bear": ("dice",),
     "offer": ("dice",),
@@ -189,8 +191,12 @@ MEASURE_JS = """([kinds, width, height, L]) => {
       els = q('#screen p.step-caption').slice(0, 1);
     } else if (k === "cands") {
       els = q('#screen [role=group].cand');
+    } else if (k === "rule") {
+      els = q('#screen p.rule');
     }
-    const optional = ["ring", "stepper", "range", "choices"].includes(k);  // before a wheel
+    // before a wheel; a computer's screen before its first move, while it thinks
+    const optional = ["ring", "stepper", "range", "choices"].includes(k)
+      || (k === "step" && !!document.querySelector("#screen p.status"));
     if (!els.length) { if (!optional) out.missing.push(k); continue; }
     for (const e of els) {
       const ok = board ? inView(e, under(e) ? cover : height)

@@ -16,7 +16,7 @@ Pure Python, MicroPython-portable (no DOM here).
 """
 
 from ...player.deduction import PARAM_KEYS, TEMPLATES, analyze
-from ...rules.vocab import PHASE_CHANGE, PHASE_FINAL, PHASE_GUESS, PHASE_SHORTCUT
+from ...rules.vocab import GUESS, PHASE_CHANGE, PHASE_FINAL, PHASE_GUESS, PHASE_SHORTCUT
 from ..actions import EXPERT, USE_HINT
 from ..shell.i18n import _, decimal
 from .names import dice_text, symbol_name
@@ -230,6 +230,7 @@ def panel_model(session, obs, kind):
     if kind == PHASE_GUESS:
         m["suggestion"] = suggestion(a)
     m["expert"] = expert_model(session, obs)
+    compared(m)
     return m
 
 
@@ -295,6 +296,8 @@ def expert_model(session, obs):
         "move": "",
         "others": [],
         "others_label": _("Other moves it weighed"),
+        "aim": "",  # what it plays for (reasons.aim_text), once it answered
+        "compare": "",  # its move beside the Chances tab's suggestion (compared)
     }
     if job is None:
         m["button"] = {
@@ -315,7 +318,26 @@ def expert_model(session, obs):
         answer = expert_answer(job.result, cursed)
         m["move"] = answer["move"]
         m["others"] = answer["others"]
+        m["aim"] = answer["aim"]
+        m["action"] = tuple(job.result.action)
     return m
+
+
+def compared(m):
+    """Issue 39 (a playtest: on a round-9 wheel screen the Chances tab's suggestion
+    and the expert's move differed with no word why): once both are known, the
+    expert's part says whether its move is the suggestion, and why not."""
+    sug, ex = m.get("suggestion"), m.get("expert")
+    if not sug or not ex or not ex.get("action"):
+        return
+    mine = (GUESS, sug["wheel"], sug["low"])
+    if tuple(ex["action"][:3]) == mine:
+        ex["compare"] = _("The same bet as the Chances tab's suggestion.")
+    else:
+        ex["compare"] = _(
+            "Not the Chances tab's suggestion ({wheel} {range}): that one counts only this "
+            "round's points, the expert counts the rounds to come too.",
+            wheel=sug["wheel"], range=sug["range"])
 
 
 def best_wheel(a):
@@ -345,6 +367,7 @@ def suggestion(a):
         "wheel": best["wheel"],
         "low": best["low"],
         "high": best["high"],
+        "range": rng,
         "p": best["p"],
         "ev": best["ev"],
         "text": _(

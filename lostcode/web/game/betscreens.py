@@ -279,14 +279,16 @@ def _shortcut(session, obs, m):
 def _final(session, obs, m):
     m["heading"] = _("{name}: your final candidates", name=m["viewer_name"])
     d, pickers = _candidate_pickers(session, obs, PHASE_FINAL, m)
+    # Issue 39 (a playtest: the rule lay at y≈998, under the board): what to do
+    # and how it scores, one small paragraph right under the heading, so the
+    # rule, the rows and the confirm share the first viewport at 360x640 (R-E1, R-E2)
     how = para(
         _(
-            "For each symbol pick 0 to 3 values your own stone may have. If the true value is "
-            "among them: +5 if you picked one, +2 if two, +1 if three; if not, or none: −2."
+            "Tap 0–3 values per symbol. Right: +5 with one value, +2 with two, +1 with "
+            "three; wrong or none: −2."
         )
     )
-    how["cls"] = "hint"  # small print: the racks and the six rows stay in the first viewport
-    how["aside"] = True  # not the question itself: under the board on a phone (issue 22)
+    how["cls"] = "rule"
     blocks = [how]
     for sym in obs["my_tokens"]:
         blocks.append(
@@ -335,5 +337,5 @@ def _final(session, obs, m):
                 [button(pass_label(session, obs, solo), actions.CONFIRM, primary=True)]
             )
         ]
-    # The rows first (beside the racks, above the action bar), how they score below.
-    m["blocks"] = blocks[1:] + pickers + blocks[:1] + confirm
+    # What to do and how it scores, then the rows (above the action bar).
+    m["blocks"] = blocks + pickers + confirm

@@ -91,14 +91,16 @@ def render():
     # Issue 39: on a phone the racks a question rests on sit next to it; on a
     # wide screen every rack keeps one place on every screen, on the board.
     racks_here = evidence == "racks" and not wide()
+    # the final candidates' badge leads their heading (issue 39: a line more for the rows)
+    final = m["kind"] == "final"
     if board and evidence:
         # what the question rests on, on the board above the bottom sheet; the
         # final candidates rest on the racks alone
-        render_evidence(board, part, racks_here, m["kind"] != "final", badge)
+        render_evidence(board, part, racks_here, not final, None if final else badge)
     # Issue 22: the screen's own part (its question, its choices, the confirm) is
     # one panel; on a phone a bottom sheet pinned under the board (style.css).
     own = el("div", None, "bottom-sheet", None, part)
-    if badge and not (board and evidence):
+    if badge and (final or not (board and evidence)):
         el("p", badge, "private-badge", None, own)
     el("h2", m["heading"], None, {"id": "screen-h", "tabindex": "-1"}, own)
     # A replacement's notice: above a screen's question, but below the controls

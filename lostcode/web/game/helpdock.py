@@ -2,8 +2,9 @@
 panel, the expert and the deduction sheet, one tap away from the sticky bar.
 
 Pure: the page (gamepage.render) draws this model. On a phone the help is
-closed until the bar's Help button opens it, then it lies just above the
-screen's bottom sheet (the question and its choices stay in sight) with a
+closed until the bar's Help button opens it, then it takes the choices' place
+just above the screen's bottom sheet (the racks, the question and the confirm
+stay in sight: a playtest of issue 39 found it over the racks) with a
 row of tabs (the chances, the expert, the sheet) and a close button; on a
 wide screen it is always open, beside the choice, under the board.
 

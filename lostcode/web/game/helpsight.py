@@ -1,6 +1,7 @@
-"""The help in sight on a phone (issue 39): opened, it lies over the board just
-above the bottom sheet (style: assets/table.css), the page never scrolls, so
-the board's top, the question and its choices stay where they were; the bar's
+"""The help in sight on a phone (issue 39): opened, it takes the choices' place
+just above the bottom sheet, a third of the screen at most (style:
+assets/table.css), the page never scrolls, so the racks, the question and the
+confirm stay where they were; the bar's
 Expert button opens it on the expert's answer in one tap.
 
 The page part of lostcode/web/game/helpdock.py (pure): gamepage.render calls

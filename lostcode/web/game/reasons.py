@@ -196,10 +196,32 @@ def expert_answer(decision, cursed=False):
         (o.action, max(0.0, o.value) if o.action[0] == GUESS and not cursed else o.value, o.note)
         for o in decision.options
     ]
+    points = {}  # final candidates: their expected points beside the chance to win
+    for o in decision.options:
+        if o.note == NOTE_WIN:
+            points[repr(o.action)] = o.mine
     if not options or options[0][0] != decision.action:
         options = [(decision.action, 0.0, "")] + [o for o in options if o[0] != decision.action]
-    first = option_phrase(options[0][0], options[0][1], options[0][2])
+
+    def said(o):
+        text = option_phrase(o[0], o[1], o[2])
+        if text and repr(o[0]) in points:  # issue 39: points too, as on every other screen
+            text = _("{option} ({vp} expected)", option=text, vp=vp_text(points[repr(o[0])]))
+        return text
+
     return {
-        "move": _("The expert's move: {option}", option=first),
-        "others": [t for t in (option_phrase(o[0], o[1], o[2]) for o in options[1:]) if t],
+        "move": _("The expert's move: {option}", option=said(options[0])),
+        "others": [t for t in (said(o) for o in options[1:]) if t],
+        # what it plays for, in plain words (a playtest of issue 39: "chance to win"
+        # here, points elsewhere, and no word why)
+        "aim": aim_text(options[0][2]),
     }
+
+
+def aim_text(note):
+    """What the expert's answer optimises, as a player would say it."""
+    if note == NOTE_WIN:
+        return _("At the end the expert plays to win the game, not for the most points: "
+                 "behind, it takes a risk; ahead, it plays safe.")
+    return _("The expert plays for points over the other players: this round's, and what "
+             "its move tells it and the others for the rounds to come.")

@@ -131,6 +131,15 @@ def _replace(session, obs, m):
             ],
             _("Stone to replace"),
         ),
+    ]
+    if any(not obs["piles"][sym] for sym in obs["symbols"]):
+        # issue 39 (a playtest: in round 9 five disabled two-line options took two
+        # thirds of the screen): an empty pile's stone is a small greyed cell, said once
+        empty = para(_("Greyed out: that symbol's pile is empty, so its stone cannot be "
+                       "replaced."))
+        empty["cls"] = "hint"
+        m["blocks"].append(empty)
+    m["blocks"] += [
         buttons(
             [
                 button(

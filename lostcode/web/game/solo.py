@@ -20,7 +20,9 @@ far. The screen carries `auto`: the page (gamepage.py) plays CONTINUE (the
 next step) by itself after PACE_MS; a tap anywhere, or Skip, plays SKIP: the
 end of the bots' run (the next human decision or the round's check) at once,
 as does reduced motion. While a bot has not decided yet (the Bot lab's,
-labseat.py) nothing advances and Continue is disabled.
+labseat.py, or an expert searching) nothing advances and no control is shown
+(issue 39: a greyed-out Continue beside the move just played read as a
+contradiction): one line says who is thinking.
 
 Issue 27: an expert seat's decision is a search (lostcode/player/expert.py).
 In the page's sessions (`sliced`) it is a thinking.Job the page runs a slice at
@@ -362,12 +364,12 @@ def bot_screen(session, obs, m):
     if lines and not steps:
         blocks.append(words)
     if waiting:
-        # issue 39: a tap meanwhile is never ignored in silence: the control says
-        # why it waits, and the next move comes by itself once it is decided
+        # Issue 39 (a playtest: "Bo (computer) played …", "Bo is thinking…" and a
+        # greyed-out Continue at once): one state, waiting, with no control to
+        # wait on: the move shown stays, one line says who moves next, and that
+        # move comes by itself once decided (a tap meanwhile marks the line:
+        # gamepage.nudge_wait)
         blocks.append({"t": "status", "text": bots.wait_text(names)})
-        note = _("waits: the next move comes by itself")
-        blocks.append(buttons([button(_("Continue"), CONTINUE, disabled=True, primary=True,
-                                      note=note)]))
         m["auto"] = None
         m["waiting"] = bots.wait_text(names)
     else:

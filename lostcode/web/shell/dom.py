@@ -663,6 +663,9 @@ def render_assistant(a, parent):
             el("p", ex["thinking"], "note", {"role": "status"}, box)
         if ex["move"]:
             el("p", ex["move"], "suggestion expert-move", {"role": "status"}, box)
+        for key in ("compare", "aim"):  # issue 39: what it plays for, beside the suggestion
+            if ex.get(key):
+                el("p", ex[key], "note expert-" + key, None, box)
         if ex["others"]:
             ul = el("ul", None, "expert-others", {"aria-label": ex["others_label"]}, box)
             for text in ex["others"]:
