@@ -33,7 +33,7 @@ BROWSER_ONLY = {
         "tablemode.seatscreen", "tablemode.seatmoves",
         "tablemode.tableentry", "puzzle.puzzleentry", "stonesentry",
         "tablemode.tableparts", "tablemode.tabledraw", "tablemode.tablehost",
-        "tablemode.tablechannels", "tablemode.tableguest", "game.helpsight",
+        "tablemode.tablechannels", "tablemode.tableguest", "game.helpsight", "shell.helpdom",
     )
 }  # tests/helpers.py ADAPTER_MODULES
 count = 0

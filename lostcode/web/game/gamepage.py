@@ -48,10 +48,10 @@ from lostcode.web.shell.dom import (
     render_blocks,
     render_board,
     render_evidence,
-    render_help,
     render_strip,
 )
 from lostcode.web.shell.followups import pace_key
+from lostcode.web.shell.helpdom import render_help
 from lostcode.web.shell.i18n import _
 from lostcode.web.shell.moments import motion_reduced
 

@@ -13,13 +13,8 @@ game's session.
 
 from lostcode.web import actions
 from lostcode.web.shell.app import APP
-from lostcode.web.shell.dom import (
-    el,
-    render_assistant,
-    render_blocks,
-    render_evidence,
-    render_sheet,
-)
+from lostcode.web.shell.dom import el, render_blocks, render_evidence
+from lostcode.web.shell.helpdom import render_assistant, render_sheet
 from lostcode.web.shell.i18n import _
 from lostcode.web.tablemode.seatsession import SeatSession
 
