@@ -153,6 +153,27 @@ def test_bot_reports_say_each_event_once_in_log_order(seats):
     assert changes, "no bot turned a die in these games"
 
 
+def test_a_computers_step_shows_the_round_it_was_played_in():
+    """Issue 39 (a playtest): a computer's replacement that ended round 4 was
+    shown under "5/9" and "Round 5 of 9" (the state was already at round 5's
+    roll). The strip and the board name the round the move shown was played in."""
+    seen = []
+
+    def visit(s, m):
+        step = m.get("bot_step")
+        if m["kind"] != "bot" or not step:
+            return
+        r = s.bots.steps()[step["n"] - 1]
+        rnd, rounds = r["before"]["round"], s.state.options.rounds
+        assert m["strip"]["round"]["text"] == f"{rnd}/{rounds}", (step, r["action"])
+        assert m["board"]["round"] == f"Round {rnd} of {rounds}", (step, r["action"])
+        seen.append(r["after"]["round"] > rnd)
+
+    run_game(Session(Options(3), 21, ["Ana", "Bo", "Cy"], ["hard", "human", "easy"]),
+             random.Random(3), visit)
+    assert any(seen), "no computer's step ended a round in this game"
+
+
 def bot_reports_said(ses) -> list:
     """Check every bot screen of one whole game; the kinds of the events said."""
     said = []  # log positions of the events said on bot screens, screen after screen

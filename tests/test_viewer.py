@@ -126,7 +126,8 @@ def test_rounds_start_just_after_each_roll_and_the_controls_stop_at_the_ends():
 
 def test_the_strips_round_is_the_round_of_the_move_shown():
     """Issue 39 (a playtest): the move that ends a round (its last replacement)
-    showed the next round on the strip ("2/9" at round 1's discard). A round
+    showed the next round on the strip ("2/9" at round 1's discard), and the
+    board's "Round 2 of 9" beside the strip's "1/9" after that. A round
     starts on screen with its roll (Replay.stops): every step before it is the
     previous round's."""
     rec = json.loads((ROOT / "docs" / "examples" / "two-players.json").read_text())
@@ -135,7 +136,9 @@ def test_the_strips_round_is_the_round_of_the_move_shown():
     for k in range(r.n):  # the last step is the game's end: its strip names no round
         r.go(k)
         rolled = len([s for s in r.stops if s <= k])
-        assert watch_model(r)["strip"]["round"]["text"] == f"{max(1, rolled)}/{rounds}", k
+        m = watch_model(r)
+        assert m["strip"]["round"]["text"] == f"{max(1, rolled)}/{rounds}", k
+        assert m["board"]["round"] == f"Round {max(1, rolled)} of {rounds}", k  # the same
 
 
 def test_play_moves_by_itself_at_its_speed_and_a_step_by_hand_pauses():

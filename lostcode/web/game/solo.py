@@ -61,7 +61,17 @@ from ...rules.vocab import (
 from ..actions import CONTINUE, SKIP
 from ..shell.blocks import button, buttons
 from ..shell.i18n import _
-from .board import GAP, NAME_W, STONE, board_model, node, text, wheel_icon, wheels_svg
+from .board import (
+    GAP,
+    NAME_W,
+    STONE,
+    board_model,
+    ended_round,
+    node,
+    text,
+    wheel_icon,
+    wheels_svg,
+)
 from .describe import describe
 from .names import dice_text, symbol_name
 from .reasons import AT_ONCE, reason_text, when_shown
@@ -249,7 +259,7 @@ def _mark_group(g, cls, label):
 
 def step_board(r, obs):
     """The board of a step (board.py) with the move marked on it."""
-    b = board_model(obs)
+    b = board_model(obs, round_of=ended_round(obs))  # a round's last move is that round's
     p = r["seat"]
     action = r["action"]
     just = _("just now")
@@ -410,7 +420,7 @@ def step_art(r, obs):
 
 def _strip_for(obs, seat):
     """The player strip of a step: the bot that moved is the one marked."""
-    strip = strip_model(obs, "bot")
+    strip = strip_model(obs, "bot", round_shown=ended_round(obs))  # issue 39: as the board
     to_play = ", " + _("to play")
     for s in strip["seats"]:
         if s["aria"].endswith(to_play):

@@ -314,7 +314,7 @@ def strip_model(obs, kind="", check_round=None, round_shown=None):
     else:  # the round in figures on the strip ("3/9"), in words for screen readers;
         # at the check, the round being checked (issue 39: never "6/9" at round 5's)
         r = check_round if kind == "checks" and check_round else obs["round"]
-        r = round_shown or r  # a replay's step that ended a round (viewer.ended_round)
+        r = round_shown or r  # a step showing the move that ended a round (board.ended_round)
         rnd = {
             "text": str(r) + "/" + str(obs["rounds"]),
             "aria": _("Round {round} of {rounds}", round=r, rounds=obs["rounds"]),

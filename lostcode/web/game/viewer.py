@@ -26,7 +26,7 @@ and the saves adapter: it is the engine's record replay, stepped.
 """
 
 from ...rules.observation import observe, observe_table
-from ...rules.vocab import EV_ROLL, HUMAN, PHASE_END, PHASE_ROLL
+from ...rules.vocab import EV_ROLL, HUMAN, PHASE_END
 from ...services.record import replay_action, replay_start
 from ..actions import (
     WATCH_CLOSE,
@@ -43,7 +43,7 @@ from ..actions import (
 )
 from ..shell.blocks import button, buttons, para
 from ..shell.i18n import _
-from .board import board_model
+from .board import board_model, ended_round
 from .describe import describe, log_lines
 from .names import symbol_name
 from .reasons import AT_ONCE, reason_text, when_shown
@@ -289,16 +289,6 @@ def play_buttons(replay) -> dict:
     return buttons(items, _("Play by itself"))
 
 
-def ended_round(obs, step):
-    """The round whose last move step `step` was (None: the step is in the
-    round the state says): before the next round's roll the replay still
-    shows the move that ended the previous one (a round starts on screen
-    with its roll, Replay.stops)."""
-    if step > 0 and obs["phase"] == PHASE_ROLL and obs["round"] > 1:
-        return obs["round"] - 1
-    return None
-
-
 def view_buttons(replay, names) -> dict:
     """A finished game's switch: every rack open, or one player's view (their
     own stones hidden) to replay their deduction; the chosen one is pressed.
@@ -370,9 +360,9 @@ def watch_model(replay, back_to_result=True) -> dict:
         "blocks": blocks,
         "table": None,
         "sheet": None,
-        "board": board_model(obs),
         # issue 39: the scores at this step, on top; a round's last move (its last
         # replacement, its check) is that round's, not the next one's still unrolled
+        "board": board_model(obs, round_of=ended_round(obs, replay.step)),
         "strip": strip_model(obs, "watch", round_shown=ended_round(obs, replay.step)),
         "evidence": "racks",
         "assistant": None,
