@@ -16,7 +16,7 @@ crossed out, right and wrong bets carry a tick or a cross.
 """
 
 from ...rules.components import CURSE_LEAVES_AT, CURSE_TAKE_AT, WHEEL_IDS, WHEEL_VP, WHEEL_WIDTH
-from ...rules.vocab import EV_MOVE, EV_ROLL, PHASE_ROLL
+from ...rules.vocab import EV_MOVE, EV_ROLL
 from ..shell.i18n import _, capital, ngettext
 from ..shell.you import YOU_NAMES
 from .names import dice_text, range_text, symbol_name
@@ -672,32 +672,17 @@ def extras_svg(obs):
 # --------------------------------------------------------------------------- the whole board
 
 
-def ended_round(obs, step=1):
-    """The round whose last move left the state `obs` (None: the round the
-    state says). A round's last move (its last replacement) leaves the state
-    at the next round's roll, still unrolled; a replay's step or a computer's
-    step that shows that move is the round it ended, on the board and on the
-    strip alike (issue 39). `step` 0: a replay's start, no move yet."""
-    if step > 0 and obs["phase"] == PHASE_ROLL and obs["round"] > 1:
-        return obs["round"] - 1
-    return None
-
-
 def board_model(obs, part=None, round_of=None):
     """What the adapter draws: evidence (dice, racks) near the question, the
     rest of the table (track, wheels, piles and tokens) beside or below.
-    `part` (views.BoardKeeper.part) may hand back a part's last tree;
-    `round_of`: the round a move shown belongs to (ended_round)."""
+    `part` (views.BoardKeeper.part) may hand back a part's last tree."""
     part = part or _made
     taken = {}
     if obs["phase"] == "guess" and obs["history"]:
         for p, w in obs["history"][-1]["wheels"]:
             taken[w] = obs["names"][p]
-    if obs["phase"] == "end":
-        round_text = _("Game over")
-    else:
-        round_text = _("Round {round} of {rounds}", round=round_of or obs["round"],
-                       rounds=obs["rounds"])
+    round_text = _("Game over") if obs["phase"] == "end" else _(  # round_of: tableview.ended_round
+        "Round {round} of {rounds}", round=round_of or obs["round"], rounds=obs["rounds"])
     return {
         "round": round_text,
         "dice": part("dice", dice_svg, obs),

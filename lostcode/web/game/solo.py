@@ -61,22 +61,12 @@ from ...rules.vocab import (
 from ..actions import CONTINUE, SKIP
 from ..shell.blocks import button, buttons
 from ..shell.i18n import _
-from .board import (
-    GAP,
-    NAME_W,
-    STONE,
-    board_model,
-    ended_round,
-    node,
-    text,
-    wheel_icon,
-    wheels_svg,
-)
+from .board import GAP, NAME_W, STONE, board_model, node, text, wheel_icon, wheels_svg
 from .describe import describe
 from .names import dice_text, symbol_name
 from .reasons import AT_ONCE, reason_text, when_shown
 from .stepwhy import step_reason, with_reason
-from .tableview import strip_model, table_model
+from .tableview import ended_round, strip_model, table_model
 
 # Events the check-results screen shows: the bot report leaves them to it.
 SHOWN_WITH_CHECKS = (EV_CHECK, EV_MOVE, EV_CURSE_TAKEN, EV_CURSE_PASSED, EV_CURSE_GONE)

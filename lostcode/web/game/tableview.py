@@ -258,6 +258,17 @@ def _auto_cells(sheet, obs):
     return sheet.auto_seen(obs)
 
 
+def ended_round(obs, step=1):
+    """The round whose last move left the state `obs` (None: the round the
+    state says). A round's last move (its last replacement) leaves the state
+    at the next round's roll, still unrolled; a replay's step or a computer's
+    step that shows that move is the round it ended, on the board and on the
+    strip alike (issue 39). `step` 0: a replay's start, no move yet."""
+    if step > 0 and obs["phase"] == PHASE_ROLL and obs["round"] > 1:
+        return obs["round"] - 1
+    return None
+
+
 def strip_model(obs, kind="", check_round=None, round_shown=None):
     """The player strip pinned above every game screen: each seat's name,
     marker colour (the seat-N classes the track's markers use), score as a
@@ -314,7 +325,7 @@ def strip_model(obs, kind="", check_round=None, round_shown=None):
     else:  # the round in figures on the strip ("3/9"), in words for screen readers;
         # at the check, the round being checked (issue 39: never "6/9" at round 5's)
         r = check_round if kind == "checks" and check_round else obs["round"]
-        r = round_shown or r  # a step showing the move that ended a round (board.ended_round)
+        r = round_shown or r  # a step showing the move that ended a round (ended_round)
         rnd = {
             "text": str(r) + "/" + str(obs["rounds"]),
             "aria": _("Round {round} of {rounds}", round=r, rounds=obs["rounds"]),

@@ -43,11 +43,11 @@ from ..actions import (
 )
 from ..shell.blocks import button, buttons, para
 from ..shell.i18n import _
-from .board import board_model, ended_round
+from .board import board_model
 from .describe import describe, log_lines
 from .names import symbol_name
 from .reasons import AT_ONCE, reason_text, when_shown
-from .tableview import strip_model
+from .tableview import ended_round, strip_model
 
 CHECKPOINT = 12
 # Issue 39, "replay like a recording": a playing replay shows a move every
