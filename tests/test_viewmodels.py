@@ -287,15 +287,16 @@ def test_end_screen_explains_a_tie_break():
     assert m["heading"] == "Game over: " + s.names[winner] + " wins"
 
 
-def test_end_screen_bar_is_one_button_and_leaving_is_asked_again():
-    """The sticky bar holds "New game" alone (one row at 360 px); the other ways
-    on stay in the page; "New game" asks before the result is left (Back keeps it)."""
+def test_end_screen_bar_is_the_replay_and_a_new_game_and_leaving_is_asked_again():
+    """The sticky bar holds "Watch the game" and "New game" (one row at 360 px;
+    issue 39's playtest found the replay under the fold); the download stays
+    in the page; "New game" asks before the result is left (Back keeps it)."""
     ses = Session(Options(2), 11, ["Ana", "Bo"])
     play(ses, random.Random(0))
     m = screen_model(ses)
     groups = [b for b in m["blocks"] if b["t"] == "buttons"]
     bar = [g for g in groups if any(it["primary"] for it in g["items"])]
-    assert [[it["text"] for it in g["items"]] for g in bar] == [["New game"]]
+    assert [[it["text"] for it in g["items"]] for g in bar] == [["Watch the game", "New game"]]
     assert {it["act"] for it in blocks_buttons(m)} == {"watch", "download_record", "leave"}
     ses.do("leave")
     m = screen_model(ses)

@@ -204,15 +204,11 @@ def _end(session, obs, m):
     # The other ways on stay in the page, under the scores (not in the sticky bar,
     # which holds the one completing control and so stays one row high at 360 px).
     # The raw record is a download only, never a screen (issue 11).
-    # Issue 39: on a phone the panel is the result and "New game" (about a third
-    # of the screen); the rest lies under the board, which stays in sight
+    # Issue 39: on a phone the panel is the result, "Watch the game" and "New
+    # game" (about a third of the screen; a playtest found the replay under the
+    # fold); the rest lies under the board, which stays in sight
     more = [
-        buttons(
-            [
-                button(_("Watch the game"), actions.WATCH),
-                button(_("Download game record"), actions.DOWNLOAD_RECORD),
-            ]
-        ),
+        buttons([button(_("Download game record"), actions.DOWNLOAD_RECORD)]),
         {"t": "chart", "label": _("Score over the rounds"), "svg": score_chart(obs)},
     ]
     for row in res["players"]:
@@ -251,5 +247,6 @@ def _end(session, obs, m):
             )
         )
     else:
-        blocks.append(buttons([button(_("New game"), actions.LEAVE, primary=True)]))
+        blocks.append(buttons([button(_("Watch the game"), actions.WATCH),
+                               button(_("New game"), actions.LEAVE, primary=True)]))
     m["blocks"] = blocks + more
