@@ -51,7 +51,7 @@ from lostcode.web.shell.dom import (
     render_strip,
 )
 from lostcode.web.shell.followups import pace_key
-from lostcode.web.shell.helpdom import render_help
+from lostcode.web.shell.helpdom import render_help, render_help_button
 from lostcode.web.shell.i18n import _
 from lostcode.web.shell.moments import motion_reduced
 
@@ -131,6 +131,7 @@ def render():
     # small print about the question (how it scores): under the board on a phone
     render_blocks([b for b in m["blocks"] if b.get("aside")], part)
     adopt(screen, part)
+    keep_unlock_place()  # issue 25: "I am NAME" stays off the press over a redraw
     center_ring()  # the ring's range in view (issue 39)
     sheet = by_id("sheet")
     old = py(document.getElementById("sheet-panel"))
@@ -167,15 +168,6 @@ def render():
     APP.game.heading = m["heading"]
     helpsight.pin()  # the open help's foot on the sheet (a phone's, issue 39)
     return m
-
-
-def render_help_button(b, box):
-    """The bar's Help button: opens the help's first tab, or closes it."""
-    attrs = {"type": "button", "data-act": b["act"], "data-arg": b["arg"], "id": "help-btn",
-             "aria-controls": "help-dock", "aria-expanded": "true" if b["expanded"] else "false"}
-    h = el("button", None, "btn help-btn", attrs, box)
-    el("span", "?", "help-icon", {"aria-hidden": "true"}, h)
-    el("span", b["text"], "help-text", None, h)
 
 
 def set_help(arg):
@@ -560,10 +552,13 @@ def place_unlock(within="#screen", unlock=actions.UNLOCK):
     bar moves down past it, or, in the phone's bottom sheet (pinned to the
     bottom edge), up past it. The second game's handoff too (issue 43)."""
     point = APP.page.press_point
+    APP.page.unlock_moved = None
     for node in nodes(within + ' [data-act="' + unlock + '"]'):
+        bar = node.parentElement
+        bar.style.marginTop = bar.style.marginBottom = ""  # measured where it is drawn
+        bar.removeAttribute("data-moved")
         shift = unlock_shift(rect_of(node), point)
         if shift:
-            bar = node.parentElement
             top = rect_of(node)[1]
             bar.style.marginTop = str(shift) + "px"
             short = int(shift - (rect_of(node)[1] - top))  # a margin collapsed into the one above
@@ -576,6 +571,21 @@ def place_unlock(within="#screen", unlock=actions.UNLOCK):
                 bar.style.marginTop = ""
                 bar.style.marginBottom = str(lift) + "px"
                 bar.setAttribute("data-moved", str(-lift))
+            APP.page.unlock_moved = (within, unlock, str(bar.style.marginTop),
+                                     str(bar.style.marginBottom), str(shift if not lift else -lift))
+
+
+def keep_unlock_place():
+    """A redraw of the same handoff patches its bar back to the tree: the place
+    place_unlock gave "I am NAME" is given again (else back under the press)."""
+    kept = APP.page.unlock_moved
+    if kept is None:
+        return
+    for node in nodes(kept[0] + ' [data-act="' + kept[1] + '"]'):
+        bar = node.parentElement
+        if py(bar.getAttribute("data-moved")) is None:
+            bar.style.marginTop, bar.style.marginBottom = kept[2], kept[3]
+            bar.setAttribute("data-moved", kept[4])
 
 
 def settle(selector, unlock=actions.UNLOCK, public=False):

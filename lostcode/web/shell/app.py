@@ -107,7 +107,7 @@ class PageState:
     __slots__ = (
         "seat_notes", "defaults", "picked_language", "rules_en", "rules_want",
         "rules_have", "rules_loading",
-        "press_point", "relanguage",
+        "press_point", "unlock_moved", "relanguage",
     )
 
     def __init__(self) -> None:
@@ -119,6 +119,7 @@ class PageState:
         self.rules_have = "en"
         self.rules_loading = None
         self.press_point = None  # (x, y) of the last pointer press: issue 25's handoff
+        self.unlock_moved = None  # the handoff's moved bar, to keep over a redraw
         # What else words itself anew after a language switch (main.py adds
         # Today's code's entry): the set-up page calls them, importing none.
         self.relanguage = []

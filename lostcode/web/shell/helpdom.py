@@ -23,6 +23,15 @@ def render_help(m, dock, opened, part):
         panel.open = opened
 
 
+def render_help_button(b, box):
+    """The bar's Help button: opens the help's first tab, or closes it."""
+    attrs = {"type": "button", "data-act": b["act"], "data-arg": b["arg"], "id": "help-btn",
+             "aria-controls": "help-dock", "aria-expanded": "true" if b["expanded"] else "false"}
+    h = el("button", None, "btn help-btn", attrs, box)
+    el("span", "?", "help-icon", {"aria-hidden": "true"}, h)
+    el("span", b["text"], "help-text", None, h)
+
+
 def render_dock(d, part):
     """The help's section, its tabs and close button; returns where its content goes."""
     cls = "help-dock" + (" open tab-" + d["tab"] if d["open"] else "")
