@@ -172,3 +172,24 @@ def test_the_end_of_a_four_player_game_leaves_every_marker_in_sight(browser, sit
     assert len(seen["markers"]) == len(rec["players"]), seen
     assert max(seen["markers"]) <= seen["top"], (seen["markers"], seen["top"])
     context.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "it", "pl"])
+def test_the_ends_bar_holds_the_replay_and_a_new_game_in_one_row(browser, site_url, lang):
+    """Issue 39 (a playtest: "Watch the game" at y 877): at 360x640 the end's
+    bar holds "Watch the game" and "New game" side by side, each whole in the
+    first viewport and >= 44 px, in the longer words of ru, it and pl too."""
+    context, page, _rec = watch_on_a_phone(browser, site_url, "solo.json", lang)
+    page.get_by_role("button", name=tr(lang, "Back to the result")).dispatch_event("click")
+    expect(page.locator("#game")).to_have_attribute("data-screen", "end")
+    sheet = page.locator("#screen .bottom-sheet")
+    boxes = []
+    for name in ("Watch the game", "New game"):
+        control = sheet.get_by_role("button", name=tr(lang, name), exact=True)
+        expect(control).to_be_in_viewport(ratio=1)
+        boxes.append(control.bounding_box())
+    assert abs(boxes[0]["y"] - boxes[1]["y"]) < 2, (lang, boxes)
+    assert min(min(b["height"], b["width"]) for b in boxes) >= 44, (lang, boxes)
+    assert page.evaluate("scrollY") == 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    context.close()
