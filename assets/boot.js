@@ -351,6 +351,15 @@ window.lostcodeUnsettle = function (now) {
     }
   }
 };
+// Issue 39 (a playtest): a tap on a control still settling did nothing a
+// player could see. The control shows a short "not yet" (gamepage.on_click_capture):
+// a dip in size with motion, an outline only under reduced motion (style.css).
+window.lostcodeNotYet = function (node) {
+  node.classList.remove("not-yet");
+  void node.offsetWidth; // a second early tap starts it again
+  node.classList.add("not-yet");
+  setTimeout(() => node.classList.remove("not-yet"), 400);
+};
 // The first control under `selector` with this data-act and data-arg (a
 // missing data-arg counts as ""), or null: found in one call (gamepage.restore_focus).
 window.lostcodeControl = function (selector, act, arg) {

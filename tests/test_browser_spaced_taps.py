@@ -128,3 +128,31 @@ def test_a_tap_handled_late_is_judged_by_its_own_time(touch_page):
     assert page.locator("#screen").inner_text() == shown, act  # the late tap chose nothing
     control.click()
     expect(page.locator("#screen")).not_to_have_text(shown)  # a tap in its time does
+
+
+EARLY_TAP_JS = """() => {
+  const node = document.querySelector("#screen [data-act][data-settling]");
+  if (!node) return null;
+  const r = node.getBoundingClientRect();
+  const at = {bubbles: true, cancelable: true, clientX: r.left + r.width / 2,
+              clientY: r.top + r.height / 2};
+  node.dispatchEvent(new PointerEvent("pointerdown", at));
+  node.dispatchEvent(new MouseEvent("click", Object.assign({detail: 1}, at)));
+  return [node.getAttribute("data-act"), node.classList.contains("not-yet")];
+}"""
+
+
+def test_a_tap_too_early_is_seen_refused(touch_page):
+    """Issue 39 (a playtest: a tap 0.2-0.4 s after a new screen did nothing a
+    player could see): a tap on a control that still waits (issue 25) does not
+    act, and the control shows it ("not yet"); a tap in its time acts."""
+    page = touch_page
+    game = UIGame(page, ["Ann", "Ben", "Cy"], seed=99)
+    game.start(wait_first=True, path=PATH)
+    game.click("Roll the dice")
+    expect(page.locator("#screen [data-settling]").first).to_be_attached()
+    act, shown = page.evaluate(EARLY_TAP_JS)
+    assert shown, act
+    assert state(page) == ("handoff", "false"), act
+    game.click("I am Ann")
+    expect(page.locator("#game")).to_have_attribute("data-private", "true")

@@ -669,6 +669,8 @@ def on_click_capture(event):
     name = str(act.getAttribute("data-act")) if act is not None else None
     if not guard().allows_click(detail, when, node is not None, wait, repeatable, name):
         drop(event)
+        if detail == 1 and act is not None and node is not None:  # too early: seen refused
+            window.lostcodeNotYet(act)
 
 
 def on_keydown_capture(event):
