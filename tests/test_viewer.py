@@ -499,3 +499,59 @@ def test_no_saved_games_is_said_only_when_no_game_is_listed():
                            "finished": "2026-11-28T10:00:00Z", "record": {}})
     m = saves_model(index, fmt_time=lambda t: t)
     assert m["history"] and m["empty"] == ""
+
+
+def track_scores(board):
+    """The score track's markers' labels (each names a player and their score)."""
+    return sorted(kid[1]["aria-label"] for kid in board["track"][2]
+                  if isinstance(kid, list) and kid[1].get("role") == "img")
+
+
+@pytest.mark.parametrize("rec", records()[-3:], ids=lambda r: str(len(r["actions"])) + " actions")
+def test_a_bet_is_shown_before_its_check_and_each_step_keeps_its_own_scores(rec):
+    """Issue 39 (a playtest): a round's last bet runs the check (R-C1) in the
+    same engine action, and the replay showed that bet with the scores after
+    the check. Stepping on, the bet is shown first with the scores as they
+    were (strip and track), then the check with what it moved ("+2"); back,
+    the same two moments; playing by itself shows both."""
+    r = Replay(rec)
+    n = r.n
+    checks = [k for k in range(1, n + 1) if r.checks_at(k) is not None]
+    assert len(checks) == replay(rec).options.rounds
+    shown = []
+    while True:
+        m = watch_model(r)
+        scores = [seat["score"] for seat in m["strip"]["seats"]]
+        k = r.step
+        before = replay(rec, k - 1).scores if r.held else replay(rec, k).scores
+        assert scores == before, (k, r.held)
+        line = [b for b in m["blocks"] if b["t"] == "step"][0]["text"]
+        shown.append((k, r.held, scores, track_scores(m["board"]), line))
+        if r.targets()[actions.WATCH_NEXT] is None:
+            break
+        r.do(actions.WATCH_NEXT)
+    assert [k for k, held, *_ in shown if held] == checks
+    assert [k for k, *_ in shown] == sorted([k for k in range(n + 1)] + checks)
+    moved = 0
+    for i, (k, held, scores, track, line) in enumerate(shown):
+        if not held:
+            continue
+        after = shown[i + 1]
+        assert after[0] == k and not after[1]
+        assert line != after[4]  # the bet, then the check's first result
+        m_scores = replay(rec, k).scores
+        moved += m_scores != scores
+        if m_scores != scores:  # the markers move at the check, not at the bet
+            assert track != after[3], k
+    assert moved  # some check moved a marker in these games
+    back = []
+    while r.targets()[actions.WATCH_PREV] is not None:
+        r.do(actions.WATCH_PREV)
+        back.append((r.step, r.held))
+    assert back == [(k, held) for k, held, *_ in reversed(shown[:-1])]
+    r.do(actions.WATCH_PLAY)
+    played = [(r.step, r.held)]
+    while r.pace() is not None:
+        r.do(actions.WATCH_TICK)
+        played.append((r.step, r.held))
+    assert played == [(k, held) for k, held, *_ in shown]

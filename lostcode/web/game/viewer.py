@@ -26,7 +26,7 @@ and the saves adapter: it is the engine's record replay, stepped.
 """
 
 from ...rules.observation import observe, observe_table
-from ...rules.vocab import EV_ROLL, HUMAN, PHASE_END
+from ...rules.vocab import EV_CHECK, EV_ROLL, HUMAN, PHASE_END
 from ...services.record import replay_action, replay_start
 from ..actions import (
     WATCH_CLOSE,
@@ -86,6 +86,8 @@ class Replay:
         "reasons",
         "playing",
         "speed",
+        "held",
+        "marker",
     )
 
     def __init__(self, data, step=0, view=None, reasons=None):
@@ -101,6 +103,10 @@ class Replay:
         self.loglen = [len(s.log)]
         self.actors = [None]
         self.stops = []  # steps just after a roll: where each round starts on screen
+        # issue 39: each step's scores and track heights, so that a bet's step shows
+        # the scores from before the check its action ran (self.held)
+        self.marker = [(list(s.scores), list(s.heights))]
+        self.held = False
         for i in range(self.n):
             self.actors.append(s.to_act)
             before = len(s.log)
@@ -108,6 +114,7 @@ class Replay:
             if (i + 1) % CHECKPOINT == 0:
                 self.marks[i + 1] = s.copy()
             self.loglen.append(len(s.log))
+            self.marker.append((list(s.scores), list(s.heights)))
             if len(s.log) > before and s.log[before]["t"] == EV_ROLL:
                 self.stops.append(i + 1)
         self.log = s.log  # the whole game's public log; step k saw its first loglen[k]
@@ -118,9 +125,20 @@ class Replay:
         self.step = self.n
         self.go(step)
 
-    def go(self, k: int) -> None:
-        """Show step k (clamped to 0..n)."""
+    def checks_at(self, k: int):
+        """Where step k's check begins in its events (None: the step ran no
+        check). The last bet of a round runs the round's check in the same
+        engine action; the replay shows them as two moments (issue 39)."""
+        for i, e in enumerate(self.events(k)):
+            if e["t"] == EV_CHECK:
+                return i
+        return None
+
+    def go(self, k: int, held: bool = False) -> None:
+        """Show step k (clamped to 0..n); held: only its bet, before the check
+        the same action ran (nothing to hold back on a step with no check)."""
         k = max(0, min(self.n, int(k)))
+        self.held = bool(held) and self.checks_at(k) is not None
         if k < self.step or k - self.step >= CHECKPOINT:
             base = k - k % CHECKPOINT
             self.state = self.marks[base].copy()
@@ -148,11 +166,40 @@ class Replay:
         return {
             WATCH_START: 0 if k > 0 else None,
             WATCH_PREV_ROUND: earlier[-1] if earlier else None,
-            WATCH_PREV: k - 1 if k > 0 else None,
-            WATCH_NEXT: k + 1 if k < n else None,
+            WATCH_PREV: self._back(),
+            WATCH_NEXT: self._on(),
             WATCH_NEXT_ROUND: later[0] if later else None,
             WATCH_END: n if k < n else None,
         }
+
+    def _on(self):
+        """The step Next shows: this step's check once its bet was shown
+        (the same step), else the next one (None at the end)."""
+        if self.held:
+            return self.step
+        return self.step + 1 if self.step < self.n else None
+
+    def _back(self):
+        """The step Previous shows: a check's own bet (the same step, held),
+        else the step before (None at the start)."""
+        if not self.held and self.step > 0 and self.checks_at(self.step) is not None:
+            return self.step
+        return self.step - 1 if self.step > 0 else None
+
+    def _move(self, act: str) -> None:
+        """One move forward or back, a bet and its check as two moments: Next
+        onto a step that ran a check shows its bet first (held)."""
+        if act == WATCH_NEXT:
+            if self.held:
+                self.held = False
+            elif self.step < self.n:
+                self.go(self.step + 1, held=True)
+        elif self.held:
+            self.go(self.step - 1)
+        elif self.step > 0 and self.checks_at(self.step) is not None:
+            self.held = True
+        elif self.step > 0:
+            self.go(self.step - 1)
 
     def do(self, act: str, arg="") -> None:
         """A control's action. Play starts (from the start once at the end) or
@@ -167,9 +214,12 @@ class Replay:
             if text.isdigit() and int(text) in SPEEDS:
                 self.speed = int(text)
         elif act == WATCH_TICK:
-            if self.playing and self.step < self.n:
-                self.go(self.step + 1)
-            self.playing = self.playing and self.step < self.n
+            if self.playing and (self.held or self.step < self.n):
+                self._move(WATCH_NEXT)
+            self.playing = self.playing and (self.held or self.step < self.n)
+        elif act in (WATCH_NEXT, WATCH_PREV):
+            self.playing = False
+            self._move(act)
         else:
             self.playing = False
             target = self.targets().get(act)
@@ -180,7 +230,7 @@ class Replay:
         """The timer a playing replay asks of the page (the model's "auto":
         its next move after PLAY_MS / speed, the same under reduced motion,
         since the pace is the player's choice, not an animation), or None."""
-        if not self.playing or self.step >= self.n:
+        if not self.playing or (self.step >= self.n and not self.held):
             return None
         return {"act": WATCH_TICK, "ms": PLAY_MS // self.speed, "steady": True}
 
@@ -190,6 +240,12 @@ class Replay:
         if k == 0:
             return []
         return self.log[self.loglen[k - 1] : self.loglen[k]]
+
+    def seen(self) -> int:
+        """How much of the public log this step shows (a held bet: up to its check)."""
+        if self.held:
+            return self.loglen[self.step - 1] + self.checks_at(self.step)
+        return self.loglen[self.step]
 
     def observation(self) -> dict:
         """What this step shows. A finished game: every rack (observe_table
@@ -203,6 +259,10 @@ class Replay:
             obs = dict(observe_table(s, ()))
         else:
             obs = dict(observe_table(s, self.humans))
+        if self.held:  # the bet only: the markers where they were before its check
+            scores, heights = self.marker[self.step - 1]
+            obs["scores"], obs["heights"] = list(scores), list(heights)
+            obs["log"] = self.log[: self.seen()]
         obs["viewer"] = None  # watched by anybody: no rack is drawn as "yours"
         return obs
 
@@ -212,7 +272,11 @@ def step_text(replay, names) -> tuple:
     k = replay.step
     if k == 0:
         return _("The game is set up; nothing has been played yet."), []
-    said = [describe(e, names) for e in replay.events()]
+    events = replay.events()
+    check = replay.checks_at(k)
+    if check is not None:  # a bet and its check: two moments (issue 39)
+        events = events[:check] if replay.held else events[check:]
+    said = [describe(e, names) for e in events]
     if said:
         return said[0], said[1:]
     # Only a final candidate of a symbol before a player's last one adds no
@@ -363,7 +427,7 @@ def watch_model(replay, back_to_result=True) -> dict:
         # issue 39: the scores at this step, on top; a round's last move (its last
         # replacement, its check) is that round's, not the next one's still unrolled
         "board": board_model(obs, round_of=ended_round(obs, replay.step)),
-        "strip": strip_model(obs, "watch", round_shown=ended_round(obs, replay.step)),
+        "strip": watch_strip(replay, obs),
         "evidence": "racks",
         "assistant": None,
         "log_label": _("Game log"),
@@ -371,11 +435,24 @@ def watch_model(replay, back_to_result=True) -> dict:
         "undo": False,
         "notices": [],
         "step": replay.step,
+        "held": replay.held,
         "auto": replay.pace(),
         "announce": line,
     }
 
 
+def watch_strip(replay, obs) -> dict:
+    """The strip at this step: the scores as they were after it (issue 39: a
+    round's last bet before its check, then the check with what it moved,
+    "5 (+2)", as the game's check screen shows it)."""
+    shown = ended_round(obs, replay.step)
+    check = None if replay.held else replay.checks_at(replay.step)
+    if check is not None:
+        return strip_model(obs, "checks", check_round=replay.events()[check]["round"],
+                           round_shown=shown)
+    return strip_model(obs, "watch", round_shown=shown)
+
+
 def watch_log(replay, names) -> list:
     """The game log up to this step (the log panel while watching)."""
-    return log_lines(replay.log[: replay.loglen[replay.step]], names)
+    return log_lines(replay.log[: replay.seen()], names)

@@ -28,14 +28,17 @@ def screen_key(m: dict, moves: int) -> tuple:
     heading and privacy, and the moves played (a new decision of the same
     kind); a replay's step is its move (issue 39: each step is settled again,
     so its controls that moved wait and the ones that stayed are steady,
-    activation.STEADY_PX)."""
-    return (m["kind"], m["heading"], m["private"], m["step"] if m["kind"] == "watch" else moves)
+    activation.STEADY_PX; a bet shown before its check is a step of its own,
+    "held")."""
+    step = (m["step"], m.get("held")) if m["kind"] == "watch" else moves
+    return (m["kind"], m["heading"], m["private"], step)
 
 
 def pace_key(m: dict, key: tuple) -> tuple:
     """The pending step a screen that goes on by itself is tied to: its screen
-    and the bot step shown (a redraw of the same step keeps its timer)."""
-    return (key, (m.get("bot_step") or {}).get("n"), m.get("step"))
+    and the bot step shown (a redraw of the same step keeps its timer; a
+    replay's bet before its check is not its check, "held")."""
+    return (key, (m.get("bot_step") or {}).get("n"), m.get("step"), m.get("held"))
 
 
 def follow_ups(m: dict, key: tuple, watching: bool, settled, paced) -> list:
