@@ -116,6 +116,7 @@ def test_every_step_of_a_bots_run_is_public_and_in_the_engines_order(players, se
                 "of": len(steps),
                 "seat": r["seat"],
                 "moment": m["bot_step"]["moment"],
+                "move": r["n"],
                 "caption": [b for b in m["blocks"] if b["t"] == "move"][0]["text"],
             }
             check_step_privacy(ses, m)
@@ -186,3 +187,53 @@ def test_a_wheel_step_marks_the_wheel_and_keeps_its_range_secret():
         ses.do(actions.CONTINUE)
     else:
         raise AssertionError("the bots' run did not end")
+
+
+def test_a_computers_roll_is_a_paced_step_of_its_own_its_dice_settled_once():
+    """desk6 (a second playtest, seed 4242: Bo's roll seen for ~0.3 s). An
+    expert roller's roll is drawn while it decides on the dice; its decision
+    redraws the step with the screen's key new (more moves played), and the
+    page played the roll's moment again, the dice settling for 0.74 of the
+    step's 1.2 s. The roll is its own step, paced once its dice have settled
+    (PACE_MS after MOMENT_MS["roll"]), and its moment is keyed by its move,
+    the same before and after the decision (moments.play_step_moment)."""
+    from lostcode.web.game.solo import MOMENT_MS, PACE_MS
+
+    ses = session(3, ["human", "expert", "hard"], {}, seed=4242)
+    m = screen_model(ses)
+    if "bot_step" not in m:  # the expert decides its roll first (nothing drawn yet)
+        assert ses.bots.waiting()
+        ses.search_due().finish()
+        ses.search_done()
+        m = screen_model(ses)
+    assert m["kind"] == "bot" and ses.bots.waiting() and m["auto"] is None
+    assert m["bot_step"]["moment"] == "roll"
+    assert tuple(ses.state.actions[m["bot_step"]["move"]]) == ("roll",)
+    first, played = m["bot_step"], len(ses.state.actions)
+    ses.finish_searches()  # the expert's decision on its dice, as the page's slices end
+    m = screen_model(ses)
+    assert len(ses.state.actions) > played  # the screen's key is new (gamepage.screen_key)
+    step = m["bot_step"]
+    assert (step["n"], step["move"], step["moment"]) == (first["n"], first["move"], "roll")
+    assert m["auto"]["ms"] == ses.bots.pace_ms(step["caption"]) + MOMENT_MS["roll"]
+    assert m["auto"]["ms"] - MOMENT_MS["roll"] >= PACE_MS
+    # every step's pace: its words' and its moment's (a wheel taken has none)
+    rng = random.Random(3)
+    for _ in range(400):
+        if ses.search_due() is not None:
+            ses.finish_searches()
+            continue
+        m = screen_model(ses)
+        if m["kind"] == "end":
+            break
+        if m["kind"] != "bot":
+            human_step(ses, m, rng)
+            continue
+        if m["auto"]:
+            step = m["bot_step"]
+            extra = MOMENT_MS.get(step["moment"].split(":")[0], 0)
+            assert m["auto"]["ms"] == ses.bots.pace_ms(step["caption"]) + extra
+            assert m["auto"]["ms"] - extra >= PACE_MS
+        ses.do(actions.CONTINUE)
+        if ses.state.round > 2:
+            break

@@ -294,7 +294,7 @@ def test_a_bot_turn_goes_on_by_itself_over_the_drawn_dice():
     next move after 1.2 s; Skip, a tap or reduced motion: SKIP, the end of the
     run); its report stops at the round's check, so "End of round N." never
     comes before round N's check results (the log keeps it)."""
-    from lostcode.web.game.solo import PACE_MAX_MS, PACE_MS, PLAIN_WORDS, READ_MS
+    from lostcode.web.game.solo import MOMENT_MS, PACE_MAX_MS, PACE_MS, PLAIN_WORDS, READ_MS
 
     seen = 0
     paces = set()
@@ -310,7 +310,9 @@ def test_a_bot_turn_goes_on_by_itself_over_the_drawn_dice():
                 # a step with a reason stays long enough to be read (issue 39)
                 words = len(m["bot_step"]["caption"].split())
                 pace = min(PACE_MAX_MS, PACE_MS + max(0, words - PLAIN_WORDS) * READ_MS)
-                assert m["auto"] == {"act": "continue", "ms": pace, "skip": "skip"}
+                # desk6: and after its moment (the dice rolled, a die turned, a stone replaced)
+                moment = MOMENT_MS.get(m["bot_step"]["moment"].split(":")[0], 0)
+                assert m["auto"] == {"act": "continue", "ms": pace + moment, "skip": "skip"}
                 assert PACE_MS <= pace <= PACE_MAX_MS
                 paces.add(pace)
                 assert primary(m)[0]["act"] == "skip"

@@ -77,6 +77,13 @@ PACE_MS = 1200  # how long the page shows each reported bot move before going on
 PLAIN_WORDS = 10
 READ_MS = 150
 PACE_MAX_MS = 4500
+# desk6 (a second playtest: a computer's roll seen for ~0.3 s): a step's moment
+# (style.css: the dice settle 0.5 s, the third 0.24 s late; a turned die 0.5 s;
+# a replaced stone 0.9 s) comes before its pace, so the move stays PACE_MS and
+# more once it has settled, as a move with no moment does; each moment plays
+# once per step (bot_step "move", moments.play_step_moment), not again when an
+# expert's decision redraws the step.
+MOMENT_MS = {"roll": 740, "turn": 500, "discard": 900}
 
 
 def before_checks(events):
@@ -164,11 +171,12 @@ class BotSeats(Seats):
         seat = job.key[0] if job is not None else 0
         return _("{name} is thinking…", name=names[seat])
 
-    def pace_ms(self, caption=""):
+    def pace_ms(self, caption="", moment=""):
         """How long each step stays before the next comes by itself: longer
-        for a caption with a reason in it, so that it can be read."""
+        for a caption with a reason in it, so that it can be read, and by its
+        moment (MOMENT_MS: the dice rolling are not yet the roll to see)."""
         extra = max(0, len(caption.split()) - PLAIN_WORDS) * READ_MS
-        return min(PACE_MAX_MS, PACE_MS + extra)
+        return min(PACE_MAX_MS, PACE_MS + extra) + MOMENT_MS.get(moment.split(":")[0], 0)
 
     def heading(self, names):
         """The bot screen's heading: who played (the same for every step, so
@@ -331,7 +339,8 @@ def bot_screen(session, obs, m):
             m["table"] = table_model(shown)
         m["strip"] = _strip_for(shown, r["seat"])
         m["evidence"] = "racks"  # the dice and the racks, next to the caption
-        m["bot_step"] = {"n": k + 1, "of": len(steps), "seat": r["seat"], "moment": step_moment(r)}
+        m["bot_step"] = {"n": k + 1, "of": len(steps), "seat": r["seat"], "moment": step_moment(r),
+                         "move": r.get("n")}
         who, what = step_caption(r, names)
         what = with_reason(what, step_reason(r, bots.reasons, shown))  # issue 39
         if waiting or more_to_come(session, obs):  # issue 39: no "of N" that would change
@@ -376,7 +385,8 @@ def bot_screen(session, obs, m):
         aria = _("Skip to the end of the computers' moves")
         blocks.append(buttons([button(_("Skip"), SKIP, primary=True, aria=aria)]))
         caption = m["bot_step"]["caption"] if steps else ""
-        m["auto"] = {"act": CONTINUE, "ms": bots.pace_ms(caption), "skip": SKIP}
+        moment = m["bot_step"]["moment"] if steps else ""
+        m["auto"] = {"act": CONTINUE, "ms": bots.pace_ms(caption, moment), "skip": SKIP}
     if lines and steps:
         # under the board, out of the sheet: at 360x640 a long run's words would
         # lift the sheet over the racks the moves are played on (issue 22)

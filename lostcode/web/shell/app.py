@@ -62,7 +62,7 @@ class GameView:
         self.auto_seq = 0
         self.auto_proxy = None
         self.dispatch = None
-        self.step_played = None  # (screen, step) whose bot move was last played (issue 22)
+        self.step_played = None  # (session, move) whose bot move was last played (issue 22)
         self.search = SearchLoop()  # issue 27: the session's searches (flow.follow runs them)
         self.log_lines = []  # the log's lines as last drawn (gamepage.render_log)
         # The table part last drawn: (what it was drawn from, its JSON) (gamepage.adopt_board).

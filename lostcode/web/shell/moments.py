@@ -93,8 +93,11 @@ def play_moments(m):
 
 def play_step_moment(step):
     """Issue 22: the move of the bot step just drawn, once: the dice rolled,
-    the die turned, or the replaced stone."""
-    key = (APP.game.screen, step["n"])
+    the die turned, or the replaced stone. Once per move (desk6): an expert's
+    decision arriving while the step is shown makes the screen's key new, and
+    the dice rolled again then, the roll seen settled for ~0.3 s."""
+    move = step.get("move")
+    key = (APP.game.session, move) if move is not None else (APP.game.screen, step["n"])
     if APP.game.step_played == key:
         return
     APP.game.step_played = key
