@@ -7,13 +7,31 @@ the handoff screen and on the wheel screen after it (the racks stay on the
 board at this width: gamepage.wide). tests/play.py's shadow engine game
 checks privacy on every screen on the way. The in-game Display settings open
 as a card the size of their controls under the board (1280x800, 1920x1080).
+
+desk6 (a second playtest: a rack's top went 321 -> 338 -> 372 px over a game
+as the discards' rows came): every rack keeps round 1's first place and size
+(+-1 px) on every screen through round 6, the discards' row's room kept from
+the start (board.py data-slots, style.css), and on the final candidates and
+every step of the replay. The board's size, measured on round 1's first
+screen: the board (racks, track, wheels and piles) spans at least 90 % of
+the width right of the screen's column, the racks at least half of it, and
+nothing scrolls sideways.
 """
 
+import json
 import re
 
 import pytest
+from helpers import wait_engine_ready
 from play import UIGame
 from playwright.sync_api import expect
+
+from lostcode.player.bots import Player
+from lostcode.rules.engine import apply_action, is_over, legal_actions
+from lostcode.rules.options import Options
+from lostcode.rules.setup import new_game
+from lostcode.rules.vocab import PHASE_FINAL
+from lostcode.services.record import to_record
 
 pytestmark = pytest.mark.browser
 
@@ -40,20 +58,67 @@ UNCOVERED_JS = """() => { window.scrollTo(0, 0);
             clear: !!hit && e.contains(hit), bar: !!bar}; }); }"""
 
 
+# The board's width and the racks' column's, as parts of the room right of the
+# screen's column; whether the page scrolls sideways; the discards drawn.
+BOARD_JS = """() => { window.scrollTo(0, 0);
+  const boxes = [...document.querySelectorAll("#table .part")].map(p => p.getBoundingClientRect());
+  const racks = document.querySelector("#table .part-racks").getBoundingClientRect();
+  const left = Math.min(...boxes.map(b => b.left)), right = Math.max(...boxes.map(b => b.right));
+  const room = innerWidth - document.getElementById("screen").getBoundingClientRect().right;
+  return {board: (right - left) / room, racks: racks.width / room,
+          sideways: document.documentElement.scrollWidth > innerWidth,
+          discards: document.querySelectorAll("#table svg.rack .discard").length}; }"""
+
+
+def same_places(racks, first, where):
+    """Every rack where it was on round 1's first screen, the same size (+-1 px)."""
+    assert sorted(racks) == sorted(first) and len(racks) == 4, (where, racks)
+    for r, place in racks.items():
+        assert all(abs(a - b) <= 1 for a, b in zip(place, first[r], strict=True)), (
+            where, r, place, first[r])
+
+
 class DeskGame(UIGame):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.handoff_racks = None
         self.compared = 0  # wheel screens whose racks matched the handoff's
         self.doubles = []  # (round, what lay at the centres) of wheel screens with a double
+        self.first = None  # every rack's place on round 1's first screen (desk6)
+        self.kept = {}  # kind -> screens whose racks were where they were then
+
+    def keep_place(self, kind):
+        racks = self.page.evaluate(RACKS_JS)
+        if self.first is None:
+            self.first = racks
+            self.size = self.page.evaluate(BOARD_JS)
+        same_places(racks, self.first, (kind, self.s.round))
+        self.kept[kind] = self.kept.get(kind, 0) + 1
+        return racks
+
+    def on_roll(self):
+        self.keep_place("roll")
+        super().on_roll()
+
+    def on_change(self):
+        self.keep_place("change")
+        super().on_change()
+
+    def on_checks(self):
+        self.keep_place("checks")
+        super().on_checks()
+
+    def on_replace(self):
+        self.keep_place("replace")
+        super().on_replace()
 
     def on_handoff(self):
-        self.handoff_racks = self.page.evaluate(RACKS_JS)
+        self.handoff_racks = self.keep_place("handoff")
         super().on_handoff()
 
     def on_guess(self):
         page, s = self.page, self.s
-        racks = page.evaluate(RACKS_JS)
+        racks = self.keep_place("guess")
         if self.handoff_racks is not None:
             assert racks == self.handoff_racks, (s.round, self.handoff_racks, racks)
             self.compared += 1
@@ -84,6 +149,57 @@ def test_desk_wheel_screen_keeps_its_controls_clear_and_the_racks_in_place(page)
     game.play(until_round=7)
     assert {r for r, _seen in game.doubles} & {2, 4, 6}, game.doubles
     assert game.compared >= 6 * 3, game.compared  # every wheel screen after a handoff
+    # desk6: one place per rack from round 1's first screen through round 6
+    assert {"handoff", "guess", "checks", "replace"} <= set(game.kept), game.kept
+    assert page.evaluate(BOARD_JS)["discards"] >= 6  # rows under the racks by now
+    size = game.size
+    assert size["board"] >= 0.9 and size["racks"] >= 0.5 and not size["sideways"], size
+
+
+def bot_record(stop=None, seed=SEED):
+    """A 3-player game of Ana, Bo and Cy played by easy bots, every seat human
+    in the record; `stop`: the phase it is stopped at (else its end)."""
+    s = new_game(Options(3), seed, ["Ana", "Bo", "Cy"])
+    bots = [Player("easy", seed + p) for p in range(3)]
+    while not is_over(s) and s.phase != stop:
+        apply_action(s, bots[s.to_act].act(s, legal_actions(s)))
+    return to_record(s, ["human"] * 3)
+
+
+def import_record(page, rec):
+    page.get_by_label("Import a game record").set_input_files(files=[{
+        "name": "game.json", "mimeType": "application/json",
+        "buffer": json.dumps(rec).encode()}])
+
+
+def test_desk_racks_keep_their_place_in_the_replay_and_on_the_final_candidates(page):
+    """desk6: the replay's steps (round 1's start, round 6, the end) and the
+    final candidates draw every rack where round 1's first screen does."""
+    page.set_viewport_size(DESK)
+    page.goto("/")
+    wait_engine_ready(page)
+    import_record(page, bot_record())
+    page.get_by_role("button", name="Watch the game").click()
+    game = page.locator("#game")
+    expect(game).to_have_attribute("data-step", "0")
+    first = page.evaluate(RACKS_JS)
+    for _ in range(6):
+        step = game.get_attribute("data-step")
+        page.get_by_role("button", name="Next round", exact=True).click()
+        expect(game).not_to_have_attribute("data-step", step)
+    same_places(page.evaluate(RACKS_JS), first, "replay, round 6")
+    page.get_by_role("button", name="End", exact=True).click()
+    expect(page.get_by_role("button", name="End", exact=True)).to_be_disabled()
+    same_places(page.evaluate(RACKS_JS), first, "replay, the end")
+    page.goto("/")
+    wait_engine_ready(page)
+    import_record(page, bot_record(stop=PHASE_FINAL))
+    page.get_by_role("button", name="Continue playing").click()
+    expect(game).to_have_attribute("data-screen", "handoff")
+    same_places(page.evaluate(RACKS_JS), first, "final candidates' handoff")
+    page.get_by_role("button", name=re.compile("^I am ")).click()
+    expect(game).to_have_attribute("data-screen", "final")
+    same_places(page.evaluate(RACKS_JS), first, "final candidates")
 
 
 # The open Display settings, the board and the controls in them, scrolled to the top.
