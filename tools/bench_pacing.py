@@ -57,6 +57,7 @@ CAPTIONS_JS = """
 """
 
 
+SETTLE_MS = 740  # the dice's moment: 0.5 s each, the third 0.24 s late (style.css)
 OF_N = re.compile(r"^(\S+ \d+)(?: \S+ \d+)?( ·|:)")  # "Move 2 of 3 · " -> "Move 2 · "
 
 
@@ -74,11 +75,18 @@ def spans(captions):
             out[-1][2] = t2
         elif text:
             out.append([text, t, t2, key])
-    return [(x, round(b - a), sum(1 for d in dice if a <= d < b)) for x, a, b, _k in out]
+    rows = []
+    for x, a, b, _k in out:
+        mine = [d for d in dice if a <= d < b]
+        # the time the roll is seen still: after its last die settled (MOMENT_MS)
+        still = round(b - max(a, mine[-1] + SETTLE_MS)) if mine else round(b - a)
+        rows.append((x, round(b - a), len(mine), still))
+    return rows
 
 
 def summary(rows):
-    times = sorted(ms for _text, ms, _dice in rows)
+    times = sorted(r[1] for r in rows)
+    still = sorted(r[3] for r in rows)
     if not times:
         return {"count": 0}
     return {
@@ -87,7 +95,8 @@ def summary(rows):
         "median_ms": times[len(times) // 2],
         "max_ms": times[-1],
         "dice_settled_twice": sum(1 for r in rows if r[2] > 1),
-        "shortest": sorted(rows, key=lambda r: r[1])[:4],
+        "min_still_ms": still[0],  # the shortest time a move was seen settled
+        "shortest": sorted(rows, key=lambda r: r[3])[:4],
     }
 
 
