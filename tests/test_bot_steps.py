@@ -85,18 +85,32 @@ def replayed_table(ses, upto):
     return observe_table(t, ses.bots.humans, reveal_end=False)
 
 
+def bot_screens(ses, rng, limit):
+    """The bot screens of a game, the humans' screens played by human_step and
+    every due search run to its end (as the page's slices would); the end
+    screen last."""
+    for _ in range(limit):
+        if ses.search_due() is not None:
+            ses.finish_searches()
+            continue
+        m = screen_model(ses)
+        if m["kind"] == "end":
+            yield m
+            return
+        if m["kind"] != "bot":
+            human_step(ses, m, rng)
+            continue
+        yield m
+
+
 @pytest.mark.parametrize("players,seats,flags", GAMES)
 def test_every_step_of_a_bots_run_is_public_and_in_the_engines_order(players, seats, flags):
     ses = session(players, seats, flags, seed=7 + players)
     rng = random.Random(players)
     runs = steps_seen = 0
-    for _ in range(6000):
-        m = screen_model(ses)
+    for m in bot_screens(ses, rng, 6000):
         if m["kind"] == "end":
             break
-        if m["kind"] != "bot":
-            human_step(ses, m, rng)
-            continue
         runs += 1
         steps = ses.bots.steps()
         # One step per bot action, the bots' actions just played, in order; a run
@@ -219,16 +233,9 @@ def test_a_computers_roll_is_a_paced_step_of_its_own_its_dice_settled_once():
     assert m["auto"]["ms"] - MOMENT_MS["roll"] >= PACE_MS
     # every step's pace: its words' and its moment's (a wheel taken has none)
     rng = random.Random(3)
-    for _ in range(400):
-        if ses.search_due() is not None:
-            ses.finish_searches()
-            continue
-        m = screen_model(ses)
+    for m in bot_screens(ses, rng, 400):
         if m["kind"] == "end":
             break
-        if m["kind"] != "bot":
-            human_step(ses, m, rng)
-            continue
         if m["auto"]:
             step = m["bot_step"]
             extra = MOMENT_MS.get(step["moment"].split(":")[0], 0)
