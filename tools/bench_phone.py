@@ -60,7 +60,8 @@ it, on every screen; else the screens where one is not) and discards_most,
 min_tap_target_px (the smallest visible control in the game: button, input,
 select, summary, link; issue 39: >= 44), rack_places (the most places one
 rack was drawn at, by its left edge and width, and the first rack's top: 1 is
-one place on every screen), issue39 (its "done when", each true or false,
+one place on every screen), rack_tops (the most tops one rack was drawn at,
+every rack's: 1 is no rack ever moved down), issue39 (its "done when", each true or false,
 through_round the last round played), own_ranges_set (wheel
 screens whose range was set on the ring), taps_clean_round (mean taps of
 rounds in which no human replaced a stone; with every player's own bet few
@@ -345,6 +346,7 @@ class Bench:
         self.kind = ""
         self.ring_taps = 0  # own ranges set on the ring (a check that own_bet tapped it)
         self.rack_places = {}  # rack: the places (left, top, width) it was drawn at
+        self.rack_tops = {}  # rack: every top it was drawn at (desk6: racks under discards)
 
     def tap(self, locator, text=None):
         if text is None:
@@ -390,6 +392,7 @@ class Bench:
             # others move down as the discards' rows come)
             place = (left, width, top if r == m["racks"][0][0] else None)
             self.rack_places.setdefault(r, set()).add(place)
+            self.rack_tops.setdefault(r, set()).add(top)
         if kind == "checks":
             self.checks_seen += 1
             self.checks_board_ok += 1 if not (m["missing"] or m["outside"]) else 0
@@ -589,6 +592,8 @@ class Bench:
             "min_tap_target_px": self.min_target,
             # where each rack was drawn: one place on every screen is 1 (issue 39, desktop)
             "rack_places": max((len(v) for v in self.rack_places.values()), default=0),
+            # desk6: every rack's top too (1: no rack ever moved down)
+            "rack_tops": max((len(v) for v in self.rack_tops.values()), default=0),
             "taps": self.taps,
             "taps_clean_round": round(sum(clean) / len(clean), 2) if clean else None,
             "clean_rounds": len(clean),
