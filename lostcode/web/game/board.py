@@ -200,10 +200,8 @@ def rack_svg(obs, r, result=None):
     width = NAME_W + len(syms) * (STONE + GAP)
     out = svg(width, height, title, "rack" + (" own" if own else ""), kids)
     out[1]["data-rack"] = str(r)
-    # desk6: a wide screen keeps the discards' row's room from round 1 (style.css's
-    # aspect-ratio by data-slots), the stones at the top, so no rack ever moves
-    out[1]["data-slots"] = str(len(syms))
-    out[1]["preserveAspectRatio"] = "xMinYMin meet"
+    # desk6: a wide screen keeps the discards' row's room from round 1 (style.css, by data-slots)
+    out[1].update({"data-slots": str(len(syms)), "preserveAspectRatio": "xMinYMin meet"})
     if owner is not None:
         out[1]["data-owner"] = str(owner)  # public: whose rack it is (the moments find it)
     return out
