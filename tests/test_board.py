@@ -238,3 +238,34 @@ def test_kept_parts_are_the_parts_made_afresh():
     finally:
         i18n.set_language("en")
     assert reused > 30  # parts unchanged by a move are kept, not made again
+
+
+def test_kept_wheel_pictures_are_the_ones_made_afresh():
+    """Issue 40: on the wheel screen each wheel button's picture is last time's
+    tree (BoardKeeper.keep_arts), so a selection tap writes and patches none of
+    them again; each equals the picture of a screen made afresh, taken wheels
+    (crossed out) included."""
+    from lostcode.web.edition import page_screen
+    from lostcode.web.game.session import Session
+    from lostcode.web.game.views import BoardKeeper
+
+    def arts(m):
+        return [it["wheel"] for b in m["blocks"] if b["t"] == "buttons"
+                for it in b["items"] if it.get("wheel") is not None]
+
+    ses = Session.from_form(3, ["Ana", "Bo", "Cy"], {}, 7)
+    keeper = BoardKeeper()
+    for act in ("roll", "unlock", "confirm_pick"):  # the roller's wheel screen
+        ses.do(act)
+    first = arts(page_screen(ses, keeper))
+    assert len(first) == 7
+    for act, arg in (("wheel", "W5"), ("low", "7"), ("wheel", "W2")):
+        ses.do(act, arg)
+        kept = arts(page_screen(ses, keeper))
+        assert all(a is b for a, b in zip(kept, first, strict=True))
+        assert kept == arts(page_screen(ses))  # no keeper: drawn afresh
+    ses.do("confirm_guess")  # W2 is taken now: the next player's picture of it differs
+    ses.do("unlock")
+    taken = arts(page_screen(ses, keeper))
+    assert taken == arts(page_screen(ses)) and taken != first
+    assert sum(a is b for a, b in zip(taken, first, strict=True)) == 6

@@ -22,7 +22,11 @@ def check_phone_layout(page, game):
     game.click("Keep the dice")  # what UIGame does in odd rounds
     game.apply(("accept",))
     page.get_by_role("button", name="W3 (3 wide, 3 VP)").click()
+    # Issue 40: the sheet's cells are drawn only once its panel is opened
+    cells = page.locator("#sheet-panel button[data-act=mark]")
+    expect(cells).to_have_count(0)
     page.get_by_text(re.compile("^Deduction sheet of ")).click()  # opens over the board
+    expect(page.get_by_role("button", name=re.compile("^jaguar 0: "))).to_be_visible()
     sizes = page.evaluate(
         """() => [...document.querySelectorAll('button')]
               .filter(b => b.offsetParent !== null)

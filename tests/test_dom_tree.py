@@ -84,3 +84,59 @@ def test_a_drawn_part_goes_to_the_page_as_its_own_text_written_once():
     assert kids[4]["i"] == 0 and got["parts"] == [got["tree"][2][4]]
     assert got["again"] and got["empty"] and got["fresh"]
 
+
+
+SHEET_SCRIPT = r"""
+import json, sys
+sys.path.insert(0, 'tests')
+import fake_pyscript
+fake_pyscript.install()
+from lostcode.web.edition import page_screen
+from lostcode.web.game.helpdock import dock_model
+from lostcode.web.game.session import Session
+from lostcode.web.shell import dom
+from lostcode.web.shell.helpdom import render_help
+
+ses = Session.from_form(3, ["Ana", "Bo", "Cy"], {}, 7)
+ses.do("roll")
+ses.do("unlock")
+m = page_screen(ses)
+out = {"private": m["private"]}
+for opened in (False, True):
+    part = dom.Node("div")
+    render_help(m, dock_model(m, None, False), opened, part)
+    out[str(opened)] = json.loads(dom.kids_json(part)[0])
+print(json.dumps(out))
+"""
+
+
+def find(tree, test):
+    """Every element of a wire tree (kids_json) that `test` accepts."""
+    out = []
+    if isinstance(tree, list) and len(tree) == 3 and isinstance(tree[1], dict):
+        if test(tree):
+            out.append(tree)
+        for k in tree[2]:
+            out += find(k, test)
+    elif isinstance(tree, list):
+        for k in tree:
+            out += find(k, test)
+    return out
+
+
+def test_the_sheets_cells_are_drawn_only_in_an_open_panel():
+    """Issue 40: a private screen's deduction sheet is its summary alone while
+    its panel is closed (its 54 cells were ~260 nodes built, written and put
+    in on every "I am NAME"); opened, the whole sheet (main.on_sheet_toggle
+    draws the game again when a player opens it by its summary)."""
+    out = subprocess.run([sys.executable, "-c", SHEET_SCRIPT], cwd=ROOT, capture_output=True,
+                         text=True, check=True)
+    got = json.loads(out.stdout.strip().splitlines()[-1])
+    assert got["private"]
+    panel = lambda t: t[1].get("id") == "sheet-panel"  # noqa: E731
+    cell = lambda t: t[1].get("data-act") == "mark"  # noqa: E731
+    closed, opened = find(got["False"], panel), find(got["True"], panel)
+    assert len(closed) == len(opened) == 1
+    assert [k[0] for k in closed[0][2]] == ["summary"] and "open" not in closed[0][1]
+    assert find(got["False"], cell) == []
+    assert len(find(got["True"], cell)) == 54 and "open" in opened[0][1]

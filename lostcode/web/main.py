@@ -198,6 +198,18 @@ def on_change(event):
         dispatch(actions.AUTO, "on" if target.checked else "off")
 
 
+def on_sheet_toggle(event):
+    """Issue 40: the deduction sheet's cells are drawn only while its panel is
+    open (helpdom.render_help): opened by its summary, the game is drawn
+    again with them (the drawing reads the panel's `open`). A toggle does
+    not bubble: this listens in the capture phase, on #sheet."""
+    panel = event.target
+    if APP.game.session is None or str(panel.id) != "sheet-panel" or not panel.open:
+        return
+    if py(panel.querySelector("section.sheet")) is None:
+        flow.show()
+
+
 def on_watch_key(event):
     if str(event.key) == "Escape" and APP.game.help and APP.game.watch is None:
         event.preventDefault()
@@ -229,6 +241,7 @@ def boot(*_args):
         listen(game, "change", on_change)
         listen(game, "keydown", on_watch_key)
         listen(by_id("log"), "toggle", gamepage.on_log_toggle)
+        listen(by_id("sheet"), "toggle", on_sheet_toggle, capture=True)  # issue 40
         listen(document.defaultView.matchMedia(gamepage.WIDE), "change", on_wide)  # issue 39
         listen(by_id("setup-form"), "submit", setuppage.on_submit)
         # Issue 12: other tabs. document.defaultView: on MicroPython, pyscript's

@@ -67,7 +67,6 @@ def render():
         return None
     watch = APP.game.watch
     if watch is not None:  # "Watch the game" (viewer.py) over the finished game
-
         m = watch_model(watch, APP.game.watch_back is None)
     else:
         mark("lc:model")
@@ -419,12 +418,14 @@ def focus_key():
 
 
 def restore_focus(key):
-    """Focus the redrawn control the focus was on (a redraw replaces every node);
+    """Focus the redrawn control the focus was on (a redraw may replace its node);
     if it is gone or disabled now, the screen's heading."""
     if key is None:
         return
     node = py(window.lostcodeControl("#game [data-act]", key[0], key[1]))
     if node is not None and not node.disabled:
+        if node.isSameNode(document.activeElement):  # kept by the patch (dom.adopt): focus()
+            return  # again made the style and the layout at once, for nothing (issue 40)
         if APP.game.help:  # the help open: the page stays where it is (issue 39)
             window.lostcodeFocusStill(node)
         else:
@@ -465,7 +466,6 @@ def render_log(lines=None):
             APP.game.log_shown = 0
         return
     if lines is None and APP.game.watch is not None:  # watching: the log up to the step
-
         lines = watch_log(APP.game.watch, APP.game.session.public_observation()["names"])
     if lines is None:
         lines = log_model(APP.game.session)

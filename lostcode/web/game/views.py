@@ -107,6 +107,8 @@ def screen_model(session, boards=None, table=True):
     m["assist_due"] = getattr(session, "defer_assist", False) and session.assist_due() is not None
     build = SCREENS[kind]
     build(session, obs, m)
+    if boards is not None:
+        boards.keep_arts(m["blocks"], obs["ring_max"])
     tip = tip_block(session, obs, kind)  # the guided first game
     if tip:
         m["blocks"].insert(0, tip)
@@ -118,12 +120,25 @@ class BoardKeeper:
     the page (app.GameView.boards) and passed to screen_model, never kept in
     this module (issue 38: views are pure; a cache is the caller's state)."""
 
-    __slots__ = ("key", "board", "parts")
+    __slots__ = ("key", "board", "parts", "arts")
 
     def __init__(self) -> None:
         self.key = ""
         self.board = {}
         self.parts = {}  # each part by what it was drawn from (part)
+        self.arts = {}  # each wheel button's picture by what it was drawn from (keep_arts)
+
+    def keep_arts(self, blocks, ring_max):
+        """Each wheel button's picture (betscreens._guess: board.wheel_button_art
+        of its wheel, whether it is taken and the ring, nothing else) made the
+        tree of last time: drawn as a keyed part (dom.part_json), a new tree
+        was a new key, and every tap on the wheel screen wrote and patched the
+        seven pictures again (issue 40). Shared trees: never change them."""
+        for b in blocks:
+            for item in b.get("items", ()) if b.get("t") == "buttons" else ():
+                if item.get("wheel") is not None:
+                    key = (item["arg"], bool(item["disabled"]), ring_max)
+                    item["wheel"] = self.arts.setdefault(key, item["wheel"])
 
     def part(self, name, make, obs, *rest):
         """make(obs, *rest), or last time's tree of this part when made from the

@@ -19,7 +19,8 @@ def render_help(m, dock, opened, part):
     if m["sheet"] and shown[1]:  # the deduction sheet opens over the board, closes back
         panel = el("details", None, "panel", {"id": "sheet-panel"}, holder)
         el("summary", m["sheet"]["heading"], None, None, panel)
-        render_sheet(m["sheet"], panel)
+        if opened:  # issue 40: its ~260 nodes only once opened (main.on_sheet_toggle)
+            render_sheet(m["sheet"], panel)
         panel.open = opened
 
 
