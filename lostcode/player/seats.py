@@ -17,6 +17,7 @@ from ..rules.observation import observe, observe_table
 from ..rules.vocab import BOT_LEVELS, FINAL, GUESS, HUMAN, PHASE_END
 from .bots import Player, make_rng
 from .expert import Search
+from .finalplan import WholeScreen
 from .thinking import Job
 
 EXPERT = BOT_LEVELS[3]  # the level that searches (issue 27): decided in slices on the page
@@ -40,12 +41,14 @@ def bot_decision(bot, game_seed, seat, obs):
     return bot.choose(obs, obs["legal"])
 
 
-def expert_search(game_seed, seat, obs):
+def expert_search(game_seed, seat, obs, whole=False):
     """The expert's search for seat's decision from its own observation, with the
     generator bot_decision would give it: the same decision as `decide_expert`
-    (and Player("expert").choose), however the page slices it."""
+    (and Player("expert").choose), however the page slices it. `whole`: asked
+    by a player, on the final candidates it answers for every symbol too
+    (finalplan.WholeScreen)."""
     rng = make_rng(bot_seed(game_seed, seat) + 7 * obs["move_number"])
-    return Search(obs, obs["legal"], rng)
+    return (WholeScreen if whole else Search)(obs, obs["legal"], rng)
 
 
 def no_loss(options, obs, seat):
