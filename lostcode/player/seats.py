@@ -14,7 +14,7 @@ Pure Python, MicroPython-portable.
 
 from ..rules.engine import apply_action
 from ..rules.observation import observe, observe_table
-from ..rules.vocab import BOT_LEVELS, FINAL, GUESS, HUMAN, PHASE_END
+from ..rules.vocab import BOT_LEVELS, FINAL, GUESS, HUMAN, PHASE_END, PHASE_FINAL
 from .bots import Player, make_rng
 from .expert import Search
 from .finalplan import WholeScreen
@@ -48,7 +48,9 @@ def expert_search(game_seed, seat, obs, whole=False):
     by a player, on the final candidates it answers for every symbol too
     (finalplan.WholeScreen)."""
     rng = make_rng(bot_seed(game_seed, seat) + 7 * obs["move_number"])
-    return (WholeScreen if whole else Search)(obs, obs["legal"], rng)
+    if whole and obs["phase"] == PHASE_FINAL:
+        return WholeScreen(obs, obs["legal"], rng)
+    return Search(obs, obs["legal"], rng)
 
 
 def no_loss(options, obs, seat):
