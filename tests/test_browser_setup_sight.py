@@ -49,7 +49,8 @@ CLEAR_JS = """(ids) => ids.map(sel => { const e = document.querySelector(sel);
   e.scrollIntoView({block: "nearest", behavior: "instant"});
   const r = e.getBoundingClientRect();
   const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-  return {sel, y: Math.round(r.top + r.height / 2), clear: !!hit && (hit === e || e.contains(hit))}; })"""
+  return {sel, y: Math.round(r.top + r.height / 2),
+          clear: !!hit && (hit === e || e.contains(hit))}; })"""
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
