@@ -297,7 +297,6 @@ def expert_model(session, obs):
         "others": [],
         "others_label": _("Other moves it weighed"),
         "plan": [],  # final candidates: the values it would write for each symbol
-        "plan_label": _("The expert's final candidates"),
         "aim": "",  # what it plays for (reasons.aim_text), once it answered
         "compare": "",  # its move beside the Chances tab's suggestion (compared)
     }
