@@ -363,7 +363,6 @@ MESSAGES = {
     'The expert is thinking…': "L'esperto sta pensando…",
     "The expert plays for points over the other players: this round's, and what its move tells it and the others for the rounds to come.": "L'esperto gioca per fare più punti degli altri: in questo round e nei prossimi, contando quello che la sua mossa dice a lui e agli altri.",
     'The expert would write:': "L'esperto scriverebbe:",
-    "The expert's final candidates": "Le supposizioni finali dell'esperto",
     "The expert's move: {option}": "La mossa dell'esperto: {option}",
     "The expert's reasons": "Le ragioni dell'esperto",
     'The fourth penalty: the game is lost.': 'Quarta penalità: la partita è persa.',

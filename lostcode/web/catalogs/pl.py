@@ -367,7 +367,6 @@ MESSAGES = {
     'The expert is thinking…': 'Ekspert myśli…',
     "The expert plays for points over the other players: this round's, and what its move tells it and the others for the rounds to come.": 'Ekspert gra o przewagę punktową nad pozostałymi: w tej rundzie i w następnych, licząc to, co jego ruch powie jemu i innym.',
     'The expert would write:': 'Ekspert zapisałby:',
-    "The expert's final candidates": 'Końcowe obstawione wartości eksperta',
     "The expert's move: {option}": 'Ruch eksperta: {option}',
     "The expert's reasons": 'Powody eksperta',
     'The fourth penalty: the game is lost.': 'Czwarta kara: gra przegrana.',

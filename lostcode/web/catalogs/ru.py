@@ -367,7 +367,6 @@ MESSAGES = {
     'The expert is thinking…': 'Эксперт думает…',
     "The expert plays for points over the other players: this round's, and what its move tells it and the others for the rounds to come.": 'Эксперт играет на перевес в очках над остальными: в этом раунде и в следующих, с учётом того, что его ход сообщит ему и другим.',
     'The expert would write:': 'Эксперт записал бы:',
-    "The expert's final candidates": 'Финальные предположения эксперта',
     "The expert's move: {option}": 'Ход эксперта: {option}',
     "The expert's reasons": 'Доводы эксперта',
     'The fourth penalty: the game is lost.': 'Четвёртый штраф: игра проиграна.',
