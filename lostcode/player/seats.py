@@ -17,7 +17,6 @@ from ..rules.observation import observe, observe_table
 from ..rules.vocab import BOT_LEVELS, FINAL, GUESS, HUMAN, PHASE_END, PHASE_FINAL
 from .bots import Player, make_rng
 from .expert import Search
-from .finalplan import WholeScreen
 from .thinking import Job
 
 EXPERT = BOT_LEVELS[3]  # the level that searches (issue 27): decided in slices on the page
@@ -49,6 +48,10 @@ def expert_search(game_seed, seat, obs, whole=False):
     (finalplan.WholeScreen)."""
     rng = make_rng(bot_seed(game_seed, seat) + 7 * obs["move_number"])
     if whole and obs["phase"] == PHASE_FINAL:
+        # imported here: only a player's question on the final screen needs it (and
+        # a page that stands in its own expert module, as a test does, needs not)
+        from .finalplan import WholeScreen
+
         return WholeScreen(obs, obs["legal"], rng)
     return Search(obs, obs["legal"], rng)
 

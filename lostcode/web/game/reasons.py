@@ -19,7 +19,7 @@ of anybody's rack, so no human's own values can reach a screen through them.
 Pure Python, MicroPython-portable (no DOM here).
 """
 
-from ...player.expert import LOST, NOTE_KNOW, NOTE_WIN
+from ...player.expert import NOTE_KNOW, NOTE_WIN
 from ...rules.components import WHEEL_VP
 from ...rules.movewords import AT_CHECK, AT_ONCE, when_said
 from ...rules.vocab import GUESS
@@ -252,7 +252,7 @@ def plan_answer(plan):
         if words is not None:
             lines.append(_(words.phrase, vp=points_text(o.mine), **p))
     win = float(plan[0].value)
-    if win < LOST:
+    if int(round(win * 100)) == 0:  # it would read "0%" (expert.LOST)
         aim = _("The game cannot be won any more: the expert plays for points.")
     else:
         aim = _("With these candidates: {chance}. {aim}", chance=_worth(win, NOTE_WIN),
