@@ -47,3 +47,25 @@ def clock():
 while not job.slice(clock):
     pass
 print(job.slices, job.result, next_steps(3, 45.5), next_steps(1, 0))
+
+# The expert's whole-screen answer at the final candidates (feel6): a real plan
+# from a game the hard bots played to its final candidates, then its words.
+from lostcode.player.bots import choose_hard, make_rng  # noqa: E402
+from lostcode.player.finalplan import final_plan  # noqa: E402
+from lostcode.player.policy import HardBot  # noqa: E402
+from lostcode.rules.engine import apply_action, legal_actions  # noqa: E402
+from lostcode.rules.observation import observe  # noqa: E402
+from lostcode.rules.options import Options  # noqa: E402
+from lostcode.rules.setup import new_game  # noqa: E402
+from lostcode.rules.vocab import FINAL, PHASE_FINAL  # noqa: E402
+
+s = new_game(Options(2), 4242, ["Ana", "Bo"])
+bots = make_rng(1)
+while s.phase != PHASE_FINAL:
+    apply_action(s, choose_hard(observe(s, s.to_act), legal_actions(s), bots))
+plan = final_plan(HardBot(), observe(s, s.to_act), FINAL)
+print([(o.action, int(o.value * 1000), int(o.mine * 1000)) for o in plan])
+for lang in ("en", "ru", "it", "pl"):
+    i18n.set_language(lang)
+    a = reasons.plan_answer(plan)
+    print(lang, a["move"], " | ".join(a["plan"]), a["aim"])

@@ -5,7 +5,8 @@ At 360x640 (touch) the sticky bar's "Help" opens the help in the choices'
 place, just above the bottom sheet, the page at its top (scrollY 0); the bar's
 "Ask the expert" opens it on the expert's answer in one tap; each tab
 (Chances, Expert, Sheet) shows its content in the first viewport, the help at
-most a third of the screen, while the question, the confirm and every rack
+most a third of the screen (the Sheet tab its whole grid there, all 9 rows,
+text at least 11 px: feel6), while the question, the confirm and every rack
 (the evidence, a playtest of issue 39: the help had covered them) stay there
 and clear (the element at each one's centre is itself); Escape closes it and
 gives the focus back to Help, the choices back in sight.
@@ -30,6 +31,17 @@ SEEN_JS = """() => [...document.querySelectorAll("[data-help-check]")].map(e => 
   return {name: e.dataset.helpCheck, top: Math.round(r.top), bottom: Math.round(r.bottom),
           inside: r.top >= 0 && r.top + Math.min(r.height, 40) <= innerHeight,
           clear: !!hit && (e.contains(hit) || hit.contains(e))}; })"""
+
+
+# The Sheet tab's grid: its rows, how many lie whole in the help, its smallest text.
+GRID_JS = """() => { const d = document.querySelector("#help-dock");
+  const b = d.getBoundingClientRect();
+  const rows = [...d.querySelectorAll("table.grid tbody tr")];
+  const whole = r => { const x = r.getBoundingClientRect();
+    return x.top >= b.top - 1 && x.bottom <= b.bottom + 1; };
+  const texts = [...d.querySelectorAll("table.grid th, table.grid .cell")];
+  return {rows: rows.length, seen: rows.filter(whole).length,
+          font: Math.min(...texts.map(e => parseFloat(getComputedStyle(e).fontSize)))}; }"""
 
 
 # The wheel screen's ring values, and how many lie whole in the ring's box and the viewport.
@@ -119,6 +131,9 @@ class HelpGame(UIGame):
             if not self.wide:  # a compact sheet, scrolled inside itself
                 box = page.locator("#help-dock").bounding_box()
                 assert box["height"] <= 640 / 3 + 1, (tab, box)
+            if tab == "Sheet" and not self.wide:  # feel6: the whole grid in that third
+                grid = page.evaluate(GRID_JS)
+                assert grid["rows"] == grid["seen"] == 9 and grid["font"] >= 11, grid
             self.seen[tab] = {x["name"]: x["top"] for x in got}
             self.check_privacy(page.evaluate(SNAPSHOT_JS), s.to_act)
         # the tab chosen stays while the choice changes (a wheel tapped redraws the screen)

@@ -41,3 +41,42 @@ def test_the_seats_read_whole_and_start_is_in_the_first_screen(browser, site_url
     assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], (lang, box)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     context.close()
+
+
+# Each control: scrolled into view as the browser would bring it (focus, a swipe
+# to it; scroll-padding honoured), is what lies at its centre, or is it under the bar?
+CLEAR_JS = """(ids) => ids.map(sel => { const e = document.querySelector(sel);
+  e.scrollIntoView({block: "nearest", behavior: "instant"});
+  const r = e.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return {sel, y: Math.round(r.top + r.height / 2),
+          clear: !!hit && (hit === e || e.contains(hit))}; })"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_seat_lies_above_the_start_bar_and_start_is_the_one_primary(
+        browser, site_url, lang):
+    """A second playtest (feel6): with 3 players the third seat lay under the
+    sticky "Start the game" bar, and "Play" looked like it. At 360x640, with 3
+    and 4 players, every seat's name and kind are clear of the bar in the first
+    screen (nothing scrolled), the folds below scroll clear of it, and "Start
+    the game" is the set-up's one filled (primary) button."""
+    context = browser.new_context(viewport=PHONE, base_url=site_url, has_touch=True)
+    page = context.new_page()
+    page.goto("/?lang=" + lang)
+    wait_engine_ready(page)
+    for players in (3, 4):
+        page.locator("#players").select_option(str(players))
+        page.evaluate("window.scrollTo(0, 0)")
+        seats = [f"#{k}-{n}" for n in range(1, players + 1) for k in ("name", "kind")]
+        for c in page.evaluate(CLEAR_JS, seats):
+            assert c["clear"] and c["y"] < PHONE["height"], (lang, players, c)
+        assert page.evaluate("scrollY") == 0, (lang, players)  # all in the first screen
+    rest = ["#settings > summary", "#advanced > summary", "#play"]
+    for c in page.evaluate(CLEAR_JS, rest):
+        assert c["clear"], (lang, c)
+    look = page.evaluate("""() => [...document.querySelectorAll("#setup button")]
+      .filter(b => b.offsetParent).map(b => [b.id, getComputedStyle(b).backgroundColor])""")
+    start = dict(look)["start"]
+    assert [i for i, bg in look if bg == start] == ["start"], (lang, look)
+    context.close()

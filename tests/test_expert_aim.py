@@ -4,12 +4,14 @@ its advice spoke of a "chance to win" while it spoke of points elsewhere, and
 on a round-9 wheel screen the suggestion and its move differed with no word
 why). View models on CPython.
 
-R-G2 (a bet's wheel and range), R-E2 (the final candidates' points), R-E4
+R-G2 (a bet's wheel and range), R-E1 (the final candidates, one answer for
+every symbol), R-E2 (the final candidates' points), R-E4
 (the highest score wins: what the expert plays for at the end).
 """
 
 import random
 
+import pytest
 from test_final_rule import final_session
 from test_viewmodels import human_step
 
@@ -21,6 +23,7 @@ from lostcode.web import actions
 from lostcode.web.game import assistant, reasons
 from lostcode.web.game.session import Session
 from lostcode.web.game.views import screen_model
+from lostcode.web.shell import i18n
 
 
 def test_final_candidates_advice_says_points_and_that_it_plays_to_win():
@@ -80,12 +83,80 @@ def test_a_wheel_screen_asked_shows_the_aim_and_the_comparison():
     assert ex["compare"].startswith(("The same bet", "Not the Chances tab's suggestion"))
 
 
-def test_the_final_screen_asked_says_it_plays_to_win():
-    """R-E4: on the final candidates (no suggestion there) the answer's aim says
-    it plays to win, and its move gives the points expected too."""
-    ses = final_session()
-    ses.do(actions.EXPERT)
-    finish_all(ses)
-    ex = screen_model(ses)["assistant"]["expert"]
-    assert "chance to win" in ex["move"] and "VP expected" in ex["move"], ex["move"]
-    assert "plays to win the game" in ex["aim"] and not ex["compare"]
+def test_the_final_screen_asked_answers_for_every_symbol_at_once(lost_and_open):
+    """R-E1, R-E2, R-E4 (issue 39, a playtest asked three times, one symbol
+    each): one answer for the whole final screen, a line per symbol still to
+    write with the values and the points they likely score; the chance to win
+    said once, not beside each row."""
+    ses, ex = lost_and_open["open"]
+    syms = ses.candidate_symbols("final", ses.state.to_act)
+    assert ex["move"] == "The expert would write:" and not ex["others"] and not ex["compare"]
+    assert len(ex["plan"]) == len(syms) == 6
+    for line, sym in zip(ex["plan"], syms, strict=True):
+        assert f" for {sym}: likely to score about " in line, line
+        assert "chance" not in line and "%" not in line
+    assert ex["aim"].startswith("With these candidates: ") and "% chance to win." in ex["aim"]
+    assert "plays to win the game" in ex["aim"]
+
+
+def test_a_lost_game_says_so_once_and_plays_for_points(lost_and_open):
+    """R-E4: when no choice keeps a chance to win (seed 7: 14 points to 19), no
+    column of "0% chance to win": said once, and the rows go for points."""
+    ses, ex = lost_and_open["lost"]
+    assert ex["aim"] == "The game cannot be won any more: the expert plays for points."
+    assert not [t for t in ex["plan"] if "%" in t or "lose" in t], ex["plan"]
+
+
+def test_the_plan_in_a_lost_game_is_the_best_points_row_by_row():
+    """R-E2: a lost game's plan is each row's best expected points."""
+    from lostcode.player.expert import _expected, _final_choices
+    from lostcode.player.finalplan import final_plan
+    from lostcode.player.policy import HardBot
+    from lostcode.rules.observation import observe
+
+    ses = final_session(3, 7)
+    obs = observe(ses.state, ses.state.to_act)
+    hard = HardBot()
+    plan = final_plan(hard, obs, FINAL)
+    assert plan and plan[0].value < 0.005
+    k = hard.knowledge(obs)
+    for o in plan:
+        probs = k.probabilities(o.action[1])
+        best = max(_expected(probs, c) for c in _final_choices(probs))
+        assert o.mine == best
+
+
+def test_expected_points_are_said_as_a_player_says_them():
+    """R-E2: +5 for one right value, −2 wrong: "lose" only below −0.5."""
+    assert reasons.points_text(5.0) == "likely to score about 5 points"
+    assert reasons.points_text(1.2) == "likely to score about 1 point"
+    assert reasons.points_text(-0.4) == "likely to score about 0 points"
+    assert reasons.points_text(-2.0) == "likely to lose about 2 points"
+
+
+@pytest.mark.parametrize("lang", ["ru", "it", "pl"])
+def test_the_whole_screen_answer_in_every_language(lost_and_open, lang):
+    """The answer's words come from the catalogues (no English left)."""
+    i18n.set_language(lang)
+    try:
+        answers = [screen_model(lost_and_open[k][0])["assistant"]["expert"]
+                   for k in ("open", "lost")]
+    finally:
+        i18n.set_language("en")
+    for ex in answers:
+        assert "expert would" not in ex["move"] and len(ex["plan"]) == 6
+        assert "likely to" not in " ".join(ex["plan"]) and "expert plays" not in ex["aim"]
+        assert "chance to win" not in ex["aim"] and "cannot be won" not in ex["aim"]
+
+
+@pytest.fixture(scope="module")
+def lost_and_open():
+    """Seed 4242 (18, 18, 17: still open) and seed 7 (14, 16, 19: lost) at the
+    final candidates, the expert asked on each."""
+    out = {}
+    for key, seed in (("open", 4242), ("lost", 7)):
+        ses = final_session(3, seed)
+        ses.do(actions.EXPERT)
+        finish_all(ses)
+        out[key] = (ses, screen_model(ses)["assistant"]["expert"])
+    return out

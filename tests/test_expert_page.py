@@ -537,6 +537,7 @@ def test_reasons_and_slices_say_the_same_on_micropython():
     script = ROOT / "tests" / "reasons_portable_script.py"
     cpython = run_in_runtime("cpython", script)
     assert "Диск W3, 8–10: это предположение может принести до 3 очков" in cpython
+    assert "Эксперт записал бы:" in cpython  # the final candidates' plan (feel6)
     assert run_in_runtime("micropython", script) == cpython
 
 

@@ -22,9 +22,9 @@ from lostcode.web.game.views import screen_model
 from lostcode.web.shell import i18n
 
 
-def final_session(players=3, seed=4242):
+def final_session(players=3, seed=4242, shortcut=False):
     """A pass-and-play game (hard bots played every seat) at its final candidates."""
-    s = new_game(Options(players), seed, ["Ana", "Bo", "Cy", "Di"][:players])
+    s = new_game(Options(players, shortcut=shortcut), seed, ["Ana", "Bo", "Cy", "Di"][:players])
     rng = make_rng(1)
     while s.phase != PHASE_FINAL:
         apply_action(s, choose_hard(observe(s, s.to_act), legal_actions(s), rng))
@@ -60,3 +60,22 @@ def test_the_rule_and_what_to_do_lead_the_rows_in_the_sheet(session, lang):
     assert not [b for b in blocks if b.get("aside")]  # nothing about the question under the board
     if lang == "en":
         assert rule["text"].startswith("Tap 0–3 values per symbol. Right: +5")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "it", "pl"])
+def test_the_shortcut_tokens_candidates_are_small_print_after_the_rule(lang):
+    """R-E1 (a symbol whose shortcut token was taken: its candidates stand): the line that
+    says so is small print after the rule, on its lines (feel6: in Russian its three
+    lines of body text pushed the sheet over Rack A at 360x640), before the rows."""
+    ses = final_session(3, 1, shortcut=True)  # seed 1: Bo holds the jaguar token
+    i18n.set_language(lang)
+    try:
+        m = screen_model(ses)
+    finally:
+        i18n.set_language("en")
+    blocks = m["blocks"]
+    assert blocks[0].get("cls") == "rule"
+    token = blocks[1]
+    assert token["t"] == "p" and token.get("cls") == "rule token-note", token
+    rows = [i for i, b in enumerate(blocks) if b.get("cand")]
+    assert len(rows) == 5 and rows[0] == 2

@@ -265,6 +265,7 @@ MEASURE_JS = """([kinds, width, height, L]) => {
 
 PRIMARY = "#screen .actionbar button.primary"
 LANG = {"code": "en"}  # the page's language (--lang)
+OPTS = {"shortcut": False}  # --shortcut: the Deadly Shortcut on, every token offered taken
 
 
 def launch(pw):
@@ -428,6 +429,11 @@ class Bench:
         if not seed.is_visible():  # issue 39: the runtime and the seed under "Advanced"
             seed.locator("xpath=ancestor::details[1]/summary").click()
         seed.fill(seed_text)
+        if OPTS["shortcut"]:  # the Deadly Shortcut (R-X2): tokens taken, written at the end
+            box = page.get_by_label(T("Deadly Shortcut"))
+            if not box.is_visible():
+                box.locator("xpath=ancestor::details[1]/summary").click()
+            box.check()
         start = "|".join(re.escape(T(t)) for t in ("Play", "Start the game"))
         page.get_by_role("button", name=re.compile("^(" + start + ")")).first.click()
         page.wait_for_function("!document.getElementById('game').hidden")
@@ -502,7 +508,8 @@ class Bench:
                 elif primary.count():
                     self.tap(primary.first)
             elif kind == "offer":
-                self.tap(self.button(rx("{name} passes", name=".+")))
+                took = rx("{name} takes the {sym} token", name=".+", sym=".+")
+                self.tap(self.button(took if OPTS["shortcut"] else rx("{name} passes", name=".+")))
             elif kind == "bear":
                 turn = rx("Turn die {die} to {sym}", die=r"\d", sym=".+")
                 self.tap(page.get_by_role("button", name=turn).first)
@@ -573,6 +580,7 @@ class Bench:
             "issue39": verdict,
             "viewport": f"{self.width}x{self.height}",
             "lang": LANG["code"],
+            "shortcut": OPTS["shortcut"],
             "screens": len(self.screens),
             "screens_first_viewport_ok": sum(1 for s in self.screens if s["ok"]),
             "not_ok": [
@@ -649,12 +657,15 @@ def main():
     ap.add_argument("--shots", help="directory for one screenshot per screen kind")
     ap.add_argument("--tag", default="shot", help="screenshot file name prefix")
     ap.add_argument("--lang", default="en", choices=("en", "ru", "it", "pl"))
+    ap.add_argument("--shortcut", action="store_true",
+                    help="the Deadly Shortcut on, every token offered taken (its line at the end)")
     ap.add_argument("--sizes", help="WIDTHxHEIGHT,... (instead of --width/--height): "
                     "one result per size, keyed by it")
     args = ap.parse_args()
     sizes = [tuple(int(n) for n in z.split("x")) for z in args.sizes.split(",")] \
         if args.sizes else [(args.width, args.height)]
     LANG["code"] = args.lang
+    OPTS["shortcut"] = args.shortcut
     from playwright.sync_api import sync_playwright
     from serve import serve_in_thread
 

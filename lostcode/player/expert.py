@@ -49,6 +49,7 @@ from .policy import HardBot, best_candidates, guess_action, opponent_view
 
 BUDGET_MS = 300  # the default thinking time of one decision (sets the simulations)
 TOP = 3  # how many alternatives a decision keeps
+LOST = 0.005  # final candidates: a chance to win that rounds to 0 %
 MS_PER_SIM = 25  # budget_ms per simulation: 300 ms -> 12 simulations (at least MIN_WORLDS worlds)
 MAX_CANDIDATES_SEARCHED = 4  # die turns / replacements kept for the search
 MIN_WORLDS = 3
@@ -92,13 +93,16 @@ class Option:
 
 
 class Decision:
-    """The chosen action and the alternatives weighed, best first (at most TOP)."""
+    """The chosen action and the alternatives weighed, best first (at most TOP);
+    `plan`, on the final candidates asked for the whole screen (finalplan.py),
+    ((symbol, options best first), ...) for every symbol still to write."""
 
-    __slots__ = ("action", "options")
+    __slots__ = ("action", "options", "plan")
 
-    def __init__(self, action, options: tuple):
+    def __init__(self, action, options: tuple, plan: tuple = ()):
         self.action = action
         self.options = options
+        self.plan = plan
 
 
 def simulations(budget_ms: int) -> int:
@@ -522,13 +526,22 @@ def leaf_value(s: State, p: int, kc: KnowledgeCache) -> float:
 
 
 def _final_decision(hard: HardBot, obs: dict, legal: list) -> Decision:
-    """R-E1/R-E2: candidates for one symbol. Expected points are the hard bot's
-    rule; the expert weighs each choice by the chance it ends ahead of every
-    other player's likely total (their racks are in view; what they will write is
-    estimated from their own view)."""
+    """R-E1/R-E2: candidates for one symbol (the next the rules ask for)."""
+    opts = final_options(hard, obs, legal[0][1], legal[0][0])
+    best = opts[0].action
+    if best not in legal:
+        best = legal[0]
+    return Decision(best, tuple(opts))
+
+
+def final_options(hard: HardBot, obs: dict, sym: str, kind: str) -> list:
+    """The best TOP candidate choices for `sym`, best first. Expected points are
+    the hard bot's rule; the expert weighs each choice by the chance it ends
+    ahead of every other player's likely total (their racks are in view; what
+    they will write is estimated from their own view). When no choice keeps a
+    chance to win (under half a percent each), it plays for points."""
     k = hard.knowledge(obs)
     me = obs["viewer"]
-    sym = legal[0][1]
     probs = k.probabilities(sym)
     # My total so far: round score plus the expectation of the symbols still to write.
     mine = obs["scores"][me]
@@ -561,14 +574,11 @@ def _final_decision(hard: HardBot, obs: dict, legal: list) -> Decision:
             win += pr * _p_ahead(mine + pts, rivals)
         ev = _expected(probs, cands)
         options.append((win, ev, cands))
-    options.sort(key=lambda x: (-x[0], -x[1], x[2]))
-    opts = []
-    for win, ev, cands in options[:TOP]:
-        opts.append(Option((legal[0][0], sym, cands), win, NOTE_WIN, ev, 0.0))
-    best = opts[0].action
-    if best not in legal:
-        best = legal[0]
-    return Decision(best, tuple(opts))
+    if max(o[0] for o in options) < LOST:
+        options.sort(key=lambda x: (-x[1], x[2]))  # the game is lost: for points
+    else:
+        options.sort(key=lambda x: (-x[0], -x[1], x[2]))
+    return [Option((kind, sym, cands), win, NOTE_WIN, ev, 0.0) for win, ev, cands in options[:TOP]]
 
 
 def _final_choices(probs: list) -> list:

@@ -54,7 +54,7 @@ class Searches:
             self.job = None
             return
         if self.job is None or self.job.key != key:
-            self.job = Job(key, expert_search(state.seed, viewer, observe(state, viewer)))
+            self.job = Job(key, expert_search(state.seed, viewer, observe(state, viewer), True))
 
     def answer(self, key):
         """The search asked on `key` (viewer, moves played), done or not; None

@@ -14,7 +14,7 @@ Pure Python, MicroPython-portable.
 
 from ..rules.engine import apply_action
 from ..rules.observation import observe, observe_table
-from ..rules.vocab import BOT_LEVELS, FINAL, GUESS, HUMAN, PHASE_END
+from ..rules.vocab import BOT_LEVELS, FINAL, GUESS, HUMAN, PHASE_END, PHASE_FINAL
 from .bots import Player, make_rng
 from .expert import Search
 from .thinking import Job
@@ -40,11 +40,19 @@ def bot_decision(bot, game_seed, seat, obs):
     return bot.choose(obs, obs["legal"])
 
 
-def expert_search(game_seed, seat, obs):
+def expert_search(game_seed, seat, obs, whole=False):
     """The expert's search for seat's decision from its own observation, with the
     generator bot_decision would give it: the same decision as `decide_expert`
-    (and Player("expert").choose), however the page slices it."""
+    (and Player("expert").choose), however the page slices it. `whole`: asked
+    by a player, on the final candidates it answers for every symbol too
+    (finalplan.WholeScreen)."""
     rng = make_rng(bot_seed(game_seed, seat) + 7 * obs["move_number"])
+    if whole and obs["phase"] == PHASE_FINAL:
+        # imported here: only a player's question on the final screen needs it (and
+        # a page that stands in its own expert module, as a test does, needs not)
+        from .finalplan import WholeScreen
+
+        return WholeScreen(obs, obs["legal"], rng)
     return Search(obs, obs["legal"], rng)
 
 

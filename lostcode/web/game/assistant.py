@@ -296,6 +296,7 @@ def expert_model(session, obs):
         "move": "",
         "others": [],
         "others_label": _("Other moves it weighed"),
+        "plan": [],  # final candidates: the values it would write for each symbol
         "aim": "",  # what it plays for (reasons.aim_text), once it answered
         "compare": "",  # its move beside the Chances tab's suggestion (compared)
     }
@@ -318,6 +319,7 @@ def expert_model(session, obs):
         answer = expert_answer(job.result, cursed)
         m["move"] = answer["move"]
         m["others"] = answer["others"]
+        m["plan"] = answer.get("plan", [])  # final candidates: every symbol's (issue 39)
         m["aim"] = answer["aim"]
         m["action"] = tuple(job.result.action)
     return m

@@ -291,15 +291,17 @@ def _final(session, obs, m):
     how["cls"] = "rule"
     blocks = [how]
     for sym in obs["my_tokens"]:
-        blocks.append(
-            para(
-                _(
-                    "Your {sym} candidates were written with the shortcut token: {values}.",
-                    sym=symbol_name(sym),
-                    values=", ".join(str(v) for v in obs["my_tokens"][sym]),
-                )
+        token = para(
+            _(
+                "Your {sym} candidates were written with the shortcut token: {values}.",
+                sym=symbol_name(sym),
+                values=", ".join(str(v) for v in obs["my_tokens"][sym]),
             )
         )
+        # feel6 (ru at 360x640: three lines of body text pushed the sheet over
+        # Rack A): small print after the rule, on its lines
+        token["cls"] = "rule token-note"
+        blocks.append(token)
     if d.get("ask_empty"):  # "confirm" pressed with a symbol left empty: asked again
         empty = [symbol_name(sym) for sym in session.candidate_symbols(PHASE_FINAL, obs["viewer"])
                  if not d["values"][sym]]

@@ -209,6 +209,9 @@ def expert_answer(decision, cursed=False):
             text = _("{option} ({vp} expected)", option=text, vp=vp_text(points[repr(o[0])]))
         return text
 
+    plan = getattr(decision, "plan", ())
+    if plan:
+        return plan_answer(plan)
     return {
         "move": _("The expert's move: {option}", option=said(options[0])),
         "others": [t for t in (said(o) for o in options[1:]) if t],
@@ -225,3 +228,33 @@ def aim_text(note):
                  "behind, it takes a risk; ahead, it plays safe.")
     return _("The expert plays for points over the other players: this round's, and what "
              "its move tells it and the others for the rounds to come.")
+
+
+def points_text(ev):
+    """Final candidates' expected points as a player says them (issue 39): whole
+    points, "lose" only when the choice can (a wrong or empty row, R-E2)."""
+    x = float(ev)
+    n = int(abs(x) + 0.5)
+    if x <= -0.5:
+        return ngettext("likely to lose about {n} point", "likely to lose about {n} points", n)
+    return ngettext("likely to score about {n} point", "likely to score about {n} points", n)
+
+
+def plan_answer(plan):
+    """The expert's answer for the whole final candidates screen (issue 39: a
+    playtest asked three times, one symbol each, and read "0% chance to win"
+    beside every option of a lost game): one line per symbol with the values it
+    would write and the points they likely score, then once the chance to win
+    with all of them, or, when it rounds to 0 %, that it plays for points."""
+    lines = []
+    for o in plan:
+        words, p = move_words(o.action, _("no value"))
+        if words is not None:
+            lines.append(_(words.phrase, vp=points_text(o.mine), **p))
+    win = float(plan[0].value)
+    if int(round(win * 100)) == 0:  # it would read "0%" (expert.LOST)
+        aim = _("The game cannot be won any more: the expert plays for points.")
+    else:
+        aim = _("With these candidates: {chance}. {aim}", chance=_worth(win, NOTE_WIN),
+                aim=aim_text(NOTE_WIN))
+    return {"move": _("The expert would write:"), "plan": lines, "others": [], "aim": aim}

@@ -127,6 +127,10 @@ def render_assistant(a, parent):
             el("p", ex["thinking"], "note", {"role": "status"}, box)
         if ex["move"]:
             el("p", ex["move"], "suggestion expert-move", {"role": "status"}, box)
+        if ex.get("plan"):  # final candidates: one line per symbol (issue 39)
+            ul = el("ul", None, "expert-plan", None, box)  # under "The expert would write:"
+            for text in ex["plan"]:
+                el("li", text, None, None, ul)
         for key in ("compare", "aim"):  # issue 39: what it plays for, beside the suggestion
             if ex.get(key):
                 el("p", ex[key], "note expert-" + key, None, box)
