@@ -140,7 +140,9 @@ def test_build_contains_only_what_the_game_needs(tmp_path):
     # (2.72 MB: the second game at a table of phones and its finished games, issue 43, made
     # the precache 29,733 bytes larger, 2,674,668 -> 2,704,401: its seat screen and adapter
     # as sources, the table's game key, words in four languages)
-    assert precache_bytes <= 2_720_000 and precache_bytes == summary["precache_bytes"]
+    # (2.73 MB: issue 39's second playtest, the expert's whole-screen final candidates
+    # (player/finalplan.py), the replay's check moment, the kept wheel pictures: 2,721,112)
+    assert precache_bytes <= 2_730_000 and precache_bytes == summary["precache_bytes"]
     assert set(packs) <= {url for url, _ in precache}  # every language works offline
     assert second <= {url for url, _ in precache}  # the second game too (issue 43)
     # The progress text names the real download size of each runtime.
