@@ -79,6 +79,13 @@ def help_dock(act, arg):
     helpsight.pin()  # open on a phone: over the board, its top in sight (issue 39)
 
 
+def sheet_edit(act, arg):
+    """A phone's Sheet tab: its cells as 44 px buttons, or its picture again (issue 39)."""
+    gamepage.set_sheet_edit(arg)
+    flow.show()
+    gamepage.after_sheet_edit()
+
+
 def close_watch(act, arg):
     savespage.close_watch()
 
@@ -114,6 +121,7 @@ GAME_HANDLERS = dict(
         (actions.WATCH_TICK, watch),
         (actions.WATCH_CLOSE, close_watch),
         (actions.HELP, help_dock),
+        (actions.SHEET_EDIT, sheet_edit),
     ]
 )
 
