@@ -216,7 +216,7 @@ def test_the_sheet_tab_is_marked_with_a_thumb(browser, site_url, lang):
     done = dock.get_by_role("button", name=words["Done"], exact=True)
     expect(done).to_be_focused()
     cell = dock.get_by_role("button", name=cell_open)
-    expect(cell).to_be_visible()
+    expect(cell).to_be_in_viewport()
     assert page.evaluate(SMALL_JS) == []
     assert page.evaluate("scrollY") == 0
     cell.tap()
@@ -229,7 +229,9 @@ def test_the_sheet_tab_is_marked_with_a_thumb(browser, site_url, lang):
     expect(done).to_be_in_viewport()
     page.screenshot(path=f"/tmp/sheet7-{lang}-editing.png")
     done.tap()
-    expect(dock.get_by_role("cell", name=cell_cross)).to_be_visible()
+    expect(dock.get_by_role("cell", name=cell_cross)).to_be_in_viewport()
+    grid = page.evaluate(GRID_JS)  # the whole picture again, in sight
+    assert grid["rows"] == grid["seen"] == 9, grid
     expect(dock.get_by_role("button", name=words["Mark values"], exact=True)).to_be_focused()
     assert page.evaluate(SMALL_JS) == []
     page.screenshot(path=f"/tmp/sheet7-{lang}-done.png")

@@ -184,10 +184,12 @@ def set_sheet_edit(arg):
 
 def after_sheet_edit():
     """The focus on the switch drawn again in the same place ("Done" after
-    "Mark values" and back), the page unmoved: the help is fixed over the board."""
+    "Mark values" and back), the page unmoved: the help is fixed over the board;
+    the help at its top, where the grid is (the buttons' grid was scrolled down)."""
     switch = document.querySelector("#help-dock .sheet-switch")
     if switch is not None:
         window.lostcodeFocusStill(switch)
+        by_id("help-dock").scrollTop = 0
 
 
 def after_help():
