@@ -70,6 +70,7 @@ def help_dock(act, arg):
     """The help beside the choice opened on a tab, or closed (issue 39); the
     expert's tab asks the expert at once (its answer one tap from the choice)."""
     gamepage.set_help(arg)
+    helpsight.set_sheet_edit("")  # the Sheet tab opens on its picture
     if arg == helpdock.EXPERT and py(document.querySelector(
             "#help-dock [data-act='" + actions.EXPERT + "']")) is not None:
         play(actions.EXPERT, "")  # not asked yet on this screen: ask (flow.moved draws)
@@ -81,9 +82,9 @@ def help_dock(act, arg):
 
 def sheet_edit(act, arg):
     """A phone's Sheet tab: its cells as 44 px buttons, or its picture again (issue 39)."""
-    gamepage.set_sheet_edit(arg)
+    helpsight.set_sheet_edit(arg)
     flow.show()
-    gamepage.after_sheet_edit()
+    helpsight.after_sheet_edit()
 
 
 def close_watch(act, arg):

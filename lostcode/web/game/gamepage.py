@@ -115,7 +115,6 @@ def render():
     dock = dock_model(m, APP.game.help, wide(), APP.game.sheet_edit)
     # the tab chosen stays while the viewer's screens go on; a public screen closes it
     APP.game.help = dock["tab"] if dock and APP.game.help else None
-    APP.game.sheet_edit = bool(dock and dock["sheet_view"] and APP.game.sheet_edit)
     if m["private"]:  # in the action bar, beside the confirm (one line less in the sheet)
         box = own.last("actionbar") or own
         u = el("button", None, "btn undo", {"type": "button", "data-act": actions.UNDO}, box)
@@ -173,23 +172,6 @@ def render():
 def set_help(arg):
     """The Help button or a tab (arg: its tab; "" closes the help)."""
     APP.game.help = arg or None
-    APP.game.sheet_edit = False  # the Sheet tab opens on its picture
-
-
-def set_sheet_edit(arg):
-    """A phone's Sheet tab: "Mark values" (arg "1", its cells as buttons) or
-    "Done" ("", the picture again); the focus stays on that one control."""
-    APP.game.sheet_edit = arg == "1"
-
-
-def after_sheet_edit():
-    """The focus on the switch drawn again in the same place ("Done" after
-    "Mark values" and back), the page unmoved: the help is fixed over the board;
-    the help at its top, where the grid is (the buttons' grid was scrolled down)."""
-    switch = document.querySelector("#help-dock .sheet-switch")
-    if switch is not None:
-        window.lostcodeFocusStill(switch)
-        by_id("help-dock").scrollTop = 0
 
 
 def after_help():
