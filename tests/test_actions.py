@@ -67,6 +67,7 @@ def game_acts():
     def visit(ses, m):
         acts_in(m, found)
         acts_in(dock_model(m, None, False), found)  # the help beside the choice (issue 39)
+        acts_in(dock_model(m, "sheet", False), found)  # a phone's Sheet tab: "Mark values"
         if m["kind"] == "end" and not ses.ask_leave:
             ses.do(actions.LEAVE)  # "New game": the question's Back / Yes
             acts_in(screen_model(ses), found)

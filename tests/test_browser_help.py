@@ -6,8 +6,10 @@ place, just above the bottom sheet, the page at its top (scrollY 0); the bar's
 "Ask the expert" opens it on the expert's answer in one tap; each tab
 (Chances, Expert, Sheet) shows its content in the first viewport, the help at
 most a third of the screen (the Sheet tab its whole grid there, all 9 rows,
-text at least 11 px: feel6), while the question, the confirm and every rack
-(the evidence, a playtest of issue 39: the help had covered them) stay there
+text at least 11 px: feel6, as a picture whose one 44 px "Mark values"
+makes its cells 44 px buttons, and "Done" the picture again: sheet7), while
+the question, the confirm and every rack (the evidence, a playtest of issue
+39: the help had covered them) stay there
 and clear (the element at each one's centre is itself); Escape closes it and
 gives the focus back to Help, the choices back in sight.
 At 1280x800 the help is open beside the
@@ -39,7 +41,7 @@ GRID_JS = """() => { const d = document.querySelector("#help-dock");
   const rows = [...d.querySelectorAll("table.grid tbody tr")];
   const whole = r => { const x = r.getBoundingClientRect();
     return x.top >= b.top - 1 && x.bottom <= b.bottom + 1; };
-  const texts = [...d.querySelectorAll("table.grid th, table.grid .cell")];
+  const texts = [...d.querySelectorAll("table.grid th, table.grid .cell, .sheet-grid td")];
   return {rows: rows.length, seen: rows.filter(whole).length,
           font: Math.min(...texts.map(e => parseFloat(getComputedStyle(e).fontSize)))}; }"""
 
@@ -86,7 +88,8 @@ class HelpGame(UIGame):
             "Chances": page.get_by_role("table", name="Your own stones: chance of each value"),
             # the tab asks the expert as it opens (issue 39: its answer in one tap)
             "Expert": page.locator("#help-dock .expert").get_by_text("The expert's move:"),
-            "Sheet": page.get_by_role("button", name="jaguar 0: open"),
+            # a phone's Sheet tab: a picture of the grid ("Mark values" makes buttons)
+            "Sheet": page.get_by_role("button" if self.wide else "cell", name="jaguar 0: open"),
         }
         if not self.wide:  # the help takes the choices' place: the racks stay in sight
             del choice["wheel"]
@@ -167,3 +170,71 @@ def test_help_opens_beside_the_choice_on_every_tab(browser, site_url, size):
     # the help from its tab to the question: within the first viewport on each tab
     print(size, game.seen)
     context.close()
+
+
+# The controls a player taps in the help: those under 44x44 CSS px (or whose words are cut).
+SMALL_JS = """() => [...document.querySelectorAll("#help-dock button")]
+  .map(b => [b.getAttribute("aria-label") || b.textContent, b.getBoundingClientRect()])
+  .filter(([, r]) => r.width > 0 && (r.width < 44 || r.height < 44))
+  .map(([n, r]) => n + " " + Math.round(r.width) + "x" + Math.round(r.height))
+  .concat([...document.querySelectorAll("#help-dock .sheet-switch")]  // its words whole
+    .filter(b => b.scrollWidth > b.clientWidth).map(b => b.textContent + " cut"))"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])  # it and pl pass too (kept out: the time)
+def test_the_sheet_tab_is_marked_with_a_thumb(browser, site_url, lang):
+    """Issue 39 (sheet7): at 360x640 the Sheet tab shows the whole grid, 9 of 9
+    rows in the help's third, as a picture (no button under 44x44 px there: 50x15
+    px cells took stray taps); "Mark values" turns its cells into 44 px buttons
+    (scrolled inside the help, the symbols' header in view); one tapped is
+    crossed out (its name says so), and "Done" shows the cross in the picture.
+    (R-S7, no own stone on the page with the Sheet tab open: HelpGame above.)"""
+    from test_browser_expert import PHONE, play_until, start
+
+    from lostcode.web.shell.i18n import _, set_language
+
+    set_language(lang)
+    try:
+        words = {w: _(w) for w in ("Help", "Sheet", "Mark values", "Done")}
+        cell_open = _("{sym} {value}: {state}", sym=_("jaguar"), value=0, state=_("open"))
+        cell_cross = _("{sym} {value}: {state}", sym=_("jaguar"), value=0,
+                       state=_("crossed out"))
+    finally:
+        set_language("en")
+    page = start(browser, site_url, viewport=PHONE, seats="human,easy,easy", seed=7, lang=lang)
+    play_until(page, lambda kind: kind == "guess")
+    page.get_by_role("button", name=words["Help"], exact=True).tap()
+    page.get_by_role("button", name=words["Sheet"], exact=True).tap()
+    dock = page.locator("#help-dock")
+    picture = dock.get_by_role("cell", name=cell_open)
+    expect(picture).to_be_visible()
+    assert page.evaluate(SMALL_JS) == []
+    grid = page.evaluate(GRID_JS)
+    assert grid["rows"] == grid["seen"] == 9 and grid["font"] >= 11, grid
+    assert dock.bounding_box()["height"] <= 640 / 3 + 1
+    expect(dock.get_by_role("button", name=cell_open)).to_have_count(0)
+    page.screenshot(path=f"/tmp/sheet7-{lang}-picture.png")
+    dock.get_by_role("button", name=words["Mark values"], exact=True).tap()
+    done = dock.get_by_role("button", name=words["Done"], exact=True)
+    expect(done).to_be_focused()
+    cell = dock.get_by_role("button", name=cell_open)
+    expect(cell).to_be_in_viewport()
+    assert page.evaluate(SMALL_JS) == []
+    assert page.evaluate("scrollY") == 0
+    cell.tap()
+    expect(dock.get_by_role("button", name=cell_cross)).to_be_visible()
+    last = dock.locator(".sheet-grid tbody tr").last.get_by_role("button").first
+    last.evaluate("b => b.scrollIntoView({block: 'end'})")  # the last row: the header in view
+    head, row = (x.bounding_box() for x in (dock.locator(".sheet-grid thead th").first, last))
+    box = dock.bounding_box()
+    assert box["y"] <= head["y"] and head["y"] + head["height"] <= row["y"], (box, head, row)
+    expect(done).to_be_in_viewport()
+    page.screenshot(path=f"/tmp/sheet7-{lang}-editing.png")
+    done.tap()
+    expect(dock.get_by_role("cell", name=cell_cross)).to_be_in_viewport()
+    grid = page.evaluate(GRID_JS)  # the whole picture again, in sight
+    assert grid["rows"] == grid["seen"] == 9, grid
+    expect(dock.get_by_role("button", name=words["Mark values"], exact=True)).to_be_focused()
+    assert page.evaluate(SMALL_JS) == []
+    page.screenshot(path=f"/tmp/sheet7-{lang}-done.png")
+    page.context.close()

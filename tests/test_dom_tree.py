@@ -106,6 +106,10 @@ for opened in (False, True):
     part = dom.Node("div")
     render_help(m, dock_model(m, None, False), opened, part)
     out[str(opened)] = json.loads(dom.kids_json(part)[0])
+for editing in (False, True):  # a phone's Sheet tab (issue 39, sheet7)
+    part = dom.Node("div")
+    render_help(m, dock_model(m, "sheet", False, editing), True, part)
+    out["tab" + str(editing)] = json.loads(dom.kids_json(part)[0])
 print(json.dumps(out))
 """
 
@@ -140,3 +144,29 @@ def test_the_sheets_cells_are_drawn_only_in_an_open_panel():
     assert [k[0] for k in closed[0][2]] == ["summary"] and "open" not in closed[0][1]
     assert find(got["False"], cell) == []
     assert len(find(got["True"], cell)) == 54 and "open" in opened[0][1]
+
+
+def test_a_phones_sheet_tab_draws_a_picture_then_buttons():
+    """Issue 39 (sheet7): a phone's Sheet tab draws its 9 x 6 grid as a picture
+    (no button in it: 15 px buttons took stray taps), each cell's mark and its
+    state for a screen reader, beside one "Mark values" button; tapped, the
+    same cells as MARK buttons beside "Done"."""
+    out = subprocess.run([sys.executable, "-c", SHEET_SCRIPT], cwd=ROOT, capture_output=True,
+                         text=True, check=True)
+    got = json.loads(out.stdout.strip().splitlines()[-1])
+    cell = lambda t: t[1].get("data-act") == "mark"  # noqa: E731
+    switch = lambda t: t[1].get("data-act") == "sheet_edit"  # noqa: E731
+    grid = lambda t: t[1].get("class") == "sheet-grid picture"  # noqa: E731
+    picture, editing = got["tabFalse"], got["tabTrue"]
+    [holder] = find(picture, grid)
+    buttons = find(holder, lambda t: t[0] == "button")
+    assert find(picture, cell) == [] and buttons == find(picture, switch), buttons
+    [table] = find(holder, lambda t: t[0] == "table")
+    rows = find(table, lambda t: t[0] == "tr")[1:]
+    assert len(rows) == 9 and all(len(r[2]) == 7 for r in rows)  # its value, 6 symbols
+    first = rows[0][2][1]  # a td: the mark (hidden) and the cell's state in words
+    assert first[0] == "td" and first[2][1] == ["span", {"class": "visually-hidden"},
+                                                 ["jaguar 0: open"]], first
+    assert [s[2] for s in find(picture, switch)] == [["Mark values"]]
+    assert len(find(editing, cell)) == 54
+    assert [s[2] for s in find(editing, switch)] == [["Done"]]

@@ -61,3 +61,21 @@ def test_without_help_only_the_sheet_and_a_tab_missing_here_is_closed():
         assert tabs_of(m) == [SHEET], (m["kind"], tabs_of(m))
         assert chosen(m, EXPERT, False) is None  # asked on another screen: not here
         assert chosen(m, EXPERT, True) == SHEET
+
+
+def test_a_phones_sheet_tab_is_a_picture_until_mark_values():
+    """Issue 39 (sheet7): in a phone's Sheet tab the grid is a picture beside one
+    switch, "Mark values", which turns its cells into buttons and shows "Done";
+    on a wide screen, on another tab and with the help closed (the panel opened
+    by its summary) there is no switch: the cells are buttons as before."""
+    ses = Session(Options(3), 4242, ["Ana", "Bo", "Cy"])
+    m = next(m for _s, m in screens(ses) if m["kind"] == "guess")
+    picture = dock_model(m, SHEET, False)["sheet_view"]
+    assert picture == {"editing": False, "switch": {"act": actions.SHEET_EDIT, "arg": "1",
+                                                    "text": "Mark values"}}
+    editing = dock_model(m, SHEET, False, True)["sheet_view"]
+    assert editing == {"editing": True, "switch": {"act": actions.SHEET_EDIT, "arg": "",
+                                                   "text": "Done"}}
+    assert dock_model(m, SHEET, True, True)["sheet_view"] is None  # wide: buttons
+    assert dock_model(m, None, False, True)["sheet_view"] is None  # closed: the panel's
+    assert dock_model(m, DEDUCE, False, True)["sheet_view"] is None

@@ -85,6 +85,7 @@ WATCH_SPEED = "watch_speed"  # its pace: arg "1", "2" or "4" (times the normal p
 WATCH_TICK = "watch_tick"  # the playing replay's next move, after its pace (a timer)
 WATCH_PLAYBACK = (WATCH_PLAY, WATCH_SPEED, WATCH_TICK)
 HELP = "help"  # the help beside the choice (issue 39): arg its tab (game/helpdock.py), "" closes
+SHEET_EDIT = "sheet_edit"  # a phone's Sheet tab: arg "1" its cells as buttons, "" its picture
 
 # -- the saved-games list's actions --------------------------------------------------
 RESUME = "resume"
@@ -143,7 +144,8 @@ ACTIONS = {
          WHY, EXPERT, LEAVE, SKIP),
     )
     + _table(GAME_PAGE, (TAKE_NEWEST, FREE_DONE),
-             (NEW_GAME, DOWNLOAD_RECORD, WATCH, WATCH_CLOSE, WATCH_VIEW, HELP) + WATCH_STEPS
+             (NEW_GAME, DOWNLOAD_RECORD, WATCH, WATCH_CLOSE, WATCH_VIEW, HELP, SHEET_EDIT)
+             + WATCH_STEPS
              + WATCH_PLAYBACK)
     + _table(
         SAVES_PAGE,

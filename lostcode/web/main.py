@@ -70,6 +70,7 @@ def help_dock(act, arg):
     """The help beside the choice opened on a tab, or closed (issue 39); the
     expert's tab asks the expert at once (its answer one tap from the choice)."""
     gamepage.set_help(arg)
+    helpsight.set_sheet_edit("")  # the Sheet tab opens on its picture
     if arg == helpdock.EXPERT and py(document.querySelector(
             "#help-dock [data-act='" + actions.EXPERT + "']")) is not None:
         play(actions.EXPERT, "")  # not asked yet on this screen: ask (flow.moved draws)
@@ -77,6 +78,13 @@ def help_dock(act, arg):
         flow.show()
     gamepage.after_help()
     helpsight.pin()  # open on a phone: over the board, its top in sight (issue 39)
+
+
+def sheet_edit(act, arg):
+    """A phone's Sheet tab: its cells as 44 px buttons, or its picture again (issue 39)."""
+    helpsight.set_sheet_edit(arg)
+    flow.show()
+    helpsight.after_sheet_edit()
 
 
 def close_watch(act, arg):
@@ -114,6 +122,7 @@ GAME_HANDLERS = dict(
         (actions.WATCH_TICK, watch),
         (actions.WATCH_CLOSE, close_watch),
         (actions.HELP, help_dock),
+        (actions.SHEET_EDIT, sheet_edit),
     ]
 )
 

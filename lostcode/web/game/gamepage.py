@@ -112,7 +112,7 @@ def render():
     if m["error"]:
         el("p", m["error"], "warning", {"role": "alert"}, own)
     render_blocks([b for b in m["blocks"] if not b.get("aside")], own)
-    dock = dock_model(m, APP.game.help, wide())
+    dock = dock_model(m, APP.game.help, wide(), APP.game.sheet_edit)
     # the tab chosen stays while the viewer's screens go on; a public screen closes it
     APP.game.help = dock["tab"] if dock and APP.game.help else None
     if m["private"]:  # in the action bar, beside the confirm (one line less in the sheet)

@@ -56,10 +56,29 @@ def tab_label(tab):
     }[tab]
 
 
-def dock_model(m, want, wide):
+def sheet_view(tab, wide, editing):
+    """How a phone's Sheet tab draws the grid, or None (cells as buttons, as in
+    the panel opened by its summary and on a wide screen).
+
+    In the help's third of a phone the grid is a picture of the sheet, all 9
+    rows at a glance, and one 44 px control turns its cells into 44 px buttons
+    (scrolled inside the help) and back: 15 px cells as buttons made a stray
+    tap cross out the wrong value (issue 39, sheet7). editing: that control
+    was tapped (the page keeps it, like the open tab)."""
+    if tab != SHEET or wide:
+        return None
+    if editing:
+        switch = {"act": actions.SHEET_EDIT, "arg": "", "text": _("Done")}
+    else:
+        switch = {"act": actions.SHEET_EDIT, "arg": "1", "text": _("Mark values")}
+    return {"editing": bool(editing), "switch": switch}
+
+
+def dock_model(m, want, wide, editing=False):
     """The help's model for screen model `m`, or None when it has none.
 
-    want: the tab the player last opened (None: closed); wide: the wide layout."""
+    want: the tab the player last opened (None: closed); wide: the wide layout;
+    editing: a phone's Sheet tab shows its cells as buttons (sheet_view)."""
     tabs = tabs_of(m)
     if not tabs:
         return None
@@ -89,4 +108,5 @@ def dock_model(m, want, wide):
         "ask": {"act": actions.HELP, "arg": EXPERT, "text": _("Expert"),
                 "label": _("Ask the expert"), "pressed": tab == EXPERT}
         if EXPERT in tabs else None,
+        "sheet_view": sheet_view(tab, wide, editing),
     }

@@ -5,11 +5,13 @@ confirm stay where they were; the bar's
 Expert button opens it on the expert's answer in one tap.
 
 The page part of lostcode/web/game/helpdock.py (pure): gamepage.render calls
-render_ask beside the Help button and pin() once the screen is drawn.
+render_ask beside the Help button and pin() once the screen is drawn; main
+the Sheet tab's switch (set_sheet_edit, after_sheet_edit).
 """
 
 from pyscript import document, window
 
+from ..shell.app import APP
 from ..shell.dom import by_id, el, py
 
 
@@ -21,6 +23,22 @@ def render_ask(b, box):
              "aria-controls": "help-dock", "aria-label": b["label"],
              "aria-pressed": "true" if b["pressed"] else "false"}
     el("button", b["text"], "btn ask-btn", attrs, box)
+
+
+def set_sheet_edit(arg):
+    """A phone's Sheet tab: "Mark values" (arg "1": its cells as buttons) or
+    "Done" ("": the picture again, as every tab opened: main.help_dock)."""
+    APP.game.sheet_edit = arg == "1"
+
+
+def after_sheet_edit():
+    """The focus on the switch drawn again in the same place ("Done" after
+    "Mark values" and back), the page unmoved: the help is fixed over the board;
+    the help at its top, where the grid is (the buttons' grid was scrolled down)."""
+    switch = document.querySelector("#help-dock .sheet-switch")
+    if switch is not None:
+        window.lostcodeFocusStill(switch)
+        by_id("help-dock").scrollTop = 0
 
 
 def pin():

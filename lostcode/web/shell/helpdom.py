@@ -20,7 +20,7 @@ def render_help(m, dock, opened, part):
         panel = el("details", None, "panel", {"id": "sheet-panel"}, holder)
         el("summary", m["sheet"]["heading"], None, None, panel)
         if opened:  # issue 40: its ~260 nodes only once opened (main.on_sheet_toggle)
-            render_sheet(m["sheet"], panel)
+            render_sheet(m["sheet"], panel, dock["sheet_view"] if dock else None)
         panel.open = opened
 
 
@@ -51,7 +51,13 @@ def render_dock(d, part):
     return box
 
 
-def render_sheet(s, parent):
+MARKS = {"cross": "✕", "seen": "●", "candidate": "◎"}  # a cell's mark, as drawn
+
+
+def render_sheet(s, parent, view=None):
+    """The deduction sheet; `view` (helpdock.sheet_view): a phone's Sheet tab,
+    its grid a picture (spans, each cell's state read by a screen reader) or,
+    once "Mark values" is tapped, its 44 px buttons, beside that one switch."""
     sec = el("section", None, "sheet", {"aria-label": s["heading"]}, parent)  # summary: its title
     label = el("label", None, "check", None, sec)
     box = el("input", None, None, {"type": "checkbox", "data-act": actions.AUTO}, label)
@@ -59,7 +65,11 @@ def render_sheet(s, parent):
     el("span", s["auto_label"], None, None, label)
     el("p", s["help"], "note", None, sec)
     render_block({"t": "buttons", "label": s["modes_label"], "items": s["modes"]}, sec)
-    table = el("table", None, "grid", None, sec)
+    picture = bool(view) and not view["editing"]
+    holder = sec
+    if view:
+        holder = el("div", None, "sheet-grid " + ("picture" if picture else "editing"), None, sec)
+    table = el("table", None, "grid", None, holder)
     tr = el("tr", None, None, None, el("thead", None, None, None, table))
     el("td", "", None, None, tr)
     for c in s["columns"]:
@@ -71,28 +81,22 @@ def render_sheet(s, parent):
         tr = el("tr", None, None, None, body)
         el("th", row["value"], None, {"scope": "row"}, tr)
         for c in row["cells"]:
+            if picture:
+                td = el("td", None, c["mark"] or None, None, tr)
+                el("span", MARKS.get(c["mark"], ""), None, {"aria-hidden": "true"}, td)
+                el("span", c["aria"], "visually-hidden", None, td)
+                continue
             td = el("td", None, None, None, tr)
-            btn = el(
-                "button",
-                None,
-                "cell " + c["mark"],
-                {
-                    "type": "button",
-                    "data-act": actions.MARK,
-                    "data-arg": c["arg"],
-                    "aria-label": c["aria"],
-                },
-                td,
-            )
-            el(
-                "span",
-                {"cross": "✕", "seen": "●", "candidate": "◎"}.get(c["mark"], ""),
-                None,
-                {"aria-hidden": "true"},
-                btn,
-            )
+            attrs = {"type": "button", "data-act": actions.MARK, "data-arg": c["arg"],
+                     "aria-label": c["aria"]}
+            btn = el("button", None, "cell " + c["mark"], attrs, td)
+            el("span", MARKS.get(c["mark"], ""), None, {"aria-hidden": "true"}, btn)
             if c["locked"]:
                 btn.disabled = True
+    if view:
+        sw = view["switch"]
+        attrs = {"type": "button", "data-act": sw["act"], "data-arg": sw["arg"]}
+        el("button", sw["text"], "btn sheet-switch", attrs, holder)
     rounds = {"caption": s["rounds_caption"], "head": s["rounds_head"], "rows": s["rounds"]}
     render_block(dict(rounds, t="table"), sec)
     fin = el("section", None, None, {"aria-label": s["final_label"]}, sec)
