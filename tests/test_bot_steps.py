@@ -147,6 +147,9 @@ def test_every_step_of_a_bots_run_is_public_and_in_the_engines_order(players, se
                 (f"Move {k + 1} of {len(steps)}: ", f"Move {k + 1} of {len(steps)} · ")
             )
             assert ses.state.names[r["seat"]] in caption or len(r.get("run", ())) > 1
+            if r["action"][0] != "final":  # the round's roll on each of its moves (issue 39)
+                dice = m["board"]["dice"][1]["aria-label"]
+                assert dice != "Dice: not rolled yet", (k, r["action"])
             steps_seen += 1
             before = len(ses.state.actions)
             ses.do(actions.CONTINUE)  # what the page does after PACE_MS

@@ -139,6 +139,8 @@ def test_the_strips_round_is_the_round_of_the_move_shown():
         m = watch_model(r)
         assert m["strip"]["round"]["text"] == f"{max(1, rolled)}/{rounds}", k
         assert m["board"]["round"] == f"Round {max(1, rolled)} of {rounds}", k  # the same
+        dice = m["board"]["dice"][1]["aria-label"]  # the round's roll on each of its moves
+        assert (dice == "Dice: not rolled yet") == (rolled == 0), (k, dice)
 
 
 def test_play_moves_by_itself_at_its_speed_and_a_step_by_hand_pauses():

@@ -66,7 +66,7 @@ from .describe import describe
 from .names import dice_text, symbol_name
 from .reasons import AT_ONCE, reason_text, when_shown
 from .stepwhy import step_reason, with_reason
-from .tableview import ended_round, strip_model, table_model
+from .tableview import as_ended, ended_round, strip_model, table_model
 
 # Events the check-results screen shows: the bot report leaves them to it.
 SHOWN_WITH_CHECKS = (EV_CHECK, EV_MOVE, EV_CURSE_TAKEN, EV_CURSE_PASSED, EV_CURSE_GONE)
@@ -257,7 +257,7 @@ def _mark_group(g, cls, label):
 
 def step_board(r, obs):
     """The board of a step (board.py) with the move marked on it."""
-    b = board_model(obs, round_of=ended_round(obs))  # a round's last move is that round's
+    b = board_model(as_ended(obs), round_of=ended_round(obs))  # that round's, its dice
     p = r["seat"]
     action = r["action"]
     just = _("just now")

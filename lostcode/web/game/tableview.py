@@ -269,6 +269,21 @@ def ended_round(obs, step=1):
     return None
 
 
+def as_ended(obs, step=1):
+    """The state `obs` as a step showing the move that ended a round draws it
+    (ended_round): with that round's dice, not the next round's still unrolled
+    ones (issue 39: a computer's last replacement, or the replay's, showed no
+    dice). A shallow copy; `obs` itself when no round ended."""
+    r = ended_round(obs, step)
+    if r is None:
+        return obs
+    shown = dict(obs)
+    for h in obs["history"]:
+        if h["round"] == r:
+            shown["dice"] = list(h["dice"])
+    return shown
+
+
 def strip_model(obs, kind="", check_round=None, round_shown=None):
     """The player strip pinned above every game screen: each seat's name,
     marker colour (the seat-N classes the track's markers use), score as a

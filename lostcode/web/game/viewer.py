@@ -47,7 +47,7 @@ from .board import board_model
 from .describe import describe, log_lines
 from .names import symbol_name
 from .reasons import AT_ONCE, reason_text, when_shown
-from .tableview import ended_round, strip_model
+from .tableview import as_ended, ended_round, strip_model
 
 CHECKPOINT = 12
 # Issue 39, "replay like a recording": a playing replay shows a move every
@@ -426,7 +426,7 @@ def watch_model(replay, back_to_result=True) -> dict:
         "sheet": None,
         # issue 39: the scores at this step, on top; a round's last move (its last
         # replacement, its check) is that round's, not the next one's still unrolled
-        "board": board_model(obs, round_of=ended_round(obs, replay.step)),
+        "board": board_model(as_ended(obs, replay.step), round_of=ended_round(obs, replay.step)),
         "strip": watch_strip(replay, obs),
         "evidence": "racks",
         "assistant": None,
