@@ -89,7 +89,7 @@ def test_final_candidates_show_each_values_chance():
     assert any(n.endswith("%") for n in seen)
 
 
-def test_a_bet_that_cannot_lose_is_never_said_to_lose_R_C2_R_X3b():
+def test_a_move_that_cannot_lose_is_never_said_to_lose_R_C2_R_X3b_R_E2():
     from lostcode.player.seats import no_loss
     from lostcode.web.game.reasons import reason_text
 
@@ -100,8 +100,13 @@ def test_a_bet_that_cannot_lose_is_never_said_to_lose_R_C2_R_X3b():
     cursed = {"curse": {"state": "taken", "holder": 1}}
     assert no_loss(opts, cursed, 1) == opts  # a cursed player's wrong bet loses its VP
     assert no_loss(opts, cursed, 0) == said
-    turn = [[["change", 1, "bird"], -0.3, ""]]
-    assert no_loss(turn, obs, 1) == turn
+    # Issue 39 (third playtest: "replaced the human stone (5): likely to lose about
+    # 1 point to the others"): no move but candidates and a cursed bet can lose points
+    turn = [[["change", 1, "bird"], -0.3, ""], [["take", "A", "bird"], -1.2, "know"]]
+    assert [o[1] for o in no_loss(turn, obs, 1)] == [0.0, 0.0]
+    assert "lose" not in reason_text(no_loss(turn, obs, 1))
+    risky = [[["final", "bird", [3]], -1.2, ""], [["shortcut", "bird", [3]], -0.8, ""]]
+    assert no_loss(risky, obs, 1) == risky  # R-E2, R-X2c: these can cost points
 
 
 def test_the_end_charts_labels_never_overlap():

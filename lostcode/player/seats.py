@@ -13,8 +13,9 @@ Pure Python, MicroPython-portable.
 """
 
 from ..rules.engine import apply_action
+from ..rules.movewords import can_lose_points
 from ..rules.observation import observe, observe_table
-from ..rules.vocab import BOT_LEVELS, FINAL, GUESS, HUMAN, PHASE_END, PHASE_FINAL
+from ..rules.vocab import BOT_LEVELS, FINAL, HUMAN, PHASE_END, PHASE_FINAL
 from .bots import Player, make_rng
 from .expert import Search
 from .thinking import Job
@@ -57,13 +58,13 @@ def expert_search(game_seed, seat, obs, whole=False):
 
 
 def no_loss(options, obs, seat):
-    """Issue 39: a bet cannot lose points (R-C2) unless its player holds the
-    curse (R-X3b): its expected worth is never said below 0 VP then (the
-    search's small negative values are what the bet tells the others)."""
+    """Issue 39: a move that cannot lose points (movewords.can_lose_points: all
+    but final candidates and the curse holder's bet) is never said to be worth
+    below 0 VP (the search's negative values are what it tells the others)."""
     curse = obs.get("curse")
-    if curse is not None and curse.get("holder") == seat:
-        return options
-    return [[o[0], max(0.0, o[1]), o[2]] if o[0] and o[0][0] == GUESS else o for o in options]
+    cursed = curse is not None and curse.get("holder") == seat
+    return [o if not o[0] or can_lose_points(o[0], cursed) else [o[0], max(0.0, o[1]), o[2]]
+            for o in options]
 
 
 def decision_json(decision):

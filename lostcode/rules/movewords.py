@@ -137,3 +137,14 @@ def when_said(kind) -> str:
     """When the reasons of a decision of this kind may be said (AT_*)."""
     w = WORDS.get(kind)
     return w.when if w is not None else AT_ONCE
+
+
+def can_lose_points(action, cursed=False) -> bool:
+    """Whether a move can cost its player points, so its worth may be said as a
+    loss: only final candidates (R-E2), candidates written with the Deadly
+    Shortcut's token (R-X2c: −4) and a bet of the curse's holder (R-X3b). Every
+    other move cannot (a bet: R-C2; a roll, a turn, a discard: no points),
+    so the expert's reasons never say it loses any (issue 39: "replaced the
+    human stone (5): likely to lose about 1 point to the others")."""
+    kind = action[0] if action else None
+    return kind in (FINAL, SHORTCUT) or (kind == GUESS and bool(cursed))

@@ -21,7 +21,7 @@ Pure Python, MicroPython-portable (no DOM here).
 
 from ...player.expert import NOTE_KNOW, NOTE_WIN
 from ...rules.components import WHEEL_VP
-from ...rules.movewords import AT_CHECK, AT_ONCE, when_said
+from ...rules.movewords import AT_CHECK, AT_ONCE, can_lose_points, when_said
 from ...rules.vocab import GUESS
 from ..shell.i18n import _, decimal, ngettext
 from .describe import move_words
@@ -189,11 +189,11 @@ def with_reasons(lines, reasons, names, checks_shown, over):
 def expert_answer(decision, cursed=False):
     """The assistant's "What would the expert do?" answer from a Decision, as
     {"move": sentence, "others": [phrases]} (top alternatives with values).
-    A bet cannot lose points (R-C2) unless its player holds the curse (R-X3b,
-    `cursed`): its worth is never said below even then (issue 39, as the
+    Only final candidates and the curse holder's bet (R-X3b, `cursed`) can lose
+    points: any other move's worth is never said below even (issue 39, as the
     computer seats' reasons: player/seats.no_loss)."""
     options = [
-        (o.action, max(0.0, o.value) if o.action[0] == GUESS and not cursed else o.value, o.note)
+        (o.action, o.value if can_lose_points(o.action, cursed) else max(0.0, o.value), o.note)
         for o in decision.options
     ]
     points = {}  # final candidates: their expected points beside the chance to win
