@@ -59,8 +59,9 @@ def expert_search(game_seed, seat, obs, whole=False):
 
 def no_loss(options, obs, seat):
     """Issue 39: a move that cannot lose points (movewords.can_lose_points: all
-    but final candidates and the curse holder's bet) is never said to be worth
-    below 0 VP (the search's negative values are what it tells the others)."""
+    but candidates, final or the Shortcut's, and the curse holder's bet) is never
+    said to be worth below 0 VP (the search's negative values are what it tells
+    the others)."""
     curse = obs.get("curse")
     cursed = curse is not None and curse.get("holder") == seat
     return [o if not o[0] or can_lose_points(o[0], cursed) else [o[0], max(0.0, o[1]), o[2]]
