@@ -313,6 +313,21 @@ def test_reduced_motion(browser, site_url):
         context.close()
 
 
+def test_a_lesson_link_with_motion_reduce_loads_and_plays(page):
+    """A teacher's link with motion=reduce (issue 39, fourth playtest: on
+    MicroPython the page hung at "Loading the game engine…" with
+    "Illegal invocation" from matchMedia): the game loads on the default
+    runtime, the URL's setting ticks "Reduce motion", and a roll settles at
+    once, with no animation."""
+    page.goto("/?motion=reduce&players=3&seats=human,expert,hard&seed=4242&lang=en")
+    wait_engine_ready(page)
+    assert page.evaluate("document.documentElement.dataset.motion") == "reduce"
+    expect(page.locator("#motion")).to_be_checked()
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#game")).to_be_visible()
+    assert page.evaluate("document.getAnimations().length") == 0
+
+
 def test_moments_play_skip_and_reduce_motion_setting(page):
     """Issue 11: the roll and the check are moments on the drawn board; a tap
     or a key skips one without acting (a tap on a control acts once, as ever);

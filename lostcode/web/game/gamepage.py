@@ -42,6 +42,7 @@ from lostcode.web.shell.dom import (
     el,
     kept_json,
     kids_json,
+    media_matches,
     nodes,
     py,
     render_block,
@@ -193,9 +194,7 @@ WIDE = "(min-width: 900px)"  # style.css's table layout: the screen beside the b
 def wide():
     """A wide screen (style.css's desktop layout): the racks are drawn on the
     board on every screen there, never beside the question (issue 39)."""
-    # document.defaultView: the Bot lab's watched game (#watch=lab) found pyscript's
-    # `window` proxy throwing "Illegal invocation" from matchMedia
-    return bool(document.defaultView.matchMedia(WIDE).matches)
+    return media_matches(WIDE)
 
 
 def adopt_board(parent, b, racks):

@@ -43,7 +43,17 @@ from lostcode.web.shell.a11y import (
     normalize_text_size,
 )
 from lostcode.web.shell.app import APP, guarded, keep, listen, log_error
-from lostcode.web.shell.dom import ROOT, by_id, clear, create_proxy, el, fire_change, nodes, py
+from lostcode.web.shell.dom import (
+    ROOT,
+    by_id,
+    clear,
+    create_proxy,
+    el,
+    fire_change,
+    media_matches,
+    nodes,
+    py,
+)
 from lostcode.web.shell.i18n import (
     _,
     catalog_ready,
@@ -203,8 +213,7 @@ def set_motion(value, remember=False):
     <html> and the "Reduce motion" checkboxes, as assets/display.js does."""
 
     value = normalize_motion(value)
-    system = window.matchMedia("(prefers-reduced-motion: reduce)").matches
-    reduce = value == "reduce" or bool(system)
+    reduce = value == "reduce" or media_matches("(prefers-reduced-motion: reduce)")
     ROOT.setAttribute("data-motion", "reduce" if reduce else "full")
     for box in nodes("input[data-motion]"):
         box.checked = reduce

@@ -42,6 +42,7 @@ from lostcode.web.shell.dom import (
     create_proxy,
     el,
     icon,
+    media_matches,
     py,
     render_button,
     render_racks,
@@ -213,11 +214,7 @@ def on_share(act, arg):
     m = puzzle_model(a, stats())
     text = m["result"]["share_text"]
     nav = window.navigator
-    coarse = False
-    try:
-        coarse = bool(window.matchMedia("(pointer: coarse)").matches)
-    except Exception:
-        coarse = False
+    coarse = media_matches("(pointer: coarse)")
     try:
         if coarse and py(getattr(nav, "share", None)) is not None:
             data = window.Object.new()

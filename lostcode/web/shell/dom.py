@@ -52,6 +52,18 @@ def by_id(i):
     return py(document.getElementById(i))
 
 
+def media_matches(query):
+    """Whether a CSS media query matches. Through `document.defaultView`, not
+    pyscript's `window`: on MicroPython `window.matchMedia(...)` threw
+    "Illegal invocation", so a lesson link with motion=reduce never got past
+    "Loading the game engine…" (issue 39, fourth playtest). False where the
+    page cannot ask."""
+    try:
+        return bool(document.defaultView.matchMedia(query).matches)
+    except Exception:  # no matchMedia: the query does not match
+        return False
+
+
 def nodes(selector):
     found = document.querySelectorAll(selector)
     return [found.item(i) for i in range(found.length)]

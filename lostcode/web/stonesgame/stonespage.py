@@ -59,6 +59,7 @@ from lostcode.web.shell.dom import (
     create_proxy,
     draw,
     el,
+    media_matches,
     py,
     render_block,
     show_only,
@@ -646,10 +647,7 @@ def render_end(body):
 
 
 def reduced_motion():
-    try:
-        return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
-    except Exception:
-        return False
+    return media_matches("(prefers-reduced-motion: reduce)")
 
 
 def schedule(ms):
