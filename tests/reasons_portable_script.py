@@ -15,6 +15,8 @@ OPTIONS = [
     [["take"], 0.2, ""],
     [["pass"], -0.04, ""],
     [["shortcut", []], 0.0, ""],
+    [["guess", "W10", 6], 2.8, "know", 0.33, 6.9],  # with its points and what it learns
+    [["change", 0, "bird"], 1.4, "deny", 0.0, 0.1],
 ]
 
 

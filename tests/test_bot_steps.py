@@ -247,3 +247,43 @@ def test_a_computers_roll_is_a_paced_step_of_its_own_its_dice_settled_once():
         ses.do(actions.CONTINUE)
         if ses.state.round > 2:
             break
+
+
+def test_a_computers_step_keeps_its_heading_while_it_is_shown():
+    """Issue 39 (third playtest, a solo game at seed 4242: the heading of one
+    step went from "Player 2 (computer) played" to "The computer players
+    played" while the same move was shown, the next computer having played
+    meanwhile). One move, one heading, naming who made it, from the moment it
+    is drawn until the next step, whatever the computers decide meanwhile."""
+    ses = Session(Options(3), 4242, ["Ana", "Bo", "Cy"], ["human", "expert", "hard"])
+    rng = random.Random(5)
+    headings: dict = {}
+    checked = 0
+    for _ in range(400):
+        if ses.state.round > 3:
+            break
+        m = screen_model(ses)
+        if m["kind"] == "end":
+            break
+        if m["kind"] != "bot":
+            if ses.search_due() is not None:
+                ses.finish_searches()
+                continue
+            human_step(ses, m, rng)
+            continue
+        if "bot_step" not in m:
+            ses.finish_searches()
+            continue
+        move = m["bot_step"]["move"]
+        seat = m["bot_step"]["seat"]
+        assert m["heading"] == f"{['Ana', 'Bo', 'Cy'][seat]} (computer) played"
+        assert headings.setdefault(move, m["heading"]) == m["heading"], move
+        if ses.search_due() is not None:  # the next computer decides under the shown move
+            ses.finish_searches()
+            again = screen_model(ses)
+            if again.get("bot_step", {}).get("move") == move:
+                assert again["heading"] == m["heading"], move
+                checked += 1
+            continue
+        ses.do(actions.CONTINUE)
+    assert len(headings) > 10 and checked >= 1

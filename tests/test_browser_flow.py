@@ -187,6 +187,19 @@ class FlowGame(UIGame):
         )).to_be_visible()
         self.undone.add("stone")
 
+    def check_final_grid(self):
+        """A third playtest (issue 39): the final candidates' grid touched the
+        screen's left edge. At 360x640 every value is a 44x44 target at least,
+        the grid 4 px in from both edges (eight values fill the rest)."""
+        page = self.page
+        page.evaluate("window.scrollTo(0, 0)")
+        cells = page.get_by_role("button", name=re.compile(r" candidate \d+( |$)"))
+        boxes = [cells.nth(i).bounding_box() for i in range(cells.count())]
+        assert len(boxes) >= 6 * 8, len(boxes)
+        for b in boxes:
+            assert b["width"] >= 44 and b["height"] >= 44, b
+            assert b["x"] >= 3.5 and b["x"] + b["width"] <= PHONE["width"] - 3.5, b
+
     def on_final(self):
         if "final" in self.undone:
             return super().on_final()
@@ -194,6 +207,7 @@ class FlowGame(UIGame):
         p = s.to_act
         page = self.page
         syms = list(s.options.symbols)
+        self.check_final_grid()
         one = f"{syms[0]} candidate 1"
         was = self.pressed(one)
         self.click(one)

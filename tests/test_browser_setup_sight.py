@@ -80,3 +80,65 @@ def test_every_seat_lies_above_the_start_bar_and_start_is_the_one_primary(
     start = dict(look)["start"]
     assert [i for i, bg in look if bg == start] == ["start"], (lang, look)
     context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_seat_clears_the_start_bar_with_a_links_notes_shown(browser, site_url, lang):
+    """A third playtest (issue 39): opened from a link with an odd seed, the
+    link's notes pushed the third seat 10 px under the sticky "Start the game"
+    bar at 360x640. With two notes ("seed='007' read as seed=7" and what a seed
+    gives away), every seat of 3 lies above the bar in the first screen, what
+    lies at each control's centre is the control itself, and with 4 players the
+    fourth scrolls clear of it."""
+    context = browser.new_context(viewport=PHONE, base_url=site_url, has_touch=True)
+    page = context.new_page()
+    page.goto(f"/?lang={lang}&players=3&seed=007")
+    wait_engine_ready(page)
+    expect(page.locator("#url-notes p")).to_have_count(2)
+    page.evaluate("window.scrollTo(0, 0)")
+    bar = page.locator("#start").bounding_box()
+    seats = [f"#{k}-{n}" for n in range(1, 4) for k in ("name", "kind")]
+    for c in page.evaluate(CLEAR_JS, seats):
+        assert c["clear"] and c["y"] < bar["y"], (lang, c, bar)
+    assert page.evaluate("scrollY") == 0, lang  # all in the first screen
+    for sel in seats:
+        box = page.locator(sel).bounding_box()
+        assert box["y"] + box["height"] <= bar["y"], (lang, sel, box, bar)
+    page.locator("#players").select_option("4")
+    for c in page.evaluate(CLEAR_JS, ["#name-4", "#kind-4"]):
+        assert c["clear"], (lang, c)
+    context.close()
+
+
+def test_the_language_choice_is_at_the_top_of_the_set_up_and_switches_it(browser, site_url):
+    """A third playtest (issue 39): a new player never found the language. At
+    360x640 (touch) it is a 44 px choice in the set-up's header, a globe beside
+    it, named "Language" in the page's language; chosen there, the set-up speaks
+    Russian, then Italian and Polish, each time found by its new name, and English
+    again."""
+    from lostcode.web.shell.i18n import _, set_language
+
+    names, heads = {}, {}
+    for lang in ("en", "ru", "it", "pl"):
+        set_language(lang)
+        names[lang], heads[lang] = _("Language"), _("New game")
+    set_language("en")
+    context = browser.new_context(viewport=PHONE, base_url=site_url, has_touch=True)
+    page = context.new_page()
+    page.goto("/?lang=en")
+    wait_engine_ready(page)
+    now = "en"
+    for lang in ("ru", "it", "pl", "en"):
+        choice = page.get_by_role("combobox", name=names[now], exact=True)
+        box, head = choice.bounding_box(), page.locator("header.site").bounding_box()
+        assert box["height"] >= 44 and head["y"] == 0 and box["y"] >= 0, (now, box)
+        assert box["y"] + box["height"] <= min(head["height"], 100), (now, box, head)
+        icon = page.locator("header.site .lang-icon").bounding_box()
+        assert icon["x"] + icon["width"] <= box["x"] + 2 and abs(
+            (icon["y"] + icon["height"] / 2) - (box["y"] + box["height"] / 2)) <= 3, (icon, box)
+        choice.select_option(lang)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        expect(page.get_by_role("heading", name=heads[lang], exact=True)).to_be_visible()
+        now = lang
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    context.close()

@@ -41,9 +41,9 @@ def test_final_candidates_advice_says_points_and_that_it_plays_to_win():
 
 def test_a_bets_advice_says_it_plays_for_points_over_the_others():
     """R-G2: elsewhere its worth is points, and its aim says so."""
-    d = Decision((GUESS, "W3", 8), (Option((GUESS, "W3", 8), 1.7),))
+    d = Decision((GUESS, "W3", 8), (Option((GUESS, "W3", 8), 1.7, "", 1.8, 0.1, 1.6),))
     a = reasons.expert_answer(d)
-    assert a["move"].startswith("The expert's move: W3 8–10: likely to gain about 2 points")
+    assert a["move"] == "The expert's move: W3 8–10: likely to score about 2 points"
     assert a["aim"].startswith("The expert plays for points over the other players")
 
 

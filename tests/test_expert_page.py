@@ -570,8 +570,10 @@ def test_the_assistants_expert_never_says_a_bet_loses_unless_cursed():
     """Issue 39 (playtest: "W2 11–12: likely to lose about 1 point to the others"):
     the assistant's expert answer says a bet's worth no lower than even, as the
     computer seats' reasons do; a cursed player's bet may be said to lose (R-X3b)."""
-    d = expert.Decision(("guess", "W2", 11), (expert.Option(("guess", "W2", 11), -1.2),
-                                              expert.Option(("guess", "W5", 9), -0.1)))
+    # a wrong bet's points this round (vp) are below 0 only for the curse's holder
+    d = expert.Decision(("guess", "W2", 11), (
+        expert.Option(("guess", "W2", 11), -1.2, "", -1.0, 0.2, -1.0),
+        expert.Option(("guess", "W5", 9), -0.1)))
     plain = reasons.expert_answer(d)
     assert "even with the others" in plain["move"] and "lose" not in plain["move"]
     assert all("lose" not in t for t in plain["others"])

@@ -27,7 +27,7 @@ def test_the_check_is_on_the_board_R_C1():
         seen.append(h["round"])
         assert m["strip"]["round"]["text"] == str(h["round"]) + "/9"
         assert m["board"]["round"] == "Round " + str(h["round"]) + " of 9"
-        assert m["evidence"] == "dice"
+        assert m["evidence"] == "racks"  # beside the dice, where the bets were made
         dice = [n[1]["aria-label"] for n in walk(m["board"]["dice"]) if "data-die" in n[1]]
         assert dice == list(h["dice"])
         said = [x for r in m["board"]["racks"] for x in labels(r) if ": correct" in x

@@ -64,21 +64,36 @@ def no_loss(options, obs, seat):
     the others)."""
     curse = obs.get("curse")
     cursed = curse is not None and curse.get("holder") == seat
-    return [o if not o[0] or can_lose_points(o[0], cursed) else [o[0], max(0.0, o[1]), o[2]]
+    return [o if not o[0] or can_lose_points(o[0], cursed) else _not_below_zero(o)
             for o in options]
+
+
+def _not_below_zero(option):
+    """A kept option with its value and its points this round (decision_json) at 0 or more."""
+    out = list(option)
+    out[1] = max(0.0, out[1])
+    if len(out) > 3:
+        out[3] = max(0.0, out[3])
+    return out
 
 
 def decision_json(decision):
     """An expert Decision's options as plain data a save can keep (the reasons,
-    reasons.py): [[action as a list, value rounded, note], ...], best first."""
+    reasons.py): [[action as a list, value rounded, note, points it likely
+    scores this round, what it learns in its own final points], ...], best
+    first (issue 39: a bet's worth is said as the points it can score, apart
+    from what it learns, reasons.score_text)."""
     out = []
     for o in decision.options:
         action = [list(x) if isinstance(x, tuple) else x for x in o.action]
-        out.append([action, round(float(o.value), 2), str(o.note or "")])
+        vp = float(getattr(o, "vp", 0.0))
+        learn = float(getattr(o, "mine", 0.0)) - vp
+        out.append([action, round(float(o.value), 2), str(o.note or ""), round(vp, 2),
+                    round(learn, 2)])
     chosen = [list(x) if isinstance(x, tuple) else x for x in decision.action]
     first = [o for o in out if o[0] == chosen]
     # the move made comes first (its value unknown, 0, if the search did not list it)
-    return (first or [[chosen, 0.0, ""]]) + [o for o in out if o[0] != chosen]
+    return (first or [[chosen, 0.0, "", 0.0, 0.0]]) + [o for o in out if o[0] != chosen]
 
 
 def step_view(s, humans):

@@ -49,11 +49,20 @@ def _note_text(note):
     }.get(note, "")
 
 
-def likely_text(value):
+def _at_most_the_bet(action, n):
+    """`n` points, never more than a bet's wheel can win (R-C1)."""
+    if action and action[0] == GUESS and len(action) > 1:
+        return min(n, int(WHEEL_VP.get(str(action[1]), n)))
+    return n
+
+
+def likely_text(value, action=None):
     """What an option is worth as a player says it (issue 39: no "−0.2 VP"): its
-    expected gain on the other players, in whole points."""
+    expected gain on the other players, in whole points; a bet's never more
+    than its wheel gives (R-C1). Only for an older save's options, which lack
+    the points scored and learnt (`score_text`)."""
     x = float(value)
-    n = int(abs(x) + 0.5)
+    n = _at_most_the_bet(action, int(abs(x) + 0.5))
     if n == 0:
         return _("about even with the others")
     if x > 0:
@@ -76,47 +85,98 @@ def bet_text(action, value):
                     "this bet can win up to {n} points and cannot lose any", n)
 
 
-def _worth(value, note, action=None, whole=False):
-    """An option's worth in words: its likely gain on the others, or for final
+def score_text(action, value, vp, learn):
+    """A move's worth as a player can check it (issue 39, third playtest: a 3 VP
+    bet read "likely to gain about 5 points on the others", what it learns
+    counted in): the points it is likely to score this round, never more than
+    a bet's wheel gives (R-C1), and apart, in words, that it teaches the player
+    about its own stones; a move that scores nothing and teaches nothing is
+    said by what it costs the others. `vp`, `learn`: the search's expected
+    points this round and gain in its own final points (expert.Option)."""
+    x, gain = float(vp), float(learn)
+    n = _at_most_the_bet(action, int(abs(x) + 0.5))
+    learns = gain >= 0.5
+    if x <= -0.5:
+        points = ngettext("likely to lose about {n} point", "likely to lose about {n} points", n)
+    elif n >= 1:
+        points = ngettext("likely to score about {n} point", "likely to score about {n} points", n)
+    else:
+        points = ""
+    if points and learns:
+        return _("{points} and learn more about its own stones", points=points)
+    if points:
+        return points
+    if learns:
+        return _("likely to learn more about its own stones")
+    k = int(float(value) + 0.5)
+    if k >= 1:
+        return ngettext("likely to cost the others about {n} point",
+                        "likely to cost the others about {n} points", k)
+    return _("about even with the others")
+
+
+def split(o):
+    """(action, value, note, vp, learn) of a kept option [action, value, note,
+    vp, learn] (seats.decision_json); vp and learn None in an older save's."""
+    vp = o[3] if len(o) > 4 else None
+    learn = o[4] if len(o) > 4 else None
+    return o[0], o[1], (o[2] if len(o) > 2 else ""), vp, learn
+
+
+def worth(value, note, action=None, whole=False, vp=None, learn=None):
+    """An option's worth in words: the points it likely scores and what it
+    learns (`score_text`; an older save's options, without them, by their gain
+    on the others, a bet's never above its wheel's points), or for final
     candidates (note "win", lostcode/player/expert.py) the chance of winning the
     game with them; `whole`: the move made, a bet's bounds said first."""
     if note == NOTE_WIN:
         return _("{pct} chance to win", pct=_("{n}%", n=int(round(float(value) * 100))))
-    likely = likely_text(value)
+    if vp is not None and learn is not None:
+        likely = score_text(action, value, vp, learn)
+    else:
+        likely = likely_text(value, action)
     bounds = bet_text(action, value) if whole and action and action[0] == GUESS else ""
     return _("{bounds}; {likely}", bounds=bounds, likely=likely) if bounds else likely
 
 
-def option_phrase(action, value, note=""):
-    """One option as a short phrase: "W5 6–7: likely to gain about 2 points on the
-    others", "turning die 2 to bird: about even with the others"."""
+def said_note(note, vp, learn):
+    """The option's tag in words, unless its worth already said it learns."""
+    if note == NOTE_KNOW and learn is not None and float(learn) >= 0.5:
+        return ""
+    return _note_text(note)
+
+
+def option_phrase(action, value, note="", vp=None, learn=None):
+    """One option as a short phrase: "W5 6–7: likely to score about 2 points",
+    "turning die 2 to bird: about even with the others"."""
     words, p = move_words(action, _("no value"))
     if words is None:
         return ""
-    text = _(words.phrase, vp=_worth(value, note), **p)
-    said = _note_text(note)
+    text = _(words.phrase, vp=worth(value, note, action, False, vp, learn), **p)
+    said = said_note(note, vp, learn)
     return text + " (" + said + ")" if said else text
 
 
-def chosen_sentence(action, value, note=""):
+def chosen_sentence(action, value, note="", vp=None, learn=None):
     """The move an expert seat made, as a sentence: "Took W3 8–10: this bet can win
-    up to 3 points and cannot lose any; likely to gain about 2 points on the others."."""
+    up to 3 points and cannot lose any; likely to score about 2 points and learn
+    more about its own stones."."""
     words, p = move_words(action, _("no value"))
     if words is None:
         return ""
-    vp = _worth(value, note, action, True)
+    vp_said = worth(value, note, action, True, vp, learn)
     if note == NOTE_WIN and words.won:
-        return _(words.won, vp=vp, **p)
+        return _(words.won, vp=vp_said, **p)
     if not words.sentence:
         return ""  # a roll has no alternative worth a sentence
-    text = _(words.sentence, vp=vp, **p)
-    said = _note_text(note)
+    text = _(words.sentence, vp=vp_said, **p)
+    said = said_note(note, vp, learn)
     return text[:-1] + " (" + said + ")." if said and text.endswith(".") else text
 
 
 def others_sentence(options):
     """The alternatives weighed, after the chosen one: "Also weighed: W5 6–7: 1.6 VP; …"."""
-    said = [option_phrase(o[0], o[1], o[2]) for o in options]
+    said = [option_phrase(*split(o)) for o in options]
     said = [s for s in said if s]
     if not said:
         return ""
@@ -129,7 +189,7 @@ def reason_text(options):
     if not options:
         return ""
     first = options[0]
-    best = chosen_sentence(first[0], first[1], first[2])
+    best = chosen_sentence(*split(first))
     if not best:
         return ""
     rest = others_sentence(options[1:])
@@ -192,19 +252,23 @@ def expert_answer(decision, cursed=False):
     Only final candidates and the curse holder's bet (R-X3b, `cursed`) can lose
     points: any other move's worth is never said below even (issue 39, as the
     computer seats' reasons: player/seats.no_loss)."""
-    options = [
-        (o.action, o.value if can_lose_points(o.action, cursed) else max(0.0, o.value), o.note)
-        for o in decision.options
-    ]
+    options = []
+    for o in decision.options:
+        lose = can_lose_points(o.action, cursed)
+        vp = float(getattr(o, "vp", 0.0))
+        learn = float(getattr(o, "mine", 0.0)) - vp
+        options.append((o.action, o.value if lose else max(0.0, o.value), o.note,
+                        vp if lose else max(0.0, vp), learn))
     points = {}  # final candidates: their expected points beside the chance to win
     for o in decision.options:
         if o.note == NOTE_WIN:
             points[repr(o.action)] = o.mine
     if not options or options[0][0] != decision.action:
-        options = [(decision.action, 0.0, "")] + [o for o in options if o[0] != decision.action]
+        options = [(decision.action, 0.0, "", 0.0, 0.0)] + [
+            o for o in options if o[0] != decision.action]
 
     def said(o):
-        text = option_phrase(o[0], o[1], o[2])
+        text = option_phrase(*o)
         if text and repr(o[0]) in points:  # issue 39: points too, as on every other screen
             text = _("{option} ({vp} expected)", option=text, vp=vp_text(points[repr(o[0])]))
         return text
@@ -255,6 +319,6 @@ def plan_answer(plan):
     if int(round(win * 100)) == 0:  # it would read "0%" (expert.LOST)
         aim = _("The game cannot be won any more: the expert plays for points.")
     else:
-        aim = _("With these candidates: {chance}. {aim}", chance=_worth(win, NOTE_WIN),
+        aim = _("With these candidates: {chance}. {aim}", chance=worth(win, NOTE_WIN),
                 aim=aim_text(NOTE_WIN))
     return {"move": _("The expert would write:"), "plan": lines, "others": [], "aim": aim}

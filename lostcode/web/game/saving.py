@@ -120,21 +120,28 @@ def _valid_reasons(items, state, seats):
             continue
         if seats[seat] != EXPERT or not isinstance(options, list) or not options:
             continue
-        good = []
-        for o in options[:5]:
-            if (
-                isinstance(o, list)
-                and len(o) == 3
-                and isinstance(o[0], list)
-                and isinstance(o[1], (int, float))
-                and not isinstance(o[1], bool)
-                and isinstance(o[2], str)
-            ):
-                good.append([o[0], float(o[1]), o[2][:20]])
+        good = [_valid_option(o) for o in options[:5]]
+        good = [o for o in good if o is not None]
         played = [list(a) if isinstance(a, tuple) else a for a in state.actions[n]]
         if good and good[0][0] == played:
             out[n] = {"seat": seat, "round": rnd, "options": good, "log": at}
     return out
+
+
+def _number(x) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool)
+
+
+def _valid_option(o):
+    """A saved option [action, value, note] with, since issue 39's third playtest,
+    the points it likely scores and what it learns (seats.decision_json): the
+    same list back (numbers as floats), None if it is anything else."""
+    if not (isinstance(o, list) and len(o) in (3, 5) and isinstance(o[0], list)
+            and _number(o[1]) and isinstance(o[2], str)):
+        return None
+    if len(o) == 5 and not (_number(o[3]) and _number(o[4])):
+        return None
+    return [o[0], float(o[1]), o[2][:20]] + [float(x) for x in o[3:]]
 
 
 def _valid_notices(notices, state):

@@ -178,13 +178,19 @@ class BotSeats(Seats):
         extra = max(0, len(caption.split()) - PLAIN_WORDS) * READ_MS
         return min(PACE_MAX_MS, PACE_MS + extra) + MOMENT_MS.get(moment.split(":")[0], 0)
 
-    def heading(self, names):
-        """The bot screen's heading: who played (the same for every step, so
-        the page keeps it as one screen: its controls never settle again)."""
-        seats = []
-        for r in self.report:
-            if r["seat"] not in seats:
-                seats.append(r["seat"])
+    def heading(self, names, step=None):
+        """The bot screen's heading: who played the move shown (`step`, a
+        report entry; a run of final candidates names its seats), the same
+        for as long as that move is shown (issue 39, third playtest: seed
+        4242's "Player 2 (computer) played" became "The computer players
+        played" under the same move once the next computer had played)."""
+        if step is not None:
+            seats = step.get("run", [step["seat"]])
+        else:
+            seats = []
+            for r in self.report:
+                if r["seat"] not in seats:
+                    seats.append(r["seat"])
         if not seats and self.waiting():  # the status line says who is thinking (once)
             job = self.thinking_job()
             seat = job.key[0] if job is not None else 0
@@ -333,6 +339,7 @@ def bot_screen(session, obs, m):
         # while a bot still decides, the latest move stays drawn (nothing goes on)
         k = len(steps) - 1 if waiting else min(bots.step, len(steps) - 1)
         r = steps[k]
+        m["heading"] = bots.heading(names, r)  # the move shown's, not the run's so far
         shown = step_obs(r)
         m["board"] = step_board(r, shown)
         if m.get("table") is not None:  # left out by the page (views.screen_model)

@@ -5,8 +5,9 @@ What a computer took is public as soon as it is played; a bet's range stays
 secret until the check (R-G3). So a wheel taken is said with what the bet can
 win and that it cannot lose (R-C1, R-C2; unless its player holds the curse,
 R-X3b): true of every computer level, from the wheel alone. An expert's
-search also gives the move's worth in plain words (reasons.likely_text,
-never a negative one for a bet that cannot lose: player/seats.no_loss), and
+search also gives the move's worth in plain words (reasons.score_text: the
+points it likely scores, never more than its wheel gives, and apart what it
+learns; never a negative one for a bet that cannot lose: player/seats.no_loss), and
 for its public moves (a die turned, the dice kept, a stone replaced, the
 token) the same. Its ranges, its alternatives and its final candidates are
 said only later (the log, reasons.reason_shown).
@@ -17,7 +18,7 @@ Pure Python, MicroPython-portable (no DOM here).
 from ...rules.movewords import AT_ONCE
 from ...rules.vocab import EV_WHEEL, GUESS
 from ..shell.i18n import _
-from .reasons import _note_text, bet_text, chosen_sentence, likely_text, when_shown
+from .reasons import bet_text, chosen_sentence, said_note, split, when_shown, worth
 
 
 def _cursed(obs, seat):
@@ -41,15 +42,17 @@ def step_reason(r, reasons, obs):
         if not first:
             return bounds
         return _("{bounds}; {likely}", bounds=bounds, likely=_plain(first))
-    if first and when_shown(options) == AT_ONCE and chosen_sentence(first[0], first[1], first[2]):
+    if first and when_shown(options) == AT_ONCE and chosen_sentence(*split(first)):
         return _plain(first)  # (a roll has no reason worth saying)
     return ""
 
 
 def _plain(option):
-    """An option's worth as a player says it, with what weighed most."""
-    text = likely_text(option[1])
-    said = _note_text(option[2])
+    """An option's worth as a player says it (the points it likely scores, what
+    it learns), with what weighed most."""
+    action, value, note, vp, learn = split(option)
+    text = worth(value, note, action, False, vp, learn)
+    said = said_note(note, vp, learn)
     return text + " (" + said + ")" if said else text
 
 

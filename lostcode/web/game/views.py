@@ -98,7 +98,10 @@ def screen_model(session, boards=None, table=True):
                                 rounds=obs["rounds"])
         m["board"]["racks"] = check_racks(obs, checks["guesses"])
         m["board"]["dice"] = dice_svg({"dice": checks["dice"]})  # the roll checked
-        m["evidence"] = "dice"
+        # the racks beside the dice, as on the bet screens before it: on a phone
+        # each rack keeps its place from the bet to its check (issue 39, third
+        # playtest: they moved 16-20 px); a wide screen keeps them on the board
+        m["evidence"] = "racks"
     if viewer is not None:
         m["sheet"] = sheet_model(session.sheets[viewer], obs)
         m["undo"] = session.can_undo()

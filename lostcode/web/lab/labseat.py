@@ -135,10 +135,10 @@ class LabSeats(BotSeats):
             return _("{name} is starting…", name=name)
         return _("{name} is thinking…", name=name)
 
-    def heading(self, names):
+    def heading(self, names, step=None):
         if self.waiting() and not self.report:
             return self.wait_text(names)
-        return BotSeats.heading(self, names)
+        return BotSeats.heading(self, names, step)
 
 
 class LabSession(Session):

@@ -54,15 +54,21 @@ def render_dock(d, part):
 MARKS = {"cross": "✕", "seen": "●", "candidate": "◎"}  # a cell's mark, as drawn
 
 
+def _auto_mark(s, parent):
+    """The sheet's "Mark seen values automatically" checkbox."""
+    label = el("label", None, "check auto-mark", None, parent)
+    box = el("input", None, None, {"type": "checkbox", "data-act": actions.AUTO}, label)
+    box.checked = s["auto"]
+    el("span", s["auto_label"], None, None, label)
+
+
 def render_sheet(s, parent, view=None):
     """The deduction sheet; `view` (helpdock.sheet_view): a phone's Sheet tab,
     its grid a picture (spans, each cell's state read by a screen reader) or,
     once "Mark values" is tapped, its 44 px buttons, beside that one switch."""
     sec = el("section", None, "sheet", {"aria-label": s["heading"]}, parent)  # summary: its title
-    label = el("label", None, "check", None, sec)
-    box = el("input", None, None, {"type": "checkbox", "data-act": actions.AUTO}, label)
-    box.checked = s["auto"]
-    el("span", s["auto_label"], None, None, label)
+    if not view:
+        _auto_mark(s, sec)
     el("p", s["help"], "note", None, sec)
     render_block({"t": "buttons", "label": s["modes_label"], "items": s["modes"]}, sec)
     picture = bool(view) and not view["editing"]
@@ -94,9 +100,13 @@ def render_sheet(s, parent, view=None):
             if c["locked"]:
                 btn.disabled = True
     if view:
+        # the switch and "Mark seen values automatically" in a column beside the
+        # grid: under it, the help's third cut that line (issue 39, feel8)
+        side = el("div", None, "sheet-side", None, holder)
         sw = view["switch"]
         attrs = {"type": "button", "data-act": sw["act"], "data-arg": sw["arg"]}
-        el("button", sw["text"], "btn sheet-switch", attrs, holder)
+        el("button", sw["text"], "btn sheet-switch", attrs, side)
+        _auto_mark(s, side)
     rounds = {"caption": s["rounds_caption"], "head": s["rounds_head"], "rows": s["rounds"]}
     render_block(dict(rounds, t="table"), sec)
     fin = el("section", None, None, {"aria-label": s["final_label"]}, sec)
