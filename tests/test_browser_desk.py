@@ -19,6 +19,12 @@ nothing scrolls sideways.
 
 At 360x640 (feel8), each rack's top is the same on a round's bet screens and
 on its check screen.
+
+desk8 (a third playtest: the board used the top ~450 px of 800, the track's
+spaces ~26 px): from 900 to 1499 px wide the track lies under the racks, so
+at 1280x800 its spaces are >= 34 px (numbers >= 13 px) and the board reaches
+down the screen; at 1920x1080 the track stays beside the racks (the same
+sizes asked); the racks' places are asked as before.
 """
 
 import json
@@ -68,9 +74,17 @@ BOARD_JS = """() => { window.scrollTo(0, 0);
   const racks = document.querySelector("#table .part-racks").getBoundingClientRect();
   const left = Math.min(...boxes.map(b => b.left)), right = Math.max(...boxes.map(b => b.right));
   const room = innerWidth - document.getElementById("screen").getBoundingClientRect().right;
+  const space = document.querySelector("#table svg.track circle.space");
+  const num = document.querySelector("#table svg.track text.space-no");
+  const m = num.getScreenCTM();
   return {board: (right - left) / room, racks: racks.width / room,
           sideways: document.documentElement.scrollWidth > innerWidth,
-          discards: document.querySelectorAll("#table svg.rack .discard").length}; }"""
+          discards: document.querySelectorAll("#table svg.rack .discard").length,
+          bottom: Math.max(...boxes.map(b => b.bottom)),
+          space: space.getBoundingClientRect().width,
+          number: parseFloat(getComputedStyle(num).fontSize) * Math.hypot(m.a, m.b),
+          stone: document.querySelector("#table svg.rack .stone-face")
+            .getBoundingClientRect().width}; }"""
 
 
 def same_places(racks, first, where):
@@ -157,6 +171,11 @@ def test_desk_wheel_screen_keeps_its_controls_clear_and_the_racks_in_place(page)
     assert page.evaluate(BOARD_JS)["discards"] >= 6  # rows under the racks by now
     size = game.size
     assert size["board"] >= 0.9 and size["racks"] >= 0.5 and not size["sideways"], size
+    # desk8: the height used too (the track under the racks): the track's spaces and
+    # numbers read from a chair (>= 34 px, >= 13 px), the stones as large as before,
+    # the board down to at least 3/4 of the screen's height (56 % before), within it
+    assert size["space"] >= 34 and size["number"] >= 13 and size["stone"] >= 52, size
+    assert 0.75 * DESK["height"] <= size["bottom"] <= DESK["height"], size
 
 
 def bot_record(stop=None, seed=SEED):
@@ -224,6 +243,8 @@ def test_desk_display_settings_are_a_card_the_size_of_their_controls(page, size)
     first viewport; the summary closes it again."""
     page.set_viewport_size(size)
     UIGame(page, ["Ana", "Bo"], seed=SEED).start(wait_first=True)
+    board = page.evaluate(BOARD_JS)  # desk8: the track and the stones read from a chair
+    assert board["space"] >= 34 and board["number"] >= 13 and board["stone"] >= 52, board
     page.get_by_text("Display settings", exact=True).click()
     expect(page.get_by_role("checkbox", name="Reduce motion")).to_be_visible()
     seen = page.evaluate(DISPLAY_JS)

@@ -15,6 +15,12 @@ import pytest
 from helpers import ROOT, wait_engine_ready
 from playwright.sync_api import expect
 
+from lostcode.player.bots import Player
+from lostcode.rules.engine import apply_action, is_over, legal_actions
+from lostcode.rules.options import Options
+from lostcode.rules.setup import new_game
+from lostcode.services.record import to_record
+from lostcode.web.game.viewer import Replay
 from lostcode.web.shell.i18n import _, set_language
 
 pytestmark = pytest.mark.browser
@@ -44,10 +50,11 @@ def tr(lang, msg):
 
 
 def watch_on_a_phone(browser, site_url, example, lang="en"):
-    """A phone (360x640, touch) watching docs/examples/`example`, imported."""
+    """A phone (360x640, touch) watching docs/examples/`example` (or a record), imported."""
     context = browser.new_context(viewport=PHONE, base_url=site_url, has_touch=True)
     page = context.new_page()
-    rec = json.loads((ROOT / "docs" / "examples" / example).read_text(encoding="utf-8"))
+    rec = example if isinstance(example, dict) else json.loads(
+        (ROOT / "docs" / "examples" / example).read_text(encoding="utf-8"))
     page.goto("/?lang=" + lang)
     wait_engine_ready(page)
     page.get_by_label(tr(lang, "Import a game record")).set_input_files(
@@ -112,7 +119,10 @@ def test_the_replay_bar_and_the_end_leave_the_board_in_sight(browser, site_url):
         seen = page.evaluate(SIGHT_JS)
         assert seen["height"] <= 0.4 * PHONE["height"], (step, seen)
         assert len(seen["racks"]) == 4 and max(seen["racks"]) <= seen["top"], (step, seen)
-        assert_recording_in_sight(page)
+        # desk8: at the last step play is "Play again from the start" (▶ stood there)
+        play = "Play the moves" if step == "start" else "Play again from the start"
+        assert_recording_in_sight(page, (play, "Speed 1×", "Speed 4×", "Everyone's stones",
+                                         "As Computer saw it", "Previous move", "Next move"))
     # the way back: under the board, out of the bar
     assert page.locator("#screen .bottom-sheet").get_by_role(
         "button", name="Back to the result").count() == 0
@@ -156,6 +166,53 @@ def test_the_recordings_controls_fit_a_phone_in_longer_words(browser, site_url, 
             expect(control).to_be_in_viewport(ratio=1)
             box = control.bounding_box()
             assert box["width"] >= 44 and box["height"] >= 44, (lang, step, box)
+    context.close()
+
+
+def step_to_the_first_check(page, lang, k, n):
+    """Next move until round 1's check is on screen (its bet, step k, held first)."""
+    status = page.locator("#screen .bottom-sheet p.status")
+    want = tr(lang, "Check after move {step} of {moves}").format(step=k, moves=n)
+    for _press in range(k + 2):
+        if status.text_content() == want:
+            return status
+        before = status.text_content()
+        page.get_by_role("button", name=tr(lang, "Next move"), exact=True).dispatch_event("click")
+        expect(status).not_to_have_text(before)
+    expect(status).to_have_text(want)
+    return status
+
+
+def three_players():
+    """A finished 3-player game (Ann, Ben, Cleo; easy bots, seed 77) and where its
+    first check is (the step whose bet ran it)."""
+    game = new_game(Options(3), 77, ["Ann", "Ben", "Cleo"])
+    bots = [Player("easy", 77 + p) for p in range(3)]
+    while not is_over(game):
+        apply_action(game, bots[game.to_act].act(game, legal_actions(game)))
+    rec = to_record(game, ["human", "easy", "human"])
+    replay = Replay(rec)
+    return rec, next(k for k in range(1, replay.n + 1) if replay.checks_at(k) is not None)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_replays_check_says_every_result_in_a_third_of_a_phone(browser, site_url, lang):
+    """desk8 (a third playtest: the replay's check step named one player's
+    result and read "Move 10 of 77" like its bet): in a 3-player game, round
+    1's check step counts as "Check after move k of N" and says every
+    player's result (R-C1) in the panel, which stays within a third of the
+    screen with every rack and the track's markers above it, in Russian too
+    (the speeds share the bar's first row on a phone: table.css)."""
+    rec, k = three_players()
+    context, page, rec = watch_on_a_phone(browser, site_url, rec, lang)
+    step_to_the_first_check(page, lang, k, len(rec["actions"]))
+    line = page.locator("#screen .bottom-sheet .step-line").text_content()
+    for p in rec["players"]:
+        assert p["name"] + " — " in line, (lang, line)
+    seen = page.evaluate(SIGHT_JS)
+    assert seen["height"] <= PHONE["height"] / 3, (lang, seen)
+    assert len(seen["racks"]) == 4 and max(seen["racks"]) <= seen["top"], (lang, seen)
+    assert max(seen["markers"]) <= seen["top"], (lang, seen)
     context.close()
 
 

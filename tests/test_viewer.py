@@ -557,3 +557,63 @@ def test_a_bet_is_shown_before_its_check_and_each_step_keeps_its_own_scores(rec)
         r.do(actions.WATCH_TICK)
         played.append((r.step, r.held))
     assert played == [(k, held) for k, held, *_ in shown]
+
+
+def test_a_check_step_says_every_result_and_has_its_own_place_in_the_count():
+    """Issue 39 (third playtest): the replay's check step named only the first
+    player's result and read "Move 25 of 77" like its bet. It now says every
+    player's result (R-C1, R-C2) in the check screen's words, and counts as
+    "Check after move 25 of 77", the N the same at every step."""
+    rec = bot_game(3, ["human", "easy", "human"], 5, shortcut=True, curse=True)
+    r = Replay(rec)
+    names = [p["name"] for p in rec["players"]]
+    counts = set()
+    for k in [k for k in range(1, r.n + 1) if r.checks_at(k) is not None]:
+        r.go(k, held=True)
+        bet = watch_model(r)["blocks"][0]["text"]
+        r.do(actions.WATCH_NEXT)
+        m = watch_model(r)
+        status, line = m["blocks"][0]["text"], m["blocks"][1]["text"]
+        assert bet == f"Move {k} of {r.n}" and status == f"Check after move {k} of {r.n}"
+        counts.add(status.rsplit(" ", 1)[1])
+        results = [e for e in r.events() if e["t"] == "check"]
+        assert len(results) == 3
+        for e in results:  # each player's name and result, in the order checked
+            assert names[e["player"]] + " — " in line, line
+        order = [line.index(names[e["player"]] + " — ") for e in results]
+        assert order == sorted(order)
+        assert re.fullmatch(r"([^;]+ — (correct: \+\d VP|wrong[^;]*))(; [^;]+ — [^;]+)*\.", line)
+        more = [b for b in m["blocks"] if b.get("label") == "What followed"]
+        for said in (more[0]["items"] if more else []):  # the results are not said twice
+            assert " was right with " not in said and " was wrong with " not in said
+    assert counts == {str(r.n)}
+
+
+def test_the_last_step_plays_again_from_the_start():
+    """Issue 39 (third playtest): the last step showed the final scores with ▶
+    still as if more moves were to come. There it is "Play again from the
+    start" (↺); pressed, the replay starts over and plays to the end once,
+    never past it nor round again."""
+    rec = json.loads((ROOT / "docs" / "examples" / "two-players.json").read_text())
+    r = Replay(rec, step=10**6)
+    assert r.step == r.n
+
+    def play_item(m):
+        nav = [b for b in m["blocks"] if b["t"] == "buttons" and b.get("nav")][0]["items"]
+        return [b for b in nav if b["act"] == actions.WATCH_PLAY][0]
+
+    item = play_item(watch_model(r))
+    assert (item["text"], item["aria"], item["disabled"]) == (
+        "↺", "Play again from the start", False)
+    r.do(actions.WATCH_PLAY)
+    assert r.step == 0 and r.playing and play_item(watch_model(r))["aria"] == "Pause"
+    ticks = 0
+    while r.pace() is not None:
+        r.do(actions.WATCH_TICK)
+        ticks += 1
+        assert ticks <= 2 * r.n
+    assert r.step == r.n and not r.playing
+    r.do(actions.WATCH_TICK)  # a late timer at the end: nothing
+    assert r.step == r.n and play_item(watch_model(r))["aria"] == "Play again from the start"
+    r.go(r.n - 1)
+    assert play_item(watch_model(r))["aria"] == "Play the moves"

@@ -61,7 +61,10 @@ min_tap_target_px (the smallest visible control in the game: button, input,
 select, summary, link; issue 39: >= 44), rack_places (the most places one
 rack was drawn at, by its left edge and width, and the first rack's top: 1 is
 one place on every screen), rack_tops (the most tops one rack was drawn at,
-every rack's: 1 is no rack ever moved down), issue39 (its "done when", each true or false,
+every rack's: 1 is no rack ever moved down), board (desk8: on the first
+screen the board's top and bottom, a track space's diameter, its number's
+size and a rack stone's width, in CSS px; used: the lowest bottom the board
+reached on any screen), issue39 (its "done when", each true or false,
 through_round the last round played), own_ranges_set (wheel
 screens whose range was set on the ring), taps_clean_round (mean taps of
 rounds in which no human replaced a stone; with every player's own bet few
@@ -260,6 +263,20 @@ MEASURE_JS = """([kinds, width, height, L]) => {
       Math.round(r.width)]; });
   out.scroll_width = document.documentElement.scrollWidth;
   out.scroll_height = document.documentElement.scrollHeight;
+  // desk8: how much of the screen the drawn board uses (its parts' bottom, page px),
+  // a track space's and a rack stone's size and the track's number text, as drawn
+  const parts = q('#table .part').map(e => e.getBoundingClientRect());
+  const space = q('#game svg.track circle.space')[0];
+  const num = q('#game svg.track text.space-no')[0];
+  const face = q('#game svg.rack .stone-face')[0];
+  const px = e => { const m = e.getScreenCTM(); return m ? Math.hypot(m.a, m.b) : 1; };
+  out.board = parts.length ? {
+    top: Math.round(Math.min(...parts.map(b => b.top))),
+    bottom: Math.round(Math.max(...parts.map(b => b.bottom))),
+    circle: space ? Math.round(space.getBoundingClientRect().width * 10) / 10 : null,
+    circle_text: num ? Math.round(parseFloat(getComputedStyle(num).fontSize) * px(num) * 10) / 10
+      : null,
+    stone: face ? Math.round(face.getBoundingClientRect().width * 10) / 10 : null} : null;
   return out;
 }"""
 
@@ -348,6 +365,7 @@ class Bench:
         self.ring_taps = 0  # own ranges set on the ring (a check that own_bet tapped it)
         self.rack_places = {}  # rack: the places (left, top, width) it was drawn at
         self.rack_tops = {}  # rack: every top it was drawn at (desk6: racks under discards)
+        self.board = None  # desk8: the board's bottom, a track space's and a stone's size
 
     def tap(self, locator, text=None):
         if text is None:
@@ -394,6 +412,11 @@ class Bench:
             place = (left, width, top if r == m["racks"][0][0] else None)
             self.rack_places.setdefault(r, set()).add(place)
             self.rack_tops.setdefault(r, set()).add(top)
+        b = m["board"]
+        if b and not self.board:  # desk8: the board on the game's first screen
+            self.board = dict(b, kind=kind, used=b["bottom"])
+        if b:  # the lowest the board reaches on any screen (the viewport is height)
+            self.board["used"] = max(self.board["used"], b["bottom"])
         if kind == "checks":
             self.checks_seen += 1
             self.checks_board_ok += 1 if not (m["missing"] or m["outside"]) else 0
@@ -602,6 +625,10 @@ class Bench:
             "rack_places": max((len(v) for v in self.rack_places.values()), default=0),
             # desk6: every rack's top too (1: no rack ever moved down)
             "rack_tops": max((len(v) for v in self.rack_tops.values()), default=0),
+            # desk8: on the first screen, the board's top and bottom (page px), a track
+            # space's diameter and its number's size, a rack stone's width (CSS px);
+            # used: the lowest bottom on any screen
+            "board": self.board,
             "taps": self.taps,
             "taps_clean_round": round(sum(clean) / len(clean), 2) if clean else None,
             "clean_rounds": len(clean),

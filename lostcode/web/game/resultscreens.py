@@ -31,21 +31,7 @@ def _checks(session, obs, m):
     names = obs["names"]
     r = h["round"]
     m["heading"] = _("Round {round}: check results", round=r)
-    rows = []
-    for g in h["guesses"]:
-        if g["result"] == CORRECT:
-            res = _("correct: +{vp} VP", vp=WHEEL_VP[g["wheel"]])
-        elif g["result"] == LOWER:
-            res = _("wrong: the sum is lower")
-        elif g["result"] == HIGHER:
-            res = _("wrong: the sum is higher")
-        else:
-            res = _("wrong")
-        # The wheel and its range in one cell ("W7 8–14", wrapping between them):
-        # three columns fit 360 px with Larger text in ru and it too.
-        # (a word joiner keeps "8–14" whole: no break after its dash).
-        bet = g["wheel"] + " " + range_text(g["low"], g["high"]).replace("–", "\u2060–\u2060")
-        rows.append([names[g["player"]], bet, res])
+    rows = check_rows(h["guesses"], names)
     events = []
     for e in obs["log"]:
         if (
@@ -58,9 +44,8 @@ def _checks(session, obs, m):
     # of a 360x640 screen), so the track, the dice and the racks stay in view: each
     # result is drawn beside its rack (views.check_racks); the table of guesses, the
     # rings and what happened come below the sheet (aside), reached by scrolling.
-    said = "; ".join(row[0] + " — " + row[2] for row in rows)
     m["blocks"] = [
-        para(_("The dice were {dice}.", dice=dice_text(h["dice"])) + " " + said + "."),
+        para(_("The dice were {dice}.", dice=dice_text(h["dice"])) + " " + checks_said(rows)),
         {
             "t": "table",
             "caption": _("Guesses in order"),
@@ -80,6 +65,34 @@ def _checks(session, obs, m):
     if events:  # nobody moved and no curse changed hands: no empty heading
         m["blocks"].insert(-1, {"t": "list", "label": _("What happened"), "items": events,
                                 "aside": True})
+
+
+def check_rows(guesses, names) -> list:
+    """Each check's row, [name, bet, result] in the check screen's words: the
+    guesses of a round (or its EV_CHECK events, which hold the same keys)."""
+    rows = []
+    for g in guesses:
+        if g["result"] == CORRECT:
+            res = _("correct: +{vp} VP", vp=WHEEL_VP[g["wheel"]])
+        elif g["result"] == LOWER:
+            res = _("wrong: the sum is lower")
+        elif g["result"] == HIGHER:
+            res = _("wrong: the sum is higher")
+        else:
+            res = _("wrong")
+        # The wheel and its range in one cell ("W7 8–14", wrapping between them):
+        # three columns fit 360 px with Larger text in ru and it too.
+        # (a word joiner keeps "8–14" whole: no break after its dash).
+        bet = g["wheel"] + " " + range_text(g["low"], g["high"]).replace("–", "\u2060–\u2060")
+        rows.append([names[g["player"]], bet, res])
+    return rows
+
+
+def checks_said(rows) -> str:
+    """Every player's result in one sentence ("Ann — correct: +3 VP; Bo — wrong:
+    the sum is lower."): the check screen's words, and the replay's check step's
+    (issue 39: that step named only the first player's result)."""
+    return "; ".join(row[0] + " — " + row[2] for row in rows) + "."
 
 
 def rack_result(g, names):

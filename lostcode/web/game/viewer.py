@@ -47,6 +47,7 @@ from .board import board_model
 from .describe import describe, log_lines
 from .names import symbol_name
 from .reasons import AT_ONCE, reason_text, when_shown
+from .resultscreens import check_rows, checks_said
 from .tableview import as_ended, ended_round, strip_model
 
 CHECKPOINT = 12
@@ -206,7 +207,7 @@ class Replay:
         pauses; a tick is the playing replay's next move and stops at the end;
         any step by hand pauses, as a player's hand on a recording does."""
         if act == WATCH_PLAY:
-            if not self.playing and self.step >= self.n:
+            if not self.playing and self.step >= self.n and not self.held:
                 self.go(0)
             self.playing = not self.playing
         elif act == WATCH_SPEED:
@@ -274,8 +275,12 @@ def step_text(replay, names) -> tuple:
         return _("The game is set up; nothing has been played yet."), []
     events = replay.events()
     check = replay.checks_at(k)
-    if check is not None:  # a bet and its check: two moments (issue 39)
-        events = events[:check] if replay.held else events[check:]
+    if check is not None and replay.held:  # a bet and its check: two moments (issue 39)
+        events = events[:check]
+    elif check is not None:  # the check: every player's result in one line, as live
+        checks = [e for e in events[check:] if e["t"] == EV_CHECK]
+        rest = [describe(e, names) for e in events[check:] if e["t"] != EV_CHECK]
+        return checks_said(check_rows(checks, names)), rest
     said = [describe(e, names) for e in events]
     if said:
         return said[0], said[1:]
@@ -327,13 +332,28 @@ def nav_buttons(replay) -> list:
     return out
 
 
+def at_end(replay) -> bool:
+    """The last step is on screen (its whole step: not a bet held before its check)."""
+    return replay.step >= replay.n and not replay.held
+
+
 def play_button(replay) -> dict:
-    """Play, or pause while it plays by itself."""
-    return button(
-        "❚❚" if replay.playing else "▶",
-        WATCH_PLAY,
-        aria=_("Pause") if replay.playing else _("Play the moves"),
-    )
+    """Play, or pause while it plays by itself; at the last step (issue 39: ▶
+    stood there as if more moves were to come) it plays again from the start,
+    and says so."""
+    if replay.playing:
+        return button("❚❚", WATCH_PLAY, aria=_("Pause"))
+    if at_end(replay):
+        return button("↺", WATCH_PLAY, aria=_("Play again from the start"))
+    return button("▶", WATCH_PLAY, aria=_("Play the moves"))
+
+
+def step_count(replay) -> str:
+    """The step's place in the count, "of N" fixed: a round's check has its
+    own ("Check after move 25 of 77"), not its bet's "Move 25 of 77"."""
+    if not replay.held and replay.checks_at(replay.step) is not None:
+        return _("Check after move {step} of {moves}", step=replay.step, moves=replay.n)
+    return _("Move {step} of {moves}", step=replay.step, moves=replay.n)
 
 
 def play_buttons(replay) -> dict:
@@ -384,7 +404,7 @@ def watch_model(replay, back_to_result=True) -> dict:
     names = obs["names"]
     line, more = step_text(replay, names)
     blocks = [
-        {"t": "status", "text": _("Move {step} of {moves}", step=replay.step, moves=replay.n)},
+        {"t": "status", "text": step_count(replay)},
         {"t": "step", "text": line},
     ]
     # Issue 39: the panel is a compact bar (the step, the speeds and "As seen by"
