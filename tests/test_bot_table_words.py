@@ -45,7 +45,7 @@ def rack_texts(rack):
 
 def test_each_computer_seat_shows_its_level_where_its_name_is():
     headings = set()
-    for ses, m in solo_screens():
+    for _ses, m in solo_screens():
         if m["kind"] == "bot":
             headings.add(m["heading"])
             assert "(computer)" not in m["heading"]
@@ -65,7 +65,7 @@ def test_each_computer_seat_shows_its_level_where_its_name_is():
 
 def test_the_levels_are_in_each_editions_words():
     for lang, words in (("ru", "эксперт"), ("it", "esperto"), ("pl", "ekspert")):
-        for ses, m in solo_screens(lang=lang):
+        for _ses, m in solo_screens(lang=lang):
             if m["kind"] == "bot" and m.get("board"):
                 racks = {r[1].get("data-owner"): r for r in m["board"]["racks"]}
                 assert words in rack_texts(racks["1"]) and words in m["strip"]["seats"][1]["level"]
