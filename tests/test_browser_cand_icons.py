@@ -66,3 +66,6 @@ def test_the_chances_tables_icons_on_a_desktop(page):
     final_screen(page, {"width": 1280, "height": 800})
     sizes = page.evaluate(CHANCES_JS)  # the help is open beside the choice from 900 px
     assert len(sizes) >= 6 and min(sizes) >= 16, sizes
+    for row in page.evaluate(GRID_JS):  # the grid's icons: 18 px, outside the buttons
+        assert row["icon"][2] - row["icon"][0] >= 18, row["icon"]
+        assert not [b for b in row["buttons"] if overlaps(row["icon"], b)], row
