@@ -17,14 +17,14 @@ from lostcode.rules.vocab import PHASE_FINAL
 
 pytestmark = pytest.mark.browser
 
-GRID_JS = """() => { const box = (e) => e.getBoundingClientRect();
+GRID_JS = """() => { const box = (e) => { const r = e.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom]; };
   return [...document.querySelectorAll("#screen .buttons.cand")].map((row) => ({
-    icon: (({left, top, right, bottom}) => [left, top, right, bottom])(box(row.querySelector(".cand-sym .icon"))),
-    buttons: [...row.querySelectorAll("button")].map((b) => { const r = box(b);
-      return [r.left, r.top, r.right, r.bottom]; }) })); }"""
-CHANCES_JS = """() => [...document.querySelectorAll("#help-dock table.assist th .icon, table.data.assist th .icon")]
-  .filter((e) => e.getBoundingClientRect().width > 0)
-  .map((e) => Math.min(e.getBoundingClientRect().width, e.getBoundingClientRect().height))"""
+    icon: box(row.querySelector(".cand-sym .icon")),
+    buttons: [...row.querySelectorAll("button")].map(box) })); }"""
+CHANCES_JS = """() => [...document.querySelectorAll("table.data.assist th .icon")]
+  .map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0)
+  .map((r) => Math.min(r.width, r.height))"""
 
 
 def final_screen(page, size):
