@@ -120,12 +120,6 @@ def level_word(kind):
     }.get(kind, "")
 
 
-def seat_title(names, seats, p):
-    """A seat's name with its level when a computer plays it ("Player 2 (expert)")."""
-    level = level_word(seats[p]) if seats and p < len(seats) else ""
-    return _("{name} ({level})", name=names[p], level=level) if level else names[p]
-
-
 def show_levels(m, seats):
     """Each computer seat's level where the screen shows its name: under the
     name beside its rack on the board (where "you" is under a player's own; the
@@ -212,6 +206,18 @@ class BotSeats(Seats):
             if r["action"][0] != FINAL or i + 1 == len(out) or out[i + 1]["action"][0] != FINAL
         ]
 
+    def who(self, names, seat, played):
+        """The heading naming one computer seat with its level (a fourth
+        playtest: "Player 2 (computer)" did not say which was the expert)."""
+        level = level_word(self.seats[seat]) if seat < len(self.seats) else ""
+        if not level:  # a seat with no level of the four (the Bot lab's)
+            if played:
+                return _("{name} (computer) played", name=names[seat])
+            return _("{name} (computer) to play", name=names[seat])
+        if played:
+            return _("{name} ({level}) played", name=names[seat], level=level)
+        return _("{name} ({level}) to play", name=names[seat], level=level)
+
     def unfinished(self):
         """The report's last entries while their seat still writes its final
         candidates (an expert's search for its next symbol under way): not a
@@ -253,9 +259,9 @@ class BotSeats(Seats):
         if not seats and self.waiting():  # the status line says who is thinking (once)
             job = self.thinking_job()
             seat = job.key[0] if job is not None else 0
-            return _("{name} to play", name=seat_title(names, self.seats, seat))
+            return self.who(names, seat, False)
         if len(seats) == 1:  # with its level ("Player 2 (expert) played", fix9)
-            return _("{name} played", name=seat_title(names, self.seats, seats[0]))
+            return self.who(names, seats[0], True)
         return _("The computer players played")
 
 
