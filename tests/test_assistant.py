@@ -337,13 +337,46 @@ def test_panel_only_on_private_screens_and_not_with_hints_off():
         if m["kind"] == "end":
             break
         assert (m["assistant"] is not None) == (
-            m["kind"] in ("guess", "shortcut", "final", "change")
+            m["kind"] in ("guess", "shortcut", "final", "change", "replace")
         )
         if m["kind"] != "guess" and m["assistant"] is not None:
             assert m["assistant"]["suggestion"] is None
-        if m["kind"] == "change":  # issue 27: the roller's dice: only "What would the expert do?"
+        if m["kind"] in ("change", "replace"):  # issue 27: the roller's dice; fix9: a stone
+            # to replace: only "What would the expert do?"
             assert m["assistant"]["expert_only"] and m["assistant"]["rows"] == []
         human_step(ses, m, rng)
+
+
+def test_the_expert_helps_the_solo_human_replace_a_stone_R_P2():
+    """A fourth playtest (fix9): computers explain their replacements, the human
+    replacing a stone (R-P2) had no help. Solo, the replacement is the human's
+    own screen (no stone of theirs in it) with the Expert tab: its answer names
+    the stone it would replace, and never a loss (a discard cannot lose points)."""
+    from lostcode.web.game.helpdock import tabs_of
+
+    ses = Session(Options(3), 4242, ["Me", "Bo", "Cy"], ["human", "expert", "hard"])
+    rng = random.Random(1)
+    answers = 0
+    for _ in range(3000):
+        m = screen_model(ses)
+        if m["kind"] == "end" or answers == 2:
+            break
+        if ses.search_due() is not None:
+            ses.finish_searches()
+            continue
+        if m["kind"] == "replace":
+            assert m["private"] and m["viewer"] == 0 and tabs_of(m) == ["expert", "sheet"]
+            check_privacy(ses, m)
+            ses.do("expert")
+            ses.finish_searches()
+            ex = screen_model(ses)["assistant"]["expert"]
+            assert ex["move"].startswith("The expert's move: replacing the ")
+            assert " stone" in ex["move"] and ex["others"], ex
+            for said in [ex["move"]] + ex["others"]:
+                assert "lose" not in said and "−" not in said, said
+            answers += 1
+        human_step(ses, m, rng)
+    assert answers == 2
 
 
 def test_suggestion_fills_the_draft_without_confirming():

@@ -65,9 +65,9 @@ def test_a_result_at_the_check_is_not_drawn_over_you():
     obs = observe(played(), 0)
     words = [n[2] for n in walk(rack_svg(obs, 0)) if isinstance(n[2], str)]
     assert "you" in words
-    checked = rack_svg(obs, 0, ("✓ +3", "Ana: right, 3 points", "ok"))
+    checked = rack_svg(obs, 0, ("✓ +3", "Ana: right, 3 points", "ok", "W4 7–10"))
     words = [n[2] for n in walk(checked) if isinstance(n[2], str)]
-    assert "✓ +3" in words and "you" not in words
+    assert "✓ +3" in words and "W4 7–10" in words and "you" not in words
 
 
 def test_public_board_shows_no_rack_values_R_S7():

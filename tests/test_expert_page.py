@@ -206,17 +206,20 @@ def test_an_expert_seat_waits_for_its_search_then_plays_what_decide_expert_plays
             m = screen_model(ses)
             assert m["kind"] == "bot"
             if ses.bots.waiting():  # every step shown: nothing goes on by itself
-                assert m["auto"] is None and "Ex is thinking…" in all_strings(m)
+                # fix9: after Ex's own step shown, it chooses its next move (no
+                # "thinking" beside a move it played)
+                said = "Ex is choosing their next move…" if m.get("bot_step") else "Ex is thinking…"
+                assert m["auto"] is None and said in all_strings(m)
                 # issue 39 (a playtest): one state, waiting: no greyed-out Continue
                 # beside the move shown, no control at all; a tap meanwhile marks
                 # the thinking line (gamepage.nudge_wait)
                 assert not [b for b in m["blocks"] if b["t"] == "buttons"], m["blocks"]
-                assert m["waiting"] == "Ex is thinking…"
+                assert m["waiting"] == said
                 if [b for b in m["blocks"] if b["t"] == "move"]:
                     reported += 1  # a move report shown and the next one thought of
                 # issue 39: said once on the screen (the heading and the words said it too)
                 shown = [m["heading"]] + list(all_strings(m["blocks"]))
-                assert shown.count("Ex is thinking…") == 1, shown
+                assert shown.count(said) == 1, shown
                 waited += 1
             else:  # the steps already played go on at their pace meanwhile
                 assert m["auto"]["act"] == "continue"

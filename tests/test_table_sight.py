@@ -37,6 +37,14 @@ def test_the_check_is_on_the_board_R_C1():
             rack = [r for r in m["board"]["racks"] if r[1].get("data-owner") == str(g["player"])]
             mine = [x for x in labels(rack[0]) if x.startswith(ses.state.names[g["player"]] + ":")]
             assert mine and ("correct" in mine[0]) == (g["result"] == "correct")
+            # fix9 (R-C1, R-C2): the bet each played, drawn beside their result
+            bet = g["wheel"] + " " + (str(g["low"]) if g["low"] == g["high"]
+                                      else f"{g['low']}–{g['high']}")
+            drawn = [n[2] for n in walk(rack[0]) if n[0] == "text"]
+            assert drawn[1] == bet and mine[0].endswith("; bet: " + bet)
+            assert drawn[2][0] == ("✓" if g["result"] == "correct" else "✗")
+            sizes = [int(n[1]["font-size"]) for n in walk(rack[0]) if n[0] == "text"]
+            assert min(sizes[:3]) >= 12  # >= 11 px at 360x640 (the rack drawn at ~0.93)
         # in the sheet: the words in one paragraph and Continue; the rest below it
         inside = [b["t"] for b in m["blocks"] if not b.get("aside")]
         assert inside == ["p", "buttons"], inside

@@ -16,7 +16,14 @@ Pure Python, MicroPython-portable (no DOM here).
 """
 
 from ...player.deduction import PARAM_KEYS, TEMPLATES, analyze
-from ...rules.vocab import GUESS, PHASE_CHANGE, PHASE_FINAL, PHASE_GUESS, PHASE_SHORTCUT
+from ...rules.vocab import (
+    GUESS,
+    PHASE_CHANGE,
+    PHASE_FINAL,
+    PHASE_GUESS,
+    PHASE_REPLACE,
+    PHASE_SHORTCUT,
+)
 from ..actions import EXPERT, USE_HINT
 from ..shell.i18n import _, decimal
 from .names import dice_text, symbol_name
@@ -175,7 +182,7 @@ def panel_model(session, obs, kind):
     (the deduction is the wheel's business; a die turn is the expert's)."""
     if not getattr(session, "hints", True) or obs["viewer"] is None:
         return None
-    if kind == PHASE_CHANGE:
+    if kind in (PHASE_CHANGE, PHASE_REPLACE):  # a die turn, a stone replaced (solo): the expert's
         return expert_panel(session, obs)
     if kind not in PANEL_SCREENS:
         return None

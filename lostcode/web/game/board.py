@@ -161,8 +161,7 @@ def rack_svg(obs, r, result=None):
     row's height. Every discard is named too (the group's label lists them);
     the deduction sheet and the log hold them as well.
 
-    result: at the check (views), this rack's owner's result in two or three
-    characters ("✓ +2", "✗ ↓"), drawn under the name, beside the rack.
+    result: at the check (views.check_racks), its owner's bet and result under the name.
 
     The newest discard carries data-dx/dy/k: the move (in SVG units, about the
     origin) that puts it over its symbol's slot in the rack at the stone's size,
@@ -185,9 +184,10 @@ def rack_svg(obs, r, result=None):
     # "You" needs no "you" under it; at the check the result takes its place (issue 39)
     if own and name not in YOU_NAMES and not result:
         kids.append(text(0, 38, _("you"), "rack-you", anchor="start", size=13))
-    if result:
+    if result:  # the bet played ("W7 9–15", fix9), then its result ("✓ +2", "✗ ↓")
+        at = [(30, result[3], "rack-bet", 12), (43, result[0], "rack-res", 13)]
         kids.append(node("g", {"role": "img", "aria-label": result[1], "class": "rack-result "
-                               + result[2]}, [text(0, 38, result[0], "rack-res", "start", 14)]))
+                               + result[2]}, [text(0, y, t, c, "start", z) for y, t, c, z in at]))
     stones = []
     for i, sym in enumerate(syms):
         v = rack["stones"][sym]

@@ -97,7 +97,15 @@ def checks_said(rows) -> str:
 
 def rack_result(g, names):
     """A guess's result as drawn beside its player's rack at the check: a mark and
-    two or three characters, its words for screen readers, and its class."""
+    two or three characters, its words for screen readers (the bet in them), its
+    class, and the bet played ("W7 9–15": a fourth playtest, the check said who
+    scored but not what each had bet, as a table's board does)."""
+    bet = g["wheel"] + " " + range_text(g["low"], g["high"])
+    mark, words, cls = _result_mark(g, names)
+    return (mark, _("{result}; bet: {bet}", result=words, bet=bet), cls, bet)
+
+
+def _result_mark(g, names):
     if g["result"] == CORRECT:
         vp = WHEEL_VP[g["wheel"]]
         return ("✓ +" + str(vp), _("{name}: correct, +{vp} VP", name=names[g["player"]], vp=vp),

@@ -181,6 +181,10 @@ class Session(Drafts):
             if self.unlocked != s.to_act and not self.bots.solo():
                 return "handoff", None
             return s.phase, s.to_act
+        if s.phase == vocab.PHASE_REPLACE and self.bots.solo() and s.to_act in self.bots.humans:
+            # fix9: solo, the one human's replacement is their own screen, with the
+            # expert's help as the computers explain theirs (it holds no stone of theirs)
+            return s.phase, s.to_act
         return s.phase, None
 
     def observation(self):

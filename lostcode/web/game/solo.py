@@ -108,6 +108,46 @@ def seat_kind_label(kind):
     }.get(kind, kind)
 
 
+def level_word(kind):
+    """A computer seat's level in one word ("expert"), as the table shows it
+    beside the seat's name ("" for a human: a fourth playtest read "Player 2
+    (computer)" and could not tell which computer was the expert)."""
+    return {
+        BOT_LEVELS[0]: _("easy"),
+        BOT_LEVELS[1]: _("medium"),
+        BOT_LEVELS[2]: _("hard"),
+        BOT_LEVELS[3]: _("expert"),
+    }.get(kind, "")
+
+
+def show_levels(m, seats):
+    """Each computer seat's level where the screen shows its name: under the
+    name beside its rack on the board (where "you" is under a player's own; the
+    check's result takes that place), and in the strip (said to screen readers,
+    drawn from 900 px wide: a phone's chip has no room). The racks' trees are
+    shared (BoardKeeper): each rack changed is a new list."""
+    levels = {p: level_word(k) for p, k in enumerate(seats or ()) if level_word(k)}
+    if not levels:
+        return
+    board = m.get("board")
+    if board and board.get("racks"):
+        board["racks"] = [_rack_level(r, levels) for r in board["racks"]]
+    for s in (m.get("strip") or {}).get("seats", ()):
+        if s["seat"] in levels:
+            s["level"] = levels[s["seat"]]
+            titled = _("{name} ({level})", name=s["name"], level=levels[s["seat"]])
+            s["aria"] = s["aria"].replace(s["name"], titled, 1)
+
+
+def _rack_level(rack, levels):
+    owner = rack[1].get("data-owner")
+    if owner is None or int(owner) not in levels:
+        return rack
+    if any("rack-result" in k[1].get("class", "") for k in rack[2]):
+        return rack
+    return [rack[0], rack[1], rack[2] + [text(0, 38, levels[int(owner)], "rack-you", "start", 13)]]
+
+
 def check_seats(seats, players):
     """The seat kinds of a new game; ValueError (translated) when unusable."""
     seats = list(seats) if seats else [HUMAN] * players
@@ -160,15 +200,45 @@ class BotSeats(Seats):
         action per symbol) is one step, its last (issue 39), the entry naming
         the run's seats ("run")."""
         out = [r for r in self.report if r.get("after") is not None]
+        out = out[: len(out) - len(self.unfinished())]
         return [
             r for i, r in enumerate(out)
             if r["action"][0] != FINAL or i + 1 == len(out) or out[i + 1]["action"][0] != FINAL
         ]
 
-    def wait_text(self, names):
-        """What the table is told while an expert searches."""
+    def who(self, names, seat, played):
+        """The heading naming one computer seat with its level (a fourth
+        playtest: "Player 2 (computer)" did not say which was the expert)."""
+        level = level_word(self.seats[seat]) if seat < len(self.seats) else ""
+        if not level:  # a seat with no level of the four (the Bot lab's)
+            if played:
+                return _("{name} (computer) played", name=names[seat])
+            return _("{name} (computer) to play", name=names[seat])
+        if played:
+            return _("{name} ({level}) played", name=names[seat], level=level)
+        return _("{name} ({level}) to play", name=names[seat], level=level)
+
+    def unfinished(self):
+        """The report's last entries while their seat still writes its final
+        candidates (an expert's search for its next symbol under way): not a
+        step yet. Shown as "wrote their final candidates" they said a move was
+        played while the same player was "thinking…" (a fourth playtest)."""
+        job = self.thinking_job()
+        out = []
+        for r in reversed(self.report):
+            if job is None or r.get("seat") != job.key[0] or (r.get("action") or "-")[0] != FINAL:
+                break
+            out.append(r)
+        return out
+
+    def wait_text(self, names, shown=None):
+        """What the table is told while an expert searches; after a step of the
+        same seat (`shown`), that it decides its next move: the move drawn is
+        played, not the one it is thinking about (fix9)."""
         job = self.thinking_job()
         seat = job.key[0] if job is not None else 0
+        if shown == seat:
+            return _("{name} is choosing their next move…", name=names[seat])
         return _("{name} is thinking…", name=names[seat])
 
     def pace_ms(self, caption="", moment=""):
@@ -183,20 +253,23 @@ class BotSeats(Seats):
         report entry; a run of final candidates names its seats), the same
         for as long as that move is shown (issue 39, third playtest: seed
         4242's "Player 2 (computer) played" became "The computer players
-        played" under the same move once the next computer had played)."""
+        played" under the same move once the next computer had played).
+        Without a step, the report's seats, but not a seat still writing its
+        final candidates (`unfinished`: not a move played yet, fix9)."""
         if step is not None:
             seats = step.get("run", [step["seat"]])
         else:
             seats = []
+            gone = self.unfinished()
             for r in self.report:
-                if r["seat"] not in seats:
+                if r["seat"] not in seats and not any(r is g for g in gone):
                     seats.append(r["seat"])
         if not seats and self.waiting():  # the status line says who is thinking (once)
             job = self.thinking_job()
             seat = job.key[0] if job is not None else 0
-            return _("{name} (computer) to play", name=names[seat])
-        if len(seats) == 1:
-            return _("{name} (computer) played", name=names[seats[0]])
+            return self.who(names, seat, False)
+        if len(seats) == 1:  # with its level ("Player 2 (expert) played", fix9)
+            return self.who(names, seats[0], True)
         return _("The computer players played")
 
 
@@ -385,9 +458,10 @@ def bot_screen(session, obs, m):
         # wait on: the move shown stays, one line says who moves next, and that
         # move comes by itself once decided (a tap meanwhile marks the line:
         # gamepage.nudge_wait)
-        blocks.append({"t": "status", "text": bots.wait_text(names)})
+        said = bots.wait_text(names, m["bot_step"]["seat"] if steps else None)
+        blocks.append({"t": "status", "text": said})
         m["auto"] = None
-        m["waiting"] = bots.wait_text(names)
+        m["waiting"] = said
     else:
         aria = _("Skip to the end of the computers' moves")
         blocks.append(buttons([button(_("Skip"), SKIP, primary=True, aria=aria)]))

@@ -39,7 +39,7 @@ from .drafts import KEEP
 from .names import dice_text, symbol_name
 from .reasons import with_reasons
 from .resultscreens import _checks, _end, _replace, rack_result
-from .solo import bot_screen
+from .solo import bot_screen, show_levels
 from .tableview import sheet_model, strip_model, table_model
 from .tutorial import tip_block
 
@@ -110,6 +110,7 @@ def screen_model(session, boards=None, table=True):
     m["assist_due"] = getattr(session, "defer_assist", False) and session.assist_due() is not None
     build = SCREENS[kind]
     build(session, obs, m)
+    show_levels(m, getattr(session, "seats", None))  # "Player 2" / "expert" (fix9)
     if boards is not None:
         boards.keep_arts(m["blocks"], obs["ring_max"])
     tip = tip_block(session, obs, kind)  # the guided first game

@@ -126,10 +126,10 @@ class LabSeats(BotSeats):
     def waiting(self):
         return self.thinking or BotSeats.waiting(self)  # or an expert opponent searching
 
-    def wait_text(self, names):
+    def wait_text(self, names, shown=None):
         """What the table is told while the lab's bot has not moved (issue 22)."""
         if not self.thinking:
-            return BotSeats.wait_text(self, names)
+            return BotSeats.wait_text(self, names, shown)
         name = names[self.lab_seat]
         if not self.started:
             return _("{name} is starting…", name=name)

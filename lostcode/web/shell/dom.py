@@ -564,3 +564,5 @@ def strip_tree(m, holder):
         el("span", s["mark"], "seat-mark", {"aria-hidden": "true"}, li)
         el("span", s["name"], "seat-name", {"aria-hidden": "true"}, li)
         el("span", s["text"], "seat-score", {"aria-hidden": "true"}, li)
+        if s.get("level"):  # a computer's level (solo.show_levels; drawn from 900 px wide)
+            el("span", s["level"], "seat-level", {"aria-hidden": "true"}, li)

@@ -88,6 +88,7 @@ SECOND_PERSON = {
     # a bot seat's report ("Play against my bot", labseat.py; a seat named You
     # is a person, but the sentences stay right whatever the name)
     "{name} is thinking…": N_("You are thinking…"),
+    "{name} is choosing their next move…": N_("You are choosing your next move…"),
     "{name} is starting…": N_("You are starting…"),
     "{name} chose a move that is not legal: {move}.": N_(
         "You chose a move that is not legal: {move}."
