@@ -276,7 +276,8 @@ def test_a_computers_step_keeps_its_heading_while_it_is_shown():
             continue
         move = m["bot_step"]["move"]
         seat = m["bot_step"]["seat"]
-        assert m["heading"] == f"{['Ana', 'Bo', 'Cy'][seat]} (computer) played"
+        level = ("expert", "hard")[seat - 1]  # fix9: a computer's level beside its name
+        assert m["heading"] == f"{['Ana', 'Bo', 'Cy'][seat]} ({level}) played"
         assert headings.setdefault(move, m["heading"]) == m["heading"], move
         if ses.search_due() is not None:  # the next computer decides under the shown move
             ses.finish_searches()
