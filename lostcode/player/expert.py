@@ -27,7 +27,7 @@ winning against the other players' likely totals.
 """
 
 from ..rules.chance import play
-from ..rules.components import FINAL_POINTS, FINAL_WRONG, MAX_CANDIDATES, WHEEL_VP
+from ..rules.components import FINAL_POINTS, FINAL_WRONG, MAX_CANDIDATES, WHEEL_VP, wheel_range
 from ..rules.engine import legal_actions
 from ..rules.observation import observe
 from ..rules.options import Options
@@ -36,6 +36,7 @@ from ..rules.state import State, _copy_round
 from ..rules.vocab import (
     ACCEPT,
     CHANGE,
+    GUESS,
     PHASE_BEAR,
     PHASE_CHANGE,
     PHASE_END,
@@ -45,7 +46,7 @@ from ..rules.vocab import (
     PHASE_ROLL,
 )
 from .deduction import Knowledge, best_low, free_wheels
-from .policy import HardBot, best_candidates, guess_action, opponent_view
+from .policy import HardBot, best_candidates, guess_action, is_cursed, opponent_view
 
 BUDGET_MS = 300  # the default thinking time of one decision (sets the simulations)
 TOP = 3  # how many alternatives a decision keeps
@@ -59,6 +60,7 @@ NOTE_SCORE = "score"  # mostly the VP it scores this round
 NOTE_KNOW = "know"  # mostly what it tells the expert about its own stones
 NOTE_DENY = "deny"  # mostly what it costs the other players
 NOTE_WIN = "win"  # final candidates: value is the chance of winning
+NOTE_LOST = "lost"  # the whole final screen's plan when no candidates can win (finalplan)
 
 
 class Option:
@@ -216,6 +218,13 @@ class Search:
                 vp[c] += s.scores[me] - world.scores[me]
                 if nxt is not None:
                     after[c] += gain[nxt]
+        for c in range(n):  # a bet's points this round, exact (issue 39, fifth playtest)
+            exact = bet_points(obs, know, cands[c])
+            if exact is not None:
+                shift = exact * worlds - vp[c]
+                vp[c] += shift
+                mine[c] += shift
+                sums[c] += shift
         ranked = sorted(range(n), key=lambda i: (-sums[i], i))
         opts = []
         for i in ranked[:TOP]:
@@ -223,6 +232,26 @@ class Search:
             a = after[i] / worlds if nxt is not None else None
             opts.append(Option(cands[i], sums[i] / worlds, _note(m, o, v), m, o, v, a, nxt))
         self.result = Decision(cands[ranked[0]], tuple(opts))
+
+
+def bet_points(obs: dict, know: Knowledge, action):
+    """A bet's expected points this round as the Chances tab computes them: the
+    chance its range holds the expert's sum (the exact deduction) times its
+    wheel's VP, less the VP a wrong bet loses to the curse's holder (R-C1,
+    R-X3b); None for any other move. Why not the worlds' sampled points: with
+    3 worlds a 40 % bet read "likely to score about 3 points" (issue 39, fifth
+    playtest); the exact figure is the samples' expectation, so replacing them
+    keeps the search's estimate unbiased and only takes out its noise."""
+    if obs["phase"] != PHASE_GUESS or not action or action[0] != GUESS:
+        return None
+    dist = know.sum_distribution([d for d in obs["dice"] if d in know.symbols])
+    high = wheel_range(action[1], action[2])[1]
+    p = 0.0
+    for t in range(action[2], high + 1):
+        p += dist[t] if t < len(dist) else 0.0
+    p = max(0.0, min(1.0, p))
+    vp = WHEEL_VP[action[1]]
+    return p * vp - ((1.0 - p) * vp if is_cursed(obs, obs["viewer"]) else 0.0)
 
 
 def _note(mine: float, others: float, vp: float) -> str:
