@@ -462,7 +462,8 @@ def test_no_word_of_a_bets_worth_before_its_check_R_G3():
     hidden range. Solo, seed 4242, an expert and a hard computer, rounds 1–3:
     on every screen before a round's check, no step caption, log line or
     answer holds the expert's reasons for that round's bet; its step says only
-    what the wheel can win; once the check is shown the log says them."""
+    what the wheel can win, a die turned or kept nothing (its worth is its
+    bet's); once the check is shown the log says them."""
     from lostcode.web import actions
     from lostcode.web.game.reasons import reason_text
     from lostcode.web.game.views import log_model
@@ -479,14 +480,16 @@ def test_no_word_of_a_bets_worth_before_its_check_R_G3():
         m = screen_model(ses)
         text = json.dumps([m, log_model(ses)], ensure_ascii=False)
         for r in ses.bots.reasons.values():
-            if r["options"][0][0][0] != "guess":
-                continue
+            if r["options"][0][0][0] not in ("guess", "change", "accept"):
+                continue  # the bet, and the roller's dice it is worth (movewords AT_CHECK)
             why = reason_text(r["options"])
             if r["round"] > ses.checks_shown:
                 assert why not in text, (r["round"], ses.checks_shown, why)
             elif why in text:
                 said_after += 1
         step = m.get("bot_step")
+        if step and ("turned die" in step["caption"] or "kept the dice" in step["caption"]):
+            assert " — " not in step["caption"], step["caption"]  # no worth said
         if step and " took W" in step["caption"]:
             captions += 1
             assert "score about" not in step["caption"] and "learn" not in step["caption"]

@@ -4,7 +4,7 @@ words, never a range before the check nor a negative worth for a bet."""
 
 import pytest
 
-from lostcode.rules.vocab import EV_CHANGE, EV_ROLL, EV_WHEEL
+from lostcode.rules.vocab import EV_CHANGE, EV_DISCARD, EV_ROLL, EV_WHEEL
 from lostcode.web.game.stepwhy import step_reason, with_reason
 
 TAKE_W4 = {"seat": 1, "n": 5, "events": [{"t": EV_WHEEL, "wheel": "W4"}]}
@@ -32,10 +32,20 @@ def test_an_experts_wheel_before_the_check_says_only_what_the_wheel_can_win_R_G3
 
 
 def test_an_experts_public_move_says_its_worth_a_roll_says_nothing():
+    swap = {"seat": 0, "n": 2, "events": [{"t": EV_DISCARD, "player": 0, "symbol": "bird"}]}
+    reasons = {2: {"seat": 0, "round": 1, "options": [[["discard", "bird"], 0.6, ""]]}}
+    assert step_reason(swap, reasons, {}) == "likely to gain about 1 point on the others"
+    assert step_reason(swap, {}, {}) == ""  # a hard computer's move: no reason kept
+
+
+def test_a_die_turned_or_kept_says_no_worth_before_the_check_R_G3():
+    """R-G3 (words9): what the roller's dice are worth is the points its bet
+    likely scores with them, how sure it is of its hidden sum: said with the
+    bet once the check is shown, not on the step."""
     turn = {"seat": 0, "n": 2, "events": [{"t": EV_CHANGE, "die": 1, "to": "bird"}]}
-    reasons = {2: {"seat": 0, "round": 1, "options": [[["change", 1, "bird"], 0.6, ""]]}}
-    assert step_reason(turn, reasons, {}) == "likely to gain about 1 point on the others"
-    assert step_reason(turn, {}, {}) == ""  # a hard computer's turn: no reason kept
+    reasons = {2: {"seat": 0, "round": 1, "options": [
+        [["change", 1, "bird"], 0.6, "know", 1.4, 0.9], [["accept"], 0.2, "", 2.0, 0.0]]}}
+    assert step_reason(turn, reasons, {}) == ""
     roll = {"seat": 0, "n": 1, "events": [{"t": EV_ROLL, "dice": ["bird"] * 3}]}
     assert step_reason(roll, {1: {"options": [[["roll"], 0.0, ""]]}}, {}) == ""
     assert with_reason("kept the dice", "") == "kept the dice"

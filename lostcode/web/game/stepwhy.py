@@ -6,12 +6,14 @@ secret until the check (R-G3). So a wheel taken is said with what the bet can
 win and that it cannot lose (R-C1, R-C2; unless its player holds the curse,
 R-X3b): true of every computer level, from the wheel alone, and all that is
 said of a bet before its check: the points it likely scores would tell how
-sure its player is of the hidden range. For an expert's public moves (a die
-turned, the dice kept, a stone replaced, the token) its search gives the
+sure its player is of the hidden range; so is what the roller's dice are
+worth (movewords: AT_CHECK). For an expert's public moves (a stone replaced,
+the token) its search gives the
 move's worth in plain words (reasons.score_text: the points it likely scores
 and apart what it learns; never a negative one for a move that cannot lose:
-player/seats.no_loss). A bet's worth, its range, its alternatives and the
-final candidates are said only later (the log, reasons.reason_shown).
+player/seats.no_loss). A bet's and its dice's worth, its range, its
+alternatives and the final candidates are said only later (the log,
+reasons.reason_shown).
 
 Pure Python, MicroPython-portable (no DOM here).
 """
