@@ -17,6 +17,7 @@ from test_viewmodels import human_step
 from lostcode.player.deduction import analyze
 from lostcode.player.expert import NOTE_LOST, NOTE_WIN, Option
 from lostcode.player.finalplan import cannot_win
+from lostcode.rules.components import WHEEL_VP
 from lostcode.rules.engine import apply_action
 from lostcode.rules.observation import observe
 from lostcode.rules.options import Options
@@ -141,3 +142,24 @@ def test_the_final_answer_says_cannot_be_won_only_when_certain():
     plan = [Option(("final", "bird", (3,)), 0.0, NOTE_LOST, 1.5)]
     assert reasons.plan_answer(plan)["aim"] == (
         "The game cannot be won any more: the expert plays for points.")
+
+
+def test_a_cursed_bets_points_count_what_a_wrong_one_loses_R_X3b():
+    """R-X3b: the curse's holder loses the wheel's VP when wrong, so its bet
+    likely scores p × VP − (1 − p) × VP (the Chances tab, which leaves the
+    curse out, says p × VP); anyone else's bet, p × VP."""
+    from test_expert import positions
+
+    from lostcode.player.deduction import Knowledge
+    from lostcode.player.expert import bet_points
+
+    s = [p for p in positions(3, 4242, 0, stop=3) if p.phase == "guess"][0]
+    obs = observe(s, 0)
+    k = Knowledge(obs)
+    tab = {(w["wheel"], w["low"]): (w["p"], w["ev"]) for w in analyze(obs, False)["roll"]["wheels"]}
+    for (wheel, low), (p, ev) in tab.items():
+        assert abs(bet_points(obs, k, ("guess", wheel, low)) - ev) < 1e-9
+        cursed = dict(obs, curse={"state": "taken", "holder": 0})
+        lost = (1 - p) * WHEEL_VP[wheel]
+        assert abs(bet_points(cursed, k, ("guess", wheel, low)) - (ev - lost)) < 1e-9
+    assert bet_points(obs, k, ("accept",)) is None
