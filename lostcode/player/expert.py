@@ -27,7 +27,7 @@ winning against the other players' likely totals.
 """
 
 from ..rules.chance import play
-from ..rules.components import FINAL_POINTS, FINAL_WRONG, MAX_CANDIDATES, WHEEL_VP, wheel_range
+from ..rules.components import FINAL_POINTS, FINAL_WRONG, MAX_CANDIDATES, WHEEL_VP
 from ..rules.engine import legal_actions
 from ..rules.observation import observe
 from ..rules.options import Options
@@ -46,6 +46,7 @@ from ..rules.vocab import (
     PHASE_ROLL,
 )
 from .deduction import Knowledge, best_low, free_wheels
+from .deduction import bet_points as exact_bet_points
 from .policy import HardBot, best_candidates, guess_action, is_cursed, opponent_view
 
 BUDGET_MS = 300  # the default thinking time of one decision (sets the simulations)
@@ -235,23 +236,15 @@ class Search:
 
 
 def bet_points(obs: dict, know: Knowledge, action):
-    """A bet's expected points this round as the Chances tab computes them: the
-    chance its range holds the expert's sum (the exact deduction) times its
-    wheel's VP, less the VP a wrong bet loses to the curse's holder (R-C1,
-    R-X3b); None for any other move. Why not the worlds' sampled points: with
-    3 worlds a 40 % bet read "likely to score about 3 points" (issue 39, fifth
-    playtest); the exact figure is the samples' expectation, so replacing them
-    keeps the search's estimate unbiased and only takes out its noise."""
+    """A bet's expected points this round (deduction.bet_points: the Chances
+    tab's figure, less what a wrong bet loses to the curse), None for any other
+    move. Why not the worlds' sampled points: with 3 worlds a 40 % bet read
+    "likely to score about 3 points" (issue 39, fifth playtest); the exact
+    figure is the samples' expectation, so it only takes out their noise."""
     if obs["phase"] != PHASE_GUESS or not action or action[0] != GUESS:
         return None
-    dist = know.sum_distribution([d for d in obs["dice"] if d in know.symbols])
-    high = wheel_range(action[1], action[2])[1]
-    p = 0.0
-    for t in range(action[2], high + 1):
-        p += dist[t] if t < len(dist) else 0.0
-    p = max(0.0, min(1.0, p))
-    vp = WHEEL_VP[action[1]]
-    return p * vp - ((1.0 - p) * vp if is_cursed(obs, obs["viewer"]) else 0.0)
+    return exact_bet_points(know, obs["dice"], action[1], action[2],
+                            is_cursed(obs, obs["viewer"]))
 
 
 def _note(mine: float, others: float, vp: float) -> str:
