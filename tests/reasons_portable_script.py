@@ -71,3 +71,15 @@ for lang in ("en", "ru", "it", "pl"):
     i18n.set_language(lang)
     a = reasons.plan_answer(plan)
     print(lang, a["move"], " | ".join(a["plan"]), a["aim"])
+
+# words9: an alternative scoring more now says why the chosen move beats it; a
+# plan that merely rounds to 0 % says "very unlikely", a certain loss "cannot".
+from lostcode.player.expert import NOTE_LOST, NOTE_WIN, Option  # noqa: E402
+
+MORE_NOW = [OPTIONS[8], [["guess", "W1", 0], 1.0, "score", 2.0, 0.2],
+            [["guess", "W5", 0], 0.9, "score", 2.2, 6.0]]
+for lang in ("en", "ru", "it", "pl"):
+    i18n.set_language(lang)
+    print(lang, reasons.reason_text(MORE_NOW))
+    for note in (NOTE_WIN, NOTE_LOST):
+        print(lang, reasons.plan_answer([Option((FINAL, "bird", (3,)), 0.001, note, 1.5)])["aim"])

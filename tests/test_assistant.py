@@ -453,3 +453,49 @@ def test_explanations_only_when_opened(monkeypatch):
     assert calls == [True]  # cached with its explanations
     ses.do("why")  # closing it again
     assert screen_model(ses)["assistant"]["explanations"] is None
+
+
+def test_no_word_of_a_bets_worth_before_its_check_R_G3():
+    """R-G3 (fifth playtest, s_005: during round 1, before the check, the
+    expert's step read "took W4 …: likely to score about 3 points"): how many
+    points a bet likely scores tells the table how sure its player is of the
+    hidden range. Solo, seed 4242, an expert and a hard computer, rounds 1–3:
+    on every screen before a round's check, no step caption, log line or
+    answer holds the expert's reasons for that round's bet; its step says only
+    what the wheel can win, a die turned or kept nothing (its worth is its
+    bet's); once the check is shown the log says them."""
+    from lostcode.web import actions
+    from lostcode.web.game.reasons import reason_text
+    from lostcode.web.game.views import log_model
+
+    ses = Session(Options(3), 4242, ["Ana", "Bo", "Cy"], ["human", "expert", "hard"])
+    rng = random.Random(5)
+    captions = said_after = 0
+    for _ in range(1500):
+        if ses.state.round > 3:
+            break
+        if ses.search_due() is not None:
+            ses.finish_searches()
+            continue
+        m = screen_model(ses)
+        text = json.dumps([m, log_model(ses)], ensure_ascii=False)
+        for r in ses.bots.reasons.values():
+            if r["options"][0][0][0] not in ("guess", "change", "accept"):
+                continue  # the bet, and the roller's dice it is worth (movewords AT_CHECK)
+            why = reason_text(r["options"])
+            if r["round"] > ses.checks_shown:
+                assert why not in text, (r["round"], ses.checks_shown, why)
+            elif why in text:
+                said_after += 1
+        step = m.get("bot_step")
+        if step and ("turned die" in step["caption"] or "kept the dice" in step["caption"]):
+            assert " — " not in step["caption"], step["caption"]  # no worth said
+        if step and " took W" in step["caption"]:
+            captions += 1
+            assert "score about" not in step["caption"] and "learn" not in step["caption"]
+            assert step["caption"].endswith("cannot lose any"), step["caption"]
+        if m["kind"] == "bot":
+            ses.do(actions.CONTINUE)
+        else:
+            human_step(ses, m, rng)
+    assert captions >= 3 and said_after > 0, (captions, said_after)

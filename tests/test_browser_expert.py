@@ -179,6 +179,7 @@ from pyscript import window  # the stand-in only: the page's clock (ms, fine-gra
 BUDGET_MS = 300
 TOP = 3
 NOTE_SCORE, NOTE_KNOW, NOTE_DENY, NOTE_WIN = "score", "know", "deny", "win"
+NOTE_LOST = "lost"
 UNITS = 60
 UNIT_MS = UNIT_MS_HERE
 

@@ -334,9 +334,12 @@ def test_when_reasons_may_be_said_R_G3():
     bet = {"seat": 1, "round": 3, "options": [[["guess", "W3", 8], 1.0, ""]]}
     final = {"seat": 1, "round": 9, "options": [[["final", "bird", [2]], 1.0, ""]]}
     turn = {"seat": 1, "round": 3, "options": [[["change", 0, "bird"], 1.0, ""]]}
+    swap = {"seat": 1, "round": 3, "options": [[["discard", "bird"], 1.0, ""]]}
     assert not reasons.reason_shown(bet, 2, False) and reasons.reason_shown(bet, 3, False)
     assert not reasons.reason_shown(final, 9, False) and reasons.reason_shown(final, 9, True)
-    assert reasons.reason_shown(turn, 0, False)
+    # words9: the roller's dice are worth its bet's points: said with the bet
+    assert not reasons.reason_shown(turn, 2, False) and reasons.reason_shown(turn, 3, False)
+    assert reasons.reason_shown(swap, 0, False)
 
 
 def test_a_computers_bet_reasons_wait_for_the_check_R_G3(slow, english):
@@ -371,7 +374,11 @@ def test_a_computers_bet_reasons_wait_for_the_check_R_G3(slow, english):
 
 def test_reasons_survive_a_save_and_show_in_the_replay(slow, english):
     ses = Session(Options(2), 31, ["Ana", "Bo"], ["human", "expert"])
-    play_on(ses, random.Random(6), until=lambda s, m: s.state.round >= 3)
+
+    def replaced(s):  # words9: a stone replaced is the expert's public move said at once
+        return any(r["options"][0][0][0] == "discard" for r in s.reasons().values())
+
+    play_on(ses, random.Random(6), until=lambda s, m: s.state.round >= 3 and replaced(s))
     assert ses.reasons()
     save = json.loads(json.dumps(session_save(ses, "s1", "2026-11-26T23:00:00Z")))
     back = session_from_save(save)
@@ -382,7 +389,7 @@ def test_reasons_survive_a_save_and_show_in_the_replay(slow, english):
     wrong = [0, 1, 1, [[["guess", "W1", 0], 1, ""]], 0]  # not the move played then
     bad["ui"]["reasons"] = [wrong, ["x"], [10**9, 1, 1, [], 0]]
     assert session_from_save(bad).reasons() == {}
-    public = [n for n, r in ses.reasons().items() if r["options"][0][0][0] in ("change", "accept")]
+    public = [n for n, r in ses.reasons().items() if r["options"][0][0][0] == "discard"]
     assert public
     rep = Replay(ses.record(), step=public[0] + 1, reasons=ses.reasons())
     m = watch_model(rep)

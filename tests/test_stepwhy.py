@@ -4,7 +4,7 @@ words, never a range before the check nor a negative worth for a bet."""
 
 import pytest
 
-from lostcode.rules.vocab import EV_CHANGE, EV_ROLL, EV_WHEEL
+from lostcode.rules.vocab import EV_CHANGE, EV_DISCARD, EV_ROLL, EV_WHEEL
 from lostcode.web.game.stepwhy import step_reason, with_reason
 
 TAKE_W4 = {"seat": 1, "n": 5, "events": [{"t": EV_WHEEL, "wheel": "W4"}]}
@@ -19,21 +19,33 @@ def test_any_computers_wheel_says_what_its_bet_can_win_and_not_its_range():
     assert caption.startswith("took W4 (range hidden until the check) — this bet")
 
 
-def test_an_experts_wheel_says_its_worth_plainly_and_never_its_range():
-    reasons = {5: {"seat": 1, "round": 2, "options": [[["guess", "W4", 6], 1.8, "know"],
-                                                       [["guess", "W7", 3], 0.0, ""]]}}
+def test_an_experts_wheel_before_the_check_says_only_what_the_wheel_can_win_R_G3():
+    """R-G3 (fifth playtest, s_005: "took W4 …: likely to score about 3 points"
+    before the check): how many points a bet likely scores is how sure its
+    player is of the hidden range, so the step says only the wheel's bounds."""
+    reasons = {5: {"seat": 1, "round": 2, "options": [
+        [["guess", "W4", 6], 1.8, "know", 2.6, 0.9], [["guess", "W7", 3], 0.0, "", 0.4, 0.0]]}}
     why = step_reason(TAKE_W4, reasons, {"curse": None})
-    assert "can win up to 3 points and cannot lose any" in why
-    assert "likely to gain about 2 points on the others" in why
-    assert "learns about its own stones" in why
-    assert "6" not in why and "W7" not in why and "−" not in why
+    assert why == "this bet can win up to 3 points and cannot lose any"
+    old = {5: {"seat": 1, "round": 2, "options": [[["guess", "W4", 6], 1.8, "know"]]}}
+    assert step_reason(TAKE_W4, old, {"curse": None}) == why  # an older save alike
 
 
 def test_an_experts_public_move_says_its_worth_a_roll_says_nothing():
+    swap = {"seat": 0, "n": 2, "events": [{"t": EV_DISCARD, "player": 0, "symbol": "bird"}]}
+    reasons = {2: {"seat": 0, "round": 1, "options": [[["discard", "bird"], 0.6, ""]]}}
+    assert step_reason(swap, reasons, {}) == "likely to gain about 1 point on the others"
+    assert step_reason(swap, {}, {}) == ""  # a hard computer's move: no reason kept
+
+
+def test_a_die_turned_or_kept_says_no_worth_before_the_check_R_G3():
+    """R-G3 (words9): what the roller's dice are worth is the points its bet
+    likely scores with them, how sure it is of its hidden sum: said with the
+    bet once the check is shown, not on the step."""
     turn = {"seat": 0, "n": 2, "events": [{"t": EV_CHANGE, "die": 1, "to": "bird"}]}
-    reasons = {2: {"seat": 0, "round": 1, "options": [[["change", 1, "bird"], 0.6, ""]]}}
-    assert step_reason(turn, reasons, {}) == "likely to gain about 1 point on the others"
-    assert step_reason(turn, {}, {}) == ""  # a hard computer's turn: no reason kept
+    reasons = {2: {"seat": 0, "round": 1, "options": [
+        [["change", 1, "bird"], 0.6, "know", 1.4, 0.9], [["accept"], 0.2, "", 2.0, 0.0]]}}
+    assert step_reason(turn, reasons, {}) == ""
     roll = {"seat": 0, "n": 1, "events": [{"t": EV_ROLL, "dice": ["bird"] * 3}]}
     assert step_reason(roll, {1: {"options": [[["roll"], 0.0, ""]]}}, {}) == ""
     assert with_reason("kept the dice", "") == "kept the dice"
@@ -60,15 +72,15 @@ def test_a_bet_is_never_said_to_gain_more_than_its_wheel_gives_R_C1_R_C2():
     assert d.action[:2] == ("guess", "W10") and d.options[0].value > 2.5  # the old "3 points"
     kept = no_loss(decision_json(d), obs, 0)
     said = reasons.reason_text(kept)
+    # words9: its points are the Chances tab's (a wide range: likely right, 1 VP)
     assert said.startswith("Took W10 6–15: this bet can win up to 1 point and cannot lose any; "
-                           "likely to learn more about its own stones.")
+                           "likely to score about 1 point and learn more about its own stones.")
     answer = reasons.expert_answer(d)
-    assert answer["move"] == (
-        "The expert's move: W10 6–15: likely to learn more about its own stones")
+    assert answer["move"] == ("The expert's move: W10 6–15: likely to score about 1 point and "
+                              "learn more about its own stones")
     took = {"seat": 0, "n": 1, "events": [{"t": EV_WHEEL, "wheel": "W10"}]}
     why = step_reason(took, {1: {"seat": 0, "round": 1, "options": kept}}, obs)
-    assert why == ("this bet can win up to 1 point and cannot lose any; "
-                   "likely to learn more about its own stones")
+    assert why == "this bet can win up to 1 point and cannot lose any"  # R-G3: no more
     for text in [said, why, answer["move"]] + answer["others"]:
         assert "gain about" not in text and "on the others" not in text
         for n in range(2, 10):  # W10, W5 and W4 (1–2 VP) never said to score more

@@ -297,6 +297,19 @@ def best_low(dist: list, wheel: str, ring_max: int) -> tuple:
     return best, max(0.0, min(1.0, best_p))
 
 
+def bet_points(k: "Knowledge", dice: list, wheel: str, low: int, cursed: bool = False) -> float:
+    """A bet's expected points this round, as the Chances tab computes them:
+    the chance its range holds the sum of the player's stones for `dice` times
+    the wheel's VP (R-C1), less the VP a wrong bet loses when `cursed` (R-X3b)."""
+    dist = k.sum_distribution([d for d in dice if d in k.symbols])
+    p = 0.0
+    for t in range(low, wheel_range(wheel, low)[1] + 1):
+        p += dist[t] if t < len(dist) else 0.0
+    p = max(0.0, min(1.0, p))
+    vp = WHEEL_VP[wheel]
+    return p * vp - ((1.0 - p) * vp if cursed else 0.0)
+
+
 def wheel_options(dist: list, wheels: list, ring_max: int) -> list:
     out = []
     for w in wheels:

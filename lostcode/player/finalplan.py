@@ -10,9 +10,11 @@ symbol still to write (the shortcut token's symbols are written already):
 Pure Python, MicroPython-portable (no DOM here).
 """
 
+from ..rules.components import FINAL_POINTS, FINAL_WRONG, SHORTCUT_FACTOR
 from ..rules.vocab import PHASE_FINAL
 from .expert import (
     LOST,
+    NOTE_LOST,
     NOTE_WIN,
     Decision,
     Option,
@@ -80,8 +82,41 @@ def final_plan(hard, obs: dict, kind: str) -> tuple:
     for sym in todo:
         whole = _convolve(whole, dists[sym][pick[sym]])
     win = chance(whole, [(0.0, 1.0)])
-    return tuple(Option((kind, sym, choices[sym][pick[sym]]), win, NOTE_WIN, evs[sym][pick[sym]])
+    note = NOTE_LOST if cannot_win(obs, k.symbols) else NOTE_WIN
+    return tuple(Option((kind, sym, choices[sym][pick[sym]]), win, note, evs[sym][pick[sym]])
                  for sym in todo)
+
+
+def cannot_win(obs: dict, symbols) -> bool:
+    """Whether no candidates the viewer can still write, whatever its stones and
+    whatever the others write, make it win (R-E2, R-X2c; ties may be won, so a
+    tie is not a loss): its best total, every row right with one value (a row
+    written already with what it holds), stays under some player's worst, every
+    row of theirs wrong. Issue 39, fifth playtest: "cannot be won any more" was
+    said at 14 to 23 with up to +30 still to score, the chance merely rounding to
+    0 %."""
+    me = obs["viewer"]
+    best = obs["scores"][me]
+    for sym in symbols:
+        holder = obs["tokens"].get(sym, {}).get("holder")
+        if holder == me:
+            cands = tuple(obs["my_tokens"].get(sym, ()))
+            best += (FINAL_POINTS[len(cands)] if cands else FINAL_WRONG) * SHORTCUT_FACTOR
+        elif sym in obs["my_final"]:
+            cands = tuple(obs["my_final"][sym])
+            best += FINAL_POINTS[len(cands)] if cands else FINAL_WRONG
+        else:
+            best += FINAL_POINTS[1]
+    for p in range(obs["players"]):
+        if p == me:
+            continue
+        worst = obs["scores"][p]
+        for sym in symbols:
+            doubled = obs["tokens"].get(sym, {}).get("holder") == p
+            worst += FINAL_WRONG * (SHORTCUT_FACTOR if doubled else 1)
+        if worst > best:
+            return True
+    return False
 
 
 def _first_best(keys: list) -> int:

@@ -93,7 +93,7 @@ def final_action(obs: dict, legal: list, values: tuple):
     return action if action in legal else legal[0]
 
 
-def _is_cursed(obs: dict, seat: int) -> bool:
+def is_cursed(obs: dict, seat: int) -> bool:
     """R-X3: the holder of the curse token at guess time is cursed at the check."""
     c = obs["curse"]
     return c is not None and c["state"] == "taken" and c["holder"] == seat
@@ -182,7 +182,7 @@ class HardBot:
         """[(utility, wheel, low)] for each wheel in `wheels`."""
         dice = [d for d in dice if d in k.symbols]
         dist = k.sum_distribution(dice)
-        cursed = _is_cursed(obs, obs["viewer"])
+        cursed = is_cursed(obs, obs["viewer"])
         later = self.later_players(obs) if obs["phase"] == vocab.PHASE_GUESS else []
         if obs["phase"] != vocab.PHASE_GUESS:
             later = [p for p in obs["order"] if p != obs["viewer"]]

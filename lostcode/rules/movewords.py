@@ -54,10 +54,14 @@ class Words:
         self.when = when
 
 
+# The roller's dice (R-R1c) are public, but what keeping or turning one is
+# worth is the points its bet likely scores with them: said with the bet, once
+# the check is shown (R-G3; issue 39, fifth playtest).
 _DIE = Words(
     "{die}: {sym}",
     N_("turning die {die} to {sym}: {vp}"),
     N_("Turned die {die} to {sym}: {vp}."),
+    when=AT_CHECK,
 )
 
 WORDS = {
@@ -76,7 +80,8 @@ WORDS = {
         when=AT_END,
     ),
     ACCEPT: Words(
-        N_("Keep the dice"), N_("keeping the dice: {vp}"), N_("Kept the dice: {vp}.")
+        N_("Keep the dice"), N_("keeping the dice: {vp}"), N_("Kept the dice: {vp}."),
+        when=AT_CHECK,
     ),
     CHANGE: _DIE,
     GUESS: Words(

@@ -19,7 +19,7 @@ of anybody's rack, so no human's own values can reach a screen through them.
 Pure Python, MicroPython-portable (no DOM here).
 """
 
-from ...player.expert import NOTE_KNOW, NOTE_WIN
+from ...player.expert import NOTE_KNOW, NOTE_LOST, NOTE_WIN
 from ...rules.components import WHEEL_VP
 from ...rules.movewords import AT_CHECK, AT_ONCE, can_lose_points, when_said
 from ...rules.vocab import GUESS
@@ -174,9 +174,47 @@ def chosen_sentence(action, value, note="", vp=None, learn=None):
     return text[:-1] + " (" + said + ")." if said and text.endswith(".") else text
 
 
-def others_sentence(options):
+def _points_said(action, vp):
+    """The whole points `score_text` says a move likely scores (0 if it says none)."""
+    x = float(vp)
+    return _at_most_the_bet(action, int(x + 0.5)) if x >= 0.5 else 0
+
+
+def fewer_why(chosen, option):
+    """Why the move chosen beats `option` though it scores fewer points now (issue
+    39, fifth playtest: W7 0–6 "about 1 point" chosen over W1 0 "about 2 points",
+    no word why), or "". Both are (action, value, note, vp, learn). The search
+    ranks by points now + what the move teaches its player − the others' gain,
+    so what the option scores more now the chosen move makes up by learning
+    more about its own stones, by leaving the others fewer points, or both."""
+    a, _v, note, vp, learn = chosen
+    b, _w, onote, ovp, olearn = option
+    if not note or NOTE_WIN in (note, onote) or None in (vp, learn, ovp, olearn):
+        return ""
+    if _points_said(b, ovp) <= _points_said(a, vp):
+        return ""
+    more_points = float(ovp) - float(vp)
+    learns_more = float(learn) - float(olearn)
+    if learns_more >= more_points:
+        return _("the chosen move learns more about its own stones")
+    if learns_more >= 0.5:
+        return _("the chosen move learns more about its own stones and leaves the "
+                 "others fewer points")
+    return _("the chosen move leaves the others fewer points")
+
+
+def weighed_phrase(chosen, option):
+    """An alternative weighed as a phrase, with why the chosen move beat it when
+    the alternative scores more now (`fewer_why`)."""
+    text = option_phrase(*option)
+    why = fewer_why(chosen, option) if text else ""
+    return _("{option}, but {why}", option=text, why=why) if why else text
+
+
+def others_sentence(options, chosen=None):
     """The alternatives weighed, after the chosen one: "Also weighed: W5 6–7: 1.6 VP; …"."""
-    said = [option_phrase(*split(o)) for o in options]
+    said = [weighed_phrase(chosen, split(o)) if chosen else option_phrase(*split(o))
+            for o in options]
     said = [s for s in said if s]
     if not said:
         return ""
@@ -192,7 +230,7 @@ def reason_text(options):
     best = chosen_sentence(*split(first))
     if not best:
         return ""
-    rest = others_sentence(options[1:])
+    rest = others_sentence(options[1:], split(first))
     return best + (" " + rest if rest else "")
 
 
@@ -268,7 +306,7 @@ def expert_answer(decision, cursed=False):
             o for o in options if o[0] != decision.action]
 
     def said(o):
-        text = option_phrase(*o)
+        text = option_phrase(*o) if o is options[0] else weighed_phrase(options[0], o)
         if text and repr(o[0]) in points:  # issue 39: points too, as on every other screen
             text = _("{option} ({vp} expected)", option=text, vp=vp_text(points[repr(o[0])]))
         return text
@@ -309,15 +347,19 @@ def plan_answer(plan):
     playtest asked three times, one symbol each, and read "0% chance to win"
     beside every option of a lost game): one line per symbol with the values it
     would write and the points they likely score, then once the chance to win
-    with all of them, or, when it rounds to 0 %, that it plays for points."""
+    with all of them, or, when it rounds to 0 %, that it plays for points, and
+    that the game cannot be won only when no candidates can win it (fifth
+    playtest: said at 14 to 23 with up to +30 still to score)."""
     lines = []
     for o in plan:
         words, p = move_words(o.action, _("no value"))
         if words is not None:
             lines.append(_(words.phrase, vp=points_text(o.mine), **p))
     win = float(plan[0].value)
-    if int(round(win * 100)) == 0:  # it would read "0%" (expert.LOST)
+    if plan[0].note == NOTE_LOST:  # certain: no candidates can win (finalplan.cannot_win)
         aim = _("The game cannot be won any more: the expert plays for points.")
+    elif int(round(win * 100)) == 0:  # it would read "0%" (expert.LOST), yet could win
+        aim = _("Winning is now very unlikely (under 1%): the expert plays for points.")
     else:
         aim = _("With these candidates: {chance}. {aim}", chance=worth(win, NOTE_WIN),
                 aim=aim_text(NOTE_WIN))

@@ -4,13 +4,16 @@ caption says why, where the rules allow it to be said.
 What a computer took is public as soon as it is played; a bet's range stays
 secret until the check (R-G3). So a wheel taken is said with what the bet can
 win and that it cannot lose (R-C1, R-C2; unless its player holds the curse,
-R-X3b): true of every computer level, from the wheel alone. An expert's
-search also gives the move's worth in plain words (reasons.score_text: the
-points it likely scores, never more than its wheel gives, and apart what it
-learns; never a negative one for a bet that cannot lose: player/seats.no_loss), and
-for its public moves (a die turned, the dice kept, a stone replaced, the
-token) the same. Its ranges, its alternatives and its final candidates are
-said only later (the log, reasons.reason_shown).
+R-X3b): true of every computer level, from the wheel alone, and all that is
+said of a bet before its check: the points it likely scores would tell how
+sure its player is of the hidden range; so is what the roller's dice are
+worth (movewords: AT_CHECK). For an expert's public moves (a stone replaced,
+the token) its search gives the
+move's worth in plain words (reasons.score_text: the points it likely scores
+and apart what it learns; never a negative one for a move that cannot lose:
+player/seats.no_loss). A bet's and its dice's worth, its range, its
+alternatives and the final candidates are said only later (the log,
+reasons.reason_shown).
 
 Pure Python, MicroPython-portable (no DOM here).
 """
@@ -37,11 +40,10 @@ def step_reason(r, reasons, obs):
     for e in r["events"]:
         if e.get("t") != EV_WHEEL:
             continue
-        value = first[1] if first else (-1.0 if _cursed(obs, r["seat"]) else 0.0)
-        bounds = bet_text([GUESS, e["wheel"]], value)
-        if not first:
-            return bounds
-        return _("{bounds}; {likely}", bounds=bounds, likely=_plain(first))
+        # The wheel's bounds only: how many points a bet likely scores is how sure
+        # its player is of the hidden range (R-G3; issue 39, fifth playtest: "took
+        # W4 …: likely to score about 3 points" before the check).
+        return bet_text([GUESS, e["wheel"]], -1.0 if _cursed(obs, r["seat"]) else 0.0)
     if first and when_shown(options) == AT_ONCE and chosen_sentence(*split(first)):
         return _plain(first)  # (a roll has no reason worth saying)
     return ""
