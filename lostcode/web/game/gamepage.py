@@ -431,8 +431,8 @@ def restore_focus(key):
             node.focus()
         return
     h = by_id("screen-h")
-    if h is not None:
-        h.focus()
+    if h is not None:  # bar9: a new question in the sheet (the old control gone): on a phone
+        window.lostcodeFocusTop(h)  # at the board's top (the focus scrolled the racks away)
 
 
 def say_step(m):
