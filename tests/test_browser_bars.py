@@ -115,7 +115,8 @@ HELP_JS = """() => { const box = (e) => { const r = e.getBoundingClientRect();
     .filter((e) => e.getBoundingClientRect().height > 4 && e.getBoundingClientRect().width > 4);
   return { dock: box(dock), screen: box(document.getElementById("screen")),
     bar: box(document.querySelector("#screen .actionbar")),
-    first: shown.length ? box(shown[0]) : null }; }"""
+    // the highest drawn (the sheet's grid is drawn first, not first in the DOM)
+    first: shown.length ? shown.map(box).sort((a, b) => a[1] - b[1])[0] : null }; }"""
 
 
 def test_desk_help_opens_in_sight_beside_the_choice_and_the_bar_in_its_card(page):

@@ -73,6 +73,8 @@ def into_view():
         return
     r = dock.getBoundingClientRect()
     over = float(r.bottom) - float(window.innerHeight) + 8
-    if over > 0:
-        # at most half a screen: the choice's confirm stays in sight above it
-        window.scrollBy(0, max(0.0, min(over, float(r.top) - 8, float(window.innerHeight) / 2)))
+    h = by_id("screen-h")
+    if over > 0 and h is not None:
+        # never past the question's heading: the choice stays in sight above the help
+        top = float(h.getBoundingClientRect().top) - 8
+        window.scrollBy(0, max(0.0, min(over, float(r.top) - 8, top)))
