@@ -10,9 +10,9 @@ sight beside the choice and the sticky bar stays within its card."""
 import re
 
 import pytest
-from helpers import wait_engine_ready
 from playwright.sync_api import expect
-from test_browser_desk import DESK, bot_record, import_record
+from test_browser_cand_icons import screen_at
+from test_browser_desk import DESK
 from test_browser_viewer import open_import, record
 
 from lostcode.rules.vocab import PHASE_CHANGE, PHASE_FINAL
@@ -35,16 +35,6 @@ BAR_JS = """() => { const box = (e) => { const r = e.getBoundingClientRect();
     racks: [...document.querySelectorAll("#game svg.rack")].map(box) }; }"""
 
 
-def opened(page, size, stop):
-    page.set_viewport_size(size)
-    page.goto("/")
-    wait_engine_ready(page)
-    import_record(page, bot_record(stop=stop))
-    page.get_by_role("button", name="Continue playing").click()
-    page.get_by_role("button", name=re.compile("^I am ")).click()
-    expect(page.locator("#game")).to_have_attribute("data-screen", stop)
-
-
 def each_language(page):
     """The screen as drawn in each language, the menu's choice redrawing it."""
     for lang in LANGS:
@@ -55,7 +45,7 @@ def each_language(page):
 
 
 def test_the_final_candidates_question_and_its_answers_whole_R_E1(page):
-    opened(page, PHONE, PHASE_FINAL)
+    screen_at(page, PHONE, PHASE_FINAL)
     page.locator("#screen .actionbar .btn.primary").click()  # every symbol empty: asked
     question = re.compile("^Confirm with no candidates? for")
     expect(page.get_by_role("group", name=question)).to_be_visible()
@@ -73,7 +63,7 @@ def test_the_final_candidates_question_and_its_answers_whole_R_E1(page):
 
 
 def test_the_keep_or_turn_bar_reads_in_two_lines_a_button_R_R1c(page):
-    opened(page, PHONE, PHASE_CHANGE)
+    screen_at(page, PHONE, PHASE_CHANGE)
     page.locator("#screen .buttons.turn button:not([disabled])").first.click()
     expect(page.get_by_role("button", name=re.compile("^Confirm: turn die"))).to_be_visible()
     for lang, seen in each_language(page):
@@ -120,7 +110,7 @@ HELP_JS = """() => { const box = (e) => { const r = e.getBoundingClientRect();
 
 
 def test_desk_help_opens_in_sight_beside_the_choice_and_the_bar_in_its_card(page):
-    opened(page, DESK, PHASE_FINAL)
+    screen_at(page, DESK, PHASE_FINAL)
     seen = page.evaluate(HELP_JS)
     assert seen["screen"][0] <= seen["bar"][0] and seen["bar"][2] <= seen["screen"][2], seen
     for tab in ("Expert", "Sheet", "Chances"):
