@@ -375,6 +375,13 @@ window.lostcodeControl = function (selector, act, arg) {
 window.lostcodeFocusStill = function (node) {
   node.focus({preventScroll: true});
 };
+// bar9: the heading of a screen whose question changed in place (its control
+// gone, e.g. "Confirm with no candidate for ...?" asked in the bar): focused; on a
+// phone the page at its top, the board over the sheet (the focus had scrolled it away).
+window.lostcodeFocusTop = function (node) {
+  node.focus({preventScroll: true});
+  if (window.matchMedia("(max-width: 899px)").matches) window.scrollTo(0, 0);
+};
 // Issue 41: a seat's internet link (#n=) starts reaching the host while Python
 // loads; lostcode/web/tablemode/tableguest.py's guest_net_start takes over the
 // same join (assets/table/bridge.js netJoin answers a repeat with the first try).

@@ -180,3 +180,19 @@ def test_a_private_screen_has_no_steady_control():
     assert not g.allows_click(2, SETTLE_MS + 1, act="confirm")  # the rest of a double tap
     assert not g.allows_click(1, SETTLE_MS + 1, act="confirm")  # still settling
     assert g.shown(2 * SETTLE_MS, [("confirm", NEXT)], public=True) == ()  # after a private one
+
+
+def test_a_replays_speed_takes_a_tap_at_any_step_even_moved():
+    """bar9 (a fifth playtest: two taps on 1x while 4x played did nothing): a
+    speed means the same at every step, so it never waits for a step drawn
+    between the press and the click, even where a longer step line moved it;
+    a moved "Next move" still waits, and a private screen keeps every rule."""
+    g = ActivationGuard()
+    g.shown(0, [("watch_speed", NEXT)], public=True)
+    moved = (NEXT[0], NEXT[1] + 16, NEXT[2], NEXT[3] + 16)
+    g.pointer_down()  # pressed on this step; the next step is drawn before the click
+    now = [("watch_speed", moved), ("watch_next", moved)]
+    assert g.shown(400, now, public=True, anytime=("watch_speed",)) == ("watch_speed",)
+    assert g.allows_click(1, 401, wait=0, act="watch_speed")
+    assert not g.allows_click(1, 402, wait=SETTLE_MS, act="watch_next")
+    assert g.shown(800, now, public=False, anytime=("watch_speed",)) == ()

@@ -28,13 +28,18 @@ CHANCES_JS = """() => [...document.querySelectorAll("table.data.assist th .icon"
 
 
 def final_screen(page, size):
+    screen_at(page, size, PHASE_FINAL)
+
+
+def screen_at(page, size, stop):
+    """The first human's screen of the bots' game stopped at phase `stop`."""
     page.set_viewport_size(size)
     page.goto("/")
     wait_engine_ready(page)
-    import_record(page, bot_record(stop=PHASE_FINAL))
+    import_record(page, bot_record(stop=stop))
     page.get_by_role("button", name="Continue playing").click()
     page.get_by_role("button", name=re.compile("^I am ")).click()
-    expect(page.locator("#game")).to_have_attribute("data-screen", "final")
+    expect(page.locator("#game")).to_have_attribute("data-screen", stop)
 
 
 def overlaps(a, b):

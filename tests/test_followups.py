@@ -87,6 +87,26 @@ def test_a_playing_replay_asks_its_next_move_once_a_step():
     ]
 
 
+def test_a_new_speed_replaces_the_pending_step_at_once():
+    """bar9 (a fifth playtest: 1x tapped while 4x played seemed ignored): a
+    speed chosen while the replay plays is paced again now, at its own pace,
+    in both directions; the same speed again keeps the pending step."""
+    rec = json.loads((ROOT / "docs" / "examples" / "two-players.json").read_text())
+    r = Replay(rec)
+    r.do(actions.WATCH_SPEED, "4")
+    r.do(actions.WATCH_PLAY)
+    m = watch_model(r)
+    key = fu.screen_key(m, 0)
+    for speed in ("1", "2", "4"):
+        paced = fu.pace_key(m, key)
+        r.do(actions.WATCH_SPEED, speed)
+        m2 = watch_model(r)
+        assert m2["auto"]["ms"] == 1600 // int(speed)
+        steps = fu.follow_ups(m2, key, True, key, paced)
+        assert (fu.PACE in steps) == (m2["auto"]["ms"] != m["auto"]["ms"])
+        m = m2
+
+
 
 def test_each_replay_step_is_settled_as_another_screen():
     """Issue 39: a replay's step is its screen's move, so each step is settled

@@ -176,6 +176,24 @@ def test_play_moves_by_itself_at_its_speed_and_a_step_by_hand_pauses():
     assert "Pause" in names and "Speed 4×" in names, names
 
 
+def test_any_speed_chosen_while_playing_is_the_pace_at_once():
+    """bar9 (a fifth playtest: 1x tapped while 4x played did nothing): every
+    speed, chosen at any step while playing, is the next move's pace (the
+    page paces again: test_followups), keeps playing, moves no step, and is
+    the speed shown pressed."""
+    rec = json.loads((ROOT / "docs" / "examples" / "two-players.json").read_text())
+    r = Replay(rec)
+    r.do(actions.WATCH_SPEED, "4")
+    r.do(actions.WATCH_PLAY)
+    r.do(actions.WATCH_TICK)
+    for speed in (1, 2, 4, 1):
+        r.do(actions.WATCH_SPEED, str(speed))
+        assert r.playing and r.step == 1 and r.pace()["ms"] == PLAY_MS // speed
+        pressed = [b["aria"] for blk in watch_model(r)["blocks"] if blk.get("items")
+                   for b in blk["items"] if b.get("pressed") and b["act"] == actions.WATCH_SPEED]
+        assert pressed == [f"Speed {speed}×"]
+
+
 def human_values_in(model, rec, state):
     """The human players' own stone values that a watch screen draws, by rack."""
     found = {}

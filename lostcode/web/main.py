@@ -78,6 +78,7 @@ def help_dock(act, arg):
         flow.show()
     gamepage.after_help()
     helpsight.pin()  # open on a phone: over the board, its top in sight (issue 39)
+    helpsight.into_view()  # open on a wide screen: under the choice, in sight (bar9)
 
 
 def sheet_edit(act, arg):

@@ -431,8 +431,8 @@ def restore_focus(key):
             node.focus()
         return
     h = by_id("screen-h")
-    if h is not None:
-        h.focus()
+    if h is not None:  # bar9: a new question in the sheet (the old control gone): on a phone
+        window.lostcodeFocusTop(h)  # at the board's top (the focus scrolled the racks away)
 
 
 def say_step(m):
@@ -603,7 +603,7 @@ def settle(selector, unlock=actions.UNLOCK, public=False):
     times = []
     items = loads(str(window.lostcodeControls(selector, True)))
     boxes = [(item[0], tuple(item[1:]) if len(item) == 5 else None) for item in items]
-    steady = g.shown(now, boxes, public)
+    steady = g.shown(now, boxes, public, (actions.WATCH_SPEED,))  # bar9: a speed, at any step
     for act, rect in boxes:
         wait = wait_ms(act == unlock, rect, point, act in steady)
         longest = max(longest, wait)

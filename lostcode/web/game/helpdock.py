@@ -6,7 +6,7 @@ closed until the bar's Help button opens it, then it takes the choices' place
 just above the screen's bottom sheet (the racks, the question and the confirm
 stay in sight: a playtest of issue 39 found it over the racks) with a
 row of tabs (the chances, the expert, the sheet) and a close button; on a
-wide screen it is always open, beside the choice, under the board.
+wide screen it is always open, under the choice in the screen's column (bar9).
 
 Only what the screen already holds is shown: the viewer's own assistant and
 sheet, made from their observation (no own stone value, R-S7). A public

@@ -61,3 +61,20 @@ def pin():
         game.style.setProperty("--sheet-h", h)
     if str(window.getComputedStyle(dock).position) == "fixed":
         window.scrollTo(0, 0)  # a redraw under the open help leaves the board's top in sight
+
+
+def into_view():
+    """bar9: a tab opened on a wide screen (the help in the screen's column,
+    under the choice) scrolls the page just enough for the help's foot, or as
+    much of it as fits under its top, to be in sight (at 1280x800 the final
+    candidates' grid fills the column's first 600 px)."""
+    dock = py(document.querySelector(".help-dock.open"))
+    if dock is None or str(window.getComputedStyle(dock).position) == "fixed":
+        return
+    r = dock.getBoundingClientRect()
+    over = float(r.bottom) - float(window.innerHeight) + 8
+    h = by_id("screen-h")
+    if over > 0 and h is not None:
+        # never past the question's heading: the choice stays in sight above the help
+        top = float(h.getBoundingClientRect().top) - 8
+        window.scrollBy(0, max(0.0, min(over, float(r.top) - 8, top)))

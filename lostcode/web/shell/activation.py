@@ -138,12 +138,15 @@ class ActivationGuard:
         self.places = {}  # the last screen's controls, action -> their boxes (public only)
         self.steady = ()  # this screen's steady actions (STEADY_PX)
 
-    def shown(self, now, controls=(), public=False):
+    def shown(self, now, controls=(), public=False, anytime=()):
         """A different screen was drawn at `now`: input must settle again,
         but for its steady controls. `controls`: its controls as (action,
         box) pairs (box None: not measured); `public`: it shows nothing
         private. An action is steady when all its controls (the speeds share
-        one) are where they were, as many as before. Returns the steady actions."""
+        one) are where they were, as many as before, or when it is in
+        `anytime` (bar9: a replay's speed means the same at every step, so a
+        tap on 1x while 4x plays acts even if a longer step line moved it).
+        Returns the steady actions."""
         self.gen += 1
         self.shown_at = now
         was = self.places
@@ -152,7 +155,8 @@ class ActivationGuard:
             places.setdefault(act, []).append(box)
         self.places = places if public else {}
         self.steady = tuple(
-            act for act, boxes in self.places.items() if act and _stayed(was.get(act), boxes)
+            act for act, boxes in self.places.items()
+            if act and (act in anytime or _stayed(was.get(act), boxes))
         )
         return self.steady
 

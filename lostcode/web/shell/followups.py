@@ -37,8 +37,10 @@ def screen_key(m: dict, moves: int) -> tuple:
 def pace_key(m: dict, key: tuple) -> tuple:
     """The pending step a screen that goes on by itself is tied to: its screen
     and the bot step shown (a redraw of the same step keeps its timer; a
-    replay's bet before its check is not its check, "held")."""
-    return (key, (m.get("bot_step") or {}).get("n"), m.get("step"), m.get("held"))
+    replay's bet before its check is not its check, "held"). Its pace is part
+    of it (bar9): a replay's new speed replaces the step pending at the old one."""
+    pace = (m.get("auto") or {}).get("ms")
+    return (key, (m.get("bot_step") or {}).get("n"), m.get("step"), m.get("held"), pace)
 
 
 def follow_ups(m: dict, key: tuple, watching: bool, settled, paced) -> list:
