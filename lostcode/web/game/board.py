@@ -184,8 +184,8 @@ def rack_svg(obs, r, result=None):
     # "You" needs no "you" under it; at the check the result takes its place (issue 39)
     if own and name not in YOU_NAMES and not result:
         kids.append(text(0, 38, _("you"), "rack-you", anchor="start", size=13))
-    if result:  # the bet played ("W7 9–15", fix9), then its result ("✓ +2", "✗ ↓")
-        at = [(30, result[3], "rack-bet", 12), (43, result[0], "rack-res", 13)]
+    if result:  # the bet played ("W7 9–15", fix9), then its result ("✓ +2", "✗ ↓"): >= 11 px
+        at = [(30, result[3], "rack-bet", 13), (43, result[0], "rack-res", 13)]
         kids.append(node("g", {"role": "img", "aria-label": result[1], "class": "rack-result "
                                + result[2]}, [text(0, y, t, c, "start", z) for y, t, c, z in at]))
     stones = []
