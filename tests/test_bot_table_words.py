@@ -113,3 +113,29 @@ def test_a_step_never_says_its_player_is_thinking_of_it():
         else:
             assert m["waiting"] == name + " is thinking…"
     assert waits >= 5
+
+
+def test_the_levels_keep_the_racks_drawn_once():
+    """Issue 40: the levels are drawn with the board (board.rack_svg, from the
+    observation), so a tap that changes only the question keeps every rack's
+    tree, as the page's BoardKeeper hands it back: no rack written again. They
+    were added to new rack lists after the board was kept, on every model."""
+    from lostcode.web.game.views import BoardKeeper
+
+    ses = Session(Options(3), 4242, ["Me", "Player 2", "Player 3"], SEATS)
+    rng = random.Random(1)
+    keeper = BoardKeeper()
+    for _ in range(400):
+        m = screen_model(ses, keeper)
+        if m["kind"] == "guess" and m["viewer"] == 0:
+            break
+        if ses.search_due() is not None:
+            ses.finish_searches()
+            continue
+        human_step(ses, m, rng)
+    again = screen_model(ses, keeper)  # the same screen drawn again (a tap on a wheel, say)
+    assert m["board"]["racks"] and all(
+        a is b for a, b in zip(m["board"]["racks"], again["board"]["racks"], strict=True))
+    racks = again["board"]["racks"]
+    texts = [rack_texts(r)[1:] for r in racks if r[1].get("data-owner") in ("1", "2")]
+    assert texts == [["expert"], ["hard"]]

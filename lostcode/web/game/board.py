@@ -181,9 +181,9 @@ def rack_svg(obs, r, result=None):
         name = _("Rack {letter}", letter="ABCD"[k - 1])
     kids = [text(0, 17, name, "rack-name", anchor="start", size=15)]
     disc = obs["discards"][r]
-    # "You" needs no "you" under it; at the check the result takes its place (issue 39)
-    if own and name not in YOU_NAMES and not result:
-        kids.append(text(0, 38, _("you"), "rack-you", anchor="start", size=13))
+    under = _("you") if own and name not in YOU_NAMES else (obs.get("levels") or {}).get(owner)
+    if under and not result:  # "you" ("You" needs none), a computer's level (else the result)
+        kids.append(text(0, 38, under, "rack-you", anchor="start", size=13))
     if result:  # the bet played ("W7 9–15", fix9), then its result ("✓ +2", "✗ ↓"): >= 11 px
         at = [(30, result[3], "rack-bet", 13), (43, result[0], "rack-res", 13)]
         kids.append(node("g", {"role": "img", "aria-label": result[1], "class": "rack-result "

@@ -120,32 +120,28 @@ def level_word(kind):
     }.get(kind, "")
 
 
+def seat_levels(seats):
+    """{seat: its level in words} of the computer seats, for the observation the
+    board is drawn from (board.rack_svg writes it under the rack's name, where
+    "you" is under one's own): part of the kept board's key, so the racks are
+    not drawn and written again on every tap (issue 40)."""
+    out = {}
+    for p, k in enumerate(seats or ()):
+        if level_word(k):
+            out[p] = level_word(k)
+    return out
+
+
 def show_levels(m, seats):
-    """Each computer seat's level where the screen shows its name: under the
-    name beside its rack on the board (where "you" is under a player's own; the
-    check's result takes that place), and in the strip (said to screen readers,
-    drawn from 900 px wide: a phone's chip has no room). The racks' trees are
-    shared (BoardKeeper): each rack changed is a new list."""
-    levels = {p: level_word(k) for p, k in enumerate(seats or ()) if level_word(k)}
-    if not levels:
-        return
-    board = m.get("board")
-    if board and board.get("racks"):
-        board["racks"] = [_rack_level(r, levels) for r in board["racks"]]
+    """Each computer seat's level in the strip (said to screen readers, drawn
+    from 900 px wide: a phone's chip has no room); beside its rack the board
+    draws it (seat_levels)."""
+    levels = seat_levels(seats)
     for s in (m.get("strip") or {}).get("seats", ()):
         if s["seat"] in levels:
             s["level"] = levels[s["seat"]]
             titled = _("{name} ({level})", name=s["name"], level=levels[s["seat"]])
             s["aria"] = s["aria"].replace(s["name"], titled, 1)
-
-
-def _rack_level(rack, levels):
-    owner = rack[1].get("data-owner")
-    if owner is None or int(owner) not in levels:
-        return rack
-    if any("rack-result" in k[1].get("class", "") for k in rack[2]):
-        return rack
-    return [rack[0], rack[1], rack[2] + [text(0, 38, levels[int(owner)], "rack-you", "start", 13)]]
 
 
 def check_seats(seats, players):
@@ -334,9 +330,12 @@ def _mark_group(g, cls, label):
         g[1]["aria-label"] = g[1].get("aria-label", "") + " (" + label + ")"
 
 
-def step_board(r, obs):
-    """The board of a step (board.py) with the move marked on it."""
-    b = board_model(as_ended(obs), round_of=ended_round(obs))  # that round's, its dice
+def step_board(r, obs, levels=None):
+    """The board of a step (board.py) with the move marked on it; `levels`:
+    the computer seats' (seat_levels), drawn beside their racks."""
+    drawn = dict(as_ended(obs))  # that round's, its dice; the report's own obs untouched
+    drawn["levels"] = levels
+    b = board_model(drawn, round_of=ended_round(obs))
     p = r["seat"]
     action = r["action"]
     just = _("just now")
@@ -414,7 +413,7 @@ def bot_screen(session, obs, m):
         r = steps[k]
         m["heading"] = bots.heading(names, r)  # the move shown's, not the run's so far
         shown = step_obs(r)
-        m["board"] = step_board(r, shown)
+        m["board"] = step_board(r, shown, seat_levels(bots.seats))
         if m.get("table") is not None:  # left out by the page (views.screen_model)
             m["table"] = table_model(shown)
         m["strip"] = _strip_for(shown, r["seat"])

@@ -39,7 +39,7 @@ from .drafts import KEEP
 from .names import dice_text, symbol_name
 from .reasons import with_reasons
 from .resultscreens import _checks, _end, _replace, rack_result
-from .solo import bot_screen, show_levels
+from .solo import bot_screen, seat_levels, show_levels
 from .tableview import sheet_model, strip_model, table_model
 from .tutorial import tip_block
 
@@ -53,6 +53,7 @@ def screen_model(session, boards=None, table=True):
     (issue 40: edition.page_screen)."""
     kind, viewer = session.screen()
     obs = session.observation()  # at the end: every rack face up (the engine's)
+    obs["levels"] = seat_levels(getattr(session, "seats", None))  # beside the racks (fix9)
     names = obs["names"]
     m = {
         "kind": kind,
@@ -186,7 +187,7 @@ def kept_board(obs, keeper=None):
         get_language(), obs["viewer"], obs["phase"], obs["round"], obs["rounds"],
         obs["players"], obs["names"], obs["symbols"], obs["ring_max"], obs["dice"],
         obs["racks"], obs["discards"], obs["heights"], obs["scores"], obs["piles"],
-        obs["tokens"], obs["curse"], h[-1]["wheels"] if h else None,
+        obs["tokens"], obs["curse"], h[-1]["wheels"] if h else None, obs.get("levels"),
         sorted(last_moves(obs.get("log")).items()),
     ])
     if keeper.key != key:
