@@ -250,3 +250,40 @@ def test_the_ends_bar_holds_the_replay_and_a_new_game_in_one_row(browser, site_u
     assert page.evaluate("scrollY") == 0
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     context.close()
+
+
+def four_players():
+    """A finished 4-player game (Ann, Ben, Cleo, Dan; easy bots, seed 78) and
+    where its first check is."""
+    game = new_game(Options(4), 78, ["Ann", "Ben", "Cleo", "Dan"])
+    bots = [Player("easy", 78 + p) for p in range(4)]
+    while not is_over(game):
+        apply_action(game, bots[game.to_act].act(game, legal_actions(game)))
+    rec = to_record(game, ["human", "easy", "human", "easy"])
+    replay = Replay(rec)
+    return rec, next(k for k in range(1, replay.n + 1) if replay.checks_at(k) is not None)
+
+
+# The step line: its box, and whether its whole text is shown (not scrolled inside it).
+LINE_JS = """() => { const p = document.querySelector("#screen .bottom-sheet .step-line");
+  return {whole: p.scrollHeight <= p.clientHeight + 1, height: p.clientHeight}; }"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "it", "pl"])
+def test_a_four_player_check_in_the_replay_takes_a_third_of_a_phone(browser, site_url, lang):
+    """desk10 (issue 39: the 4-player replay's check step took 36 % of 640 px, a
+    fourth line of results): the panel is at most a third of the screen, every
+    player's result (R-C1) whole in it (none scrolled out of the step line),
+    every rack and marker above it, in en, ru, it and pl."""
+    rec, k = four_players()
+    context, page, rec = watch_on_a_phone(browser, site_url, rec, lang)
+    step_to_the_first_check(page, lang, k, len(rec["actions"]))
+    line = page.locator("#screen .bottom-sheet .step-line").text_content()
+    for p in rec["players"]:
+        assert p["name"] + " — " in line, (lang, line)
+    seen = page.evaluate(SIGHT_JS)
+    assert seen["height"] <= PHONE["height"] / 3, (lang, seen)
+    assert page.evaluate(LINE_JS)["whole"], (lang, page.evaluate(LINE_JS), line)
+    assert len(seen["racks"]) == 4 and max(seen["racks"]) <= seen["top"], (lang, seen)
+    assert max(seen["markers"]) <= seen["top"], (lang, seen)
+    context.close()

@@ -607,6 +607,34 @@ def test_a_check_step_says_every_result_and_has_its_own_place_in_the_count():
     assert counts == {str(r.n)}
 
 
+def test_a_check_step_marks_each_result_beside_its_rack():
+    """desk10 (R-C1, R-C2): at a check step the board draws each result beside
+    its player's rack, as the game's check screen does, and the step gives a
+    phone its marks in the panel ("A ✓ +2 · C ✗ ↑", a mark a result, words kept
+    for screen readers): four players' words took a fourth line there. The
+    bet's step before it has neither."""
+    rec = bot_game(4, ["human", "easy", "human", "easy"], 5)
+    r = Replay(rec)
+    names = [p["name"] for p in rec["players"]]
+    k = next(k for k in range(1, r.n + 1) if r.checks_at(k) is not None)
+    r.go(k, held=True)
+    m = watch_model(r)
+    assert "short" not in m["blocks"][1]
+    assert "rack-result" not in json.dumps(m["board"]["racks"])
+    r.do(actions.WATCH_NEXT)
+    m = watch_model(r)
+    results = [e for e in r.events() if e["t"] == "check"]
+    marks = m["blocks"][1]["short"].split(" · ")
+    assert len(marks) == len(results) == 4
+    for e, mark in zip(results, marks, strict=True):
+        want = "✓ +" if e["result"] == "correct" else "✗"
+        assert mark.startswith(names[e["player"]] + "\u00a0" + want), (mark, e)
+    racks = json.dumps(m["board"]["racks"], ensure_ascii=False)
+    for e in results:
+        said = "correct" if e["result"] == "correct" else "wrong"
+        assert names[e["player"]] + ": " + said in racks
+
+
 def test_the_last_step_plays_again_from_the_start():
     """Issue 39 (third playtest): the last step showed the final scores with ▶
     still as if more moves were to come. There it is "Play again from the

@@ -25,6 +25,8 @@ for act in walk:
     # What the board names (its coordinates are floats, written differently by
     # MicroPython; its parts are a dict, whose order MicroPython does not keep).
     names = [a for a in json.dumps(m["board"]).split('"aria-label": ')[1:]]
-    print(r.step, r.state.scores, m["announce"], sorted(a.split('"')[1] for a in names))
+    # (each label decoded: CPython's JSON escapes a dash, MicroPython's keeps it)
+    said = sorted(json.loads('"' + a.split('"')[1] + '"') for a in names)
+    print(r.step, r.state.scores, m["announce"], " | ".join(said))
 chart = score_chart(r.observation())  # a list tree: its order is the same everywhere
 print(chart[1]["aria-label"], chart[2][0][2], len(json.dumps(chart)))

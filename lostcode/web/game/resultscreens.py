@@ -95,6 +95,13 @@ def checks_said(rows) -> str:
     return "; ".join(row[0] + " — " + row[2] for row in rows) + "."
 
 
+def checks_marked(guesses, names) -> str:
+    """Every result as a mark, as drawn beside each rack ("Ann ✓ +3 · Bo ✗ ↓"):
+    the replay's check step on a phone, its words kept for screen readers
+    (desk10: four players' words took a fourth line of the panel)."""
+    return " · ".join(names[g["player"]] + "\u00a0" + _result_mark(g, names)[0] for g in guesses)
+
+
 def rack_result(g, names):
     """A guess's result as drawn beside its player's rack at the check: a mark and
     two or three characters, its words for screen readers (the bet in them), its

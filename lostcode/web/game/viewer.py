@@ -43,11 +43,11 @@ from ..actions import (
 )
 from ..shell.blocks import button, buttons, para
 from ..shell.i18n import _
-from .board import board_model
+from .board import board_model, rack_svg
 from .describe import describe, log_lines
 from .names import symbol_name
 from .reasons import AT_ONCE, reason_text, when_shown
-from .resultscreens import check_rows, checks_said
+from .resultscreens import check_rows, checks_marked, checks_said, rack_result
 from .tableview import as_ended, ended_round, strip_model
 
 CHECKPOINT = 12
@@ -403,10 +403,11 @@ def watch_model(replay, back_to_result=True) -> dict:
     obs = replay.observation()
     names = obs["names"]
     line, more = step_text(replay, names)
-    blocks = [
-        {"t": "status", "text": step_count(replay)},
-        {"t": "step", "text": line},
-    ]
+    checks = step_checks(replay)
+    step = {"t": "step", "text": line}
+    if checks:  # desk10: on a phone a mark a result (each one's words for screen readers)
+        step["short"] = checks_marked(checks, names)
+    blocks = [{"t": "status", "text": step_count(replay)}, step]
     # Issue 39: the panel is a compact bar (the step, the speeds and "As seen by"
     # in a short row each, then the row of moves at the bottom edge, where the
     # thumb is and where it stays while the step's words change length); the
@@ -446,7 +447,7 @@ def watch_model(replay, back_to_result=True) -> dict:
         "sheet": None,
         # issue 39: the scores at this step, on top; a round's last move (its last
         # replacement, its check) is that round's, not the next one's still unrolled
-        "board": board_model(as_ended(obs, replay.step), round_of=ended_round(obs, replay.step)),
+        "board": watch_board(obs, replay.step, checks),
         "strip": watch_strip(replay, obs),
         "evidence": "racks",
         "assistant": None,
@@ -459,6 +460,26 @@ def watch_model(replay, back_to_result=True) -> dict:
         "auto": replay.pace(),
         "announce": line,
     }
+
+
+def step_checks(replay) -> list:
+    """The step's check results (its EV_CHECK events), [] on any other step."""
+    check = None if replay.held else replay.checks_at(replay.step)
+    if check is None:
+        return []
+    return [e for e in replay.events()[check:] if e["t"] == EV_CHECK]
+
+
+def watch_board(obs, step, checks) -> dict:
+    """The board at this step; at a check each result beside its rack, as the
+    game's check screen draws it (desk10: the 4-player check's words took a
+    fourth line of a phone's panel; the marks there say it in the board's place)."""
+    board = board_model(as_ended(obs, step), round_of=ended_round(obs, step))
+    if checks:
+        got = {g["player"]: rack_result(g, obs["names"]) for g in checks}
+        board["racks"] = [rack_svg(obs, r, got.get(obs["racks"][r]["owner"]))
+                          for r in range(len(obs["racks"]))]
+    return board
 
 
 def watch_strip(replay, obs) -> dict:

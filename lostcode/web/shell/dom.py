@@ -483,7 +483,13 @@ def render_block(b, parent):
         el("h3", b["label"], None, {"aria-hidden": "true"}, parent)
         draw(b["svg"], el("figure", None, "chart", None, parent))
     elif t == "step":  # the replay's step, in one line (viewer.py)
-        el("p", b["text"], "step-line", None, parent)
+        if not b.get("short"):
+            el("p", b["text"], "step-line", None, parent)
+            return
+        # a check step: its words, and the marks a phone shows in their place (table.css)
+        line = el("p", None, "step-line", None, parent)
+        el("span", b["text"], "step-words", None, line)
+        el("span", b["short"], "step-marks", {"aria-hidden": "true"}, line)
 
 
 def draw(tree, parent):
