@@ -11,7 +11,7 @@ import re
 
 import pytest
 from playwright.sync_api import expect
-from test_browser_cand_icons import screen_at
+from test_browser_cand_icons import overlaps, screen_at
 from test_browser_desk import DESK
 from test_browser_viewer import open_import, record
 
@@ -118,8 +118,43 @@ def test_desk_help_opens_in_sight_beside_the_choice_and_the_bar_in_its_card(page
         button.click()
         expect(button).to_have_attribute("aria-pressed", "true")
         seen = page.evaluate(HELP_JS)
-        assert seen["dock"][0] < seen["screen"][2] + 1  # in the screen's column, under the choice
+        # desk10: beside the choice, in the board's right third beside the track
+        assert seen["dock"][0] >= seen["screen"][2] and seen["dock"][3] <= DESK["height"], seen
         first = seen["first"]  # the tab's content begins in sight...
         assert first and 0 <= first[1] and first[3] <= DESK["height"], (tab, seen)
         bar = seen["bar"]  # ...with the choice's confirm
         assert bar[3] <= DESK["height"] and bar[1] >= 0, (tab, seen)
+
+
+# desk10: the expert's answer and the screen's confirm, where they are drawn.
+ANSWER_JS = """() => { const box = (e) => { const r = e.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom]; };
+  const move = document.querySelector("#help-dock .expert-move");
+  return { scroll: scrollY, move: move ? box(move) : null,
+    dock: box(document.getElementById("help-dock")),
+    confirm: box(document.querySelector("#screen .actionbar .btn.primary")),
+    track: box(document.querySelector("#table svg.track")),
+    racks: [...document.querySelectorAll("#table svg.rack")].map(box) }; }"""
+
+
+@pytest.mark.parametrize("size", [DESK, {"width": 1920, "height": 1080}], ids=["1280", "1920"])
+def test_desk_experts_answer_opens_beside_the_choice_in_the_first_viewport(page, size):
+    """desk10 (issue 39: at 1280x800 "Ask the expert" on the dice screen, R-R1c,
+    answered at y = 696 of 800, the page scrolled to it, while the board's
+    right third beside the track stood empty): the answer's first line and the
+    screen's confirm ("Keep the dice") are both in the first viewport, the page
+    not scrolled, and every rack where it was before the help opened."""
+    screen_at(page, size, PHASE_CHANGE)
+    before = page.evaluate(ANSWER_JS)
+    page.get_by_role("button", name="Ask the expert", exact=True).click()
+    expect(page.locator("#help-dock .expert-move")).to_be_visible(timeout=30_000)
+    seen = page.evaluate(ANSWER_JS)
+    assert seen["scroll"] == 0, seen
+    move, confirm = seen["move"], seen["confirm"]
+    assert 0 <= move[1] and move[3] <= size["height"], seen
+    assert 0 <= confirm[1] and confirm[3] <= size["height"], seen
+    assert seen["dock"][3] <= size["height"], seen  # the whole help in sight (it ran to 840)
+    assert seen["racks"] == before["racks"], (before["racks"], seen["racks"])
+    for rack in seen["racks"]:  # the help covers no rack and no part of the track
+        assert not overlaps(seen["dock"], rack), (seen["dock"], rack)
+    assert not overlaps(seen["dock"], seen["track"]), seen
