@@ -157,9 +157,71 @@ def test_a_cursed_bets_points_count_what_a_wrong_one_loses_R_X3b():
     obs = observe(s, 0)
     k = Knowledge(obs)
     tab = {(w["wheel"], w["low"]): (w["p"], w["ev"]) for w in analyze(obs, False)["roll"]["wheels"]}
+    cursed = dict(obs, curse={"state": "taken", "holder": 0})
+    ctab = {(w["wheel"], w["low"]): w["ev"] for w in analyze(cursed, False)["roll"]["wheels"]}
     for (wheel, low), (p, ev) in tab.items():
         assert abs(bet_points(obs, k, ("guess", wheel, low)) - ev) < 1e-9
-        cursed = dict(obs, curse={"state": "taken", "holder": 0})
         lost = (1 - p) * WHEEL_VP[wheel]
         assert abs(bet_points(cursed, k, ("guess", wheel, low)) - (ev - lost)) < 1e-9
+        # desk10: the Chances tab counts the loss too, so both say one figure
+        assert abs(ctab[(wheel, low)] - (ev - lost)) < 1e-9
     assert bet_points(obs, k, ("accept",)) is None
+
+
+def test_the_chances_tab_says_the_curse_holders_loss_R_X3b():
+    """R-X3b, desk10: the curse holder's suggestion counts what a wrong bet
+    loses and says so, in each language; nobody else's does."""
+    from test_expert import positions
+
+    from lostcode.web.game.assistant import suggestion
+    from lostcode.web.shell.i18n import _, set_language
+
+    s = [p for p in positions(3, 4242, 0, stop=3) if p.phase == "guess"][0]
+    obs = observe(s, 0)
+    cursed = dict(obs, curse={"state": "taken", "holder": 0})
+    note = "You hold the curse: a wrong bet loses its wheel's VP, counted in the VP expected."
+    for lang in ("en", "ru", "it", "pl"):
+        set_language(lang)
+        try:
+            said = _(note)
+            plain, held = suggestion(analyze(obs, False)), suggestion(analyze(cursed, False))
+            assert said not in plain["text"], lang
+            assert said in held["text"], lang
+            assert held["ev"] < plain["ev"] or plain["p"] == 1.0, (lang, held, plain)
+            assert lang == "en" or said != note, lang
+        finally:
+            set_language("en")
+
+
+def test_a_die_decisions_points_are_the_exact_points_of_its_bet():
+    """desk10: a die kept or turned (R-R1c) is said to score the Chances tab's
+    exact figure of the bet it leads to (the hard policy's pick on a free wheel
+    with those dice), no longer the points of a few sampled worlds."""
+    from test_expert import positions
+
+    from lostcode.player.bots import make_rng
+    from lostcode.player.deduction import Knowledge, free_wheels
+    from lostcode.player.deduction import bet_points as exact
+    from lostcode.player.expert import Search
+    from lostcode.player.policy import HardBot
+    from lostcode.rules.engine import legal_actions
+
+    checked = 0
+    for seed in (4242, 5, 7):
+        for s in positions(2, seed, 0, stop=40):
+            if s.phase != "change":
+                continue
+            obs = observe(s, 0)
+            search = Search(obs, legal_actions(s), make_rng(seed), 300)
+            while not search.run(1_000_000):
+                pass
+            k = Knowledge(obs)
+            for o in search.result.options:
+                dice = list(obs["dice"])
+                if o.action[0] == "change":
+                    dice[o.action[1]] = o.action[2]
+                vals = HardBot().wheel_values(obs, k, dice, free_wheels(obs))
+                best = max(vals, key=lambda v: v[0])
+                assert abs(o.vp - exact(k, dice, best[1], best[2])) < 1e-9, (seed, o.action)
+                checked += 1
+    assert checked >= 4

@@ -310,20 +310,30 @@ def bet_points(k: "Knowledge", dice: list, wheel: str, low: int, cursed: bool = 
     return p * vp - ((1.0 - p) * vp if cursed else 0.0)
 
 
-def wheel_options(dist: list, wheels: list, ring_max: int) -> list:
+def wheel_options(dist: list, wheels: list, ring_max: int, cursed: bool = False) -> list:
+    """Each wheel's likeliest range, its chance and its expected points; for the
+    curse's holder less what a wrong bet loses (R-X3b), so that the Chances tab
+    and the expert's bet points say one figure (desk10: the tab left it out)."""
     out = []
     for w in wheels:
         low, p = best_low(dist, w, ring_max)
+        vp = WHEEL_VP[w]
         out.append(
             {
                 "wheel": w,
                 "low": low,
                 "high": wheel_range(w, low)[1],
                 "p": p,
-                "ev": p * WHEEL_VP[w],
+                "ev": p * vp - ((1.0 - p) * vp if cursed else 0.0),
             }
         )
     return out
+
+
+def holds_curse(obs: dict) -> bool:
+    """R-X3a: the curse token's holder at guess time is cursed at the check."""
+    c = obs.get("curse")
+    return c is not None and c.get("state") == "taken" and c.get("holder") == obs["viewer"]
 
 
 # --- the public entry point ------------------------------------------------------
@@ -355,8 +365,8 @@ def analyze(obs: dict, explain: bool = True) -> dict:
     [p for v in 0..value_max], "seen": [v]}], "constraints": [{"round", "dice",
     "result", "low", "high", "known": [[symbol, m, value, discard round]],
     "unknown": [[symbol, m]]}], "explanations": [...], "roll": None or {"dice",
-    "dist": [p for sum 0..ring_max], "mean", "wheels": [{"wheel", "low", "high",
-    "p", "ev"}]}}
+    "dist": [p for sum 0..ring_max], "mean", "cursed", "wheels": [{"wheel", "low",
+    "high", "p", "ev"}]}} ("ev" counts the curse's loss for its holder, R-X3b)
     """
     k = Knowledge(obs)
     syms = []
@@ -393,11 +403,13 @@ def roll_analysis(k: Knowledge, obs: dict):
     mean = 0.0
     for t in range(len(dist)):
         mean += t * dist[t]
+    cursed = holds_curse(obs)
     return {
         "dice": list(dice),
         "dist": dist,
         "mean": mean,
-        "wheels": wheel_options(dist, free_wheels(obs), k.ring_max),
+        "cursed": cursed,
+        "wheels": wheel_options(dist, free_wheels(obs), k.ring_max, cursed),
     }
 
 

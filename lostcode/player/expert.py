@@ -220,7 +220,7 @@ class Search:
                 if nxt is not None:
                     after[c] += gain[nxt]
         for c in range(n):  # a bet's points this round, exact (issue 39, fifth playtest)
-            exact = bet_points(obs, know, cands[c])
+            exact = bet_points(obs, know, cands[c], self.hard)
             if exact is not None:
                 shift = exact * worlds - vp[c]
                 vp[c] += shift
@@ -235,16 +235,25 @@ class Search:
         self.result = Decision(cands[ranked[0]], tuple(opts))
 
 
-def bet_points(obs: dict, know: Knowledge, action):
+def bet_points(obs: dict, know: Knowledge, action, hard=None):
     """A bet's expected points this round (deduction.bet_points: the Chances
     tab's figure, less what a wrong bet loses to the curse), None for any other
     move. Why not the worlds' sampled points: with 3 worlds a 40 % bet read
     "likely to score about 3 points" (issue 39, fifth playtest); the exact
-    figure is the samples' expectation, so it only takes out their noise."""
+    figure is the samples' expectation, so it only takes out their noise.
+    A die kept or turned (given the `hard` policy) is worth the points of the
+    bet it leads to, the one the expert would then take on a free wheel, with
+    the same figure (desk10: its points were still the worlds' samples)."""
+    cursed = is_cursed(obs, obs["viewer"])
+    if obs["phase"] == PHASE_CHANGE and hard is not None and action:
+        dice = list(obs["dice"])
+        if action[0] == CHANGE:
+            dice[action[1]] = action[2]
+        best = max(hard.wheel_values(obs, know, dice, free_wheels(obs)), key=lambda v: v[0])
+        return exact_bet_points(know, dice, best[1], best[2], cursed)
     if obs["phase"] != PHASE_GUESS or not action or action[0] != GUESS:
         return None
-    return exact_bet_points(know, obs["dice"], action[1], action[2],
-                            is_cursed(obs, obs["viewer"]))
+    return exact_bet_points(know, obs["dice"], action[1], action[2], cursed)
 
 
 def _note(mine: float, others: float, vp: float) -> str:

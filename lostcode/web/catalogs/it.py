@@ -468,6 +468,7 @@ MESSAGES = {
     'You discarded your {sym} stone: it showed {value}. You drew a new {sym} stone, which only the others will see.': 'Hai scartato la tua roccia «{sym}»: mostrava {value}. Hai pescato una nuova roccia «{sym}», che vedranno solo gli altri.',
     'You gain 1 VP from the curse (now {score}).': 'Guadagni 1 PV grazie alla maledizione (ora {score}).',
     'You gave no answer.': 'Non hai risposto.',
+    "You hold the curse: a wrong bet loses its wheel's VP, counted in the VP expected.": 'Sei sotto la maledizione: una supposizione sbagliata perde i PV della sua ruota, già contati nei PV attesi.',
     'You join as player {n}.': 'Ti unisci come giocatore {n}.',
     'You keep the dice or turn one die.': 'Tieni i dadi o giri un dado.',
     'You kept the dice: {dice}.': 'Hai tenuto i dadi: {dice}.',

@@ -472,6 +472,7 @@ MESSAGES = {
     'You discarded your {sym} stone: it showed {value}. You drew a new {sym} stone, which only the others will see.': 'Odrzucasz swoją płytkę „{sym}”: miała wartość {value}. Na jej miejsce trafia nowa płytka „{sym}”, którą zobaczą tylko inni.',
     'You gain 1 VP from the curse (now {score}).': 'Zyskujesz 1 PZ dzięki klątwie (teraz {score}).',
     'You gave no answer.': 'Nie odpowiadasz.',
+    "You hold the curse: a wrong bet loses its wheel's VP, counted in the VP expected.": 'Jesteś pod klątwą: chybiony zakład traci PZ swojego koła, co uwzględniają oczekiwane PZ.',
     'You join as player {n}.': 'Dołączasz jako gracz {n}.',
     'You keep the dice or turn one die.': 'Zostawiasz kości albo obracasz jedną kość.',
     'You kept the dice: {dice}.': 'Zostawiasz kości: {dice}.',

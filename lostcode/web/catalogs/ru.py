@@ -472,6 +472,7 @@ MESSAGES = {
     'You discarded your {sym} stone: it showed {value}. You drew a new {sym} stone, which only the others will see.': 'Вы сбрасываете свой камень «{sym}»: на нём было {value}. Взамен вы берёте новый камень «{sym}», который увидят только другие.',
     'You gain 1 VP from the curse (now {score}).': 'Вы получаете 1 ПО благодаря проклятию (теперь {score}).',
     'You gave no answer.': 'Вы не отвечаете.',
+    "You hold the curse: a wrong bet loses its wheel's VP, counted in the VP expected.": 'Вы под проклятием: неверное предположение теряет ПО своего диска, и ожидаемые ПО это учитывают.',
     'You join as player {n}.': 'Вы подключаетесь как игрок {n}.',
     'You keep the dice or turn one die.': 'Вы оставляете кубики или поворачиваете один кубик.',
     'You kept the dice: {dice}.': 'Вы оставляете кубики как есть: {dice}.',

@@ -386,7 +386,7 @@ def suggestion(a):
             range=rng,
             percent=percent(best["p"]),
             ev=_ev_text(best["ev"]),
-        ),
+        ) + _cursed_note(roll),
         # Issue 22: why the suggested range may lie off the expected sum (a
         # beginner read "W7, range 3–9" beside "expected sum 10.6" as a mistake).
         "mean": _(
@@ -406,6 +406,15 @@ def suggestion(a):
             "primary": False,
         },
     }
+
+
+def _cursed_note(roll):
+    """desk10: for the curse's holder the expected VP count a wrong bet's loss
+    (R-X3b), as the expert's bet points do: said, so the lower figure is read."""
+    if not roll.get("cursed"):
+        return ""
+    return " " + _("You hold the curse: a wrong bet loses its wheel's VP, counted in the VP "
+                   "expected.")
 
 
 def _ev_text(x):
