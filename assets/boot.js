@@ -382,6 +382,16 @@ window.lostcodeFocusTop = function (node) {
   node.focus({preventScroll: true});
   if (window.matchMedia("(max-width: 899px)").matches) window.scrollTo(0, 0);
 };
+// desk10: the strip's globe on a phone (main.language): the language choice at the
+// page's foot brought into sight, focused and opened; once chosen, the game (redrawn
+// in that language where it was) is back at the page's top.
+window.lostcodeLangOpen = function () {
+  const choice = document.getElementById("lang");
+  choice.addEventListener("change", function () { window.scrollTo(0, 0); }, {once: true});
+  choice.scrollIntoView({block: "center"});
+  choice.focus({preventScroll: true});
+  try { choice.showPicker(); } catch (e) { /* no picker without a user's tap: focused */ }
+};
 // Issue 41: a seat's internet link (#n=) starts reaching the host while Python
 // loads; lostcode/web/tablemode/tableguest.py's guest_net_start takes over the
 // same join (assets/table/bridge.js netJoin answers a repeat with the first try).

@@ -86,6 +86,7 @@ WATCH_TICK = "watch_tick"  # the playing replay's next move, after its pace (a t
 WATCH_PLAYBACK = (WATCH_PLAY, WATCH_SPEED, WATCH_TICK)
 HELP = "help"  # the help beside the choice (issue 39): arg its tab (game/helpdock.py), "" closes
 SHEET_EDIT = "sheet_edit"  # a phone's Sheet tab: arg "1" its cells as buttons, "" its picture
+LANGUAGE = "language"  # the strip's globe on a phone: the page's language choice, opened (desk10)
 
 # -- the saved-games list's actions --------------------------------------------------
 RESUME = "resume"
@@ -144,7 +145,8 @@ ACTIONS = {
          WHY, EXPERT, LEAVE, SKIP),
     )
     + _table(GAME_PAGE, (TAKE_NEWEST, FREE_DONE),
-             (NEW_GAME, DOWNLOAD_RECORD, WATCH, WATCH_CLOSE, WATCH_VIEW, HELP, SHEET_EDIT)
+             (NEW_GAME, DOWNLOAD_RECORD, WATCH, WATCH_CLOSE, WATCH_VIEW, HELP, SHEET_EDIT,
+              LANGUAGE)
              + WATCH_STEPS
              + WATCH_PLAYBACK)
     + _table(

@@ -18,7 +18,7 @@ docs/architecture.md draws them.
 import gc
 import sys
 
-from pyscript import document
+from pyscript import document, window
 
 # Before the engine is imported: this MicroPython build collects the whole heap
 # (~135 MB here, fixed when it starts) each time a call from JavaScript returns
@@ -108,6 +108,13 @@ def free_done(act, arg):
     savespage.free_done(arg)
 
 
+def language(act, arg):
+    """desk10: a phone's language choice is at the page's foot, under the game; the
+    strip's globe opens it in one tap (a teacher switching mid-game). The choice
+    redraws the game where it is (setuppage.switch_language), the page at its top."""
+    window.lostcodeLangOpen()
+
+
 # actions.GAME_PAGE -> handler(act, arg)
 GAME_HANDLERS = dict(
     [(step, watch) for step in actions.WATCH_STEPS]
@@ -124,6 +131,7 @@ GAME_HANDLERS = dict(
         (actions.WATCH_CLOSE, close_watch),
         (actions.HELP, help_dock),
         (actions.SHEET_EDIT, sheet_edit),
+        (actions.LANGUAGE, language),
     ]
 )
 

@@ -345,4 +345,6 @@ def strip_model(obs, kind="", check_round=None, round_shown=None):
             "text": str(r) + "/" + str(obs["rounds"]),
             "aria": _("Round {round} of {rounds}", round=r, rounds=obs["rounds"]),
         }
-    return {"label": _("Players and scores"), "seats": seats, "round": rnd}
+    # desk10: the language within one tap of the strip on a phone (table.css hides it wider)
+    lang = {"act": actions.LANGUAGE, "label": _("Language")}
+    return {"label": _("Players and scores"), "seats": seats, "round": rnd, "lang": lang}

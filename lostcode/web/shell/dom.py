@@ -572,3 +572,8 @@ def strip_tree(m, holder):
         el("span", s["text"], "seat-score", {"aria-hidden": "true"}, li)
         if s.get("level"):  # a computer's level (solo.show_levels; drawn from 900 px wide)
             el("span", s["level"], "seat-level", {"aria-hidden": "true"}, li)
+    if m.get("lang"):  # the language choice, one tap away on a phone (desk10)
+        li = el("li", None, "strip-lang", None, box)
+        b = el("button", None, "btn lang-btn", {"type": "button", "data-act": m["lang"]["act"],
+               "data-arg": "", "aria-label": m["lang"]["label"]}, li)
+        icon("globe", b)
