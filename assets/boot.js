@@ -377,10 +377,11 @@ window.lostcodeFocusStill = function (node) {
 };
 // bar9: the heading of a screen whose question changed in place (its control
 // gone, e.g. "Confirm with no candidate for ...?" asked in the bar): focused; on a
-// phone the page at its top, the board over the sheet (the focus had scrolled it away).
-window.lostcodeFocusTop = function (node) {
+// phone (`toTop`: the page says which, from gamepage.WIDE, the one breakpoint
+// beside the CSS; desk10) the page at its top, the board over the sheet.
+window.lostcodeFocusTop = function (node, toTop) {
   node.focus({preventScroll: true});
-  if (window.matchMedia("(max-width: 899px)").matches) window.scrollTo(0, 0);
+  if (toTop) window.scrollTo(0, 0);
 };
 // desk10: the strip's globe on a phone (main.language): the language choice at the
 // page's foot brought into sight, focused and opened; once chosen, the game (redrawn

@@ -432,7 +432,7 @@ def restore_focus(key):
         return
     h = by_id("screen-h")
     if h is not None:  # bar9: a new question in the sheet (the old control gone): on a phone
-        window.lostcodeFocusTop(h)  # at the board's top (the focus scrolled the racks away)
+        window.lostcodeFocusTop(h, not wide())  # at the board's top (the focus scrolled it)
 
 
 def say_step(m):
