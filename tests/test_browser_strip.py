@@ -17,10 +17,10 @@ pytestmark = pytest.mark.browser
 PHONE = {"width": 360, "height": 640}
 NEXT = {"en": "ru", "ru": "it", "it": "pl", "pl": "en"}
 STRIP_JS = """() => { const r = document.getElementById("strip").getBoundingClientRect();
-  const h = (s) => Math.max(...[...document.querySelectorAll(s)].map(e => e.getBoundingClientRect().height));
+  const all = (s) => [...document.querySelectorAll(s)].map(e => e.getBoundingClientRect());
+  const h = (s) => Math.max(...all(s).map(b => b.height));
   return {top: r.top, height: r.height, scroll: scrollY, seat: h("#strip li.seat"),
-          globe: h("#strip li.strip-lang"),
-          racks: [...document.querySelectorAll("#game svg.rack")].map(e => e.getBoundingClientRect().top)}; }"""
+          globe: h("#strip li.strip-lang"), racks: all("#game svg.rack").map(b => b.top)}; }"""
 
 
 def tr(lang, msg):
