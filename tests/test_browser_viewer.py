@@ -51,7 +51,8 @@ SHOWN_JS = """() => {
   const line = document.querySelector("#screen .step-line");
   return {
     step: document.getElementById("game").dataset.step,
-    line: line ? line.textContent : null,
+    // a check step's words (a phone shows its marks in their place: desk10)
+    line: line ? (line.querySelector(".step-words") || line).textContent : null,
     dice: label(document.querySelector("#screen svg.dice")),
     track: [...document.querySelectorAll("#table svg.track [role=img]")].map(label),
     // beside the question, or on the board (a wide screen)
