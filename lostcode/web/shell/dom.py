@@ -20,6 +20,7 @@ except ImportError:
 
 SVG_NS = "http://www.w3.org/2000/svg"
 SYMBOLS_URL = "./assets/symbols.svg#"
+GLOBE = "M2 12h20M12 2c3 3 4.5 6.5 4.5 10S15 19 12 22M12 2C9 5 7.5 8.5 7.5 12S9 19 12 22"
 ROOT = document.documentElement
 __all__ = ["create_proxy", "window"]  # re-exported: the page modules' one way to JS
 
@@ -576,4 +577,7 @@ def strip_tree(m, holder):
         li = el("li", None, "strip-lang", None, box)
         b = el("button", None, "btn lang-btn", {"type": "button", "data-act": m["lang"]["act"],
                "data-arg": "", "aria-label": m["lang"]["label"]}, li)
-        icon("globe", b)
+        globe = el("svg", None, "icon globe", {"viewBox": "0 0 24 24", "aria-hidden": "true",
+                                               "focusable": "false"}, b)  # as the header's
+        el("circle", None, None, {"cx": "12", "cy": "12", "r": "10"}, globe)
+        el("path", None, None, {"d": GLOBE}, globe)
