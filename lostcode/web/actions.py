@@ -64,6 +64,9 @@ UNDO = "undo"  # the private screen's last change undone
 WHY = "why"  # the assistant's explanations open/closed
 EXPERT = "expert"  # the assistant's "What would the expert do?" (issue 27): its search starts
 LEAVE = "leave"  # the end screen's "New game": asked again
+# Issue 40: a tap that only chooses on the screen shown (a draft): the page's
+# next model makes the question alone (views.selected)
+SELECTIONS = (WHEEL, LOWER, RAISE, LOW, TURN_BEAR, CHANGE, CAND)
 
 # -- the game page's actions ------------------------------------------------------
 NEW_GAME = "new_game"  # to the set-up screen and the saved games

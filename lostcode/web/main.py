@@ -57,6 +57,8 @@ def play(act, arg):
     mark("lc:do")
     ses.do(act, arg)
     lap("lc:do")
+    if APP.game.boards is not None:  # issue 40: a selection's model makes the question alone
+        APP.game.boards.select = act in actions.SELECTIONS
     flow.moved()
 
 

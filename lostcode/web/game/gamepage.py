@@ -113,7 +113,7 @@ def render():
     if m["error"]:
         el("p", m["error"], "warning", {"role": "alert"}, own)
     render_blocks([b for b in m["blocks"] if not b.get("aside")], own)
-    dock = dock_model(m, APP.game.help, wide(), APP.game.sheet_edit)
+    dock = helpsight.docked(dock_model(m, APP.game.help, wide(), APP.game.sheet_edit))
     # the tab chosen stays while the viewer's screens go on; a public screen closes it
     APP.game.help = dock["tab"] if dock and APP.game.help else None
     if m["private"]:  # in the action bar, beside the confirm (one line less in the sheet)
@@ -328,7 +328,7 @@ def render_conflict():
     render_strip(None, by_id("strip"))
     game = by_id("game")
     game.dataset.screen = "conflict"
-    game.dataset.private = "false"
+    game.dataset.private = game.dataset.help = "false"
     h = el("h2", m["heading"], None, {"id": "screen-h", "tabindex": "-1"}, screen)
     render_blocks(m["blocks"], screen)
     h.focus()

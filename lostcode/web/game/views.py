@@ -50,8 +50,16 @@ def screen_model(session, boards=None, table=True):
     With `table` False the drawn table's data as a table (m["table"], what
     the tests read of the racks) is left out: the page draws the board
     (m["board"]), and making the table was a quarter of a screen's model
-    (issue 40: edition.page_screen)."""
+    (issue 40: edition.page_screen). After a selection tap (the keeper's
+    `select`, set by the page) on the same screen, what no draft reads is
+    last time's (selected)."""
     kind, viewer = session.screen()
+    select, key = False, None
+    if boards is not None:
+        select, boards.select = boards.select, False
+        key = (get_language(), kind, viewer, session.revision, session.moves_played(), table)
+        if select and boards.settled is not None and boards.settled[0] == key:
+            return selected(session, boards, kind)
     obs = session.observation()  # at the end: every rack face up (the engine's)
     obs["levels"] = seat_levels(getattr(session, "seats", None))  # beside the racks (fix9)
     names = obs["names"]
@@ -65,19 +73,8 @@ def screen_model(session, boards=None, table=True):
         "table": None,
         "sheet": None,
         "log_label": _("Game log"),
-        "error": session.error,
         "undo": False,
         "auto": None,  # {"act", "ms"}: the page goes on by itself (bot screens, solo.py)
-        "notices": [
-            _(
-                "{name} discarded their {sym} stone: it showed {value}. "
-                "They drew a new {sym} stone, which only the others will see.",
-                name=names[n["player"]],
-                sym=symbol_name(n["symbol"]),
-                value=n["value"],
-            )
-            for n in session.shown_notices()
-        ],
     }
     # A computer's move played on the board draws the table as it was right
     # after it (solo.bot_screen): the table of now would be made for nothing.
@@ -89,7 +86,6 @@ def screen_model(session, boards=None, table=True):
     if not stepped:
         m["board"] = kept_board(obs, boards)  # the drawn table (board.py)
         m["strip"] = strip_model(obs, kind, checks["round"] if checks else None)  # pinned on top
-    draft_die(session, kind, obs, m["board"])
     # What the decision rests on goes next to the question (the rest below).
     m["evidence"] = EVIDENCE.get(kind, "")
     if kind == "handoff" and obs["dice"]:
@@ -105,19 +101,65 @@ def screen_model(session, boards=None, table=True):
         m["evidence"] = "racks"
     if viewer is not None:
         m["sheet"] = sheet_model(session.sheets[viewer], obs)
-        m["undo"] = session.can_undo()
     m["assistant"] = panel_model(session, obs, kind)  # None: no panel at all
+    if boards is not None:  # what a selection tap keeps (selected); the strip gets its levels
+        boards.settled = (key, obs, dict(m, board=dict(m["board"]))) if kind in SELECTING else None
+    drafted(session, obs, m, kind, boards)
+    show_levels(m, getattr(session, "seats", None))  # "Player 2" / "expert" (fix9)
+    return m
+
+
+# The screens a selection tap (actions.SELECTIONS) changes only in part: the
+# question's panel, a die's drawn face, the suggestion's pressed state.
+SELECTING = (PHASE_GUESS, PHASE_BEAR, PHASE_CHANGE, PHASE_SHORTCUT, PHASE_FINAL)
+
+
+def selected(session, boards, kind):
+    """Issue 40: the model after a selection tap (a wheel, a ring value, the
+    range's -/+, a die's new face, a candidate): what no draft reads (the
+    observation, the board, the strip, the sheet, the assistant's panel) is
+    the keeper's from the last model of this screen, which made them from the
+    same position, sheet and language (its key), so a tap makes the question
+    alone; the result equals a model made afresh (tests/test_selection.py).
+    The shared parts are never changed: the board and the suggestion copied
+    before draft_die and _guess write into them."""
+    _key, obs, settled = boards.settled
+    m = dict(settled, blocks=[], board=dict(settled["board"]) if settled["board"] else None)
+    a = m["assistant"]
+    if a and a.get("suggestion"):
+        sug = dict(a["suggestion"], button=dict(a["suggestion"]["button"]))
+        m["assistant"] = dict(a, suggestion=sug)
+    drafted(session, obs, m, kind, boards)
+    return m
+
+
+def drafted(session, obs, m, kind, boards):
+    """The parts of a model a draft (or the session's message) reads: the
+    notices, the message, the undo, the chosen die face, the question."""
+    names = obs["names"]
+    m["error"] = session.error
+    m["notices"] = [
+        _(
+            "{name} discarded their {sym} stone: it showed {value}. "
+            "They drew a new {sym} stone, which only the others will see.",
+            name=names[n["player"]],
+            sym=symbol_name(n["symbol"]),
+            value=n["value"],
+        )
+        for n in session.shown_notices()
+    ]
+    if m["viewer"] is not None:
+        m["undo"] = session.can_undo()
+    draft_die(session, kind, obs, m["board"])
     # Issue 40: the page makes the analysis after drawing (flow: followups.ASSIST)
     m["assist_due"] = getattr(session, "defer_assist", False) and session.assist_due() is not None
     build = SCREENS[kind]
     build(session, obs, m)
-    show_levels(m, getattr(session, "seats", None))  # "Player 2" / "expert" (fix9)
     if boards is not None:
         boards.keep_arts(m["blocks"], obs["ring_max"])
     tip = tip_block(session, obs, kind)  # the guided first game
     if tip:
         m["blocks"].insert(0, tip)
-    return m
 
 
 class BoardKeeper:
@@ -125,13 +167,15 @@ class BoardKeeper:
     the page (app.GameView.boards) and passed to screen_model, never kept in
     this module (issue 38: views are pure; a cache is the caller's state)."""
 
-    __slots__ = ("key", "board", "parts", "arts")
+    __slots__ = ("key", "board", "parts", "arts", "select", "settled")
 
     def __init__(self) -> None:
         self.key = ""
         self.board = {}
         self.parts = {}  # each part by what it was drawn from (part)
         self.arts = {}  # each wheel button's picture by what it was drawn from (keep_arts)
+        self.select = False  # the page: the next model follows a selection tap (selected)
+        self.settled = None  # (key, obs, the model's parts no draft reads) of the last model
 
     def keep_arts(self, blocks, ring_max):
         """Each wheel button's picture (betscreens._guess: board.wheel_button_art

@@ -232,7 +232,7 @@ def kept_json(kept, slot, key, build):
     built nor written again on a tap, and lostcodeAdopt, finding the same
     text, draws nothing. `kept`: the page's {slot: (key, written)}."""
     last = kept.get(slot)
-    if last is not None and last[0] == key:
+    if last is not None and (last[0] is key or last[0] == key):  # the same model kept (views)
         return last[1]
     holder = Node("div")
     build(holder)
