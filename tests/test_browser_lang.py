@@ -29,7 +29,7 @@ def test_url_lang_ru_shows_russian_ui_and_rules(page):
     assert page.evaluate("document.documentElement.lang") == "ru"
     expect(page.get_by_role("heading", name="Новая игра")).to_be_visible()
     expect(page.get_by_role("button", name="Играть", exact=True)).to_be_visible()
-    expect(page.get_by_label("Язык")).to_have_value("ru")
+    expect(page.get_by_role("combobox", name="Язык")).to_have_value("ru")
     page.get_by_text("Настройки игры", exact=True).click()  # the settings folded under Play
     expect(page.get_by_label("Число игроков")).to_be_visible()
     expect(page.get_by_role("button", name="Начать игру")).to_be_visible()
@@ -52,7 +52,7 @@ def test_menu_switch_rerenders_and_is_remembered(page):
     expect(page.get_by_role("button", name="Roll the dice")).to_be_visible()
     heading = page.locator("#screen-h").inner_text()  # "Round 1: Player 2 rolls"
     roller = heading.split(": ", 1)[1].rsplit(" ", 1)[0]
-    page.get_by_label("Language").select_option("pl")
+    page.get_by_role("combobox", name="Language").select_option("pl")
     expect(page.get_by_role("button", name=roll)).to_be_visible()  # the same screen, in Polish
     polish = tr("pl", "Round {round}: {name} rolls", round=1, name=roller)
     expect(page.locator("#screen-h")).to_have_text(polish)
@@ -62,14 +62,14 @@ def test_menu_switch_rerenders_and_is_remembered(page):
     page.reload()
     wait_engine_ready(page)
     expect(page.get_by_role("heading", name="Nowa gra")).to_be_visible()
-    expect(page.get_by_label("Język")).to_have_value("pl")
+    expect(page.get_by_role("combobox", name="Język")).to_have_value("pl")
     expect(page.get_by_label("Imię gracza 1")).to_have_value("Gracz 1")
     # The game in progress is listed with its time written the Polish way.
     saves = page.locator("#saves")
     expect(saves.locator("#saves-h")).to_have_text(tr("pl", "Saved games"))
     expect(saves.locator(".saves-list")).to_contain_text(re.compile(r"\d\d\.\d\d\.\d{4}"))
     # Back to English: the inline English rules return.
-    page.get_by_label("Język").select_option("en")
+    page.get_by_role("combobox", name="Język").select_option("en")
     expect(page.get_by_role("heading", name="New game")).to_be_visible()
     # ... and the saved games' list follows, times included (it stayed Polish before).
     expect(saves.locator("#saves-h")).to_have_text("Saved games")
@@ -86,9 +86,9 @@ def test_live_region_speaks_the_new_language_at_once(page):
     page.get_by_role("button", name="Roll the dice").click()
     box = page.locator("#announce")
     expect(box).to_have_text(re.compile(r"^Round 1: .+ rolled .+\.$"))
-    page.get_by_label("Language").select_option("ru")
+    page.get_by_role("combobox", name="Language").select_option("ru")
     expect(box).to_have_text(re.compile(r"^Раунд 1: .+ — бросок: .+\.$"))
-    page.get_by_label("Язык").select_option("it")
+    page.get_by_role("combobox", name="Язык").select_option("it")
     expect(box).to_have_text(re.compile(r"^Round 1: .+ ha lanciato .+\.$"))
 
 

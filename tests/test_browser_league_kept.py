@@ -140,10 +140,10 @@ def test_a_reloaded_page_shows_the_last_finished_league(lab, finished):
     finished_games = [g for g in records["games"] if g["result"] != "forfeit"]
     assert handed == finished_games[0]["record"]
     # in another language the line is said again, its time in that language's words
-    page.get_by_label("Language").select_option("ru")
+    page.get_by_role("combobox", name="Language").select_option("ru")
     expect(page.locator("#lg-kept")).to_have_text(re.compile(  # the region is "Лига класса" now
         r"^Последняя завершённая лига \(\d+ \S+ \d{4} г\., \d\d:\d\d\)"))
-    page.get_by_label("Язык").select_option("en")
+    page.get_by_role("combobox", name="Язык").select_option("en")
     expect(kept).to_be_visible()
 
 

@@ -37,9 +37,9 @@ STATE = """() => {
 def redrawn(page):
     """The page after two full redraws of the same drafts (Polish, then English)."""
     heading = page.locator("#screen-h").inner_text()
-    page.get_by_label("Language").select_option("pl")
+    page.get_by_role("combobox", name="Language").select_option("pl")
     expect(page.locator("html")).to_have_attribute("lang", "pl")
-    page.get_by_label("Język").select_option("en")
+    page.get_by_role("combobox", name="Język").select_option("en")
     expect(page.locator("html")).to_have_attribute("lang", "en")
     expect(page.locator("#screen-h")).to_have_text(heading)
     return state(page)

@@ -271,9 +271,9 @@ def test_built_site_works_offline(built_site, site_context):
     assert "cache" not in sources.values(), sources
     assert page.evaluate("() => document.documentElement.dataset.runtime") == "micropython"
     # Another language, never used before, offline: its catalog pack was precached.
-    page.get_by_label("Language").select_option("pl")
+    page.get_by_role("combobox", name="Language").select_option("pl")
     expect(page.get_by_role("heading", name="Nowa gra")).to_be_visible()
-    page.get_by_label("Język").select_option("en")
+    page.get_by_role("combobox", name="Język").select_option("en")
     expect(page.get_by_role("heading", name="New game")).to_be_visible()
     open_settings(page)  # the form is folded under the big Play button (issue 10)
     start = page.get_by_role("button", name=re.compile(r"^Start", re.I))
