@@ -20,6 +20,7 @@ from lostcode.rules.vocab import PHASE_CHANGE, PHASE_FINAL
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 360, "height": 640}
+LAPTOP = {"width": 1366, "height": 768}  # a common laptop (desk11)
 LANGS = ("en", "ru", "it", "pl")
 BAR_JS = """() => { const box = (e) => { const r = e.getBoundingClientRect();
     return [r.left, r.top, r.right, r.bottom]; };
@@ -137,13 +138,15 @@ ANSWER_JS = """() => { const box = (e) => { const r = e.getBoundingClientRect();
     racks: [...document.querySelectorAll("#table svg.rack")].map(box) }; }"""
 
 
-@pytest.mark.parametrize("size", [DESK, {"width": 1920, "height": 1080}], ids=["1280", "1920"])
+@pytest.mark.parametrize("size", [DESK, LAPTOP, {"width": 1920, "height": 1080}],
+                         ids=["1280", "1366", "1920"])
 def test_desk_experts_answer_opens_beside_the_choice_in_the_first_viewport(page, size):
     """desk10 (issue 39: at 1280x800 "Ask the expert" on the dice screen, R-R1c,
     answered at y = 696 of 800, the page scrolled to it, while the board's
     right third beside the track stood empty): the answer's first line and the
     screen's confirm ("Keep the dice") are both in the first viewport, the page
-    not scrolled, and every rack where it was before the help opened."""
+    not scrolled, and every rack where it was before the help opened.
+    desk11: at 1366x768 too (the help ran to y = 825, under the choice)."""
     screen_at(page, size, PHASE_CHANGE)
     before = page.evaluate(ANSWER_JS)
     page.get_by_role("button", name="Ask the expert", exact=True).click()
@@ -158,3 +161,71 @@ def test_desk_experts_answer_opens_beside_the_choice_in_the_first_viewport(page,
     for rack in seen["racks"]:  # the help covers no rack and no part of the track
         assert not overlaps(seen["dock"], rack), (seen["dock"], rack)
     assert not overlaps(seen["dock"], seen["track"]), seen
+
+
+# desk11: each wheel drawn (its name read by role), its "N VP", in page px.
+WHEELS_JS = """(names) => { const box = (e) => { const r = e.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom]; };
+  return { width: innerWidth, scrollWidth: document.documentElement.scrollWidth,
+    table: box(document.getElementById("table")), screen: box(document.getElementById("screen")),
+    dock: box(document.getElementById("help-dock")),
+    racks: [...document.querySelectorAll("#table svg.rack")].map(box),
+    track: box(document.querySelector("#table svg.track")),
+    piles: box(document.querySelector("#table svg.extras")),
+    wheels: names.map((n) => { const g = [...document.querySelectorAll(
+        "#table svg.wheels [role=img]")].find((e) => e.getAttribute("aria-label") === n);
+      const t = g.querySelector("text.wheel-vp"), m = t.getScreenCTM();
+      return { disc: box(g.querySelector(".wheel-disc")), label: box(t),
+        px: parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b) }; }) }; }"""
+
+
+@pytest.mark.parametrize("size", [DESK, LAPTOP], ids=["1280", "1366"])
+def test_desk_wheels_read_across_a_table_beside_the_help(page, size):
+    """desk11 (issue 39, a sixth playtest at 1280x800: the wheels 40 px wide,
+    their "5 VP" 12.2 px, too small across a table; R-G1's wheels are what a bet
+    is made of): every wheel's disc at least 56 px wide and its VP at least
+    14 px, all seven within the board and the screen, no sideways scroll; the
+    help, opened on the expert's answer, covers none of them, nor the piles,
+    the racks or the track."""
+    screen_at(page, size, PHASE_CHANGE)
+    wheels = page.get_by_role("img", name=re.compile(r"^W\d+: "))
+    expect(wheels).to_have_count(7)
+    names = [wheels.nth(i).get_attribute("aria-label") for i in range(7)]
+    page.get_by_role("button", name="Ask the expert", exact=True).click()
+    expect(page.locator("#help-dock .expert-move")).to_be_visible(timeout=30_000)
+    seen = page.evaluate(WHEELS_JS, names)
+    assert seen["scrollWidth"] <= seen["width"], seen
+    for name, w in zip(names, seen["wheels"], strict=True):
+        assert w["disc"][2] - w["disc"][0] >= 56, (name, w)
+        assert w["px"] >= 14, (name, w)
+        for part in (w["disc"], w["label"]):
+            assert seen["table"][0] <= part[0] and part[2] <= seen["table"][2], (name, seen)
+            assert 0 <= part[1] and part[3] <= size["height"], (name, seen)
+            assert not overlaps(seen["dock"], part), (name, seen["dock"], part)
+    for part in [seen["piles"], seen["track"], *seen["racks"]]:
+        assert not overlaps(seen["dock"], part), (seen["dock"], part)
+
+
+@pytest.mark.parametrize("size", [DESK, LAPTOP], ids=["1280", "1366"])
+def test_desk_help_not_yet_asked_waits_under_the_choice(page, size):
+    """desk11 (issue 39: at 1280x800 the help's tabs, not yet used, stood at the
+    board's lower right, y = 531-637, far from the choice, R-R1c): until a tab's
+    answer is asked, the help's tabs and "Ask the expert" are in the screen's
+    column right under the choice's controls; asked, the answer opens beside
+    the track, the choice and its confirm in sight beside it."""
+    screen_at(page, size, PHASE_CHANGE)
+    screen = page.locator("#screen").bounding_box()
+    confirm = page.get_by_role("button", name="Keep the dice").bounding_box()
+    for control in (page.get_by_role("button", name="Expert", exact=True),
+                    page.get_by_role("button", name="Sheet", exact=True),
+                    page.get_by_role("button", name="Ask the expert", exact=True)):
+        b = control.bounding_box()
+        assert screen["x"] <= b["x"] and b["x"] + b["width"] <= screen["x"] + screen["width"], b
+        bottom = screen["y"] + screen["height"]
+        assert bottom <= b["y"] <= bottom + 120 and b["y"] + b["height"] <= size["height"], b
+    page.get_by_role("button", name="Ask the expert", exact=True).click()
+    move = page.locator("#help-dock .expert-move")
+    expect(move).to_be_visible(timeout=30_000)
+    b = move.bounding_box()
+    assert b["x"] >= screen["x"] + screen["width"] and b["y"] + b["height"] <= size["height"], b
+    assert page.get_by_role("button", name="Keep the dice").bounding_box() == confirm

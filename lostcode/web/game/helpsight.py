@@ -83,6 +83,8 @@ def into_view():
     dock = py(document.querySelector(".help-dock.open"))
     if dock is None or str(window.getComputedStyle(dock).position) == "fixed":
         return
+    if str(window.getComputedStyle(dock.parentNode).position) == "absolute":
+        return  # beside the track (desk10/desk11): within the board, never scrolled to
     r = dock.getBoundingClientRect()
     over = float(r.bottom) - float(window.innerHeight) + 8
     h = by_id("screen-h")

@@ -158,5 +158,8 @@ def _valid_notices(notices, state):
             and sym in state.options.symbols
             and isinstance(v, int)
         ):
-            out.append({"player": p, "symbol": sym, "value": v})
+            n = {"player": p, "symbol": sym, "value": v}
+            if isinstance(x.get("at"), int):  # the move it follows (desk11)
+                n["at"] = x["at"]
+            out.append(n)
     return out
