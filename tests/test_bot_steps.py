@@ -244,6 +244,10 @@ def test_a_computers_roll_is_a_paced_step_of_its_own_its_dice_settled_once():
             extra = MOMENT_MS.get(step["moment"].split(":")[0], 0)
             assert m["auto"]["ms"] == ses.bots.pace_ms(step["caption"]) + extra
             assert m["auto"]["ms"] - extra >= PACE_MS
+            # fix10: under reduced motion the page plays the same step (CONTINUE,
+            # not SKIP to the next decision) as long, less the moment it does not play
+            assert m["auto"]["act"] == actions.CONTINUE
+            assert m["auto"]["still_ms"] == m["auto"]["ms"] - extra >= PACE_MS
         ses.do(actions.CONTINUE)
         if ses.state.round > 2:
             break

@@ -312,7 +312,9 @@ def test_a_bot_turn_goes_on_by_itself_over_the_drawn_dice():
                 pace = min(PACE_MAX_MS, PACE_MS + max(0, words - PLAIN_WORDS) * READ_MS)
                 # desk6: and after its moment (the dice rolled, a die turned, a stone replaced)
                 moment = MOMENT_MS.get(m["bot_step"]["moment"].split(":")[0], 0)
-                assert m["auto"] == {"act": "continue", "ms": pace + moment, "skip": "skip"}
+                # fix10: reduced motion plays the same step, paced with no moment
+                want = {"act": "continue", "ms": pace + moment, "still_ms": pace, "skip": "skip"}
+                assert m["auto"] == want
                 assert PACE_MS <= pace <= PACE_MAX_MS
                 paces.add(pace)
                 assert primary(m)[0]["act"] == "skip"

@@ -217,8 +217,9 @@ def adopt_board(parent, b, racks):
 def schedule_auto(m):
     """Issue 22: a screen that goes on by itself (a bot's move played on the
     board, solo.bot_screen): its action (the next move) is dispatched after the
-    model's pace; under reduced motion its "skip" (the end of the bots' run) at
-    once; a tap anywhere on it skips (on_tap). One pending step at a time,
+    model's pace; under reduced motion the same steps, paced with no moment
+    ("still_ms"; fix10: skipping them hid every computer's move); a tap
+    anywhere on it skips (on_tap). One pending step at a time,
     tied to the screen and step drawn: a redraw of the same step keeps its
     timer, and a timer that fires after the screen changed does nothing."""
     auto = m.get("auto")
@@ -229,12 +230,12 @@ def schedule_auto(m):
     if APP.game.auto is not None and APP.game.auto[1] == key:
         return
     reduce = motion_reduced() and not auto.get("steady")
-    act = (auto.get("skip") or auto["act"]) if reduce else auto["act"]
+    act = auto["act"]
     APP.game.auto_seq += 1
     APP.game.auto = (APP.game.auto_seq, key, act, auto.get("skip") or act)
     if APP.game.auto_proxy is None:
         APP.game.auto_proxy = keep(create_proxy(guarded(auto_due)))
-    ms = 0 if reduce else int(auto["ms"])
+    ms = int(auto.get("still_ms", auto["ms"])) if reduce else int(auto["ms"])
     window.setTimeout(APP.game.auto_proxy, ms, APP.game.auto_seq)
 
 

@@ -18,8 +18,8 @@ colour, the stone replaced, the symbol whose candidates were written) and a
 short caption; the report's list keeps the full words of the steps shown so
 far. The screen carries `auto`: the page (gamepage.py) plays CONTINUE (the
 next step) by itself after PACE_MS; a tap anywhere, or Skip, plays SKIP: the
-end of the bots' run (the next human decision or the round's check) at once,
-as does reduced motion. While a bot has not decided yet (the Bot lab's,
+end of the bots' run (the next human decision or the round's check) at once;
+reduced motion plays the same steps with no moment (fix10). While a bot has not decided yet (the Bot lab's,
 labseat.py, or an expert searching) nothing advances and no control is shown
 (issue 39: a greyed-out Continue beside the move just played read as a
 contradiction): one line says who is thinking.
@@ -73,7 +73,7 @@ SHOWN_WITH_CHECKS = (EV_CHECK, EV_MOVE, EV_CURSE_TAKEN, EV_CURSE_PASSED, EV_CURS
 PACE_MS = 1200  # how long the page shows each reported bot move before going on
 # Issue 39 (a playtest: a computer's reason of 25-35 words went by in 1.2 s):
 # a caption longer than PLAIN_WORDS stays READ_MS a word more, at most PACE_MAX_MS
-# (Skip or a tap still goes on at once; reduced motion never waits).
+# (Skip or a tap still goes on at once).
 PLAIN_WORDS = 10
 READ_MS = 150
 PACE_MAX_MS = 4500
@@ -240,7 +240,8 @@ class BotSeats(Seats):
     def pace_ms(self, caption="", moment=""):
         """How long each step stays before the next comes by itself: longer
         for a caption with a reason in it, so that it can be read, and by its
-        moment (MOMENT_MS: the dice rolling are not yet the roll to see)."""
+        moment (MOMENT_MS: the dice rolling are not yet the roll to see; no
+        moment plays under reduced motion, `moment=""`)."""
         extra = max(0, len(caption.split()) - PLAIN_WORDS) * READ_MS
         return min(PACE_MAX_MS, PACE_MS + extra) + MOMENT_MS.get(moment.split(":")[0], 0)
 
@@ -466,7 +467,12 @@ def bot_screen(session, obs, m):
         blocks.append(buttons([button(_("Skip"), SKIP, primary=True, aria=aria)]))
         caption = m["bot_step"]["caption"] if steps else ""
         moment = m["bot_step"]["moment"] if steps else ""
-        m["auto"] = {"act": CONTINUE, "ms": bots.pace_ms(caption, moment), "skip": SKIP}
+        m["auto"] = {
+            "act": CONTINUE,
+            "ms": bots.pace_ms(caption, moment),
+            "still_ms": bots.pace_ms(caption),  # reduced motion: the same step, no moment
+            "skip": SKIP,
+        }
     if lines and steps:
         # under the board, out of the sheet: at 360x640 a long run's words would
         # lift the sheet over the racks the moves are played on (issue 22)
