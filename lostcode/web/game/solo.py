@@ -19,10 +19,10 @@ short caption; the report's list keeps the full words of the steps shown so
 far. The screen carries `auto`: the page (gamepage.py) plays CONTINUE (the
 next step) by itself after PACE_MS; a tap anywhere, or Skip, plays SKIP: the
 end of the bots' run (the next human decision or the round's check) at once;
-reduced motion plays the same steps with no moment (fix10). While a bot has not decided yet (the Bot lab's,
-labseat.py, or an expert searching) nothing advances and no control is shown
-(issue 39: a greyed-out Continue beside the move just played read as a
-contradiction): one line says who is thinking.
+reduced motion plays the same steps with no moment (fix10). While a bot has
+not decided yet (the Bot lab's, labseat.py, or an expert searching) nothing
+advances and no control is shown (issue 39: a greyed-out Continue beside the
+move just played read as a contradiction): one line says who is thinking.
 
 Issue 27: an expert seat's decision is a search (lostcode/player/expert.py).
 In the page's sessions (`sliced`) it is a thinking.Job the page runs a slice at
