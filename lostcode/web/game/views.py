@@ -44,6 +44,20 @@ from .tableview import sheet_model, strip_model, table_model
 from .tutorial import tip_block
 
 
+def notice(n, names, kind):
+    """A discard just made, said on the next screen. On a replacement in one
+    line (fix10, a sixth playtest: with the long note the panel took 72 % of a
+    phone's screen and hid the racks; the discard is drawn beside its rack)."""
+    kw = {"name": names[n["player"]], "sym": symbol_name(n["symbol"]), "value": n["value"]}
+    if kind == PHASE_REPLACE:
+        return _("{name} discarded their {sym} stone ({value}) and drew a new one.", **kw)
+    return _(
+        "{name} discarded their {sym} stone: it showed {value}. "
+        "They drew a new {sym} stone, which only the others will see.",
+        **kw,
+    )
+
+
 def screen_model(session, boards=None, table=True):
     """The screen shown as plain data. `boards`: the page's BoardKeeper, so an
     unchanged board (or part of it) is not drawn again (None: drawn afresh).
@@ -68,16 +82,7 @@ def screen_model(session, boards=None, table=True):
         "error": session.error,
         "undo": False,
         "auto": None,  # {"act", "ms"}: the page goes on by itself (bot screens, solo.py)
-        "notices": [
-            _(
-                "{name} discarded their {sym} stone: it showed {value}. "
-                "They drew a new {sym} stone, which only the others will see.",
-                name=names[n["player"]],
-                sym=symbol_name(n["symbol"]),
-                value=n["value"],
-            )
-            for n in session.shown_notices()
-        ],
+        "notices": [notice(n, names, kind) for n in session.shown_notices()],
     }
     # A computer's move played on the board draws the table as it was right
     # after it (solo.bot_screen): the table of now would be made for nothing.

@@ -175,11 +175,6 @@ SECOND_PERSON = {
     "{name}: your {sym} candidates": N_("Your {sym} candidates"),
     "{name}: your final candidates": N_("Your final candidates"),
     "{name} replaces a stone": N_("You replace a stone"),
-    "{name} was wrong and must replace one of their own stones, chosen without seeing it. "
-    "The old stone is shown face up beside their rack; nobody sees the new one here.": N_(
-        "You were wrong and must replace one of your own stones, chosen without seeing it. "
-        "The old stone is shown face up beside your rack; nobody sees the new one here."
-    ),
     "Game over: {name} wins": N_("Game over: you win"),
     "{names} are tied on {score} point. {name} wins because their marker is lowest in the "
     "stack.": ngettext(
