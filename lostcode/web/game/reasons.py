@@ -247,7 +247,8 @@ def fewer_why(chosen, option, you=False):
 def weighed_phrase(chosen, option, you=False):
     """An alternative weighed as a phrase, with why the chosen move beat it when
     the alternative scores more now (`fewer_why`)."""
-    text = option_phrase(*option, you=you)
+    action, value, note, vp, learn = option
+    text = option_phrase(action, value, note, vp, learn, you)
     why = fewer_why(chosen, option, you) if text else ""
     return _("{option}, but {why}", option=text, why=why) if why else text
 
@@ -348,7 +349,7 @@ def expert_answer(decision, cursed=False):
 
     def said(o):  # to the human it advises: "your stones" (fix10)
         if o is options[0]:
-            text = option_phrase(*o, you=True)
+            text = option_phrase(o[0], o[1], o[2], o[3], o[4], True)
         else:
             text = weighed_phrase(options[0], o, you=True)
         if text and repr(o[0]) in points:  # issue 39: points too, as on every other screen
