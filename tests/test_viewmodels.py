@@ -787,3 +787,24 @@ if __name__ == "__main__":
         (ROOT / "pyscript-mpy.toml").write_text(_mpy_toml())
         count = pyscript_toml().count('.py" =')
         print("pyscript.toml and pyscript-mpy.toml written:", count, "modules")
+
+
+def test_the_roller_at_a_tie_is_said_by_the_stack_R_R1():
+    """R-R1 (docs/rules.md: furthest behind is the lowest score; on a tie the
+    marker higher in its stack). A sixth playtest (fix10) read "Bo is furthest
+    behind" at 0–0–0: at a tie the roll screen says the tie and its break."""
+    from lostcode.rules.track import furthest_behind
+
+    ses = Session(Options(3), 5, ["Ana", "Bo", "Cy"])
+    m = screen_model(ses)
+    roller = ses.state.roller
+    assert m["kind"] == "roll" and ses.state.scores == [0, 0, 0]
+    assert furthest_behind(ses.state) == roller
+    said = [b["text"] for b in m["blocks"] if b["t"] == "p"]
+    name = ses.state.names[roller]
+    assert said == [f"{name} rolls the three dice: tied for last, with their marker highest "
+                    "in the stack."], said
+    ses.state.scores = [3, 3, 3]
+    ses.state.scores[roller] = 1  # alone behind: furthest behind, no tie to break
+    said = [b["text"] for b in screen_model(ses)["blocks"] if b["t"] == "p"]
+    assert said == [f"{name} is furthest behind and rolls the three dice."], said

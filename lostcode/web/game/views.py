@@ -246,8 +246,16 @@ def log_model(session):
 def _roll(session, obs, m):
     name = obs["names"][obs["roller"]]
     m["heading"] = _("Round {round}: {name} rolls", round=obs["round"], name=name)
+    scores = obs["scores"]
+    if scores.count(scores[obs["roller"]]) > 1:
+        # fix10 (a sixth playtest: "Bo is furthest behind" at 0–0–0): a tie is
+        # broken by the stack, the marker on top being further behind (R-R1)
+        said = _("{name} rolls the three dice: tied for last, with their marker highest "
+                 "in the stack.", name=name)
+    else:
+        said = _("{name} is furthest behind and rolls the three dice.", name=name)
     m["blocks"] = [
-        para(_("{name} is furthest behind and rolls the three dice.", name=name)),
+        para(said),
         buttons([button(_("Roll the dice"), ROLL, primary=True)]),
     ]
 

@@ -139,6 +139,9 @@ SECOND_PERSON = {
         "which only the others will see."
     ),
     "Round {round}: {name} rolls": N_("Round {round}: you roll"),
+    "{name} rolls the three dice: tied for last, with their marker highest in the stack.": N_(
+        "You roll the three dice: tied for last, with your marker highest in the stack."
+    ),
     "{name} is furthest behind and rolls the three dice.": N_(
         "You are furthest behind and roll the three dice."
     ),
