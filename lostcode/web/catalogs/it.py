@@ -567,6 +567,7 @@ MESSAGES = {
     'final candidate': 'supposizione finale',
     'final candidates': 'supposizioni finali',
     'final candidates written': 'supposizioni finali scritte',
+    'final candidates: {values}': 'supposizioni finali: {values}',
     'fish': 'pesce',
     'for the player after': 'per il giocatore successivo',
     'free': 'libera',

@@ -571,6 +571,7 @@ MESSAGES = {
     'final candidate': 'wartość z końcowego obstawiania',
     'final candidates': 'końcowe obstawianie',
     'final candidates written': 'końcowe obstawianie zapisane',
+    'final candidates: {values}': 'końcowe obstawianie: {values}',
     'fish': 'ryba',
     'for the player after': 'dla następnego gracza',
     'free': 'wolne',

@@ -571,6 +571,7 @@ MESSAGES = {
     'final candidate': 'финальное предположение',
     'final candidates': 'финальные предположения',
     'final candidates written': 'финальные предположения записаны',
+    'final candidates: {values}': 'финальные предположения: {values}',
     'fish': 'рыба',
     'for the player after': 'для следующего игрока',
     'free': 'свободен',

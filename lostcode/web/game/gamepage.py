@@ -217,9 +217,8 @@ def adopt_board(parent, b, racks):
 def schedule_auto(m):
     """Issue 22: a screen that goes on by itself (a bot's move played on the
     board, solo.bot_screen): its action (the next move) is dispatched after the
-    model's pace; under reduced motion the same steps, paced with no moment
-    ("still_ms"; fix10: skipping them hid every computer's move); a tap
-    anywhere on it skips (on_tap). One pending step at a time,
+    model's pace (with "wait" none: a tap; fix10); under reduced motion the same steps with no
+    moment ("still_ms"); a tap anywhere on it skips (on_tap). One pending step at a time,
     tied to the screen and step drawn: a redraw of the same step keeps its
     timer, and a timer that fires after the screen changed does nothing."""
     auto = m.get("auto")
@@ -236,7 +235,8 @@ def schedule_auto(m):
     if APP.game.auto_proxy is None:
         APP.game.auto_proxy = keep(create_proxy(guarded(auto_due)))
     ms = int(auto.get("still_ms", auto["ms"])) if reduce else int(auto["ms"])
-    window.setTimeout(APP.game.auto_proxy, ms, APP.game.auto_seq)
+    if not auto.get("wait"):
+        window.setTimeout(APP.game.auto_proxy, ms, APP.game.auto_seq)
 
 
 def auto_due(seq=None):

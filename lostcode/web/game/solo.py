@@ -63,6 +63,7 @@ from ..shell.blocks import button, buttons
 from ..shell.i18n import _
 from .board import GAP, NAME_W, STONE, board_model, node, text, wheel_icon, wheels_svg
 from .describe import describe
+from .finalmarks import finals_of, with_finals
 from .names import dice_text, symbol_name
 from .reasons import AT_ONCE, reason_text, when_shown
 from .stepwhy import step_reason, with_reason
@@ -280,6 +281,11 @@ def step_obs(r):
     return r["after"]
 
 
+def ended_game(r):
+    """The step's move ended the game (the last final candidates written)."""
+    return any(e.get("t") == EV_END for e in r["events"])
+
+
 def step_caption(r, names):
     """The step's short line ("Bo: took W7"): who moved, and the public part
     of the move (the name before a colon: no verb agrees with it)."""
@@ -358,7 +364,10 @@ def step_board(r, obs, levels=None):
             _mark_group(b["wheels"][2][i], "just seat-" + str(p), just)
         elif t == EV_DISCARD:
             _mark_stone(b, obs, p, e["symbol"], "replaced", _("new stone"))
-    if action[0] == FINAL and action[1] in obs["symbols"]:
+    if action[0] == FINAL and ended_game(r):  # the values, secret until now (fix10, R-E1)
+        seats = set(levels or ()) | set(r.get("run", [p]))  # every computer's, no human's
+        b["racks"] = with_finals(b["racks"], obs["symbols"], finals_of(r["after"]["result"], seats))
+    elif action[0] == FINAL and action[1] in obs["symbols"]:
         _mark_stone(b, obs, p, action[1], "written", _("final candidates written"))
     for rack in b["racks"]:
         if rack[1].get("data-owner") == str(p):
@@ -462,6 +471,11 @@ def bot_screen(session, obs, m):
         blocks.append({"t": "status", "text": said})
         m["auto"] = None
         m["waiting"] = said
+    elif steps and ended_game(steps[k]) and k + 1 == len(steps):
+        # fix10 (a sixth playtest: the computers' final candidates went by in
+        # under a second): the step that ends the game waits for the player
+        blocks.append(buttons([button(_("Continue"), CONTINUE, primary=True)]))
+        m["auto"] = {"act": CONTINUE, "ms": 0, "skip": CONTINUE, "wait": True}  # a tap goes on
     else:
         aria = _("Skip to the end of the computers' moves")
         blocks.append(buttons([button(_("Skip"), SKIP, primary=True, aria=aria)]))

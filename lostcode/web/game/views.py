@@ -36,6 +36,7 @@ from .betscreens import _final, _guess, _shortcut
 from .board import board_model, dice_svg, last_moves, rack_svg
 from .describe import log_lines
 from .drafts import KEEP
+from .finalmarks import finals_of, with_finals
 from .names import dice_text, symbol_name
 from .reasons import with_reasons
 from .resultscreens import _checks, _end, _replace, rack_result
@@ -94,6 +95,10 @@ def screen_model(session, boards=None, table=True):
     if not stepped:
         m["board"] = kept_board(obs, boards)  # the drawn table (board.py)
         m["strip"] = strip_model(obs, kind, checks["round"] if checks else None)  # pinned on top
+    if kind == PHASE_END and m["board"] is not None:  # every player's final candidates (fix10)
+        m["board"] = dict(m["board"])
+        m["board"]["racks"] = with_finals(m["board"]["racks"], obs["symbols"],
+                                          finals_of(obs["result"]))
     draft_die(session, kind, obs, m["board"])
     # What the decision rests on goes next to the question (the rest below).
     m["evidence"] = EVIDENCE.get(kind, "")
