@@ -14,6 +14,7 @@ copied, never changed in place (a kept board's trees are shared, views.kept_boar
 
 from ..shell.i18n import _
 from .board import GAP, NAME_W, STONE, node, text
+from .names import symbol_name
 
 CAND_SIZE = 12  # 12 units: >= 11 px at 360 px wide (the check's bet line is 13)
 
@@ -53,18 +54,13 @@ def with_finals(racks, symbols, finals) -> list:
             continue
         rack = _copy(rack)
         rack[1]["class"] = rack[1].get("class", "") + " finals"
-        for kid in rack[2]:
-            if kid[1].get("class") != "stones":
-                continue
-            for i, sym in enumerate(symbols):
-                g = kid[2][i]
-                values = mine.get(sym, [])
-                said = _("final candidates: {values}", values=", ".join(str(v) for v in values)
-                         or _("none"))
-                g[1]["aria-label"] = g[1].get("aria-label", "") + " (" + said + ")"
-                x = NAME_W + i * (STONE + GAP)
-                g[2].append(node("g", {"class": "final-cands"},
-                                 [text(x + STONE - 2, 13, cands_text(values), "final-cand",
-                                       "end", CAND_SIZE)]))
+        for i, sym in enumerate(symbols):  # over the stones, each its own picture
+            values = mine.get(sym, [])
+            said = _("final candidates: {values}", values=", ".join(str(v) for v in values)
+                     or _("none"))
+            x = NAME_W + i * (STONE + GAP)
+            rack[2].append(node("g", {"class": "final-cands", "role": "img", "aria-label": _(
+                "{sym}: {values}", sym=symbol_name(sym), values=said)},
+                [text(x + STONE - 2, 13, cands_text(values), "final-cand", "end", CAND_SIZE)]))
         out.append(rack)
     return out
