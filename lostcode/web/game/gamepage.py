@@ -113,7 +113,7 @@ def render():
     if m["error"]:
         el("p", m["error"], "warning", {"role": "alert"}, own)
     render_blocks([b for b in m["blocks"] if not b.get("aside")], own)
-    dock = dock_model(m, APP.game.help, wide(), APP.game.sheet_edit)
+    dock = dock_model(m, APP.game.help, wide(), APP.game.sheet_edit, APP.game.help_last)
     # the tab chosen stays while the viewer's screens go on; a public screen closes it
     APP.game.help = dock["tab"] if dock and APP.game.help else None
     if m["private"]:  # in the action bar, beside the confirm (one line less in the sheet)
@@ -171,8 +171,8 @@ def render():
 
 
 def set_help(arg):
-    """The Help button or a tab (arg: its tab; "" closes the help)."""
-    APP.game.help = arg or None
+    """The Help button or a tab (arg: its tab; "" closes the help; fix10: kept as the last)."""
+    APP.game.help, APP.game.help_last = arg or None, arg or APP.game.help_last
 
 
 def after_help():
