@@ -16,7 +16,7 @@ from ..shell.i18n import _
 from .board import GAP, NAME_W, STONE, node, text
 from .names import symbol_name
 
-CAND_SIZE = 12  # 12 units: >= 11 px at 360 px wide (the check's bet line is 13)
+CAND_SIZE = 13  # 13 units, as the check's bet line: >= 11 px at 360 px (12 was 10.5 px on a step)
 
 
 def finals_of(result, seats=None) -> dict:
