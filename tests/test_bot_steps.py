@@ -244,6 +244,10 @@ def test_a_computers_roll_is_a_paced_step_of_its_own_its_dice_settled_once():
             extra = MOMENT_MS.get(step["moment"].split(":")[0], 0)
             assert m["auto"]["ms"] == ses.bots.pace_ms(step["caption"]) + extra
             assert m["auto"]["ms"] - extra >= PACE_MS
+            # fix10: under reduced motion the page plays the same step (CONTINUE,
+            # not SKIP to the next decision) as long, less the moment it does not play
+            assert m["auto"]["act"] == actions.CONTINUE
+            assert m["auto"]["still_ms"] == m["auto"]["ms"] - extra >= PACE_MS
         ses.do(actions.CONTINUE)
         if ses.state.round > 2:
             break
@@ -288,3 +292,42 @@ def test_a_computers_step_keeps_its_heading_while_it_is_shown():
             continue
         ses.do(actions.CONTINUE)
     assert len(headings) > 10 and checked >= 1
+
+
+def test_the_computers_final_candidates_stay_on_the_board_until_a_tap_R_E1():
+    """A sixth playtest (fix10): "The computer players wrote their final
+    candidates." went by in under a second, a pencil on one stone. The step
+    whose move ends the game waits for Continue (no timer), each computer's
+    written values beside its stones; the end screen's board keeps every
+    player's. Before the end none is drawn (R-E1: they are secret)."""
+    ended = 0
+    for seed in (7, 11):
+        ses = session(3, ["human", "hard", "hard"], {}, seed=seed)
+        rng = random.Random(seed)
+        last = None
+        for m in bot_screens(ses, rng, 6000):
+            if m["kind"] == "end":
+                break
+            assert ses.state.phase == "end" or "final-cand" not in json.dumps(m["board"])
+            last = m
+            ses.do(actions.CONTINUE)
+        assert m["kind"] == "end"
+        finals = {row["player"]: row["final"] for row in ses.state.result["players"]}
+        for rack in m["board"]["racks"]:  # the end: every player's, on their stones
+            p = int(rack[1]["data-owner"]) if "data-owner" in rack[1] else None
+            if p is not None:
+                said = tree_text(rack)
+                for f in finals[p]:
+                    assert ("·".join(str(v) for v in f["candidates"]) or "–") in said, (p, f)
+        step = last["bot_step"]
+        if step["seat"] == 0 or "final-cand" not in json.dumps(last["board"]):
+            continue  # the human wrote last: the end screen says it
+        ended += 1
+        assert last["auto"]["wait"]  # no timer: it waits for the player's tap (gamepage)
+        assert [b for b in last["blocks"] if b["t"] == "buttons"][0]["items"][0]["act"] == (
+            actions.CONTINUE)
+        for rack in last["board"]["racks"]:
+            owner = rack[1].get("data-owner")
+            drawn = "final-cand" in json.dumps(rack)
+            assert drawn == (owner in ("1", "2")), owner  # the human's never (R-S7)
+    assert ended

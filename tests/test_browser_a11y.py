@@ -479,3 +479,26 @@ def test_symbols_named_and_contrasting(page):
             if contrast(outline, bg) < 3 or fill < 3:
                 bad.append((sym, f["colour"], bg))
     assert bad == [], sorted(set(bad))
+
+
+def test_reduced_motion_shows_each_computer_move_in_the_first_viewport(page):
+    """Fix10 (a sixth playtest, `?lang=ru&motion=reduce`: four rounds without one
+    computer move said; each went straight to the next decision, its report
+    below the fold): under reduced motion the computers' moves are the same
+    steps as with motion, each its report in the panel in the first viewport
+    ("Ход 1 из 1 · Игрок 2: …"), only not animated."""
+    page.set_viewport_size(MOBILE)
+    page.goto("/?lang=ru&motion=reduce&players=2&seats=human,hard&seed=4")
+    wait_engine_ready(page)
+    page.get_by_role("button", name="Начать игру").click()
+    page.get_by_role("button", name="Бросить кубики").click()
+    page.get_by_role("button", name="Оставить кубики").click()
+    expect(page.locator("#game")).to_have_attribute("data-screen", "guess")
+    page.locator("#screen .wheel-btn").first.click()
+    page.locator("#screen button.primary:not([disabled])").first.click()
+    expect(page.locator("#game")).to_have_attribute("data-screen", "bot")
+    step = page.locator("#screen").get_by_text(re.compile(r"^Ход 1 из \d+ · Игрок 2"))
+    expect(step).to_be_in_viewport()
+    assert page.evaluate("document.getAnimations().length") == 0
+    # the step goes on by itself, as with motion, to the round's check
+    expect(page.locator("#game")).to_have_attribute("data-screen", "checks", timeout=15000)

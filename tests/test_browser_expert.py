@@ -143,7 +143,7 @@ def test_an_expert_seat_plays_in_short_slices_and_the_assistant_answers(browser,
     page.locator("#log > summary").click()
     expect(page.locator("#log-list")).to_contain_text(
         # its worth as points it likely scores and what it learns (reasons.score_text)
-        re.compile(r"Player 2: .+ (others|points?|its own stones)\)?\.")
+        re.compile(r"Player 2: .+ (others|points?|its own stones|choices|the end)\)?\.")
     )
     # the expert's search never held the main thread more than 100 ms at a time
     longest_slice = int(page.locator("html").get_attribute("data-search-longest"))

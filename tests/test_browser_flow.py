@@ -182,9 +182,10 @@ class FlowGame(UIGame):
         confirm.click()
         self.apply(("discard", b))
         value = s.discards[p][-1]["value"]
-        expect(self.page.get_by_role("status").filter(
-            has_text=f"{s.names[p]} discarded their {b} stone: it showed {value}."
-        )).to_be_visible()
+        # on a next replacement in one line (fix10: that panel a third of the screen)
+        said = re.compile(rf"{s.names[p]} discarded their {b} stone"
+                          rf"(: it showed {value}\.| \({value}\) and drew a new one\.)")
+        expect(self.page.locator("#screen p.notice").filter(has_text=said)).to_be_visible()
         self.undone.add("stone")
 
     def check_final_grid(self):

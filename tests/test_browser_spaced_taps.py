@@ -156,3 +156,32 @@ def test_a_tap_too_early_is_seen_refused(touch_page):
     assert state(page) == ("handoff", "false"), act
     game.click("I am Ann")
     expect(page.locator("#game")).to_have_attribute("data-private", "true")
+
+
+def test_a_handoff_panel_is_its_contents_height_the_wheels_in_sight(touch_page):
+    """A sixth playtest (fix10): ~130 px of empty panel under "I am Ana" (the
+    room that kept it off the press of the previous confirm), the wheels
+    hidden. "I am NAME" comes under the heading, above that press: the panel
+    no taller than its content, the wheels above it, the button still off the
+    spot of the tap that drew the screen."""
+    page = touch_page
+    game = UIGame(page, ["Ann", "Ben", "Cy"], seed=99)
+    game.start(wait_first=True, path=PATH)
+    roll = page.get_by_role("button", name="Roll the dice")
+    expect(roll).to_be_enabled()
+    x, y = centre(roll)
+    page.touchscreen.tap(x, y)
+    expect(page.get_by_role("heading", level=2, name="Pass the device to Ann")).to_be_visible()
+    page.wait_for_timeout(600)
+    got = page.evaluate("""() => {
+      const box = e => document.querySelector(e).getBoundingClientRect();
+      const sheet = box('#screen .bottom-sheet');
+      const kids = [...document.querySelectorAll('#screen .bottom-sheet > *')]
+        .map(k => k.getBoundingClientRect());
+      return {top: sheet.top, bottom: sheet.bottom, content: Math.max(...kids.map(k => k.bottom)),
+              wheels: box('#game svg.wheels').bottom};
+    }""")
+    assert got["bottom"] - got["content"] <= 12, got  # no empty room (it was ~65 px)
+    assert got["wheels"] <= got["top"] + 1, got  # the wheels above the panel
+    unlock = page.get_by_role("button", name="I am Ann").bounding_box()
+    assert not (unlock["y"] <= y <= unlock["y"] + unlock["height"]), (unlock, y)

@@ -12,6 +12,7 @@ certain.
 
 import random
 
+import pytest
 from test_viewmodels import human_step
 
 from lostcode.player.deduction import analyze
@@ -83,7 +84,7 @@ def test_a_bets_points_are_the_chances_tabs_R_C1():
         assert abs(o.vp - tab[(o.action[1], o.action[2])]) < 1e-9, (o.action, o.vp)
     ex = a["expert"]
     assert ex["move"] == ("The expert's move: W7 0–6: likely to score about 1 point and "
-                          "learn more about its own stones"), ex["move"]
+                          "learn more about your stones"), ex["move"]  # fix10: "your"
     assert abs(tab[("W7", 0)] - 1.2) < 1e-9
     assert ex["compare"] == "The same bet as the Chances tab's suggestion."
 
@@ -225,3 +226,61 @@ def test_a_die_decisions_points_are_the_exact_points_of_its_bet():
                 assert abs(o.vp - exact(k, dice, best[1], best[2])) < 1e-9, (seed, o.action)
                 checked += 1
     assert checked >= 4
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "it", "pl"])
+def test_the_experts_answer_to_a_human_says_your_stones(lang):
+    """A sixth playtest (fix10): "The expert's move: turning die 3 to jaguar:
+    likely to score about 1 point and learn more about its own stones" on the
+    player's own screen. Every phrasing of the human's answer speaks to them
+    ("your stones"); a computer's own reasons keep the third person."""
+    from lostcode.web.shell.i18n import _, set_language
+
+    set_language(lang)
+    try:
+        chosen = [["guess", "W7", 0], 2.6, "know", 1.2, 2.0]  # scores and learns
+        learns = [["guess", "W7", 0], 2.6, "know", 0.2, 2.0]  # learns only
+        know = [["guess", "W7", 0], 2.6, "know", 0.2, 0.2]  # the note said
+        more = [["guess", "W1", 0], 1.9, "score", 2.0, 0.3]  # more points: why not
+        both = [["guess", "W1", 0], 1.9, "score", 2.4, 0.8]
+        own = {
+            _("{points} and learn more about its own stones", points="").strip(),
+            _("likely to learn more about its own stones"),
+            _("mostly by what it learns about its own stones"),
+            _("the chosen move learns more about its own stones"),
+        }
+        said = []
+        for first in (chosen, learns, know):
+            said.append(reasons.option_phrase(*reasons.split(first), you=True))
+            for other in (more, both):
+                said.append(reasons.weighed_phrase(reasons.split(first), reasons.split(other),
+                                                   you=True))
+        said.append(reasons.aim_text(""))
+        text = " | ".join(said)
+        for words in own:
+            assert words not in text, (words, text)
+        assert _("likely to learn more about your stones") in text
+        assert _("mostly by what you learn about your stones") in text
+        assert _("the chosen move learns more about your stones") in text
+        assert _("likely to learn more about its own stones") in reasons.reason_text([learns])
+    finally:
+        set_language("en")
+
+
+def test_a_replacement_says_what_it_gains_R_P2():
+    """A sixth playtest (fix10): a replacement read "about even with the others
+    (mostly by what it learns about its own stones)". A discard scores nothing
+    now (R-P2); its old stone goes face up: what the player learns is said
+    plainly, to the human as "you", of a computer as "it"."""
+    even = [["discard", "jaguar"], 0.1, "know", 0.0, 0.2]
+    worth = [["discard", "bird"], 1.4, "know", 0.0, 1.6]
+    assert reasons.option_phrase(*reasons.split(even), you=True) == (
+        "replacing the jaguar stone: you learn the old stone's value; about as many points "
+        "as the other choices")
+    assert reasons.option_phrase(*reasons.split(worth), you=True) == (
+        "replacing the bird stone: you learn the old stone's value, likely worth about 2 "
+        "points to you by the end")
+    said = reasons.reason_text([even, worth])
+    assert said.startswith("Replaced the jaguar stone: it learns the old stone's value; about "
+                           "as many points as the other choices."), said
+    assert "about even" not in said and "its own" not in said, said

@@ -79,3 +79,20 @@ def test_a_phones_sheet_tab_is_a_picture_until_mark_values():
     assert dock_model(m, SHEET, True, True)["sheet_view"] is None  # wide: buttons
     assert dock_model(m, None, False, True)["sheet_view"] is None  # closed: the panel's
     assert dock_model(m, DEDUCE, False, True)["sheet_view"] is None
+
+
+def test_help_opens_again_on_the_tab_last_used():
+    """A sixth playtest (fix10): "?" always reopened on Chances, so the Sheet was
+    two taps. Help opens the tab last opened this game when the screen has it,
+    the first tab otherwise."""
+    ses = Session(Options(3), 4242, ["Ana", "Bo", "Cy"])
+    seen = 0
+    for _state, m in screens(ses):
+        if not m["private"]:
+            continue
+        tabs = tabs_of(m)
+        for last in (SHEET, EXPERT, None, "gone"):
+            d = dock_model(m, None, False, last=last)
+            assert d["button"]["arg"] == (last if last in tabs else tabs[0]), (m["kind"], last)
+        seen += SHEET in tabs
+    assert seen

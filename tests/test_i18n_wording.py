@@ -289,3 +289,16 @@ def test_handoff_puts_the_name_after_a_colon():
 # The rulebook terms, the words they replaced and the curse token's place per
 # edition are checked from locales/<lang>/glossary.md by tests/test_glossary.py
 # (issue 24), the one list per language.
+
+
+def test_the_russian_notes_about_the_address_say_parameter():
+    """A sixth playtest (fix10): the notes about a bad address mixed «настройка»
+    and «Параметр» (`?foo=bar&options=bogus`). Every note about the address's
+    settings says «параметр» (locales/ru/glossary.md)."""
+    cat = load_catalog("ru")
+    notes = ("Ignored a setting that is not valid text.", "Ignored unknown setting {name}.",
+             "Ignored option {name}: the options are introductory, high_stakes, shortcut and "
+             "curse.", "Some settings in the address could not be read and were ignored.")
+    for msgid in notes:
+        said = cat[msgid].string
+        assert "параметр" in said.lower() and "настройк" not in said.lower(), said

@@ -76,8 +76,9 @@ def test_a_bet_is_never_said_to_gain_more_than_its_wheel_gives_R_C1_R_C2():
     assert said.startswith("Took W10 6–15: this bet can win up to 1 point and cannot lose any; "
                            "likely to score about 1 point and learn more about its own stones.")
     answer = reasons.expert_answer(d)
+    # fix10: said to the human it advises, in the second person
     assert answer["move"] == ("The expert's move: W10 6–15: likely to score about 1 point and "
-                              "learn more about its own stones")
+                              "learn more about your stones")
     took = {"seat": 0, "n": 1, "events": [{"t": EV_WHEEL, "wheel": "W10"}]}
     why = step_reason(took, {1: {"seat": 0, "round": 1, "options": kept}}, obs)
     assert why == "this bet can win up to 1 point and cannot lose any"  # R-G3: no more

@@ -543,6 +543,10 @@ class Bench:
                 first = rx(move, n="1", total=r"\d+", name=".+", what=".*")
                 if not before[3] or first.match(before[3]):
                     self.bot_screens += 1
+                # fix10: the step that ends the game waits for Continue (no timer)
+                done = page.get_by_role("button", name=T("Continue"), exact=True)
+                if page.locator(PRIMARY + ":enabled").count() and done.count():
+                    self.tap(done)
             else:
                 if page.locator("#screen .wheel-btn").count():
                     self.own_bet()  # the wheel screen (or a private roller's screen with it)

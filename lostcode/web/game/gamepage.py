@@ -103,9 +103,8 @@ def render():
     if badge and (final or not (board and evidence)):
         el("p", badge, "private-badge", None, own)
     el("h2", m["heading"], None, {"id": "screen-h", "tabindex": "-1"}, own)
-    # A replacement's notice: above a screen's question, but below the controls
-    # of a bet (the board shows the new discard; the racks and rows stay in the
-    # first viewport at 360x640, issue 22), out of the sheet.
+    # A replacement's notice: above a question, below a bet's controls (the board
+    # shows the discard; racks and rows in the first viewport at 360x640, issue 22).
     late = m["kind"] in ("guess", "shortcut", "final")
     if not late:
         for n in m["notices"]:
@@ -113,7 +112,8 @@ def render():
     if m["error"]:
         el("p", m["error"], "warning", {"role": "alert"}, own)
     render_blocks([b for b in m["blocks"] if not b.get("aside")], own)
-    dock = helpsight.docked(dock_model(m, APP.game.help, wide(), APP.game.sheet_edit))
+    dock = helpsight.docked(dock_model(m, APP.game.help, wide(), APP.game.sheet_edit,
+                                       APP.game.help_last))
     # the tab chosen stays while the viewer's screens go on; a public screen closes it
     APP.game.help = dock["tab"] if dock and APP.game.help else None
     if m["private"]:  # in the action bar, beside the confirm (one line less in the sheet)
@@ -171,8 +171,8 @@ def render():
 
 
 def set_help(arg):
-    """The Help button or a tab (arg: its tab; "" closes the help)."""
-    APP.game.help = arg or None
+    """The Help button or a tab (arg: its tab; "" closes the help; fix10: kept as the last)."""
+    APP.game.help, APP.game.help_last = arg or None, arg or APP.game.help_last
 
 
 def after_help():
@@ -217,8 +217,8 @@ def adopt_board(parent, b, racks):
 def schedule_auto(m):
     """Issue 22: a screen that goes on by itself (a bot's move played on the
     board, solo.bot_screen): its action (the next move) is dispatched after the
-    model's pace; under reduced motion its "skip" (the end of the bots' run) at
-    once; a tap anywhere on it skips (on_tap). One pending step at a time,
+    model's pace (with "wait" none: a tap; fix10); under reduced motion the same steps with no
+    moment ("still_ms"); a tap anywhere on it skips (on_tap). One pending step at a time,
     tied to the screen and step drawn: a redraw of the same step keeps its
     timer, and a timer that fires after the screen changed does nothing."""
     auto = m.get("auto")
@@ -229,13 +229,14 @@ def schedule_auto(m):
     if APP.game.auto is not None and APP.game.auto[1] == key:
         return
     reduce = motion_reduced() and not auto.get("steady")
-    act = (auto.get("skip") or auto["act"]) if reduce else auto["act"]
+    act = auto["act"]
     APP.game.auto_seq += 1
     APP.game.auto = (APP.game.auto_seq, key, act, auto.get("skip") or act)
     if APP.game.auto_proxy is None:
         APP.game.auto_proxy = keep(create_proxy(guarded(auto_due)))
-    ms = 0 if reduce else int(auto["ms"])
-    window.setTimeout(APP.game.auto_proxy, ms, APP.game.auto_seq)
+    ms = int(auto.get("still_ms", auto["ms"])) if reduce else int(auto["ms"])
+    if not auto.get("wait"):
+        window.setTimeout(APP.game.auto_proxy, ms, APP.game.auto_seq)
 
 
 def auto_due(seq=None):

@@ -74,11 +74,13 @@ def sheet_view(tab, wide, editing):
     return {"editing": bool(editing), "switch": switch}
 
 
-def dock_model(m, want, wide, editing=False):
+def dock_model(m, want, wide, editing=False, last=None):
     """The help's model for screen model `m`, or None when it has none.
 
     want: the tab the player last opened (None: closed); wide: the wide layout;
-    editing: a phone's Sheet tab shows its cells as buttons (sheet_view)."""
+    editing: a phone's Sheet tab shows its cells as buttons (sheet_view); last:
+    the tab last opened this game, which Help opens again when this screen has
+    it (fix10, a sixth playtest: the Sheet was always two taps, Help -> Sheet)."""
     tabs = tabs_of(m)
     if not tabs:
         return None
@@ -94,7 +96,7 @@ def dock_model(m, want, wide, editing=False):
         # the bar's button: opens the first tab, or closes the open help
         "button": {
             "act": actions.HELP,
-            "arg": "" if tab is not None else tabs[0],
+            "arg": "" if tab is not None else (last if last in tabs else tabs[0]),
             "text": _("Help"),
             "expanded": tab is not None,
         },

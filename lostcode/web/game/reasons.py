@@ -22,7 +22,7 @@ Pure Python, MicroPython-portable (no DOM here).
 from ...player.expert import NOTE_KNOW, NOTE_LOST, NOTE_WIN
 from ...rules.components import WHEEL_VP
 from ...rules.movewords import AT_CHECK, AT_ONCE, can_lose_points, when_said
-from ...rules.vocab import GUESS
+from ...rules.vocab import DISCARD, GUESS
 from ..shell.i18n import _, decimal, ngettext
 from .describe import move_words
 
@@ -39,13 +39,18 @@ def vp_text(x):
     return _("{ev} VP", ev=text)
 
 
-def _note_text(note):
-    """The option's tag in words ("" for a tag this page does not know)."""
+def _note_text(note, you=False):
+    """The option's tag in words ("" for a tag this page does not know); `you`:
+    said to the human it advises (fix10, a sixth playtest: "its own stones" on
+    the player's own screen)."""
+    if note == NOTE_KNOW:
+        if you:
+            return _("mostly by what you learn about your stones")
+        return _("mostly by what it learns about its own stones")
     return {
         "deny": _("mostly by what it keeps from the players after"),
         "next": _("for the player after"),
         "tell": _("counting what it tells the others"),
-        NOTE_KNOW: _("mostly by what it learns about its own stones"),
     }.get(note, "")
 
 
@@ -85,7 +90,29 @@ def bet_text(action, value):
                     "this bet can win up to {n} points and cannot lose any", n)
 
 
-def score_text(action, value, vp, learn):
+def discard_text(learn, you=False):
+    """What replacing a stone gains, plainly (fix10, a sixth playtest: "about
+    even with the others (mostly by what it learns about its own stones)"): a
+    discard scores nothing now (R-P2); its old stone goes face up, so its
+    player learns its value, worth points by the end or no more than another
+    stone's."""
+    n = int(float(learn) + 0.5)
+    if n >= 1:
+        if you:
+            return ngettext("you learn the old stone's value, likely worth about {n} point "
+                            "to you by the end",
+                            "you learn the old stone's value, likely worth about {n} points "
+                            "to you by the end", n)
+        return ngettext("it learns the old stone's value, likely worth about {n} point "
+                        "to it by the end",
+                        "it learns the old stone's value, likely worth about {n} points "
+                        "to it by the end", n)
+    if you:
+        return _("you learn the old stone's value; about as many points as the other choices")
+    return _("it learns the old stone's value; about as many points as the other choices")
+
+
+def score_text(action, value, vp, learn, you=False):
     """A move's worth as a player can check it (issue 39, third playtest: a 3 VP
     bet read "likely to gain about 5 points on the others", what it learns
     counted in): the points it is likely to score this round, never more than
@@ -94,6 +121,8 @@ def score_text(action, value, vp, learn):
     said by what it costs the others. `vp`, `learn`: the search's expected
     points this round and gain in its own final points (expert.Option)."""
     x, gain = float(vp), float(learn)
+    if action and action[0] == DISCARD and x < 0.5:
+        return discard_text(gain, you)
     n = _at_most_the_bet(action, int(abs(x) + 0.5))
     learns = gain >= 0.5
     if x <= -0.5:
@@ -103,10 +132,14 @@ def score_text(action, value, vp, learn):
     else:
         points = ""
     if points and learns:
+        if you:
+            return _("{points} and learn more about your stones", points=points)
         return _("{points} and learn more about its own stones", points=points)
     if points:
         return points
     if learns:
+        if you:
+            return _("likely to learn more about your stones")
         return _("likely to learn more about its own stones")
     k = int(float(value) + 0.5)
     if k >= 1:
@@ -123,7 +156,7 @@ def split(o):
     return o[0], o[1], (o[2] if len(o) > 2 else ""), vp, learn
 
 
-def worth(value, note, action=None, whole=False, vp=None, learn=None):
+def worth(value, note, action=None, whole=False, vp=None, learn=None, you=False):
     """An option's worth in words: the points it likely scores and what it
     learns (`score_text`; an older save's options, without them, by their gain
     on the others, a bet's never above its wheel's points), or for final
@@ -132,28 +165,31 @@ def worth(value, note, action=None, whole=False, vp=None, learn=None):
     if note == NOTE_WIN:
         return _("{pct} chance to win", pct=_("{n}%", n=int(round(float(value) * 100))))
     if vp is not None and learn is not None:
-        likely = score_text(action, value, vp, learn)
+        likely = score_text(action, value, vp, learn, you)
     else:
         likely = likely_text(value, action)
     bounds = bet_text(action, value) if whole and action and action[0] == GUESS else ""
     return _("{bounds}; {likely}", bounds=bounds, likely=likely) if bounds else likely
 
 
-def said_note(note, vp, learn):
-    """The option's tag in words, unless its worth already said it learns."""
+def said_note(note, vp, learn, action=None, you=False):
+    """The option's tag in words, unless its worth already said it learns (a
+    stone replaced: always, `discard_text`)."""
     if note == NOTE_KNOW and learn is not None and float(learn) >= 0.5:
         return ""
-    return _note_text(note)
+    if action and action[0] == DISCARD and vp is not None and learn is not None:
+        return ""
+    return _note_text(note, you)
 
 
-def option_phrase(action, value, note="", vp=None, learn=None):
+def option_phrase(action, value, note="", vp=None, learn=None, you=False):
     """One option as a short phrase: "W5 6–7: likely to score about 2 points",
     "turning die 2 to bird: about even with the others"."""
     words, p = move_words(action, _("no value"))
     if words is None:
         return ""
-    text = _(words.phrase, vp=worth(value, note, action, False, vp, learn), **p)
-    said = said_note(note, vp, learn)
+    text = _(words.phrase, vp=worth(value, note, action, False, vp, learn, you), **p)
+    said = said_note(note, vp, learn, action, you)
     return text + " (" + said + ")" if said else text
 
 
@@ -170,7 +206,7 @@ def chosen_sentence(action, value, note="", vp=None, learn=None):
     if not words.sentence:
         return ""  # a roll has no alternative worth a sentence
     text = _(words.sentence, vp=vp_said, **p)
-    said = said_note(note, vp, learn)
+    said = said_note(note, vp, learn, action)
     return text[:-1] + " (" + said + ")." if said and text.endswith(".") else text
 
 
@@ -180,7 +216,7 @@ def _points_said(action, vp):
     return _at_most_the_bet(action, int(x + 0.5)) if x >= 0.5 else 0
 
 
-def fewer_why(chosen, option):
+def fewer_why(chosen, option, you=False):
     """Why the move chosen beats `option` though it scores fewer points now (issue
     39, fifth playtest: W7 0–6 "about 1 point" chosen over W1 0 "about 2 points",
     no word why), or "". Both are (action, value, note, vp, learn). The search
@@ -196,18 +232,24 @@ def fewer_why(chosen, option):
     more_points = float(ovp) - float(vp)
     learns_more = float(learn) - float(olearn)
     if learns_more >= more_points:
+        if you:
+            return _("the chosen move learns more about your stones")
         return _("the chosen move learns more about its own stones")
     if learns_more >= 0.5:
+        if you:
+            return _("the chosen move learns more about your stones and leaves the "
+                     "others fewer points")
         return _("the chosen move learns more about its own stones and leaves the "
                  "others fewer points")
     return _("the chosen move leaves the others fewer points")
 
 
-def weighed_phrase(chosen, option):
+def weighed_phrase(chosen, option, you=False):
     """An alternative weighed as a phrase, with why the chosen move beat it when
     the alternative scores more now (`fewer_why`)."""
-    text = option_phrase(*option)
-    why = fewer_why(chosen, option) if text else ""
+    action, value, note, vp, learn = option
+    text = option_phrase(action, value, note, vp, learn, you)
+    why = fewer_why(chosen, option, you) if text else ""
     return _("{option}, but {why}", option=text, why=why) if why else text
 
 
@@ -305,8 +347,11 @@ def expert_answer(decision, cursed=False):
         options = [(decision.action, 0.0, "", 0.0, 0.0)] + [
             o for o in options if o[0] != decision.action]
 
-    def said(o):
-        text = option_phrase(*o) if o is options[0] else weighed_phrase(options[0], o)
+    def said(o):  # to the human it advises: "your stones" (fix10)
+        if o is options[0]:
+            text = option_phrase(o[0], o[1], o[2], o[3], o[4], True)
+        else:
+            text = weighed_phrase(options[0], o, you=True)
         if text and repr(o[0]) in points:  # issue 39: points too, as on every other screen
             text = _("{option} ({vp} expected)", option=text, vp=vp_text(points[repr(o[0])]))
         return text
@@ -329,7 +374,7 @@ def aim_text(note):
         return _("At the end the expert plays to win the game, not for the most points: "
                  "behind, it takes a risk; ahead, it plays safe.")
     return _("The expert plays for points over the other players: this round's, and what "
-             "its move tells it and the others for the rounds to come.")
+             "the move tells you and the others for the rounds to come.")
 
 
 def points_text(ev):

@@ -132,15 +132,14 @@ def _replace(session, obs, m):
     name = obs["names"][p]
     chosen = session.pick_draft(PHASE_REPLACE)["arg"]
     m["heading"] = _("{name} replaces a stone", name=name)
+    # fix10 (a sixth playtest: the panel took 46-72 % of a phone's screen): the
+    # why in one short line (the heading and the check said who was wrong), the
+    # stones one row of symbols on a phone (style: their names their accessible text)
+    why = para(_("Chosen unseen: the old stone goes face up beside the rack; nobody sees "
+                 "the new one here."))
+    why["cls"] = "hint"
     m["blocks"] = [
-        para(
-            _(
-                "{name} was wrong and must replace one of their own stones, chosen without seeing "
-                "it. "
-                "The old stone is shown face up beside their rack; nobody sees the new one here.",
-                name=name,
-            )
-        ),
+        why,
         buttons(
             [
                 button(

@@ -18,11 +18,11 @@ colour, the stone replaced, the symbol whose candidates were written) and a
 short caption; the report's list keeps the full words of the steps shown so
 far. The screen carries `auto`: the page (gamepage.py) plays CONTINUE (the
 next step) by itself after PACE_MS; a tap anywhere, or Skip, plays SKIP: the
-end of the bots' run (the next human decision or the round's check) at once,
-as does reduced motion. While a bot has not decided yet (the Bot lab's,
-labseat.py, or an expert searching) nothing advances and no control is shown
-(issue 39: a greyed-out Continue beside the move just played read as a
-contradiction): one line says who is thinking.
+end of the bots' run (the next human decision or the round's check) at once;
+reduced motion plays the same steps with no moment (fix10). While a bot has
+not decided yet (the Bot lab's, labseat.py, or an expert searching) nothing
+advances and no control is shown (issue 39: a greyed-out Continue beside the
+move just played read as a contradiction): one line says who is thinking.
 
 Issue 27: an expert seat's decision is a search (lostcode/player/expert.py).
 In the page's sessions (`sliced`) it is a thinking.Job the page runs a slice at
@@ -63,6 +63,7 @@ from ..shell.blocks import button, buttons
 from ..shell.i18n import _
 from .board import GAP, NAME_W, STONE, board_model, node, text, wheel_icon, wheels_svg
 from .describe import describe
+from .finalmarks import finals_of, with_finals
 from .names import dice_text, symbol_name
 from .reasons import AT_ONCE, reason_text, when_shown
 from .stepwhy import step_reason, with_reason
@@ -73,7 +74,7 @@ SHOWN_WITH_CHECKS = (EV_CHECK, EV_MOVE, EV_CURSE_TAKEN, EV_CURSE_PASSED, EV_CURS
 PACE_MS = 1200  # how long the page shows each reported bot move before going on
 # Issue 39 (a playtest: a computer's reason of 25-35 words went by in 1.2 s):
 # a caption longer than PLAIN_WORDS stays READ_MS a word more, at most PACE_MAX_MS
-# (Skip or a tap still goes on at once; reduced motion never waits).
+# (Skip or a tap still goes on at once).
 PLAIN_WORDS = 10
 READ_MS = 150
 PACE_MAX_MS = 4500
@@ -240,7 +241,8 @@ class BotSeats(Seats):
     def pace_ms(self, caption="", moment=""):
         """How long each step stays before the next comes by itself: longer
         for a caption with a reason in it, so that it can be read, and by its
-        moment (MOMENT_MS: the dice rolling are not yet the roll to see)."""
+        moment (MOMENT_MS: the dice rolling are not yet the roll to see; no
+        moment plays under reduced motion, `moment=""`)."""
         extra = max(0, len(caption.split()) - PLAIN_WORDS) * READ_MS
         return min(PACE_MAX_MS, PACE_MS + extra) + MOMENT_MS.get(moment.split(":")[0], 0)
 
@@ -277,6 +279,11 @@ def step_obs(r):
         if e.get("t") in (EV_CHECK, EV_END):
             return r["before"]
     return r["after"]
+
+
+def ended_game(r):
+    """The step's move ended the game (the last final candidates written)."""
+    return any(e.get("t") == EV_END for e in r["events"])
 
 
 def step_caption(r, names):
@@ -357,7 +364,10 @@ def step_board(r, obs, levels=None):
             _mark_group(b["wheels"][2][i], "just seat-" + str(p), just)
         elif t == EV_DISCARD:
             _mark_stone(b, obs, p, e["symbol"], "replaced", _("new stone"))
-    if action[0] == FINAL and action[1] in obs["symbols"]:
+    if action[0] == FINAL and ended_game(r):  # the values, secret until now (fix10, R-E1)
+        seats = set(levels or ()) | set(r.get("run", [p]))  # every computer's, no human's
+        b["racks"] = with_finals(b["racks"], obs["symbols"], finals_of(r["after"]["result"], seats))
+    elif action[0] == FINAL and action[1] in obs["symbols"]:
         _mark_stone(b, obs, p, action[1], "written", _("final candidates written"))
     for rack in b["racks"]:
         if rack[1].get("data-owner") == str(p):
@@ -461,12 +471,22 @@ def bot_screen(session, obs, m):
         blocks.append({"t": "status", "text": said})
         m["auto"] = None
         m["waiting"] = said
+    elif steps and ended_game(steps[k]) and k + 1 == len(steps):
+        # fix10 (a sixth playtest: the computers' final candidates went by in
+        # under a second): the step that ends the game waits for the player
+        blocks.append(buttons([button(_("Continue"), CONTINUE, primary=True)]))
+        m["auto"] = {"act": CONTINUE, "ms": 0, "skip": CONTINUE, "wait": True}  # a tap goes on
     else:
         aria = _("Skip to the end of the computers' moves")
         blocks.append(buttons([button(_("Skip"), SKIP, primary=True, aria=aria)]))
         caption = m["bot_step"]["caption"] if steps else ""
         moment = m["bot_step"]["moment"] if steps else ""
-        m["auto"] = {"act": CONTINUE, "ms": bots.pace_ms(caption, moment), "skip": SKIP}
+        m["auto"] = {
+            "act": CONTINUE,
+            "ms": bots.pace_ms(caption, moment),
+            "still_ms": bots.pace_ms(caption),  # reduced motion: the same step, no moment
+            "skip": SKIP,
+        }
     if lines and steps:
         # under the board, out of the sheet: at 360x640 a long run's words would
         # lift the sheet over the racks the moves are played on (issue 22)

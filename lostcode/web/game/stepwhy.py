@@ -54,7 +54,7 @@ def _plain(option):
     it learns), with what weighed most."""
     action, value, note, vp, learn = split(option)
     text = worth(value, note, action, False, vp, learn)
-    said = said_note(note, vp, learn)
+    said = said_note(note, vp, learn, action)
     return text + " (" + said + ")" if said else text
 
 

@@ -36,12 +36,27 @@ from .betscreens import _final, _guess, _shortcut
 from .board import board_model, dice_svg, last_moves, rack_svg
 from .describe import log_lines
 from .drafts import KEEP
+from .finalmarks import finals_of, with_finals
 from .names import dice_text, symbol_name
 from .reasons import with_reasons
 from .resultscreens import _checks, _end, _replace, rack_result
 from .solo import bot_screen, seat_levels, show_levels
 from .tableview import sheet_model, strip_model, table_model
 from .tutorial import tip_block
+
+
+def notice(n, names, kind):
+    """A discard just made, said on the next screen. On a replacement in one
+    line (fix10, a sixth playtest: with the long note the panel took 72 % of a
+    phone's screen and hid the racks; the discard is drawn beside its rack)."""
+    kw = {"name": names[n["player"]], "sym": symbol_name(n["symbol"]), "value": n["value"]}
+    if kind == PHASE_REPLACE:
+        return _("{name} discarded their {sym} stone ({value}) and drew a new one.", **kw)
+    return _(
+        "{name} discarded their {sym} stone: it showed {value}. "
+        "They drew a new {sym} stone, which only the others will see.",
+        **kw,
+    )
 
 
 def screen_model(session, boards=None, table=True):
@@ -86,6 +101,10 @@ def screen_model(session, boards=None, table=True):
     if not stepped:
         m["board"] = kept_board(obs, boards)  # the drawn table (board.py)
         m["strip"] = strip_model(obs, kind, checks["round"] if checks else None)  # pinned on top
+    if kind == PHASE_END and m["board"] is not None:  # every player's final candidates (fix10)
+        m["board"] = dict(m["board"])
+        m["board"]["racks"] = with_finals(m["board"]["racks"], obs["symbols"],
+                                          finals_of(obs["result"]))
     # What the decision rests on goes next to the question (the rest below).
     m["evidence"] = EVIDENCE.get(kind, "")
     if kind == "handoff" and obs["dice"]:
@@ -138,16 +157,7 @@ def drafted(session, obs, m, kind, boards):
     notices, the message, the undo, the chosen die face, the question."""
     names = obs["names"]
     m["error"] = session.error
-    m["notices"] = [
-        _(
-            "{name} discarded their {sym} stone: it showed {value}. "
-            "They drew a new {sym} stone, which only the others will see.",
-            name=names[n["player"]],
-            sym=symbol_name(n["symbol"]),
-            value=n["value"],
-        )
-        for n in session.shown_notices()
-    ]
+    m["notices"] = [notice(n, names, kind) for n in session.shown_notices()]
     if m["viewer"] is not None:
         m["undo"] = session.can_undo()
     draft_die(session, kind, obs, m["board"])
@@ -285,8 +295,16 @@ def log_model(session):
 def _roll(session, obs, m):
     name = obs["names"][obs["roller"]]
     m["heading"] = _("Round {round}: {name} rolls", round=obs["round"], name=name)
+    scores = obs["scores"]
+    if scores.count(scores[obs["roller"]]) > 1:
+        # fix10 (a sixth playtest: "Bo is furthest behind" at 0–0–0): a tie is
+        # broken by the stack, the marker on top being further behind (R-R1)
+        said = _("{name} rolls the three dice: tied for last, with their marker highest "
+                 "in the stack.", name=name)
+    else:
+        said = _("{name} is furthest behind and rolls the three dice.", name=name)
     m["blocks"] = [
-        para(_("{name} is furthest behind and rolls the three dice.", name=name)),
+        para(said),
         buttons([button(_("Roll the dice"), ROLL, primary=True)]),
     ]
 

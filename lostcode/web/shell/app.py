@@ -34,7 +34,7 @@ class GameView:
 
     __slots__ = (
         "session", "kind", "heading", "announcer", "log_shown", "screen", "sheet_owner", "help",
-        "sheet_edit", "assist_proxy", "assist_queued",
+        "help_last", "sheet_edit", "assist_proxy", "assist_queued",
         "watch", "watch_back", "moments_seen", "check_played", "auto", "auto_seq",
         "auto_proxy", "dispatch", "step_played", "search", "log_lines",
         "board_drawn", "boards", "kept",
@@ -49,6 +49,7 @@ class GameView:
         self.screen = None  # what settle_if_new last saw (one activation, one action)
         self.sheet_owner = None  # whose deduction sheet the open panel shows
         self.help = None  # the help's tab the player opened (game/helpdock.py), None: closed
+        self.help_last = None  # the last tab opened this game: Help reopens it (fix10)
         self.sheet_edit = False  # a phone's Sheet tab: its cells as buttons (helpdock.sheet_view)
         self.assist_proxy = None  # flow._assist: the task that makes the analysis after drawing
         self.assist_queued = False  # that task is queued

@@ -139,6 +139,9 @@ SECOND_PERSON = {
         "which only the others will see."
     ),
     "Round {round}: {name} rolls": N_("Round {round}: you roll"),
+    "{name} rolls the three dice: tied for last, with their marker highest in the stack.": N_(
+        "You roll the three dice: tied for last, with your marker highest in the stack."
+    ),
     "{name} is furthest behind and rolls the three dice.": N_(
         "You are furthest behind and roll the three dice."
     ),
@@ -175,11 +178,6 @@ SECOND_PERSON = {
     "{name}: your {sym} candidates": N_("Your {sym} candidates"),
     "{name}: your final candidates": N_("Your final candidates"),
     "{name} replaces a stone": N_("You replace a stone"),
-    "{name} was wrong and must replace one of their own stones, chosen without seeing it. "
-    "The old stone is shown face up beside their rack; nobody sees the new one here.": N_(
-        "You were wrong and must replace one of your own stones, chosen without seeing it. "
-        "The old stone is shown face up beside your rack; nobody sees the new one here."
-    ),
     "Game over: {name} wins": N_("Game over: you win"),
     "{names} are tied on {score} point. {name} wins because their marker is lowest in the "
     "stack.": ngettext(

@@ -1,0 +1,31 @@
+"""A sixth new-player playtest (fix10, finding 7): on a phone the help took
+the place of the choice it helps with (the expert's "turning die 3 to jaguar"
+read with no die in sight), the Chances tab opened on its table with the
+suggestion above it out of sight, and Help always reopened on Chances."""
+
+import pytest
+from play import UIGame
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_dice_stay_in_sight_under_the_help_and_help_reopens_the_last_tab(browser, base_url):
+    context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True,
+                                  base_url=base_url)
+    page = context.new_page()
+    game = UIGame(page, ["Ann", "Ben", "Cy"], seed=99)
+    game.start(wait_first=True)
+    game.click("Roll the dice")
+    game.click("I am Ann")
+    expect(page.locator("#game")).to_have_attribute("data-screen", "change")
+    page.get_by_role("button", name="Ask the expert").first.click()
+    expect(page.locator("#help-dock")).to_contain_text("The expert's move", timeout=20000)
+    # the choice it speaks of, in sight with it: the dice's faces and "Keep the dice"
+    expect(page.get_by_role("button", name="Keep the dice")).to_be_in_viewport()
+    expect(page.locator("#screen .buttons.turn .btn").first).to_be_in_viewport()
+    page.locator("#help-dock").get_by_role("button", name="Sheet").click()
+    page.get_by_role("button", name="Close the help").click()
+    page.get_by_role("button", name="Help", exact=True).click()  # the Sheet again, one tap
+    expect(page.locator("#help-dock .help-tab[aria-pressed=true]")).to_have_text("Sheet")
+    context.close()
