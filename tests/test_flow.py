@@ -345,23 +345,3 @@ def test_a_bot_turn_goes_on_by_itself_over_the_drawn_dice():
         assert m["kind"] == "end"
     assert seen > 10
     assert PACE_MS in paces and max(paces) > PACE_MS, paces  # plain moves, and reasons
-
-
-def test_a_discards_notice_is_dropped_once_a_computer_moves_R_P2():
-    """R-P2, desk11 (issue 39, a sixth playtest: "Me discarded their snake
-    stone…" from round 6 still stood on round 7's wheel screen at 1280x800,
-    between the confirm and the help): the public notice of a discard is news
-    until the next move, a computer's too; computers' seats play on the state
-    itself (lostcode/player/seats.py), not through the session's own moves."""
-    for seed in range(40):
-        ses = Session(Options(2), seed, ["A", "B"])
-        to_screen(ses, "checks")
-        ses.do("continue")
-        if ses.screen()[0] == "replace":
-            break
-    ses.do("discard", [it["arg"] for it in enabled(screen_model(ses), "discard")][0])
-    ses.do("confirm_pick")
-    ses.unlocked = None  # a public screen: the notice is said there...
-    assert screen_model(ses)["notices"]
-    apply_action(ses.state, legal_actions(ses.state)[0])  # ...until a seat plays
-    assert ses.notices and not screen_model(ses)["notices"]

@@ -138,8 +138,7 @@ class Drafts:
     def _discarded(self, p):
         """`p` just replaced a stone: the public notice of the old one (R-P2)."""
         gone = self.state.discards[p][-1]
-        self.notices = [{"player": p, "symbol": gone["symbol"], "value": gone["value"],
-                         "at": len(self.state.actions)}]
+        self.notices = [{"player": p, "symbol": gone["symbol"], "value": gone["value"]}]
 
     # -- drafts and undo -----------------------------------------------------------
     def _remember(self, what, viewer):

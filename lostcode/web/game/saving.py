@@ -158,8 +158,5 @@ def _valid_notices(notices, state):
             and sym in state.options.symbols
             and isinstance(v, int)
         ):
-            n = {"player": p, "symbol": sym, "value": v}
-            if isinstance(x.get("at"), int):  # the move it follows (desk11)
-                n["at"] = x["at"]
-            out.append(n)
+            out.append({"player": p, "symbol": sym, "value": v})
     return out

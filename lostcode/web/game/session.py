@@ -206,14 +206,8 @@ class Session(Drafts):
 
     def shown_notices(self):
         """The public news to show: none while a private screen is open (it
-        stays for the public screens until the next move, a computer's too,
-        makes it old news: desk11, a solo game showed round 6's discard on round
-        7's wheel screen, pushing the help down, as computers' moves are played
-        by their seats, not by `_act`)."""
-        if self.unlocked is not None:
-            return []
-        now = len(self.state.actions)
-        return [n for n in self.notices if n.get("at", now) == now]
+        stays for the public screens until the next move clears it)."""
+        return [] if self.unlocked is not None else self.notices
 
     def moves_played(self) -> int:
         """How many actions the game has (the adapter's screen and save checks)."""
