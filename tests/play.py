@@ -248,7 +248,7 @@ class UIGame:
         value = s.discards[p][-1]["value"]
         # on a next replacement in one line (fix10: the panel left the racks in sight)
         said = re.compile(
-            rf"{s.names[p]} discarded their {sym} stone"
+            rf"{re.escape(s.names[p])} discarded their {sym} stone"
             rf"(: it showed {value}\.| \({value}\) and drew a new one\.)"
         )
         expect(self.page.locator("#screen p.notice").filter(has_text=said)).to_have_count(1)
