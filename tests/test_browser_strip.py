@@ -8,9 +8,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 from test_browser_cand_icons import screen_at
+from test_browser_sight import tr
 
 from lostcode.rules.vocab import PHASE_CHANGE
-from lostcode.web.shell.i18n import _, set_language
 
 pytestmark = pytest.mark.browser
 
@@ -21,14 +21,6 @@ STRIP_JS = """() => { const r = document.getElementById("strip").getBoundingClie
   const h = (s) => Math.max(...all(s).map(b => b.height));
   return {top: r.top, height: r.height, scroll: scrollY, seat: h("#strip li.seat"),
           globe: h("#strip li.strip-lang"), racks: all("#game svg.rack").map(b => b.top)}; }"""
-
-
-def tr(lang, msg):
-    set_language(lang)
-    try:
-        return _(msg)
-    finally:
-        set_language("en")
 
 
 def test_the_language_is_one_tap_from_a_phones_strip_and_the_game_goes_on(page):
