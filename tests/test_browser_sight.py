@@ -287,3 +287,66 @@ def test_a_four_player_check_in_the_replay_takes_a_third_of_a_phone(browser, sit
     assert len(seen["racks"]) == 4 and max(seen["racks"]) <= seen["top"], (lang, seen)
     assert max(seen["markers"]) <= seen["top"], (lang, seen)
     context.close()
+
+
+# The bottoms of the score track's spaces 0-9 (the row a marker at the start stands on).
+LOW_ROW_JS = """() => [...document.querySelectorAll("#table svg.track .space-no")]
+  .filter(t => /^[0-9]$/.test(t.textContent.trim()))
+  .map(t => Math.round(t.closest(".cell").querySelector("circle.space").getBoundingClientRect().bottom))"""
+
+
+def test_the_replays_panel_is_a_quarter_of_a_phone_at_a_four_player_check(browser, site_url):
+    """desk12 (a seventh playtest: the replay's panel was 239-242 px, 37 % of
+    640, over the track's 0-9 row and its markers): with four players named
+    "Player 1" to "Player 4" (the longest row of names), at the first move and
+    at round 1's check, the panel is at most a quarter of the screen (160 px),
+    every rack, the ten spaces 0-9 and every marker above it, and each of its
+    controls whole in the first viewport, >= 44 px."""
+    game = new_game(Options(4), 78, ["Player 1", "Player 2", "Player 3", "Player 4"])
+    bots = [Player("easy", 78 + p) for p in range(4)]
+    while not is_over(game):
+        apply_action(game, bots[game.to_act].act(game, legal_actions(game)))
+    rec = to_record(game, ["human", "easy", "human", "easy"])
+    replay = Replay(rec)
+    k = next(k for k in range(1, replay.n + 1) if replay.checks_at(k) is not None)
+    context, page, rec = watch_on_a_phone(browser, site_url, rec)
+    for step in ("start", "check"):
+        if step == "check":
+            step_to_the_first_check(page, "en", k, len(rec["actions"]))
+        seen = page.evaluate(SIGHT_JS)
+        assert seen["height"] <= PHONE["height"] / 4, (step, seen)
+        assert len(seen["racks"]) == 4 and max(seen["racks"]) <= seen["top"], (step, seen)
+        low = page.evaluate(LOW_ROW_JS)
+        assert len(low) == 10 and max(low) <= seen["top"], (step, low, seen)
+        assert max(seen["markers"]) <= seen["top"], (step, seen)
+        controls = page.locator("#screen .bottom-sheet").get_by_role("button")
+        assert controls.count() == 7 + 3 + 1 + 4
+        for control in controls.all():
+            expect(control).to_be_in_viewport(ratio=1)
+            box = control.bounding_box()
+            assert box["width"] >= 44 and box["height"] >= 44, (step, box)
+    context.close()
+
+
+def test_start_while_the_replay_plays_pauses_it_at_move_0(browser, site_url):
+    """desk12 (a seventh playtest: "Start" tapped during play at 4x, then the
+    next "Next move" gave move 21): a finger's tap on Start while the
+    recording plays by itself stops it at move 0 (play offered again, nothing
+    moves), and the next "Next move" shows move 1."""
+    context, page, _rec = watch_on_a_phone(browser, site_url, "solo.json")
+    game = page.locator("#game")
+    page.wait_for_function("() => !document.querySelector('#game [data-settling]')")
+    finger_tap(page, page.get_by_role("button", name="Speed 4×", exact=True))
+    expect(page.get_by_role("button", name="Speed 4×")).to_have_attribute("aria-pressed", "true")
+    finger_tap(page, page.get_by_role("button", name="Play the moves", exact=True))
+    page.wait_for_function("Number(document.querySelector('#game').dataset.step) >= 5",
+                           timeout=20_000)
+    finger_tap(page, page.get_by_role("button", name="Start", exact=True))
+    expect(game).to_have_attribute("data-step", "0")
+    expect(page.get_by_role("button", name="Play the moves", exact=True)).to_be_visible()
+    page.wait_for_timeout(1_000)  # two paces at 4x: nothing plays on
+    expect(game).to_have_attribute("data-step", "0")
+    finger_tap(page, page.get_by_role("button", name="Next move", exact=True))
+    expect(game).to_have_attribute("data-step", "1")
+    assert page.evaluate("scrollY") == 0
+    context.close()
