@@ -62,10 +62,9 @@
   document.getElementById("setup-form").addEventListener("submit", function (event) {
     if (root.dataset.engine === "ready") return;  // Python handles it
     event.preventDefault();
-    // The message goes beside the button pressed: Play at the top or Start at the form's end.
-    const near = event.submitter && event.submitter.id === "start" ? "start" : "";
-    const status = document.getElementById(near ? "start-form-status" : "start-status");
-    document.getElementById(near ? "start-status" : "start-form-status").textContent = "";
+    // The message goes beside Play, the set-up's one start (desk12).
+    const status = document.getElementById("start-status");
+    const near = "";
     if (root.dataset.engine === "error") {
       say(status, function () { return _("The game engine could not be loaded. Reload the page to try again."); });
       return;

@@ -102,7 +102,7 @@ class KeyboardGame(UIGame):
         seed = page.get_by_label("Seed (optional, to replay the same deal)")
         self.type_into(seed, str(self.seed))
         self.engine_at_start = page.evaluate("document.documentElement.dataset.engine")
-        self.click("Start the game")
+        self.click("Play")
         expect(page.locator("#game")).to_be_visible(timeout=30000)
 
     # -- every new screen starts at its heading ------------------------------------------------

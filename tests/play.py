@@ -115,7 +115,7 @@ class UIGame:
         if wait_first:
             wait_engine_ready(page)
         self.engine_at_start = page.evaluate("document.documentElement.dataset.engine")
-        self.click("Start the game")
+        self.click("Play")
         if hold_engine:
             expect(page.get_by_role("status").filter(has_text="as soon as")).to_be_visible()
             while not held:

@@ -115,7 +115,7 @@ class AuditedGame(UIGame):
             self.page.set_viewport_size(phone)
 
     def click(self, name, exact=True):
-        if name == "Start the game" and "setup" not in self.audited:
+        if name == "Play" and "setup" not in self.audited:
             wait_engine_ready(self.page)
             self.audit("setup")
         super().click(name, exact)
@@ -269,7 +269,7 @@ def test_larger_text_setting(page):
     wait_engine_ready(page)
     open_settings(page)
     page.get_by_label("Name of player 1").fill("Ann")
-    page.get_by_role("button", name="Start the game").click()
+    page.get_by_role("button", name="Play", exact=True).click()
     page.get_by_text("Display settings", exact=True).click()
     box = page.get_by_role("checkbox", name="Larger text")  # the in-game one (the form is hidden)
     expect(box).to_be_checked()
@@ -323,7 +323,7 @@ def test_a_lesson_link_with_motion_reduce_loads_and_plays(page):
     wait_engine_ready(page)
     assert page.evaluate("document.documentElement.dataset.motion") == "reduce"
     expect(page.locator("#motion")).to_be_checked()
-    page.get_by_role("button", name="Start the game").click()
+    page.get_by_role("button", name="Play", exact=True).click()
     expect(page.locator("#game")).to_be_visible()
     assert page.evaluate("document.getAnimations().length") == 0
 

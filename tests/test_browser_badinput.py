@@ -127,12 +127,12 @@ def test_look_alike_names_are_refused_and_the_seed_is_not_shown_mid_game(page):
             "([i, v]) => { document.getElementById('name-' + i).value = v; }", [i + 1, name]
         )
     page.get_by_label("Seed (optional, to replay the same deal)").fill("42")
-    page.get_by_role("button", name="Start the game").click()
-    status = page.locator("#start-form-status")  # beside the Start button pressed
+    page.get_by_role("button", name="Play", exact=True).click()
+    status = page.locator("#start-status")  # beside Play, the one start (desk12)
     expect(status).to_contain_text("two players would be shown as “Ann”")
     assert page.locator("#game").is_hidden()
     page.evaluate("() => { document.getElementById('name-2').value = 'Ben\u200d'; }")
-    page.get_by_role("button", name="Start the game").click()
+    page.get_by_role("button", name="Play", exact=True).click()
     expect(page.get_by_role("button", name="Roll the dice")).to_be_visible()
     assert "\u202e" not in page.locator("#game").inner_text()
     expect(page.locator('#table svg[aria-label="Rack of Cy"]')).to_have_count(1)

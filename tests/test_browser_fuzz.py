@@ -325,7 +325,7 @@ def start_if_needed(fuzz):
         page.locator(f"#kind-{i + 1}").select_option("human")
         page.locator(f"#name-{i + 1}").fill(["Ann", "Ben", "Cy"][i])
     page.locator("#seed").fill(str(rng.randrange(10**6)))
-    page.get_by_role("button", name="Start the game").click()
+    page.get_by_role("button", name="Play", exact=True).click()
 
 
 @pytest.fixture

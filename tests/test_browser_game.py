@@ -146,8 +146,8 @@ def test_rules_and_form_work_before_python(page):
     curse_rule = "Whoever holds the curse token when a check phase begins"
     expect(page.get_by_text(curse_rule)).to_be_visible()
     page.get_by_text("Rules reference").click()  # closes the sheet again (no Python needed)
-    page.get_by_role("button", name="Start the game").click()
-    status = page.locator("#start-form-status")  # the status line beside Start
+    page.get_by_role("button", name="Play", exact=True).click()
+    status = page.locator("#start-status")  # the status line beside Play
     expect(status).to_contain_text("could not be loaded. Reload the page")
     assert page.evaluate("document.documentElement.dataset.engine") == "error"
 

@@ -70,7 +70,7 @@ def fill_form(page, names, flags=None, seed=None):
         page.get_by_label(label).set_checked(bool((flags or {}).get(flag)))
     if seed is not None:
         page.get_by_label("Seed (optional, to replay the same deal)").fill(str(seed))
-    page.get_by_role("button", name="Start the game").click()
+    page.get_by_role("button", name="Play", exact=True).click()
     expect(page.locator("#game")).to_be_visible()
 
 

@@ -27,7 +27,7 @@ def test_a_seed_in_any_spelling_leaves_the_address_on_both_runtimes(page, query)
     wait_engine_ready(page)
     open_settings(page)
     assert page.locator("#seed").input_value() == "42"
-    page.get_by_role("button", name="Start the game").click()
+    page.get_by_role("button", name="Play", exact=True).click()
     expect(page.locator("#game")).to_be_visible()
     assert "seed" not in page.url.lower() and "players=2" in page.url
     page.reload()
@@ -43,7 +43,7 @@ def test_a_seed_link_warns_and_the_seed_leaves_once_the_game_starts(page):
     expect(notes).to_contain_text("whoever has it can know every player's stones")
     open_settings(page)
     assert page.locator("#seed").input_value() == "42"
-    page.get_by_role("button", name="Start the game").click()
+    page.get_by_role("button", name="Play", exact=True).click()
     expect(page.locator("#game")).to_be_visible()
     assert "seed" not in page.url
     assert "players=2" in page.url and page.url.endswith("#x")  # the rest of the link stays

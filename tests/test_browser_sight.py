@@ -292,7 +292,8 @@ def test_a_four_player_check_in_the_replay_takes_a_third_of_a_phone(browser, sit
 # The bottoms of the score track's spaces 0-9 (the row a marker at the start stands on).
 LOW_ROW_JS = """() => [...document.querySelectorAll("#table svg.track .space-no")]
   .filter(t => /^[0-9]$/.test(t.textContent.trim()))
-  .map(t => Math.round(t.closest(".cell").querySelector("circle.space").getBoundingClientRect().bottom))"""
+  .map(t => t.closest(".cell").querySelector("circle.space").getBoundingClientRect())
+  .map(r => Math.round(r.bottom))"""
 
 
 def test_the_replays_panel_is_a_quarter_of_a_phone_at_a_four_player_check(browser, site_url):

@@ -31,7 +31,7 @@ def test_a_stones_game_is_listed_and_resumed_from_the_saved_games(page):
     page.get_by_label("Number of players").select_option("2")
     page.get_by_label("Name of player 1").fill("Cy")
     page.get_by_label("Name of player 2").fill("Di")
-    page.get_by_role("button", name="Start the game").click()
+    page.get_by_role("button", name="Play", exact=True).click()
     expect(page.locator("#game")).to_be_visible()
     page.get_by_role("button", name="Exit to saved games", exact=True).click()
     expect(page.get_by_text("Cy, Di: round 1 of")).to_be_visible()

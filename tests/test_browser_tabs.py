@@ -60,7 +60,7 @@ def start(page, names, seed):
     for i, name in enumerate(names):
         page.get_by_label(f"Name of player {i + 1}").fill(name)
     page.get_by_label("Seed (optional, to replay the same deal)").fill(str(seed))
-    page.get_by_role("button", name="Start the game").click()
+    page.get_by_role("button", name="Play", exact=True).click()
     expect(page.locator("#game")).to_be_visible()
 
 

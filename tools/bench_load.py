@@ -24,7 +24,7 @@ on the warm visit; nothing uses page.route, which disables the HTTP cache):
                  from the HTTP cache (304 revalidations).
 Metrics (ms since navigation start, from an init script in the page):
   form usable   first animation frame at which the set-up form's submit button
-                (name starting "Start") is visible and enabled — it works before
+                (name starting "Play" or "Start") is visible and enabled — it works before
                 Python is up (index.html queues an early press);
   runtime up    PyScript's py:ready / mpy:ready event (the interpreter runs;
                 the difference to "engine ready" is our files, imports, first render);
@@ -105,7 +105,7 @@ PROBE_JS = r"""
     if (marks.form === undefined) {
       for (const b of document.querySelectorAll("button, input[type=submit]")) {
         const name = (b.textContent || b.value || "").trim();
-        if (/^start/i.test(name) && !b.disabled && b.getClientRects().length
+        if (/^(start|play\b)/i.test(name) && !b.disabled && b.getClientRects().length
             && getComputedStyle(b).visibility !== "hidden") { marks.form = now(); break; }
       }
     }
@@ -443,7 +443,7 @@ Mode: {mode}; MicroPython code layout: {mpy_layout}.
 
 {text}
 
-- *form usable*: the submit button "Start …" of the set-up form is visible and enabled
+- *form usable*: the set-up's submit button ("Play …", once "Start …") is visible and enabled
   at an animation frame (the form is plain HTML; a press before Python is up is queued).
 - *warm* for index.html: served by the service worker from Cache Storage; for the bare
   pages: HTTP cache with revalidation (no service worker).

@@ -49,7 +49,6 @@ def _texts():
         "opt-shortcut": _("Deadly Shortcut"),
         "opt-curse": _("Temple Curse"),
         "seed": _("Seed (optional, to replay the same deal)"),
-        "start": _("Start the game"),
         "play": _("Play"),
         "game-settings": _("Game settings"),
         "advanced": _("Advanced"),
