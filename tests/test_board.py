@@ -269,3 +269,52 @@ def test_kept_wheel_pictures_are_the_ones_made_afresh():
     taken = arts(page_screen(ses, keeper))
     assert taken == arts(page_screen(ses)) and taken != first
     assert sum(a is b for a, b in zip(taken, first, strict=True)) == 6
+
+
+def _pins(track):
+    """Each marker's (initial, its disc's centre x, y, its point's tip x, y) and
+    the centre of the space it is drawn in."""
+    out = []
+    for cell in track[2][1:]:
+        space = cell[2][0][1]
+        for g in cell[2]:
+            if g[0] == "g" and "marker" in g[1].get("class", ""):
+                path, disc, mark = g[2]
+                tip = path[1]["d"].split(" L")[1].split()
+                out.append((mark[2], float(disc[1]["cx"]), float(disc[1]["cy"]),
+                            float(tip[0]), float(tip[1]),
+                            float(space["cx"]), float(space["cy"]), int(cell[2][1][2])))
+    return out
+
+
+def test_each_marker_points_into_its_own_space_and_none_covers_another_R_C1():
+    """desk12 (a seventh playtest: a marker drawn over its space read as the row
+    above's; at a desktop check one of two markers on a space hid the other,
+    "P1" cut to "P"): every marker's point lies inside its own space's circle,
+    under the number's top, its disc over it, nearer its own row than the row
+    above; markers on one space, and on spaces side by side, stand apart (no
+    disc covers another's), bottom of the stack leftmost (R-C1)."""
+    from lostcode.web.game.track import MARK_R, ROW_H, SPACE_R
+
+    s = played(players=4, rounds=1)
+    for scores in ([0, 0, 0, 0], [12, 13, 12, 18], [5, 5, 27, 6], [29, 20, 29, 0]):
+        s.scores = list(scores)
+        s.heights = [3, 1, 2, 0]
+        obs = observe(s, 0)
+        track = board_model(obs)["track"]
+        pins = _pins(track)
+        assert sorted(p[-1] for p in pins) == sorted(scores), (scores, pins)
+        for mark, cx, cy, tx, ty, sx, sy, _v in pins:
+            assert (tx - sx) ** 2 + (ty - sy) ** 2 < SPACE_R ** 2, (scores, mark)
+            assert ty < sy - 5  # the number (its top 5 units over the centre) stays clear
+            assert sy - ROW_H + SPACE_R < cy - MARK_R and cy + MARK_R < sy, (scores, mark)
+            assert 0 < cx - MARK_R and cx + MARK_R < float(track[1]["viewBox"].split()[2])
+        for i, a in enumerate(pins):
+            for b in pins[i + 1:]:
+                if a[2] == b[2]:
+                    assert abs(a[1] - b[1]) >= 2 * MARK_R, (scores, a, b)
+        for v in set(scores):  # a stack: bottom first, left to right
+            on = [p for p in pins if p[-1] == v]
+            want = sorted((q for q in range(4) if scores[q] == v), key=lambda q: s.heights[q])
+            marks = initials(obs["names"])
+            assert [p[0] for p in sorted(on, key=lambda p: p[1])] == [marks[q] for q in want]

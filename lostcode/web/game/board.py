@@ -15,50 +15,17 @@ shape beside its colour: symbols are drawn with their own shapes
 crossed out, right and wrong bets carry a tick or a cross.
 """
 
-from ...rules.components import CURSE_LEAVES_AT, CURSE_TAKE_AT, WHEEL_IDS, WHEEL_VP, WHEEL_WIDTH
-from ...rules.vocab import EV_MOVE, EV_ROLL
-from ..shell.i18n import _, capital, ngettext
+from ...rules.components import WHEEL_IDS, WHEEL_VP, WHEEL_WIDTH
+from ..shell.i18n import _, ngettext
 from ..shell.you import YOU_NAMES
 from .names import dice_text, range_text, symbol_name
+from .svgtree import initials, node, svg, text
+from .track import track_svg
 
 SYMBOLS_URL = "./assets/symbols.svg#"
 STONE = 40  # stone size in SVG units; a rack is one row of them
 GAP = 4
 NAME_W = 84  # room for the rack owner's name left of the stones
-TRACK_COLS = 10
-PITCH = 38  # between the centres of two spaces of the track
-SPACE_R = 15
-ROW_H = 58
-
-
-def node(tag, attrs=None, children=None):
-    return [tag, attrs or {}, children if children is not None else []]
-
-
-def text(x, y, s, cls="", anchor="middle", size=None):
-    a = {"x": str(x), "y": str(y), "text-anchor": anchor}
-    if cls:
-        a["class"] = cls
-    if size:
-        a["font-size"] = str(size)
-    a["aria-hidden"] = "true"
-    return node("text", a, str(s))
-
-
-def svg(width, height, label, cls, children, role="group"):
-    """An <svg> whose own name says what it shows (role img: one picture;
-    group: named parts inside)."""
-    return node(
-        "svg",
-        {
-            "viewBox": "0 0 " + str(width) + " " + str(height),
-            "class": "board " + cls,
-            "role": role,
-            "aria-label": label,
-            "focusable": "false",
-        },
-        children,
-    )
 
 
 def symbol_use(sym, x, y, size):
@@ -74,16 +41,6 @@ def symbol_use(sym, x, y, size):
             "aria-hidden": "true",
         },
     )
-
-
-def initials(names):
-    """One short mark per marker: the first letter, or the seat number where
-    two names share it (markers are never told apart by colour alone)."""
-    firsts = [capital(n.strip()[:1] or "?") for n in names]
-    out = []
-    for i, f in enumerate(firsts):
-        out.append(f if firsts.count(f) == 1 else f + str(i + 1))
-    return out
 
 
 # --------------------------------------------------------------------------- stones and racks
@@ -296,111 +253,6 @@ def dice_svg(obs):
         )
     return svg(150, 48, _("Dice: {dice}", dice=dice_text(dice)), "dice", kids)
 
-
-# --------------------------------------------------------------------------- score track
-
-
-def last_moves(log):
-    """{player: spaces moved} by the markers' moves since the latest roll (the
-    check of the round just played), for the check moment's markers."""
-    moved = {}
-    for e in reversed(log or []):
-        t = e.get("t")
-        if t == EV_ROLL:
-            break
-        if t == EV_MOVE:
-            moved[e["player"]] = moved.get(e["player"], 0) + e["delta"]
-    return moved
-
-
-def mark_size(mark):
-    """A marker's initial fills its disc; "P1" (two seats sharing a letter) a little smaller,
-    still >= 11 CSS px at 360 wide."""
-    return 14 if len(mark) < 2 else 13
-
-
-def track_svg(obs):
-    """The score track as a track (issue 22): a winding band of round spaces,
-    0 at the bottom left, rows of ten running back and forth, the numbers in
-    the spaces; markers on a space drawn as a stack above it, bottom first,
-    each one higher (the top one breaks ties); the curse marks.
-
-    A marker moved since the latest roll carries data-dx/dy: the way back to
-    the space it came from, so the check moment (gamepage.py, style.css) can move it
-    along the track; public, like the log it comes from."""
-    names = obs["names"]
-    n = obs["players"]
-    scores = obs["scores"]
-    heights = obs["heights"]
-    marks = initials(names[:n])
-    lo = min(0, min(scores))
-    lo -= lo % TRACK_COLS
-    hi = max(29, max(scores))
-    hi += TRACK_COLS - 1 - (hi - lo) % TRACK_COLS
-    curse = obs["curse"]
-    spaces = {}
-    for p in range(n):
-        spaces.setdefault(scores[p], []).append(p)
-    rows = (hi - lo + 1) // TRACK_COLS
-    top = 7 * (n - 1) + 16  # room above the top row for a full stack
-
-    def at(v):
-        """The centre of space v."""
-        k = max(0, min(hi - lo, v - lo))
-        row, col = k // TRACK_COLS, k % TRACK_COLS
-        if row % 2:
-            col = TRACK_COLS - 1 - col  # the track winds back and forth
-        return PITCH // 2 + 4 + col * PITCH, top + (rows - 1 - row) * ROW_H + SPACE_R
-
-    moved = last_moves(obs.get("log"))
-    band = []
-    for k in range(hi - lo + 1):
-        x, y = at(lo + k)
-        band.append(("M" if not band else "L") + str(x) + " " + str(y))
-    kids = [node("path", {"d": " ".join(band), "class": "track-band"})]
-    for k in range(hi - lo + 1):
-        v = lo + k
-        x, y = at(v)
-        cls = "space"
-        if curse is not None and v in (CURSE_TAKE_AT, CURSE_LEAVES_AT):
-            cls += " mark"
-        stack = sorted(spaces.get(v, []), key=lambda p: heights[p])
-        cell = [
-            node("circle", {"cx": str(x), "cy": str(y), "r": str(SPACE_R), "class": cls}),
-            text(x, y + 5, v, "space-no", size=14),
-        ]
-        if "mark" in cls:
-            cell.append(text(x + SPACE_R - 2, y - SPACE_R + 6, "☠", "space-mark", size=12))
-        for j, p in enumerate(stack):  # bottom of the stack first, each one higher
-            my = y - SPACE_R - 4 - 7 * j
-            marker = {"class": "marker seat-" + str(p), "aria-hidden": "true"}
-            if moved.get(p):
-                ox, oy = at(v - moved[p])
-                marker["data-dx"] = str(ox - x)
-                marker["data-dy"] = str(oy - y)
-            cell.append(
-                node(
-                    "g",
-                    marker,
-                    [
-                        node("circle", {"cx": str(x), "cy": str(my), "r": "12"}),
-                        text(x, my + 4.5, marks[p], "marker-t", size=mark_size(marks[p])),
-                    ],
-                )
-            )
-        attrs = {"class": "cell"}
-        if stack:
-            attrs["role"] = "img"
-            attrs["aria-label"] = _(
-                "Space {space}: {names} (bottom to top)",
-                space=v,
-                names=", ".join(names[p] for p in stack),
-            )
-        if curse is not None and curse["state"] == "taken" and curse["holder"] in stack:
-            cell.append(text(x + SPACE_R + 2, y + 5, "☠", "curse-on", size=13))
-        kids.append(node("g", attrs, cell))
-    width = TRACK_COLS * PITCH + 8
-    return svg(width, top + (rows - 1) * ROW_H + 2 * SPACE_R + 4, _("Score track"), "track", kids)
 
 
 # --------------------------------------------------------------------------- wheels

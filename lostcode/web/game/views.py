@@ -33,7 +33,7 @@ from ..shell.blocks import button, buttons, para
 from ..shell.i18n import _, get_language
 from .assistant import panel_model
 from .betscreens import _final, _guess, _shortcut
-from .board import board_model, dice_svg, last_moves, rack_svg
+from .board import board_model, dice_svg, rack_svg
 from .describe import log_lines
 from .drafts import KEEP
 from .finalmarks import finals_of, with_finals
@@ -42,6 +42,7 @@ from .reasons import with_reasons
 from .resultscreens import _checks, _end, _replace, rack_result
 from .solo import bot_screen, seat_levels, show_levels
 from .tableview import sheet_model, strip_model, table_model
+from .track import last_moves
 from .tutorial import tip_block
 
 
