@@ -331,3 +331,27 @@ def test_the_computers_final_candidates_stay_on_the_board_until_a_tap_R_E1():
             drawn = "final-cand" in json.dumps(rack)
             assert drawn == (owner in ("1", "2")), owner  # the human's never (R-S7)
     assert ended
+
+
+def test_a_step_shown_while_a_computer_thinks_says_no_count_until_it_is_known():
+    """desk12 (a seventh playtest: "Move 1 · Player 3: wrote their final
+    candidates" with no "of N" while another computer thought): while the
+    expert still decides, its roll's step says who did what with no count;
+    once the run's moves are known, "Move 1 of N ·" (N fixed from then on)."""
+    ses = session(3, ["human", "expert", "hard"], {}, seed=4242)
+    m = screen_model(ses)
+    if "bot_step" not in m:  # the expert decides its roll first (nothing drawn yet)
+        ses.search_due().finish()
+        ses.search_done()
+        m = screen_model(ses)
+    assert ses.bots.waiting() and m["bot_step"]["of"] is None
+    caption = m["bot_step"]["caption"]
+    assert caption.startswith("Bo: rolled ") and "Move" not in caption, caption
+    ses.finish_searches()
+    m = screen_model(ses)
+    n = m["bot_step"]["of"]
+    assert n and m["bot_step"]["caption"].startswith(f"Move 1 of {n} · Bo: rolled "), m["bot_step"]
+    for k in range(2, n + 1):
+        ses.do(actions.CONTINUE)
+        m = screen_model(ses)
+        assert m["bot_step"]["caption"].startswith(f"Move {k} of {n} · "), m["bot_step"]

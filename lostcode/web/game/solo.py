@@ -432,12 +432,12 @@ def bot_screen(session, obs, m):
                          "move": r.get("n")}
         who, what = step_caption(r, names)
         what = with_reason(what, step_reason(r, bots.reasons, shown))  # issue 39
-        if waiting or more_to_come(session, obs):  # issue 39: no "of N" that would change
+        if waiting or more_to_come(session, obs):
+            # issue 39: no "of N" that would change; desk12 (a seventh playtest read
+            # "Move 1 · …" with no "of N" as a count gone wrong): no count at all
+            # until the run's length is known, only who did what
             m["bot_step"]["of"] = None
-            if who:
-                text = _("Move {n} · {name}: {what}", n=k + 1, name=who, what=what)
-            else:
-                text = _("Move {n}: {what}", n=k + 1, what=what)
+            text = _("{name}: {what}", name=who, what=what) if who else what
         elif who:
             text = _(
                 "Move {n} of {total} · {name}: {what}",
