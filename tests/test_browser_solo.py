@@ -430,3 +430,31 @@ def test_reduced_motion_shows_the_bots_moves_one_by_one_unanimated(browser, site
     )
     assert own and all(x.endswith(": hidden") for x in own)
     page.context.close()
+
+
+def test_reduced_motion_shows_an_experts_three_round_1_moves_one_by_one(browser, site_url):
+    """desk12 (a seventh playtest, `?lang=ru&motion=reduce`, seed 4242: it read
+    the expert's roll, die turn and wheel of round 1 as one step; its script
+    watched the heading, which a computer's steps share): each of the three
+    moves is its own step, in order, each caption on screen for at least
+    PACE_MS, the first while the expert decides saying no count, the others
+    "Ход k из 3"."""
+    from lostcode.web.game.solo import PACE_MS
+
+    context = browser.new_context(viewport=PHONE, base_url=site_url, has_touch=True)
+    page = context.new_page()
+    page.add_init_script(CAPTIONS_JS)
+    page.goto("/?lang=ru&motion=reduce&players=3&seats=human,expert,hard&seed=4242")
+    wait_engine_ready(page)
+    page.locator("#play").click()
+    expect(page.locator("#game")).to_have_attribute("data-screen", "guess", timeout=60000)
+    seen = page.evaluate("window.__captions")
+    texts = [t for t, _at in seen]
+    for k in (1, 2, 3):
+        assert [t for t in texts if t.startswith(f"Ход {k} из 3 · Игрок 2: ")], texts
+    assert not [t for t in texts if t.startswith("Ход ") and " из " not in t.split("·")[0]], texts
+    starts = [at for t, at in seen if t.startswith(("Ход 2 из 3", "Ход 3 из 3"))]
+    firsts = [at for t, at in seen if t.startswith("Ход 1 из 3")]
+    assert firsts and len(starts) >= 2 and starts[0] - firsts[0] >= PACE_MS * 0.9, seen
+    assert page.evaluate("document.getAnimations().length") == 0
+    context.close()
