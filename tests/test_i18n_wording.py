@@ -302,3 +302,65 @@ def test_the_russian_notes_about_the_address_say_parameter():
     for msgid in notes:
         said = cat[msgid].string
         assert "параметр" in said.lower() and "настройк" not in said.lower(), said
+
+
+# The words a computer's step says after "{name}: " (solo.step_caption).
+STEP_WORDS = ("rolled {dice}", "turned die {die} to {sym}", "kept the dice",
+              "took {wheel} (range hidden until the check)",
+              "replaced the {sym} stone ({value})", "wrote their final candidates")
+
+
+@pytest.mark.parametrize("lang", LANGS + ("en",))
+def test_a_computers_step_has_one_colon_after_its_name(lang):
+    """desk12 (a seventh playtest: «Игрок 2: бросок: ягуар, …», a colon after
+    the name and another after the move): a step's words after "{name}: "
+    hold no colon of their own, in every language (a real step of each kind,
+    the roll and the die turned among them)."""
+    from lostcode.web.game.solo import step_caption
+    from lostcode.web.shell import i18n
+
+    i18n.set_language(lang)
+    try:
+        for msgid in STEP_WORDS:
+            words = i18n._(msgid)
+            assert ":" not in words, (lang, msgid, words)
+        names = ["Ann", "Игрок 2"]
+        roll = {"t": "roll", "dice": ["jaguar", "jaguar", "bear"]}
+        turn = {"t": "change", "die": 2, "to": "jaguar"}
+        steps = [{"seat": 1, "action": ("roll",), "events": [roll]},
+                 {"seat": 1, "action": ("change",), "events": [turn]}]
+        for r in steps:
+            who, what = step_caption(r, names)
+            line = i18n._("{name}: {what}", name=who, what=what)
+            assert line.count(":") == 1 and line.startswith("Игрок 2: "), (lang, line)
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", LANGS + ("en",))
+def test_an_unowned_racks_label_is_a_whole_word(lang):
+    """desk12 (a seventh playtest: «Подст. А» read as clipped): the unowned
+    rack's board label is the edition's whole word for a rack and its letter,
+    no abbreviation with a dot; the board draws it within the room left of the
+    stones (a longer one smaller, never under 13 units: 11.3 px at 360 wide)."""
+    from lostcode.rules.observation import observe_table
+    from lostcode.rules.options import Options
+    from lostcode.rules.setup import new_game
+    from lostcode.web.game.board import NAME_W, rack_svg
+    from lostcode.web.shell import i18n
+
+    word = {"en": "Rack", "ru": "Подставка", "it": "Tronco", "pl": "Stojak"}[lang]
+    i18n.set_language(lang)
+    try:
+        assert i18n._("Rack {letter}", letter="A") == word + " A"
+        s = new_game(Options(3), 5, ["Ann", "Bo", "Cy"])
+        obs = observe_table(s, ())
+        r = next(i for i, rack in enumerate(obs["racks"]) if rack["owner"] is None)
+        label = rack_svg(obs, r)[2][0]
+        assert label[2] == word + " A", (lang, label)
+        size = int(label[1]["font-size"])
+        assert size >= 13, (lang, label)
+        if len(label[2]) > 8:
+            assert int(label[1]["textLength"]) < NAME_W, (lang, label)
+    finally:
+        i18n.set_language("en")

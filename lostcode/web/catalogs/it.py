@@ -623,7 +623,7 @@ MESSAGES = {
     'replacing stones': 'sostituzione delle rocce',
     'replacing the {sym} stone: {vp}': 'sostituire la roccia «{sym}»: {vp}',
     'right': 'giusto',
-    'rolled {dice}': 'lancio: {dice}',
+    'rolled {dice}': 'lancio — {dice}',
     'rolling the dice': 'lancio dei dadi',
     'rolling: {vp}': 'lanciare i dadi: {vp}',
     'round {round}: {dice}, sum {proof}': 'round {round}: {dice}, somma {proof}',
