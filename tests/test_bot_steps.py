@@ -355,3 +355,35 @@ def test_a_step_shown_while_a_computer_thinks_says_no_count_until_it_is_known():
         ses.do(actions.CONTINUE)
         m = screen_model(ses)
         assert m["bot_step"]["caption"].startswith(f"Move {k} of {n} · "), m["bot_step"]
+
+
+def test_the_end_says_each_players_final_points_beside_their_rack_R_E2():
+    """desk12 (a seventh playtest: each player's final-guess points were only in
+    the tables under the end's panel): the end screen's board says, beside each
+    player's rack where a check's result stands, "Final" and the points their
+    final candidates scored (R-E2: the result's final_total), named in words
+    for screen readers; a computer's level gives way to it."""
+    ses = session(3, ["human", "hard", "hard"], {}, seed=7)
+    rng = random.Random(7)
+    for m in bot_screens(ses, rng, 6000):
+        if m["kind"] == "end":
+            break
+        ses.do(actions.CONTINUE)
+    assert m["kind"] == "end"
+    totals = {row["player"]: row["final_total"] for row in ses.state.result["players"]}
+    names = ses.state.names
+    seen = 0
+    for rack in m["board"]["racks"]:
+        if "data-owner" not in rack[1]:
+            continue
+        p = int(rack[1]["data-owner"])
+        marks = [k for k in rack[2] if k[0] == "g" and "final-total" in k[1].get("class", "")]
+        assert len(marks) == 1, (p, rack[2])
+        n = totals[p]
+        shown = "+" + str(n) if n > 0 else ("−" + str(-n) if n < 0 else "0")
+        assert [t[2] for t in marks[0][2]] == ["Final", shown], marks[0]
+        assert marks[0][1]["aria-label"].startswith(f"{names[p]}: final candidates, {shown} point")
+        level = [k for k in rack[2] if k[0] == "text" and k[1].get("y") == "38"]
+        assert not level, level  # "hard" gave way to it
+        seen += 1
+    assert seen == 3

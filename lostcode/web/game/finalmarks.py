@@ -12,7 +12,7 @@ Pure Python, MicroPython-portable (no DOM here); the board's nodes are
 copied, never changed in place (a kept board's trees are shared, views.kept_board).
 """
 
-from ..shell.i18n import _
+from ..shell.i18n import _, ngettext
 from .board import GAP, NAME_W, STONE, node, text
 from .names import symbol_name
 
@@ -30,6 +30,33 @@ def finals_of(result, seats=None) -> dict:
     return out
 
 
+def final_totals(result) -> dict:
+    """{player: points their final candidates scored} of the end's result (R-E2)."""
+    return {row["player"]: row["final_total"] for row in (result or {}).get("players", ())}
+
+
+def points_text(n) -> str:
+    return "+" + str(n) if n > 0 else ("−" + str(-n) if n < 0 else "0")
+
+
+def with_total(rack, names, total):
+    """desk12 (a seventh playtest: each player's final points were only in the
+    tables under the end's panel): beside the rack's name, as a check's result
+    stands there, "Final" and the points its final candidates scored, in place
+    of a computer's level (its rack's name says whose it is)."""
+    owner = int(rack[1]["data-owner"])
+    kids = [k for k in rack[2] if not (k[0] == "text" and k[1].get("y") == "38"
+                                       and "rack-you" in k[1].get("class", ""))]
+    said = ngettext("{name}: final candidates, {points} point",
+                    "{name}: final candidates, {points} points", total,
+                    name=names[owner], points=points_text(total))
+    cls = "rack-result final-total " + ("right" if total > 0 else "wrong" if total < 0 else "")
+    kids.append(node("g", {"role": "img", "aria-label": said, "class": cls.strip()}, [
+        text(0, 30, _("Final"), "rack-bet", "start", CAND_SIZE),
+        text(0, 43, points_text(total), "rack-res", "start", CAND_SIZE)]))
+    return [rack[0], rack[1], kids]
+
+
 def cands_text(values) -> str:
     return "·".join(str(v) for v in values) if values else "–"
 
@@ -42,9 +69,10 @@ def _copy(tree):
     return tree
 
 
-def with_finals(racks, symbols, finals) -> list:
+def with_finals(racks, symbols, finals, totals=None, names=None) -> list:
     """The racks, those of the players in `finals` each stone with its written
-    candidates in its top corner (a halo keeps them readable over the stone)."""
+    candidates in its top corner (a halo keeps them readable over the stone);
+    with `totals` (the end screen) the points they scored beside the name."""
     out = []
     for rack in racks:
         owner = rack[1].get("data-owner")
@@ -53,6 +81,8 @@ def with_finals(racks, symbols, finals) -> list:
             out.append(rack)
             continue
         rack = _copy(rack)
+        if totals is not None and names is not None and int(owner) in totals:
+            rack = with_total(rack, names, totals[int(owner)])
         rack[1]["class"] = rack[1].get("class", "") + " finals"
         for i, sym in enumerate(symbols):  # over the stones, each its own picture
             values = mine.get(sym, [])

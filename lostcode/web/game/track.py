@@ -162,7 +162,9 @@ def track_svg(obs):
         if curse is not None and curse["state"] == "taken" and curse["holder"] in stack:
             cell.append(text(x + SPACE_R + 2, y + 5, "☠", "curse-on", size=13))
         kids.append(node("g", attrs, cell))
-    return svg(width, top + (rows - 1) * ROW_H + 2 * SPACE_R + 4, _("Score track"), "track", kids)
+    out = svg(width, top + (rows - 1) * ROW_H + 2 * SPACE_R + 4, _("Score track"), "track", kids)
+    out[1]["data-rows"] = str(rows)  # a taller track's least size (table.css, desk12)
+    return out
 
 
 def _f(x):

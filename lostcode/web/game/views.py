@@ -36,7 +36,7 @@ from .betscreens import _final, _guess, _shortcut
 from .board import board_model, dice_svg, rack_svg
 from .describe import log_lines
 from .drafts import KEEP
-from .finalmarks import finals_of, with_finals
+from .finalmarks import final_totals, finals_of, with_finals
 from .names import dice_text, symbol_name
 from .reasons import with_reasons
 from .resultscreens import _checks, _end, _replace, rack_result
@@ -105,7 +105,8 @@ def screen_model(session, boards=None, table=True):
     if kind == PHASE_END and m["board"] is not None:  # every player's final candidates (fix10)
         m["board"] = dict(m["board"])
         m["board"]["racks"] = with_finals(m["board"]["racks"], obs["symbols"],
-                                          finals_of(obs["result"]))
+                                          finals_of(obs["result"]),
+                                          final_totals(obs["result"]), obs["names"])
     # What the decision rests on goes next to the question (the rest below).
     m["evidence"] = EVIDENCE.get(kind, "")
     if kind == "handoff" and obs["dice"]:
