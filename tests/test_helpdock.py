@@ -96,3 +96,30 @@ def test_help_opens_again_on_the_tab_last_used():
             assert d["button"]["arg"] == (last if last in tabs else tabs[0]), (m["kind"], last)
         seen += SHEET in tabs
     assert seen
+
+
+def test_a_wide_replacement_asks_its_expert_as_it_opens():
+    """desk12 (a seventh playtest at 1280x800: the replacement's Expert tab,
+    open beside the choice, waited for a second click on "Ask the expert"):
+    on a wide screen the replacement's dock asks its expert as it opens, once
+    (not while it thinks or has answered); a phone's closed help, and every
+    other screen's help not asked (desk11: it waits under the choice), never."""
+    seats = ["human", "hard", "hard"]  # solo: the human's replacement is private (R-P2)
+    ses = Session(Options(3), 4242, ["Ana", "Bo", "Cy"], seats)
+    asked = {}
+    for _state, m in screens(ses):
+        if not m["private"]:
+            continue
+        wide = dock_model(m, None, True)
+        assert dock_model(m, None, False)["ask_now"] is False  # a phone: closed
+        assert dock_model(m, SHEET, True)["ask_now"] is False  # another tab chosen
+        ex = (m.get("assistant") or {}).get("expert") or {}
+        want = m["kind"] == "replace" and bool(ex.get("button"))
+        assert wide["ask_now"] is want, m["kind"]
+        asked[m["kind"]] = asked.get(m["kind"], False) or wide["ask_now"]
+    assert asked["replace"] and not asked["change"] and not asked["guess"], asked
+    m = next(m for _s, m in screens(Session(Options(3), 4242, ["Ana", "Bo", "Cy"], seats))
+             if m["kind"] == "replace" and m["private"])
+    m = dict(m, assistant=dict(m["assistant"], expert=dict(m["assistant"]["expert"],
+                                                           button=None, thinking="…")))
+    assert dock_model(m, None, True)["ask_now"] is False  # asked already: thinking

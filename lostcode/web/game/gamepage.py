@@ -166,7 +166,7 @@ def render():
     lap("lc:focus")
     APP.game.kind = m["kind"]
     APP.game.heading = m["heading"]
-    helpsight.pin()  # the open help's foot on the sheet (a phone's, issue 39)
+    helpsight.pin(dock)  # the open help's foot on the sheet (a phone's); its expert asked if due
     return m
 
 

@@ -111,4 +111,16 @@ def dock_model(m, want, wide, editing=False, last=None):
                 "label": _("Ask the expert"), "pressed": tab == EXPERT}
         if EXPERT in tabs else None,
         "sheet_view": sheet_view(tab, wide, editing),
+        "ask_now": ask_now(m, tab, wide),
     }
+
+
+def ask_now(m, tab, wide):
+    """desk12 (a seventh playtest at 1280x800: the replacement's Expert tab,
+    open beside the choice, waited for a second click on "Ask the expert"): on
+    a wide screen the replacement's help is the expert's tab from the start,
+    so the page asks it as the screen opens (its search runs in slices, the
+    choice still takes taps). Elsewhere the help not asked waits (desk11)."""
+    a = m.get("assistant") or {}
+    ex = a.get("expert") or {}
+    return bool(wide and tab == EXPERT and m.get("kind") == "replace" and ex.get("button"))

@@ -11,8 +11,9 @@ the Sheet tab's switch (set_sheet_edit, after_sheet_edit).
 
 from pyscript import document, window
 
-from ..shell.app import APP
-from ..shell.dom import by_id, el, py
+from .. import actions
+from ..shell.app import APP, guarded, keep
+from ..shell.dom import by_id, create_proxy, el, py
 
 
 def docked(dock):
@@ -53,13 +54,32 @@ def after_sheet_edit():
         by_id("help-dock").scrollTop = 0
 
 
-def pin():
+def ask_soon(dock):
+    """desk12: the help's expert asked as its screen opens (helpdock.ask_now),
+    in a task of its own after the drawing, as a tap on "Ask the expert"."""
+    if not dock or not dock.get("ask_now"):
+        return
+    if APP.game.ask_proxy is None:
+        APP.game.ask_proxy = keep(create_proxy(guarded(ask_due)))
+    window.setTimeout(APP.game.ask_proxy, 0)
+
+
+def ask_due(*_a):
+    """The expert not asked yet on the screen now drawn: asked."""
+    ask = py(document.querySelector("#help-dock [data-act='" + actions.EXPERT + "']"))
+    if ask is not None and APP.game.dispatch is not None:
+        APP.game.dispatch(actions.EXPERT, "")
+
+
+def pin(dock=None):
     """The open help's foot at the bottom sheet's top (--sheet-h on #game).
     Only while the help is open (nothing else reads --sheet-h): on every
     other tap the sheet's box was read (a forced layout) and a custom property
     of #game set, which every element of the game inherits (its style made
     again before the settle read the controls' boxes: 6 s of style in 156
-    taps' follow-ups at 4x, issue 40)."""
+    taps' follow-ups at 4x, issue 40). `dock` (the model just drawn): its
+    expert asked if due (ask_soon)."""
+    ask_soon(dock)
     dock = py(document.querySelector(".help-dock.open"))
     game = by_id("game")
     sheet = document.querySelector("#screen > .bottom-sheet")

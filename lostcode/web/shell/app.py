@@ -34,7 +34,7 @@ class GameView:
 
     __slots__ = (
         "session", "kind", "heading", "announcer", "log_shown", "screen", "sheet_owner", "help",
-        "help_last", "sheet_edit", "assist_proxy", "assist_queued",
+        "help_last", "sheet_edit", "assist_proxy", "assist_queued", "ask_proxy",
         "watch", "watch_back", "moments_seen", "check_played", "auto", "auto_seq",
         "auto_proxy", "dispatch", "step_played", "search", "log_lines",
         "board_drawn", "boards", "kept",
@@ -53,6 +53,7 @@ class GameView:
         self.sheet_edit = False  # a phone's Sheet tab: its cells as buttons (helpdock.sheet_view)
         self.assist_proxy = None  # flow._assist: the task that makes the analysis after drawing
         self.assist_queued = False  # that task is queued
+        self.ask_proxy = None  # helpsight.ask_soon: the expert asked as a wide replacement opens
         self.watch = None  # the viewer.Replay being watched over the session, or None
         self.watch_back = None  # an unfinished import being watched: (import, saves ui)
         self.moments_seen = None  # public log entries whose moment was played (issue 11)
