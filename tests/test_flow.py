@@ -345,3 +345,35 @@ def test_a_bot_turn_goes_on_by_itself_over_the_drawn_dice():
         assert m["kind"] == "end"
     assert seen > 10
     assert PACE_MS in paces and max(paces) > PACE_MS, paces  # plain moves, and reasons
+
+
+def test_a_discards_notice_lasts_until_the_round_moves_on_R_P2():
+    """R-P2, desk12 (desk11's finding, back after the revert: at 1280x800 a
+    solo human's "Me discarded their snake stone…" from round 6 stood on
+    round 7's wheel screen): the notice of the human's discard is said on
+    every screen after it in its round and on the computers' steps and roll
+    that open the next one (the human reads it: tests/test_browser_solo.py),
+    and on no screen of the human's own in a later round."""
+    seen = {"said": 0, "dropped": 0, "stale": [], "missing": []}
+
+    def visit(ses, m):
+        if not ses.notices:
+            return
+        later = ses.state.round > ses.notices[0]["round"]
+        if m["private"] and later:
+            if m["notices"]:
+                seen["stale"].append((ses.state.round, m["kind"]))
+            else:
+                seen["dropped"] += 1
+        elif m["notices"]:
+            seen["said"] += 1
+        else:
+            seen["missing"].append((ses.state.round, m["kind"]))
+
+    for seed in range(4242, 4262):  # until a computer rolls after the human's discard
+        ses = Session(Options(3), seed, ["Me", "Bo", "Cy"], ["human", "hard", "hard"])
+        play(ses, random.Random(seed), visit)
+        if seen["dropped"]:
+            break
+    assert seen["said"] and seen["dropped"], seen
+    assert not seen["stale"] and not seen["missing"], seen

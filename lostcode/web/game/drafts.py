@@ -138,7 +138,8 @@ class Drafts:
     def _discarded(self, p):
         """`p` just replaced a stone: the public notice of the old one (R-P2)."""
         gone = self.state.discards[p][-1]
-        self.notices = [{"player": p, "symbol": gone["symbol"], "value": gone["value"]}]
+        self.notices = [{"player": p, "symbol": gone["symbol"], "value": gone["value"],
+                         "round": self.state.round}]
 
     # -- drafts and undo -----------------------------------------------------------
     def _remember(self, what, viewer):

@@ -158,5 +158,8 @@ def _valid_notices(notices, state):
             and sym in state.options.symbols
             and isinstance(v, int)
         ):
-            out.append({"player": p, "symbol": sym, "value": v})
+            n = {"player": p, "symbol": sym, "value": v}
+            if isinstance(x.get("round"), int):  # desk12 (an older save's: shown as before)
+                n["round"] = x["round"]
+            out.append(n)
     return out

@@ -206,8 +206,17 @@ class Session(Drafts):
 
     def shown_notices(self):
         """The public news to show: none while a private screen is open (it
-        stays for the public screens until the next move clears it)."""
-        return [] if self.unlocked is not None else self.notices
+        stays for the public screens until the next move clears it). desk12: a
+        discard's notice lasts until the round moves on: a player's own screen
+        of a later round shows it no more (a solo human's wheel screen of the
+        next round held it, at 1280x800; the computers' steps before it, and
+        the next round's roll, still say it)."""
+        if self.unlocked is not None:
+            return []
+        r = self.state.round
+        if self.notices and self.screen()[1] is not None:
+            return [n for n in self.notices if n.get("round", r) >= r]
+        return self.notices
 
     def moves_played(self) -> int:
         """How many actions the game has (the adapter's screen and save checks)."""
