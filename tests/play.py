@@ -91,6 +91,20 @@ class UIGame:
     def click(self, name, exact=True):
         self.button(name, exact).click()
 
+    def open_die(self, die):
+        """fix12: the change screen's dice open their faces one die at a time: die
+        `die` (1-3) opened, another open one folded first (by the page, one tap each)."""
+        page = self.page
+        if page.get_by_role("button", name=re.compile(rf"^Turn die {die} to ")).count():
+            return
+        opened = page.locator('#screen .dice-pick > [aria-expanded="true"]')
+        if opened.count():
+            opened.click()
+            expect(opened).to_have_count(0)
+        page.get_by_role("button", name=re.compile(rf"^Die {die}: ")).click()
+        faces = page.get_by_role("button", name=re.compile(rf"^Turn die {die} to "))
+        expect(faces.first).to_be_visible()
+
     def apply(self, action):
         apply_action(self.s, action)
 
@@ -211,6 +225,7 @@ class UIGame:
         s = self.s
         if s.round % 2 == 0:
             sym = [x for x in s.options.symbols if x != s.dice[0]][s.round % 3]
+            self.open_die(1)
             self.click(f"Turn die 1 to {sym}")
             self.click(f"Confirm: turn die 1 to {sym}")
             self.apply(("change", 0, sym))

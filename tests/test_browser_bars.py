@@ -65,7 +65,8 @@ def test_the_final_candidates_question_and_its_answers_whole_R_E1(page):
 
 def test_the_keep_or_turn_bar_reads_in_two_lines_a_button_R_R1c(page):
     screen_at(page, PHONE, PHASE_CHANGE)
-    page.locator("#screen .buttons.turn button:not([disabled])").first.click()
+    page.get_by_role("button", name=re.compile(r"^Die 1: ")).click()  # its faces (fix12)
+    page.get_by_role("button", name=re.compile(r"^Turn die 1 to ")).first.click()
     expect(page.get_by_role("button", name=re.compile("^Confirm: turn die"))).to_be_visible()
     for lang, seen in each_language(page):
         for b in seen["buttons"][:2]:

@@ -21,7 +21,11 @@ GRID_JS = """() => { const box = (e) => { const r = e.getBoundingClientRect();
     return [r.left, r.top, r.right, r.bottom]; };
   return [...document.querySelectorAll("#screen .buttons.cand")].map((row) => ({
     icon: box(row.querySelector(".cand-sym .icon")),
-    buttons: [...row.querySelectorAll("button")].map(box) })); }"""
+    buttons: [...row.querySelectorAll("button")].map(box),
+    texts: [...row.querySelectorAll("button > span")].map(box),
+    notes: [...row.querySelectorAll(".btn-note")]
+      .map((e) => parseFloat(getComputedStyle(e).fontSize)),
+  })); }"""
 CHANCES_JS = """() => [...document.querySelectorAll("table.data.assist th .icon")]
   .map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0)
   .map((r) => Math.min(r.width, r.height))"""
@@ -52,14 +56,20 @@ def test_final_candidates_icons_have_their_own_room_R_E1(page):
     expect(page.locator("#screen .buttons.cand button[aria-pressed=true]")).to_have_count(1)
     rows = page.evaluate(GRID_JS)
     assert len(rows) == 6
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360  # no sideways scroll
     for row in rows:
         icon = row["icon"]
         assert icon[2] - icon[0] >= 14 and icon[3] - icon[1] >= 14, icon
         assert icon[0] >= 0 and icon[2] <= 360, icon
+        # fix12 (a seventh playtest: the "7" column ended at x = 360, its borders cut):
+        # eight 44 px values sharing borders (345 px) 7.5 px from either edge, the
+        # symbol a chip on the row's left border, clear of every value and chance
         for b in row["buttons"]:
             assert b[2] - b[0] >= 43.5 and b[3] - b[1] >= 43.5, b  # a thumb's 44 px
-            assert b[2] <= 360.5, b
-            assert not overlaps(icon, b), (icon, b)
+            assert b[0] >= 7.4 and b[2] <= 360 - 7.4, b
+        for t in row["texts"]:
+            assert not overlaps(icon, t), (icon, t)
+        assert all(size >= 11 for size in row["notes"]), row["notes"]  # each value's %
     # the Chances table (Help's first tab) beside the grid: icons of 14 px at least
     page.get_by_role("button", name="Help", exact=True).click()
     page.get_by_role("button", name="Chances", exact=True).click()

@@ -98,6 +98,7 @@ def test_two_tabs_moving_at_once_never_fork_silently(page, gap):
     for p in (a, b):
         p.get_by_role("button", name="I am Ben").click()
         expect(p.get_by_role("button", name="Keep the dice")).to_be_enabled()
+    b.get_by_role("button", name=re.compile(r"^Die 1: ")).click()  # its faces (fix12)
     turn = b.get_by_role("button", name=re.compile(r"^Turn die ")).first
     turn.click()
     confirm = b.get_by_role("button", name=re.compile(r"^Confirm: turn die "))

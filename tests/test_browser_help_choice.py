@@ -23,7 +23,7 @@ def test_the_dice_stay_in_sight_under_the_help_and_help_reopens_the_last_tab(bro
     expect(page.locator("#help-dock")).to_contain_text("The expert's move", timeout=20000)
     # the choice it speaks of, in sight with it: the dice's faces and "Keep the dice"
     expect(page.get_by_role("button", name="Keep the dice")).to_be_in_viewport()
-    expect(page.locator("#screen .buttons.turn .btn").first).to_be_in_viewport()
+    expect(page.get_by_role("button", name="Die 1", exact=False).first).to_be_in_viewport()
     page.locator("#help-dock").get_by_role("button", name="Sheet").click()
     page.get_by_role("button", name="Close the help").click()
     page.get_by_role("button", name="Help", exact=True).click()  # the Sheet again, one tap

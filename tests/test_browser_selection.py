@@ -58,6 +58,7 @@ def test_a_selection_tap_leaves_the_page_a_full_redraw_gives(page):
     page.get_by_role("button", name="Play", exact=True).click()
     page.get_by_role("button", name="Roll the dice").click()
     expect(page.locator("#game")).to_have_attribute("data-screen", "change")
+    page.get_by_role("button", name=re.compile(r"^Die 2: ")).click()  # its faces (fix12)
     face = page.get_by_role("button", name=re.compile(r"^Turn die 2 to ")).first
     face.click()  # a die's new face: drawn on the board as a draft (the board patched)
     expect(face).to_have_attribute("aria-pressed", "true")

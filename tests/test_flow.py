@@ -112,7 +112,10 @@ def test_die_turn_can_be_changed_until_confirmed():
     ses.do("unlock")  # the roller's private screen (issue 22)
     n = len(ses.state.actions)
     dice = list(ses.state.dice)
-    faces = [it["arg"] for it in enabled(screen_model(ses), "change")]
+    faces = []  # every die's faces, each die opened in turn (fix12: one row of dice)
+    for die in ("0", "1", "2"):
+        ses.do("change", die)
+        faces += [it["arg"] for it in enabled(screen_model(ses), "change") if ":" in it["arg"]]
     ses.do("change", faces[0])
     m = screen_model(ses)
     assert [it["arg"] for it in enabled(m, "change") if it["pressed"]] == [faces[0]]

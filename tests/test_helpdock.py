@@ -53,6 +53,22 @@ def test_private_screens_offer_help_and_public_ones_none():
     assert SHEET in kinds["final"], kinds
 
 
+def test_every_private_screen_has_the_sheet_one_tap_away():
+    """fix12 (a seventh playtest: the Sheet took two taps, Help then its tab): the
+    bar's own Sheet button opens the help on the sheet from every private screen
+    (with help or without), pressed while that tab is open; a public screen has none."""
+    for hints in (True, False):
+        ses = Session(Options(3), 4242, ["Ana", "Bo", "Cy"], hints=hints)
+        for _state, m in screens(ses):
+            d = dock_model(m, None, False)
+            if not m["private"]:
+                assert d is None
+                continue
+            assert d["sheet"] == {"act": actions.HELP, "arg": SHEET, "text": "Sheet",
+                                  "label": "Your deduction sheet", "pressed": False}, m["kind"]
+            assert dock_model(m, SHEET, False)["sheet"]["pressed"] is True
+
+
 def test_without_help_only_the_sheet_and_a_tab_missing_here_is_closed():
     ses = Session(Options(2), 5, ["A", "B"], hints=False)
     privates = [m for _s, m in screens(ses) if m["private"]]

@@ -427,10 +427,13 @@ def test_bear_turns_in_the_introductory_game():
     assert "bear" not in ses.state.dice
 
 
-def test_change_screen_is_one_compact_row_per_die():
-    """R-R1c (keep the roll or turn one die): one row per die, its face then the
-    faces it may turn to, each named "Turn die N to SYMBOL" (icon-only on
-    screen) and pressed while chosen, a draft until confirmed (issue 11)."""
+def test_change_screen_is_one_row_of_dice_each_opening_its_faces_R_R1c():
+    """R-R1c (keep the roll or turn one die). fix12 (a seventh playtest: fifteen
+    faces in three rows took 56 % of a phone): one row of the three dice, each
+    named by its number and face; a tap on one opens its faces in its place,
+    each named "Turn die N to SYMBOL" (icon-only on screen) and pressed while
+    chosen, a draft until confirmed (issue 11); the open die tapped again folds
+    them, the face chosen kept."""
     for introductory in (False, True):
         ses = Session(Options(3, introductory=introductory), 5, ["A", "B", "C"])
         ses.do("roll")
@@ -439,24 +442,42 @@ def test_change_screen_is_one_compact_row_per_die():
             ses.do("confirm_pick")
         ses.do("unlock")  # the roller's private screen (issue 22)
         assert ses.screen() == ("change", ses.state.roller)
-        m = screen_model(ses)
-        rows = [b for b in m["blocks"] if b["t"] == "buttons" and b.get("face")]
         symbols = ses.state.options.symbols
-        assert [r["face"] for r in rows] == list(ses.state.dice)
-        for die, row in enumerate(rows):
-            assert row["label"] == f"Die {die + 1} shows {row['face']}. Turn it to:"
-            faces = [it["symbol"] for it in row["items"]]
-            assert faces == [s for s in symbols if s != row["face"]]
-            assert ("bear" in faces + [row["face"]]) == (not introductory)
-            for it in row["items"]:
-                assert it["aria"] == f"Turn die {die + 1} to {it['symbol']}"
-                assert it["arg"] == f"{die}:{it['symbol']}" and it["pressed"] is False
-        pick = rows[1]["items"][0]
+        dice = list(ses.state.dice)
+
+        def row(ses=ses):
+            rows = [b for b in screen_model(ses)["blocks"] if b["t"] == "buttons" and b.get("dice")]
+            assert len(rows) == 1
+            return rows[0]
+
+        folded = row()["items"]
+        assert [it["aria"] for it in folded] == [f"Die {i + 1}: {f}" for i, f in enumerate(dice)]
+        assert [(it["text"], it["symbol"], it["arg"]) for it in folded] == [
+            (str(i + 1), f, str(i)) for i, f in enumerate(dice)]
+        assert all(it["expanded"] is False for it in folded)
+        shown = blocks_buttons(screen_model(ses))
+        assert not [b for b in shown if b["act"] == "change" and ":" in b["arg"]]
+        ses.do("change", "1")  # die 2 opened: it, then its faces
+        r = row()
+        assert r["label"] == f"Die 2 shows {dice[1]}. Turn it to:"
+        head, faces = r["items"][0], r["items"][1:]
+        assert head["aria"] == f"Die 2: {dice[1]}" and head["arg"] == "-"
+        assert head["expanded"] is True
+        assert [it["symbol"] for it in faces] == [s for s in symbols if s != dice[1]]
+        assert ("bear" in [it["symbol"] for it in faces] + [dice[1]]) == (not introductory)
+        for it in faces:
+            assert it["aria"] == f"Turn die 2 to {it['symbol']}"
+            assert it["arg"] == f"1:{it['symbol']}" and it["pressed"] is False
+        pick = faces[0]
         ses.do("change", pick["arg"])
         m = screen_model(ses)
         pressed = [it for it in blocks_buttons(m) if it["pressed"]]
         assert [it["aria"] for it in pressed] == [pick["aria"]]
         texts = [it["text"] for it in blocks_buttons(m)]
+        assert f"Confirm: turn die 2 to {pick['symbol']}" in texts
+        ses.do("change", "-")  # folded again: the three dice, the choice kept
+        assert [it["aria"] for it in row()["items"]] == [it["aria"] for it in folded]
+        texts = [it["text"] for it in blocks_buttons(screen_model(ses))]
         assert f"Confirm: turn die 2 to {pick['symbol']}" in texts
         ses.do("change", pick["arg"])  # tapped again: still chosen (issue 22)
         pressed = [it for it in blocks_buttons(screen_model(ses)) if it["pressed"]]
@@ -487,7 +508,9 @@ def test_roller_chooses_on_a_private_screen_seeing_the_others_stones():
         else:
             assert values == [ses.state.racks[i][st["symbol"]] for st in r["stones"]]
     assert ses.state.guesses == {}
-    ses.do("change", enabled(m, "change")[0]["arg"])
+    ses.do("change", enabled(m, "change")[0]["arg"])  # die 1 opened (fix12), then a face
+    faces = [it for it in enabled(screen_model(ses), "change") if ":" in it["arg"]]
+    ses.do("change", faces[0]["arg"])
     ses.do("confirm_pick")
     assert ses.state.actions[-1][0] == "change" and ses.state.phase == "guess"
     m = screen_model(ses)
@@ -760,6 +783,9 @@ def test_legal_actions_cover_what_screens_offer():
             for it in enabled(m):
                 if it["act"] == "confirm_pick":
                     continue  # plays the chosen face (or accept): tested with the picks
+                if it["act"] == "change" and ":" not in it["arg"]:
+                    assert it["arg"] in ("0", "1", "2", "-")  # a die opened or folded (fix12)
+                    continue
                 if it["act"] in ("turn_bear", "change"):
                     die, sym = it["arg"].split(":")
                     assert (it["act"], int(die), sym) in legal

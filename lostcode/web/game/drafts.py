@@ -17,7 +17,7 @@ its `_act`, `_act_all`, `_analysis`, `_after_change`, `_goes_on` and
 """
 
 from ...rules import vocab
-from ...rules.components import MAX_CANDIDATES, WHEEL_WIDTH
+from ...rules.components import DICE, MAX_CANDIDATES, WHEEL_WIDTH
 from ...rules.engine import legal_actions
 from ...rules.errors import IllegalAction
 from ...rules.observation import observe
@@ -57,6 +57,15 @@ def _symbol(act, arg):
 PICKS = {vocab.PHASE_BEAR: TURN_BEAR, vocab.PHASE_CHANGE: CHANGE, vocab.PHASE_REPLACE: DISCARD}
 DEFAULT_LOW = 8
 KEEP = "keep"  # confirm_pick's argument on the change screen's "Keep the dice"
+CLOSED = "-"  # the change screen's open die tapped again: its faces folded (fix12)
+
+
+def open_die(d):
+    """The die whose faces the change screen shows ("" none): the one last
+    tapped, else the one a chosen face is for (a suggestion used)."""
+    if "open" in d:
+        return "" if d["open"] == CLOSED else d["open"]
+    return d["arg"].split(":")[0] if d["arg"] else ""
 
 
 class Drafts:
@@ -100,6 +109,13 @@ class Drafts:
         d = self._ensure_draft(kind, None)
         s = self.state
         move = PICKS[kind]
+        if move == CHANGE and act == move and ":" not in str(arg):
+            # fix12: a tap on a die opens its faces ("-": the dice again), one die
+            # at a time, so the screen is one row of dice, not fifteen faces
+            if arg != CLOSED and arg not in [str(i) for i in range(DICE)]:
+                raise IllegalAction(_PICK_RULE[move], "ui_no_button")
+            d["open"] = str(arg)
+            return
         if act == move:  # choose, or choose another
             action = _die_symbol(move, arg) if move != DISCARD else _symbol(move, arg)
             if action not in self._legal():
@@ -108,6 +124,7 @@ class Drafts:
             # must not leave nothing chosen); the change screen's "Keep the dice"
             # is the explicit way back to no die turned.
             d["arg"] = str(arg)
+            d["open"] = str(arg).split(":")[0]  # the die chosen stays open (its face pressed)
             return
         p = s.to_act
         if kind == vocab.PHASE_CHANGE and arg == KEEP:  # "Keep the dice", a face chosen or not

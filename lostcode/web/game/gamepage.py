@@ -124,7 +124,7 @@ def render():
         u.disabled = not m["undo"]
         if dock:  # issue 39: the help, and the expert's answer, one tap from the choice
             render_help_button(dock["button"], box)
-            helpsight.render_ask(dock["ask"], box)
+            helpsight.render_ask(dock, box)
     if late:
         for n in m["notices"]:
             el("p", n, "notice late", {"role": "status"}, part)
@@ -554,8 +554,8 @@ def place_unlock(within="#screen", unlock=actions.UNLOCK):
     point = APP.page.press_point
     APP.page.unlock_moved = None
     for node in nodes(within + ' [data-act="' + unlock + '"]'):
-        bar = node.parentElement
-        bar.style.marginTop = bar.style.marginBottom = ""  # measured where it is drawn
+        bar, sheet = node.parentElement, node.parentElement.parentElement
+        bar.style.marginTop = sheet.style.borderBottom = ""  # measured as drawn
         bar.removeAttribute("data-moved")
         shift = unlock_shift(rect_of(node), point)
         if shift:
@@ -569,10 +569,10 @@ def place_unlock(within="#screen", unlock=actions.UNLOCK):
             lift = unlock_lift(rect_of(node), point)
             if lift:  # it did not move: the sheet keeps its foot at the bottom edge
                 bar.style.marginTop = ""
-                bar.style.marginBottom = str(lift) + "px"
+                sheet.style.borderBottom = str(lift) + "px solid var(--bg)"  # fix12
                 bar.setAttribute("data-moved", str(-lift))
             APP.page.unlock_moved = (within, unlock, str(bar.style.marginTop),
-                                     str(bar.style.marginBottom), str(shift if not lift else -lift))
+                                     str(sheet.style.borderBottom), str(-lift if lift else shift))
 
 
 def keep_unlock_place():
@@ -582,9 +582,9 @@ def keep_unlock_place():
     if kept is None:
         return
     for node in nodes(kept[0] + ' [data-act="' + kept[1] + '"]'):
-        bar = node.parentElement
+        bar, sheet = node.parentElement, node.parentElement.parentElement
         if py(bar.getAttribute("data-moved")) is None:
-            bar.style.marginTop, bar.style.marginBottom = kept[2], kept[3]
+            bar.style.marginTop, sheet.style.borderBottom = kept[2], kept[3]
             bar.setAttribute("data-moved", kept[4])
 
 

@@ -110,6 +110,11 @@ def dock_model(m, want, wide, editing=False, last=None):
         "ask": {"act": actions.HELP, "arg": EXPERT, "text": _("Expert"),
                 "label": _("Ask the expert"), "pressed": tab == EXPERT}
         if EXPERT in tabs else None,
+        # fix12 (a seventh playtest: the Sheet took Help, then its tab): one tap from
+        # the bar too, its name the screen's own words for it
+        "sheet": {"act": actions.HELP, "arg": SHEET, "text": _("Sheet"),
+                  "label": _("Your deduction sheet"), "pressed": tab == SHEET}
+        if SHEET in tabs else None,
         "sheet_view": sheet_view(tab, wide, editing),
         "ask_now": ask_now(m, tab, wide),
     }

@@ -28,14 +28,17 @@ def docked(dock):
     return dock
 
 
-def render_ask(b, box):
-    """The bar's Expert button (a phone's; the wide layout has the dock's tab)."""
-    if not b:
-        return
-    attrs = {"type": "button", "data-act": b["act"], "data-arg": b["arg"], "id": "ask-btn",
-             "aria-controls": "help-dock", "aria-label": b["label"],
-             "aria-pressed": "true" if b["pressed"] else "false"}
-    el("button", b["text"], "btn ask-btn", attrs, box)
+def render_ask(dock, box):
+    """The bar's Expert and Sheet buttons (a phone's; the wide layout has the dock's
+    tabs): each opens its tab in one tap (fix12: the Sheet took two, Help then Sheet)."""
+    for key, cls in (("ask", "ask-btn"), ("sheet", "ask-btn sheet-btn")):
+        b = dock.get(key)
+        if not b:
+            continue
+        attrs = {"type": "button", "data-act": b["act"], "data-arg": b["arg"], "id": key + "-btn",
+                 "aria-controls": "help-dock", "aria-label": b["label"],
+                 "aria-pressed": "true" if b["pressed"] else "false"}
+        el("button", b["text"], "btn " + cls, attrs, box)
 
 
 def set_sheet_edit(arg):

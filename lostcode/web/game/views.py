@@ -35,7 +35,7 @@ from .assistant import panel_model
 from .betscreens import _final, _guess, _shortcut
 from .board import board_model, dice_svg, rack_svg
 from .describe import log_lines
-from .drafts import KEEP
+from .drafts import CLOSED, KEEP, open_die
 from .finalmarks import final_totals, finals_of, with_finals
 from .names import dice_text, symbol_name
 from .reasons import with_reasons
@@ -393,7 +393,8 @@ def _offer(session, obs, m):
 
 def _change(session, obs, m):
     name = obs["names"][obs["roller"]]
-    chosen = session.pick_draft(PHASE_CHANGE)["arg"]
+    d = session.pick_draft(PHASE_CHANGE)
+    chosen = d["arg"]
     m["heading"] = _("{name}: keep the dice or turn one", name=name)
     # A chosen face is confirmed by the primary control; "Keep the dice" stays
     # beside it as the explicit way back (issue 22: a second tap on the chosen
@@ -410,17 +411,26 @@ def _change(session, obs, m):
                 name=name,
             )
         ),
-        buttons(controls),
     ]
+    # fix12 (a seventh playtest: fifteen faces in three rows took 56 % of a phone,
+    # Rack A and the track under them): one row of the three dice, a tap on one
+    # opening its five faces in its place (tapped again, the dice again)
+    opened = open_die(d)
+    dice = buttons([], _("Turn one die"))
     for i, face in enumerate(obs["dice"]):
-        row = buttons(
-            face_buttons(CHANGE, i, [sym for sym in obs["symbols"] if sym != face], chosen),
-            _("Die {die} shows {sym}. Turn it to:", die=i + 1, sym=symbol_name(face)),
-        )
-        # One compact row per die (its face, an arrow, icon-only faces named by
-        # their aria-label): at 360x640 the racks stay in the first viewport.
-        row["face"] = face
-        blocks.append(row)
+        if opened and opened != str(i):
+            continue
+        b = button(str(i + 1), CHANGE, CLOSED if opened else i, symbol=face,
+                   aria=_("Die {die}: {sym}", die=i + 1, sym=symbol_name(face)))
+        b["expanded"] = bool(opened)
+        dice["items"].append(b)
+        if opened:
+            dice["items"].extend(
+                face_buttons(CHANGE, i, [sym for sym in obs["symbols"] if sym != face], chosen))
+            dice["label"] = _("Die {die} shows {sym}. Turn it to:", die=i + 1,
+                              sym=symbol_name(face))
+    dice["dice"] = True
+    blocks += [dice, buttons(controls)]
     m["blocks"] = blocks
 
 

@@ -337,6 +337,8 @@ def render_button(b, parent):
         attrs["aria-label"] = b["aria"]
     if b["pressed"] is not None:
         attrs["aria-pressed"] = "true" if b["pressed"] else "false"
+    if b.get("expanded") is not None:  # a die that opens its faces (views._change)
+        attrs["aria-expanded"] = "true" if b["expanded"] else "false"
     btn = el("button", None, "btn primary" if b["primary"] else "btn", attrs, parent)
     if b["symbol"]:
         btn.classList.add("sym-" + b["symbol"])
@@ -386,6 +388,8 @@ def render_block(b, parent):
             box.classList.add("cand")
             head = el("span", None, "cand-sym sym-" + b["cand"], {"aria-hidden": "true"}, box)
             icon(b["cand"], head)
+        if b.get("dice"):  # the change screen's dice, or one die and its faces (fix12)
+            box.classList.add("dice-pick")
         if b.get("face"):  # a die's row on the change screen: its face -> icon-only faces
             box.classList.add("turn")
             now = el("span", None, "turn-now sym-" + b["face"], {"aria-hidden": "true"}, box)
