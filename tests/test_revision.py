@@ -93,7 +93,9 @@ def play_watched(ses, rng, watch):
             if m["assistant"] is not None:
                 quiet.append((actions.WHY, ""))
             if quiet and rng.random() < 0.3:
-                act = rng.choice(sorted({c[0] for c in quiet}))  # each kind of tap alike
+                kinds = sorted({c[0] for c in quiet})
+                untried = [k for k in kinds if k not in watch.tried]
+                act = rng.choice(untried or kinds)  # a kind not tried yet first, then each alike
                 watch.do(*rng.choice([c for c in quiet if c[0] == act]))
                 continue
             human_step(ses, m, rng)
