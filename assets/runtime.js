@@ -207,13 +207,44 @@ function writePack(FS, buffer) {
   }
 }
 
-// packs: the main pack and, for a page that starts in ru/it/pl, that language's
-// catalog. `catalogs` names every language's catalog pack: a later switch of
-// language fetches its pack through window.lostcodeLoadCatalog (lostcode/web/main.py).
-function unpackNatively(core, packs, catalogs) {
+// Issue 40: the addresses that open a game before the set-up screen is seen:
+// Today's code (?puzzle=N), the Bot lab's game (#play=lab, #watch=lab) and a
+// table (lostcode/web/tablemode/links.py: #table=host, #table=join, #j=, #n=).
+export function gameAtOnce(loc) {
+  return "puzzle" in readQuery(loc.search || "")
+    || /^#(play=lab|watch=lab|table=host|table=join|j=|n=)/.test(loc.hash || "");
+}
+
+// packs: the start pack and, for a page that starts in ru/it/pl, that language's
+// catalog; `game`: the game's pack, fetched when asked for. `catalogs` names
+// every language's catalog pack: a later switch of language fetches its pack
+// through window.lostcodeLoadCatalog (lostcode/web/main.py).
+function unpackNatively(core, packs, catalogs, game) {
   const inflated = packs.map(inflate);
   let fileSystem = null;
   const loaded = {};
+  // Issue 40: the game's own modules (its session, screens, computers) are a
+  // pack of their own, fetched when lostcode/web/game/gameentry.py asks (once
+  // the set-up screen is up, or at the first way into a game): resolves true
+  // once they are in the file system, false if the pack could not come.
+  // An address that opens a game at once (gameAtOnce) fetches it beside the
+  // start's pack; it is written when asked for.
+  let gameBuffer = game && gameAtOnce(location) ? inflate(game) : null;
+  let gameLoaded = null;
+  if (game) {
+    document.documentElement.dataset.gamePack = "1";
+    window.lostcodeLoadGame = () => {
+      if (!gameLoaded) {
+        gameLoaded = (gameBuffer || inflate(game)).then((buffer) => {
+          writePack(fileSystem, buffer);
+          return true;
+        });
+        gameBuffer = null;
+        gameLoaded.catch(() => { gameLoaded = null; }); // offline: try again later
+      }
+      return gameLoaded.catch(() => false);
+    };
+  }
   window.lostcodeLoadCatalog = (lang) => {
     if (!catalogs[lang]) return Promise.resolve(false);
     if (!loaded[lang]) {
@@ -362,7 +393,8 @@ if (typeof document !== "undefined" && document.documentElement) {
   }));
   if (native) {
     const catalogs = setup.catalogs || {};
-    unpackNatively(core, catalogs[lang] ? [setup.pack, catalogs[lang]] : [setup.pack], catalogs);
+    unpackNatively(core, catalogs[lang] ? [setup.pack, catalogs[lang]] : [setup.pack], catalogs,
+      setup.game);
   }
   whenParsed(() => {
     const label = document.getElementById("progress-label");

@@ -33,6 +33,7 @@ ADAPTER_MODULES = (
     "tablemode/tableentry", "puzzle/puzzleentry", "stonesentry",
     "tablemode/tableparts", "tablemode/tabledraw", "tablemode/tablehost",
     "tablemode/tablechannels", "tablemode/tableguest", "game/helpsight", "shell/helpdom",
+    "game/gameentry", "gamehandlers",
 )
 # The second game's page (issue 43): in the adapter, but not in the Lost Code's
 # page configuration or its build (loaded only when chosen: lostcode/web/stonesentry.py).
@@ -122,6 +123,10 @@ _ENGINE_STATE_JS = """() => {
     // A popup is briefly a document with no root while it navigates.
     if (!document.documentElement) return false;
     const state = document.documentElement.dataset.engine;
+    // Issue 40: on the game's page "ready" is the set-up screen; the game's
+    // modules follow in the background (lostcode/web/game/gameentry.py).
+    if (state === "ready" && document.getElementById("setup-form")
+        && document.documentElement.dataset.gameCode !== "loaded") return false;
     if (state === "ready" || state === "error") return state;
     if (document.querySelector(".py-error")) return "error";
     return false;
@@ -136,7 +141,9 @@ def _visible_text(page) -> str:
 
 
 def wait_engine_ready(page, timeout: float = 60000) -> None:
-    """Wait until <html data-engine="ready">; fail with the page's text on "error".
+    """Wait until <html data-engine="ready"> (and, on the game's page, its game
+    loaded: <html data-game-code="loaded">, issue 40); fail with the page's
+    text on "error".
 
     Also treats a PyScript error box (.py-error) as an error.
     """

@@ -18,6 +18,7 @@ from helpers import (
 
 sys.path.insert(0, str(ROOT / "tools"))
 import build_site  # noqa: E402
+from test_start_imports import started  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -49,10 +50,17 @@ def _all_members(out) -> dict:
 def test_pack_holds_every_module_as_mpy(built):
     out, summary = built
     start = _pack_members((out / build_site.MPY_PACK).read_bytes())
+    game = _pack_members((out / build_site.MPY_GAME_PACK).read_bytes())
     members = _all_members(out)
     # Issue 17: the ru/it/pl catalogs are packs of their own, fetched when first used.
     catalogs = {f"lostcode/web/catalogs/{lang}.mpy" for lang in ("ru", "it", "pl")}
-    assert sorted(members) == sorted(set(start) | catalogs) and not catalogs & set(start)
+    assert sorted(members) == sorted(set(start) | set(game) | catalogs)
+    assert not catalogs & (set(start) | set(game)) and not set(start) & set(game)
+    # Issue 40: the start pack holds what lostcode/web/main.py imports at start, no more
+    # (tests/test_start_imports.py: the same modules, imported under CPython).
+    assert sorted(n[:-4] for n in start) == sorted(m.replace(".", "/") + (
+        "/__init__" if (ROOT / m.replace(".", "/")).is_dir() else "") for m in started())
+    assert "lostcode/web/game/session.mpy" in game and "lostcode/player/expert.mpy" in game
     for lang in ("ru", "it", "pl"):
         pack = out / build_site.MPY_CATALOG_PACK.format(lang=lang)
         assert list(_pack_members(pack.read_bytes())) == [f"lostcode/web/catalogs/{lang}.mpy"]
@@ -63,7 +71,8 @@ def test_pack_holds_every_module_as_mpy(built):
     assert summary["mpy_files"] == len(members) and summary["mpy_layout"] == "pack"
     config = json.loads((out / build_site.MPY_CONFIG).read_text(encoding="utf-8"))
     # Without DecompressionStream PyScript fetches every pack, the inline code unpacks them.
-    packs = [build_site.MPY_PACK] + [f"lostcode-mpy-{lang}.pack" for lang in ("it", "pl", "ru")]
+    packs = [build_site.MPY_PACK, build_site.MPY_GAME_PACK] + [
+        f"lostcode-mpy-{lang}.pack" for lang in ("it", "pl", "ru")]
     assert config["files"] == {f"./{p}": f"./{p}" for p in packs}
     # No Python source for MicroPython; only the Bot lab's Pyodide workers fetch .py files.
     lab = set(build_site.lab_files(ROOT)[1:]) | {

@@ -73,7 +73,7 @@ def test_build_contains_only_what_the_game_needs(tmp_path):
     summary = built_copy(out)  # build_site.build(out), built once per process; built again below
     files = {p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()}
     assert {"index.html", "pyscript.json", "pyscript-mpy.json", "lostcode.zip", "sw.js",
-            "lostcode-mpy.pack",
+            "lostcode-mpy.pack", "lostcode-mpy-game.pack",
             "assets/manifest.webmanifest", "assets/pwa.js", "assets/runtime.js",
             "vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/python_stdlib.zip",
             "vendor/micropython/micropython.wasm", "vendor/pyscript/core.js"} <= files
@@ -102,8 +102,10 @@ def test_build_contains_only_what_the_game_needs(tmp_path):
             assert archive.read(target.removeprefix("./")) == (ROOT / source).read_bytes()
     # MicroPython: one pack of precompiled .mpy (tests/test_mpy_build.py); no .py shipped.
     mpy = json.loads((out / "pyscript-mpy.json").read_text(encoding="utf-8"))
-    packs = ["lostcode-mpy.pack"] + [f"lostcode-mpy-{lang}.pack" for lang in ("it", "pl", "ru")]
-    assert mpy["files"] == {f"./{p}": f"./{p}" for p in packs}  # catalogs: own packs (issue 17)
+    packs = ["lostcode-mpy.pack", "lostcode-mpy-game.pack"] + [
+        f"lostcode-mpy-{lang}.pack" for lang in ("it", "pl", "ru")]
+    # catalogs: own packs (issue 17); the game's modules too, fetched once the page is up (issue 40)
+    assert mpy["files"] == {f"./{p}": f"./{p}" for p in packs}
     assert mpy["plugins"] == build_site.UNUSED_PLUGINS
     assert mpy["interpreter"] == build_site.MPY_INTERPRETER
     lab = set(build_site.lab_files(ROOT)[1:]) | {  # the Bot lab's workers fetch these
@@ -256,7 +258,9 @@ def test_built_site_works_offline(built_site, site_context):
         wait_engine_ready(page, timeout=ENGINE_TIMEOUT)
         _wait_controlled(page)
         assert _cache_keys(page) == [f"lostcode:/:{summary['version']}"]
-        assert packs == ["/lostcode-mpy.pack"], packs  # English: no other catalog (issue 17)
+        # English: no other catalog (issue 17); the game's modules once the page is up (issue 40)
+        page.wait_for_function("() => document.documentElement.dataset.gameCode === 'loaded'")
+        assert packs == ["/lostcode-mpy.pack", "/lostcode-mpy-game.pack"], packs
     finally:
         server.shutdown()
         server.server_close()

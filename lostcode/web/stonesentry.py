@@ -17,6 +17,7 @@ import sys
 
 from pyscript import document, window
 
+from lostcode.web.game import gameentry
 from lostcode.web.shell.app import APP, guarded, keep, listen, log_error
 from lostcode.web.shell.dom import ROOT, by_id, create_proxy, el, py
 from lostcode.web.shell.i18n import _
@@ -250,7 +251,13 @@ def page_module():
 
 
 def load(then):
-    """Fetch, write and import the second game once; `then(page_module)`."""
+    """Fetch, write and import the second game once; `then(page_module)`. The
+    Lost Code's game first (issue 40: gameentry): the stones page draws with
+    its page's guard and settle (game/gamepage.py)."""
+    gameentry.ready(lambda: _load(then))
+
+
+def _load(then):
     if second().loading == "loaded":
         then(sys.modules[PAGE_MODULE])
         return

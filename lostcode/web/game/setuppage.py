@@ -19,7 +19,7 @@ from lostcode.services.settings import (
     with_setting,
     without_setting,
 )
-from lostcode.web.game import gamepage
+from lostcode.web.game import gameentry
 from lostcode.web.game.describe import reason
 from lostcode.web.game.page import (
     STORAGE_KEY,
@@ -31,7 +31,6 @@ from lostcode.web.game.page import (
     static_table,
     static_text,
 )
-from lostcode.web.game.session import Session
 from lostcode.web.game.tutorial import TUTORIAL_SEED
 from lostcode.web.saves import savespage, storage
 from lostcode.web.shell import flow
@@ -111,6 +110,16 @@ def submitter_id(event):
 
 
 def start_game(event=None, near=""):
+    """Play: the game loaded first (issue 40: gameentry; in the background
+    since the set-up screen was drawn, so usually at once; else said)."""
+    if not gameentry.loaded():
+        start_status(near).textContent = _("Loading the game engine…")
+    gameentry.ready(lambda: _start_game(near))
+
+
+def _start_game(near):
+    from lostcode.web.game.session import Session  # loaded: gameentry.ready
+
     status = start_status(near)
     try:
         players, names, flags, seed, seats = read_form()
@@ -138,7 +147,7 @@ def start_game(event=None, near=""):
     storage.new_save_slot()  # issue 7: saved from its first screen
     ROOT.removeAttribute("data-start-pending")
     flow.show_game(APP.game.session, fresh=True)
-    gamepage.save_game()  # a new slot: saved from its first screen
+    APP.rulebook.page.save_game()  # a new slot: saved from its first screen
 
 
 LAST_KEY = "lostcode-last-settings"
@@ -539,6 +548,10 @@ def start_guided(event=None):
 
     if ROOT.dataset.engine != "ready":
         return
+    gameentry.ready(_start_guided)
+
+
+def _start_guided():
     by_id("players").value = "2"
     fire_change(by_id("players"))
     other = by_id("kind-1")

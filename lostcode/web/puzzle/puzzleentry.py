@@ -12,6 +12,7 @@ from pyscript import window
 
 from lostcode.services.settings import read as read_settings
 from lostcode.web import actions
+from lostcode.web.game import gameentry
 from lostcode.web.shell.app import APP, guarded, keep
 from lostcode.web.shell.dom import by_id, create_proxy, el, py, setup_entry
 from lostcode.web.shell.i18n import _
@@ -43,9 +44,7 @@ def prefetch():
     puzzlepage.warm). A failure is silent: the puzzle says it later."""
 
     def warm(r):
-        from lostcode.web.puzzle import puzzlepage
-
-        return puzzlepage.warm(r)
+        gameentry.code(lambda: _page().warm(r))
 
     def go(*_a):
         window.fetch(DATA_URL).then(keep(create_proxy(guarded(warm)))).catch(
@@ -77,9 +76,7 @@ def start_from_url():
     lostcode/services/settings.py writes, shown with the others)."""
     s = read_settings(str(window.location.search))[0]
     if "puzzle" in s:
-        from lostcode.web.puzzle import puzzlepage
-
-        puzzlepage.open_puzzle(s["puzzle"], from_url=True)
+        gameentry.code(lambda: _page().open_puzzle(s["puzzle"], from_url=True))
 
 
 def relanguage():
@@ -88,14 +85,17 @@ def relanguage():
     relabel_entry()
     if APP.puzzle.view is None:
         return
-    from lostcode.web.puzzle import puzzlepage
-
-    puzzlepage.relanguage()
+    _page().relanguage()
 
 
 def handle(act, arg):
     """A Today's code control (actions.PUZZLE_PAGE): the puzzle's handler,
-    loaded with it on first use."""
+    loaded with it on first use (its files first: gameentry.code)."""
+    gameentry.code(lambda: _page().HANDLERS[act](act, arg))
+
+
+def _page():
+    """The puzzle's page, imported on first use (issue 40)."""
     from lostcode.web.puzzle import puzzlepage
 
-    puzzlepage.HANDLERS[act](act, arg)
+    return puzzlepage

@@ -10,6 +10,7 @@ default page's start imports none of it.
 
 from pyscript import document, window
 
+from lostcode.web.game import gameentry
 from lostcode.web.shell.app import guarded, keep, listen
 from lostcode.web.shell.dom import create_proxy, el, setup_entry
 from lostcode.web.shell.i18n import _
@@ -42,14 +43,22 @@ def start_from_hash(*_a):
     """Table mode when the #fragment asks for it (then loaded), else nothing."""
     h = str(window.location.hash)
     if h in (HOST_HASH, JOIN_PAGE_HASH) or h.startswith((JOIN_HASH, NET_HASH)):
-        from lostcode.web.tablemode import tablepage
+        gameentry.ready(_start)  # issue 40: the game's screens and guard first
 
-        tablepage.start_from_hash()
+
+def _start():
+    from lostcode.web.tablemode import tablepage
+
+    tablepage.start_from_hash()
 
 
 def handle(act, arg):
     """A table mode control (actions.TABLE_PAGE): table mode's handler, loaded
-    with it on first use."""
+    with it on first use (the game's screens and guard first: gameentry)."""
+    gameentry.ready(lambda: _handle(act, arg))
+
+
+def _handle(act, arg):
     from lostcode.web.tablemode import tablepage
 
     tablepage.HANDLERS[act](act, arg)
