@@ -490,7 +490,7 @@ def test_reduced_motion_shows_each_computer_move_in_the_first_viewport(page):
     page.set_viewport_size(MOBILE)
     page.goto("/?lang=ru&motion=reduce&players=2&seats=human,hard&seed=4")
     wait_engine_ready(page)
-    page.get_by_role("button", name="Начать игру").click()
+    page.get_by_role("button", name="Играть", exact=True).click()
     page.get_by_role("button", name="Бросить кубики").click()
     page.get_by_role("button", name="Оставить кубики").click()
     expect(page.locator("#game")).to_have_attribute("data-screen", "guess")

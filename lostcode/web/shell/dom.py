@@ -488,11 +488,14 @@ def render_block(b, parent):
         el("h3", b["label"], None, {"aria-hidden": "true"}, parent)
         draw(b["svg"], el("figure", None, "chart", None, parent))
     elif t == "step":  # the replay's step, in one line (viewer.py)
+        # two lines' room on a phone, a longer step scrolled inside: reached with
+        # the keyboard too (axe scrollable-region-focusable; desk12's narrower line)
+        focus = {"tabindex": "0"}
         if not b.get("short"):
-            el("p", b["text"], "step-line", None, parent)
+            el("p", b["text"], "step-line", focus, parent)
             return
         # a check step: its words, and the marks a phone shows in their place (table.css)
-        line = el("p", None, "step-line", None, parent)
+        line = el("p", None, "step-line", focus, parent)
         el("span", b["text"], "step-words", None, line)
         el("span", b["short"], "step-marks", {"aria-hidden": "true"}, line)
 
