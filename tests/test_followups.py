@@ -132,6 +132,8 @@ mod.window.lostcodeControls = lambda *a: "[]"
 mod.document.querySelectorAll = lambda *a: types.SimpleNamespace(length=0)
 mod.window.performance = types.SimpleNamespace(now=lambda: 0.0)
 from lostcode.web import main
+from lostcode.web import gamehandlers
+gamehandlers.wire()  # issue 40: the game is wired once loaded (gameentry)
 from lostcode.web.game import gamepage
 from lostcode.web.shell import flow
 from lostcode.web.shell.app import APP

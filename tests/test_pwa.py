@@ -149,7 +149,9 @@ def test_build_contains_only_what_the_game_needs(tmp_path):
     # step, in four languages: 2,734,881)
     # (2.75 MB: the sixth playtest's fixes, the selection model (issue 40), the final
     # candidates on the stones (finalmarks.py), the strip's globe: 2,744,797)
-    assert precache_bytes <= 2_750_000 and precache_bytes == summary["precache_bytes"]
+    # (2.77 MB: the seventh playtest's fixes (the dice row, the Sheet button, pins on
+    # the track, final points), the game's pack apart from the start's (issue 40): 2,753,595)
+    assert precache_bytes <= 2_770_000 and precache_bytes == summary["precache_bytes"]
     assert set(packs) <= {url for url, _ in precache}  # every language works offline
     assert second <= {url for url, _ in precache}  # the second game too (issue 43)
     # The progress text names the real download size of each runtime.

@@ -65,6 +65,7 @@ def test_the_shell_is_named_and_knows_no_more_of_the_game_than_it_says():
 
 
 def test_the_dispatcher_takes_the_sessions_names_from_the_game():
-    src = (ROOT / "lostcode" / "web" / "main.py").read_text("utf-8")
+    # issue 40: the game's handlers load when a game is chosen (gameentry), not in main
+    src = (ROOT / "lostcode" / "web" / "gamehandlers.py").read_text("utf-8")
     assert "THE_LOST_CODE.session_actions()" in src
     assert "APP.rulebook = THE_LOST_CODE" in src

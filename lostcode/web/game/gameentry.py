@@ -27,7 +27,7 @@ import sys
 
 from pyscript import window
 
-from lostcode.web.shell.app import guarded, keep, log_error, now_ms
+from lostcode.web.shell.app import APP, guarded, keep, log_error, now_ms
 from lostcode.web.shell.dom import ROOT, by_id, create_proxy
 from lostcode.web.shell.i18n import _
 
@@ -70,10 +70,10 @@ class Loading:
     """Where the game's loading is: its code asked for (CODE), imported a
     module a task (WARMING), all in and wired (READY); what waits for it."""
 
-    __slots__ = ("state", "step", "hurry", "waiting", "coded", "tick")
+    __slots__ = ("stage", "step", "hurry", "waiting", "coded", "tick")
 
     def __init__(self):
-        self.state = NONE
+        self.stage = NONE
         self.coded = []  # what needs the game's files only, not its modules imported
         self.step = 0  # ORDER[:step] imported
         self.hurry = False  # someone waits: the rest at once, not a module a task
@@ -81,23 +81,28 @@ class Loading:
         self.tick = None  # the one proxy the slices' timer calls
 
 
-LOAD = Loading()
+def _load() -> Loading:
+    """The page's one Loading (issue 21: what the page remembers is on APP)."""
+    if APP.loading is None:
+        APP.loading = Loading()
+    return APP.loading
 
 
 def loaded():
-    return LOAD.state == READY
+    return _load().stage == READY
 
 
 def ready(then):
     """`then()` once the game is loaded: now if it is, else after its code is
     in and every module left is imported, in slices of SLICE_MS (a tap that
     comes first is answered at once: its page is drawn between two slices)."""
-    if LOAD.state == READY:
+    load = _load()
+    if load.stage == READY:
         then()
         return
-    LOAD.waiting.append(then)
-    LOAD.hurry = True
-    if LOAD.state == NONE:
+    load.waiting.append(then)
+    load.hurry = True
+    if load.stage == NONE:
         _ask_code()
     # CODE: the code's arrival starts the slices; WARMING: they go on, longer
 
@@ -105,18 +110,19 @@ def ready(then):
 def code(then):
     """`then()` once the game's files are in (Today's code imports the few of
     them it needs itself: puzzleentry), without waiting for every import."""
-    if LOAD.state in (WARMING, READY):
+    load = _load()
+    if load.stage in (WARMING, READY):
         then()
         return
-    LOAD.coded.append(then)
-    if LOAD.state == NONE:
+    load.coded.append(then)
+    if load.stage == NONE:
         _ask_code()
 
 
 def warm():
     """Once the set-up screen is drawn: the game loaded in the background, a
     module a task, so the first Play finds it in."""
-    if LOAD.state == NONE:
+    if _load().stage == NONE:
         _ask_code()
 
 
@@ -128,12 +134,12 @@ def handle(act, arg):
 
 def on_tap(event):
     """A tap on no control: a computer's pace skipped (gamepage.on_tap), if a game is in."""
-    if LOAD.state == READY:
+    if _load().stage == READY:
         sys.modules["lostcode.web.game.gamepage"].on_tap(event)
 
 
 def _ask_code():
-    LOAD.state = CODE
+    _load().stage = CODE
     if ROOT.getAttribute("data-game-pack") != "1":  # every module is there already
         _arrived(True)
         return
@@ -141,63 +147,66 @@ def _ask_code():
 
 
 def _arrived(ok, *_a):
+    load = _load()
     if not ok:  # the pack could not be fetched (offline, never cached): said, tried again later
-        LOAD.state = NONE
+        load.stage = NONE
         box = by_id("app-error")
-        if box is not None and (LOAD.waiting or LOAD.coded):
+        if box is not None and (load.waiting or load.coded):
             box.textContent = _("The game engine failed to start: {error}",
                                 error="lostcode-mpy-game.pack")  # fmt: skip
             box.hidden = False
-        LOAD.waiting = []
-        LOAD.coded = []
-        LOAD.hurry = False
+        load.waiting = []
+        load.coded = []
+        load.hurry = False
         return
-    LOAD.state = WARMING
-    coded = LOAD.coded
-    LOAD.coded = []
+    load.stage = WARMING
+    coded = load.coded
+    load.coded = []
     for then in coded:
         then()
-    LOAD.tick = keep(create_proxy(guarded(_slice)))
-    window.setTimeout(LOAD.tick, 0)
+    load.tick = keep(create_proxy(guarded(_slice)))
+    window.setTimeout(load.tick, 0)
 
 
 def _slice(*_a):
     """One task's share of the imports: one module while nobody waits (the
     browser stays free for a tap), SLICE_MS of them once someone does."""
-    if LOAD.state != WARMING:
+    load = _load()
+    if load.stage != WARMING:
         return
     start = now_ms()
-    while LOAD.step < len(ORDER):
-        __import__(ORDER[LOAD.step])
-        LOAD.step += 1
-        if not LOAD.hurry or now_ms() - start >= SLICE_MS:
+    while load.step < len(ORDER):
+        __import__(ORDER[load.step])
+        load.step += 1
+        if not load.hurry or now_ms() - start >= SLICE_MS:
             break
-    if LOAD.step < len(ORDER):
-        window.setTimeout(LOAD.tick, 0)
+    if load.step < len(ORDER):
+        window.setTimeout(load.tick, 0)
     else:
         _all()
 
 
 def _all():
+    load = _load()
     try:
-        for name in ORDER[LOAD.step:]:
+        for name in ORDER[load.step:]:
             __import__(name)
-            LOAD.step += 1
+            load.step += 1
         __import__(HANDLERS)
         sys.modules[HANDLERS].wire()
     except Exception as e:  # shown, not a traceback: a silent failure looks like a hang
-        LOAD.state = NONE
-        LOAD.waiting = []
+        load.stage = NONE
+        load.waiting = []
         log_error("the game's modules", e)
         box = by_id("app-error")
         if box is not None:
             box.textContent = _("The game engine failed to start: {error}", error=repr(e))
             box.hidden = False
         return
-    LOAD.state = READY
+    load.stage = READY
     ROOT.setAttribute("data-game-code", "loaded")  # for tests and benchmarks: the game is in
-    waiting = LOAD.waiting
-    LOAD.waiting = []
+    waiting = load.waiting
+    load.waiting = []
     for then in waiting:
         then()
 

@@ -195,7 +195,7 @@ class PuzzleLink:
 class App:
     __slots__ = (
         "game", "save", "saves", "page", "lab", "table", "puzzle", "guard", "settled", "proxies",
-        "rulebook", "second", "others",
+        "rulebook", "second", "others", "loading",
     )
 
     def __init__(self) -> None:
@@ -215,6 +215,8 @@ class App:
         # the other games' saves in the list: save format -> its way in, an object
         # with title() and resume(save_id, save, rev) (stonesentry.WAY_IN, issue 43)
         self.others: dict = {}
+        # the game's modules loaded when chosen (gameentry.Loading, issue 40)
+        self.loading: object = None
 
 
 APP = App()
