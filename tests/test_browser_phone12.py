@@ -7,12 +7,15 @@ edge and the handoff panel had ~35 px of nothing in it."""
 import re
 
 import pytest
+from helpers import wait_engine_ready
 from play import UIGame
 from playwright.sync_api import expect
 from test_browser_cand_icons import screen_at
+from test_browser_desk import import_record
+from test_browser_replace_help import solo_record_at_my_replacement
 from test_browser_sight import tr
 
-from lostcode.rules.vocab import PHASE_CHANGE, PHASE_FINAL, PHASE_GUESS
+from lostcode.rules.vocab import PHASE_CHANGE, PHASE_FINAL, PHASE_GUESS, PHASE_REPLACE
 
 pytestmark = pytest.mark.browser
 
@@ -42,6 +45,9 @@ def test_the_chances_and_the_whole_wheel_choice_share_the_screen(page):
         expect(dock.get_by_role("button", name=tr(lang, "Chances"))).to_have_attribute(
             "aria-pressed", "true")
         expect(dock.locator(".suggestion").first).to_be_in_viewport(ratio=1)
+        # an eighth playtest: its button too, with no scroll inside the help
+        expect(dock.get_by_role("button", name=tr(lang, "Use this suggestion"))).to_be_in_viewport(
+            ratio=1)
         wheels = page.get_by_role("button", name=re.compile(r"^W\d+ "))
         assert wheels.count() >= 6
         for i in range(wheels.count()):
@@ -67,6 +73,29 @@ def test_the_final_candidates_stay_in_sight_under_the_open_help(page):
     for i in range(6):
         expect(rows.nth(i)).to_be_in_viewport(ratio=1)
     expect(page.locator("#screen .actionbar .btn.primary")).to_be_in_viewport(ratio=1)
+
+
+def test_the_expert_beside_the_stones_a_replacement_chooses_from_R_P1(page):
+    """An eighth playtest: with the Expert tab open on the replacement screen its
+    help covered the six "Replace the ... stone" buttons; they stay in the first
+    viewport under the help (R-P1), as the wheels do, the help over the board."""
+    page.set_viewport_size(PHONE)
+    page.goto("/")
+    wait_engine_ready(page)
+    import_record(page, solo_record_at_my_replacement())
+    page.get_by_role("button", name="Continue playing").click()
+    expect(page.locator("#game")).to_have_attribute("data-screen", PHASE_REPLACE)
+    bar_button(page, "en", "Ask the expert").click()
+    dock = page.locator("#help-dock.open")
+    expect(dock).to_be_visible()
+    stones = page.locator("#screen .bottom-sheet").get_by_role(
+        "button", name=re.compile(r"^Replace the "))
+    assert stones.count() == 6
+    for i in range(6):
+        expect(stones.nth(i)).to_be_in_viewport(ratio=1)
+    expect(page.locator("#screen .actionbar .btn.primary")).to_be_in_viewport(ratio=1)
+    foot, sheet = dock.bounding_box(), page.locator("#screen .bottom-sheet").bounding_box()
+    assert foot["y"] + foot["height"] <= sheet["y"] + 1
 
 
 @pytest.mark.parametrize("stop", [PHASE_CHANGE, PHASE_GUESS, PHASE_FINAL])
