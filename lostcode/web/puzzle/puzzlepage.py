@@ -129,9 +129,10 @@ def with_book(then):
             return None
         return r.text().then(keep(create_proxy(guarded(got))))
 
-    window.fetch(DATA_URL).then(keep(create_proxy(guarded(response)))).catch(
-        keep(create_proxy(guarded(bad)))
-    )
+    asked = APP.puzzle.asked  # ?puzzle=N asked for it at start (puzzleentry.start_from_url)
+    APP.puzzle.asked = None
+    (asked if asked is not None else window.fetch(DATA_URL)).then(
+        keep(create_proxy(guarded(response)))).catch(keep(create_proxy(guarded(bad))))
 
 
 def failed(why):
