@@ -4,6 +4,7 @@
     python3 tools/build_puzzles.py                  # writes assets/puzzles.json
     python3 tools/build_puzzles.py --count 400 --out assets/puzzles.json
     python3 tools/build_puzzles.py --stats          # the spread, without writing
+    python3 tools/build_puzzles.py --screens        # the screens added to the file as it is
 
 Why a tool and a data file: every player must get the same puzzle on the same
 UTC day, offline too, so the puzzles are made once, here, and shipped. Each
@@ -14,6 +15,10 @@ one value. The file stores the game's options, seed and moves up to that
 moment (a compact record), the seat, the question and the level; never the
 answer: the page replays the moves and asks the deduction
 (lostcode/web/puzzle/puzzles.py), and tests/test_puzzles.py proves every entry.
+Each entry also holds its seat's screen (puzzles.encode_screen: the racks as
+the seat sees them, the rounds so far, a sum's answer span), so the page
+draws the puzzle without replaying it first (issue 40: "the puzzle at once");
+the test checks each screen is its replay's.
 
 Deterministic: puzzle N comes from seeds derived from N only, so a rerun
 writes the same bytes. The level follows the week (puzzle 1 is a Monday):
@@ -46,9 +51,12 @@ from lostcode.web.puzzle.puzzles import (  # noqa: E402
     MEDIUM,
     SUM,
     Puzzle,
+    encode_screen,
     facts_needed,
+    from_entry,
     level_of,
     questions,
+    seat_view,
 )
 
 START = "2026-11-23"  # puzzle 1 (a Monday); puzzle N is for UTC day N from here
@@ -120,19 +128,37 @@ def build(count: int):
     for n in range(1, count + 1):
         want = WEEK[(n - 1) % 7]
         p, checks, stones = pick(n, want, used)
-        entries.append(p.to_entry())
+        entries.append(with_screen(p))
         rounds = sum(1 for a in p.moves if a[0] == "roll")
         facts.append((p.level, p.kind, checks, stones, rounds))
     return entries, facts
 
 
-def dump(entries) -> str:
+def with_screen(p: Puzzle) -> list:
+    """The entry with its seat's screen (what the page draws before any replay)."""
+    obs = seat_view(p, ["P1", "P2", "P3", "P4"])
+    span: list = []
+    if p.kind == SUM:
+        k = Knowledge(obs)
+        span = [sum(min(k.domains[s]) for s in p.symbols),
+                sum(max(k.domains[s]) for s in p.symbols)]
+    p.screen = encode_screen(obs, span)
+    return p.to_entry()
+
+
+def add_screens(path: Path) -> str:
+    """The file as it is, each entry with its screen (the games are not played again)."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return dump([with_screen(from_entry(e[:6])) for e in data["puzzles"]], data["start"])
+
+
+def dump(entries, start=START) -> str:
     """One puzzle per line: a small diff when the set changes."""
     lines = [
         "{",
         '"format": "' + FORMAT + '",',
         '"version": 1,',
-        '"start": "' + START + '",',
+        '"start": "' + start + '",',
         '"puzzles": [',
     ]
     for i, e in enumerate(entries):
@@ -167,8 +193,18 @@ def main() -> int:
     ap.add_argument("--count", type=int, default=400)
     ap.add_argument("--out", default=str(ROOT / "assets" / "puzzles.json"))
     ap.add_argument("--stats", action="store_true", help="print the spread, write nothing")
+    ap.add_argument("--screens", action="store_true",
+                    help="add each entry's screen to the file at --out, the games kept")
     args = ap.parse_args()
     t0 = time.perf_counter()
+    if args.screens:
+        before = Path(args.out).read_text(encoding="utf-8")
+        text = add_screens(Path(args.out))
+        Path(args.out).write_text(text, encoding="utf-8")
+        print(f"screens: {len(before.encode()):,} -> {len(text.encode()):,} bytes, gzip "
+              f"{len(gzip.compress(before.encode(), 9)):,} -> "
+              f"{len(gzip.compress(text.encode(), 9)):,} bytes")
+        return 0
     entries, facts = build(args.count)
     text = dump(entries)
     if not args.stats:

@@ -76,6 +76,9 @@ def start_from_url():
     lostcode/services/settings.py writes, shown with the others)."""
     s = read_settings(str(window.location.search))[0]
     if "puzzle" in s:
+        # issue 40: the puzzle file asked for now, beside the game's files, not after them
+        APP.puzzle.asked = window.fetch(DATA_URL)
+        APP.puzzle.asked.catch(keep(create_proxy(guarded(lambda *_a: None))))  # said later
         gameentry.code(lambda: _page().open_puzzle(s["puzzle"], from_url=True))
 
 

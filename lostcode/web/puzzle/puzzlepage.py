@@ -57,9 +57,10 @@ def today():
 
 
 def warm(r):
-    """Issue 40: the prefetched file read and today's puzzle replayed and
-    proved (puzzleview.Ready), each in a task of its own while nobody waits,
-    so "Today's code" is drawn at once. Silent: a failure is said on opening."""
+    """Issue 40: the prefetched file read and today's puzzle made from its
+    entry (puzzleview.Ready), each in a task of its own while nobody waits,
+    so "Today's code" is drawn at once (its proof follows it: prove_soon).
+    Silent: a failure is said on opening."""
     if r is None or not r.ok or APP.puzzle.book is not None:
         return None
 
@@ -128,9 +129,10 @@ def with_book(then):
             return None
         return r.text().then(keep(create_proxy(guarded(got))))
 
-    window.fetch(DATA_URL).then(keep(create_proxy(guarded(response)))).catch(
-        keep(create_proxy(guarded(bad)))
-    )
+    asked = APP.puzzle.asked  # ?puzzle=N asked for it at start (puzzleentry.start_from_url)
+    APP.puzzle.asked = None
+    (asked if asked is not None else window.fetch(DATA_URL)).then(
+        keep(create_proxy(guarded(response)))).catch(keep(create_proxy(guarded(bad))))
 
 
 def failed(why):
@@ -179,10 +181,47 @@ def open_puzzle(n, from_url=False):
         APP.puzzle.notes = notes
         APP.puzzle.shared = ""
         render(new=True)
+        prove_soon(a)
 
     if from_url:
         _section()
     with_book(go)
+
+
+PROVE_MS = 100  # after the puzzle's first frame
+
+
+def prove_soon(a):
+    """Issue 40: the puzzle is drawn from its entry alone; its replay and its
+    proof follow here, each in a task of its own once the screen is up (the
+    deduction's modules, the replay, the proof), so the first frame waits for
+    none of them; an answer before they are done proves it then (on_answer)."""
+    steps = [_deduction, a.replay, a.prove]
+
+    def step(*_a):
+        if APP.puzzle.attempt is not a or a.proof is not None or not steps:
+            return
+        try:
+            steps.pop(0)()
+        except Exception as e:  # a damaged entry: said, never a dead page
+            refuse(e)
+            return
+        if steps:
+            window.setTimeout(keep(create_proxy(guarded(step))), 0)
+
+    if a.proof is None:
+        window.setTimeout(keep(create_proxy(guarded(step))), PROVE_MS)
+
+
+def _deduction():
+    from lostcode.player import deduction  # noqa: F401  (imported ahead of the proof)
+
+
+def refuse(e):
+    """The puzzle on screen cannot be proved: the page says so instead."""
+    APP.puzzle.attempt = None
+    APP.puzzle.view = None
+    failed(str(e))
 
 
 def on_answer(act, arg):
@@ -192,6 +231,11 @@ def on_answer(act, arg):
     try:
         value = int(arg)
     except ValueError:
+        return
+    try:
+        a.prove()  # done already unless the answer came before prove_soon's slices
+    except Exception as e:
+        refuse(e)
         return
     if not a.answer_with(value):
         return
@@ -301,6 +345,9 @@ def relanguage():
     if APP.puzzle.view == "puzzle" and a is not None and APP.puzzle.lang != get_language():
         APP.puzzle.attempt = Attempt(APP.puzzle.book, a.number, a.today, a.tries)
         APP.puzzle.lang = get_language()
+        render()
+        prove_soon(APP.puzzle.attempt)
+        return
     render()
 
 

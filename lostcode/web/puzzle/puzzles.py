@@ -19,18 +19,38 @@ stays unique, then the fewest visible stones (other racks, discards) the same
 way. Easy: one check (or none) with what you see; medium: two checks; hard:
 three or more checks combined.
 
+The screen (issue 40, "the puzzle at once"): an entry also holds what its
+seat's screen draws (`encode_screen`, written by tools/build_puzzles.py), so
+the page draws the puzzle from the data alone (`screen_obs`) and replays and
+proves it later, off the first frame: the deduction (and its solver) and the
+observation are imported by the functions that need them, not by this
+module. tests/test_puzzles.py checks every entry's screen is its replay's.
+
 Pure Python, MicroPython-portable: it imports the rules and the deduction only.
 """
 
-from ...player.deduction import Knowledge, merge, query_counts, solve
-from ...rules.components import SYMBOLS, WHEEL_IDS
+from ...rules.components import SYMBOLS, WHEEL_IDS, wheel_range
 from ...rules.engine import apply_action
+from ...rules.errors import RecordError
 from ...rules.moves import KINDS, LOW, MOVES, SYMBOL, WHEEL
-from ...rules.observation import observe
 from ...rules.options import OPTION_FLAGS, Options
 from ...rules.setup import new_game
-from ...rules.vocab import ACCEPT, CHANGE, DISCARD, GUESS, ROLL, TURN_BEAR
+from ...rules.vocab import (
+    ACCEPT,
+    CHANGE,
+    CORRECT,
+    DISCARD,
+    GUESS,
+    HIGHER,
+    LOWER,
+    ROLL,
+    TURN_BEAR,
+    WRONG,
+)
+from ...services.jsonlimits import loads_limited
 
+FORMAT = "lostcode-puzzles"
+MAX_FILE = 400000  # characters of the data file (about 150 kB in use, with the screens)
 ONE = "one"  # "What is your {symbol} stone?"
 SUM = "sum"  # "What is the sum of your {symbol} and {other} stones?"
 EASY, MEDIUM, HARD = 1, 2, 3
@@ -41,6 +61,112 @@ _FLAG_LETTERS = {"introductory": "i", "high_stakes": "h", "shortcut": "s", "curs
 
 class PuzzleError(ValueError):
     """A puzzle entry that cannot be used (damaged data file, wrong shape)."""
+
+
+# --------------------------------------------------------------------------- days
+
+
+def epoch_day(iso: str) -> int:
+    """Days from 1970-01-01 to the date "YYYY-MM-DD" (proleptic Gregorian;
+    MicroPython has no datetime)."""
+    y, m, d = int(iso[0:4]), int(iso[5:7]), int(iso[8:10])
+    y -= m <= 2
+    era = (y if y >= 0 else y - 399) // 400
+    yoe = y - era * 400
+    doy = (153 * (m + (-3 if m > 2 else 9)) + 2) // 5 + d - 1
+    doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
+    return era * 146097 + doe - 719468
+
+
+def today_number(start: str, now_iso: str) -> int:
+    """The puzzle of the UTC day of `now_iso` (JavaScript's toISOString(): a
+    string, since a millisecond count does not survive MicroPython's small
+    ints): 1 on the start date; never below 1 (a clock set before the start)."""
+    return max(1, epoch_day(now_iso[:10]) - epoch_day(start) + 1)
+
+
+# --------------------------------------------------------------------------- the book
+
+
+class Book:
+    """The shipped puzzles (assets/puzzles.json), checked on reading: the
+    entries are decoded one by one when opened."""
+
+    __slots__ = ("start", "entries")
+
+    def __init__(self, start, entries):
+        self.start = start
+        self.entries = entries
+
+    def entry(self, n: int):
+        """Puzzle n's entry; after the last one the set starts again (the
+        same for everyone on the same day). A line of the file is read (by
+        the project's reader) only when its puzzle is opened."""
+        e = self.entries[(n - 1) % len(self.entries)]
+        if isinstance(e, str):
+            try:
+                e = loads_limited(e, MAX_LINE, "puzzle")
+            except RecordError as err:
+                raise PuzzleError(str(err)) from None
+        return e
+
+
+MAX_LINE = 4000  # characters of one puzzle's line (about 150 in use)
+
+
+def _by_lines(text):
+    """The file as tools/build_puzzles.py writes it (one puzzle a line) -> Book,
+    or None when it is laid out otherwise. Why: reading the whole file with
+    the reader's grammar check cost ~0.3 s on MicroPython (x4 on a phone);
+    splitting lines is done in C, and a line is read only when opened."""
+    lines = text.split("\n")
+    head = ['{', '"format": "' + FORMAT + '",', '"version": 1,']
+    if len(lines) < 8 or lines[:3] != head or lines[4] != '"puzzles": [':
+        return None
+    start = lines[3]
+    if not (start.startswith('"start": "') and start.endswith('",') and len(start) == 22):
+        return None
+    tail = lines[-3:] if lines[-1] == "" else lines[-2:] + [""]
+    if tail[:2] != ["]", "}"]:
+        return None
+    body = lines[5 : len(lines) - (3 if lines[-1] == "" else 2)]
+    entries = []
+    for i in range(len(body)):
+        line = body[i]
+        if i < len(body) - 1:
+            if not line.endswith(","):
+                return None
+            line = line[:-1]
+        if not (line.startswith("[") and line.endswith("]")):
+            return None
+        entries.append(line)
+    return start[10:20], entries
+
+
+def read_book(text) -> Book:
+    """The data file's text -> Book; PuzzleError saying why it cannot be used."""
+    fast = _by_lines(text) if isinstance(text, str) and len(text) <= MAX_FILE else None
+    if fast is not None:
+        return _book(fast[0], fast[1])
+    try:
+        data = loads_limited(text, MAX_FILE, "puzzle file")
+    except RecordError as e:
+        raise PuzzleError(str(e)) from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise PuzzleError("not a puzzle file")
+    return _book(data.get("start"), data.get("puzzles"))
+
+
+def _book(start, entries) -> Book:
+    if not isinstance(start, str) or len(start) != 10 or start[4] != "-" or start[7] != "-":
+        raise PuzzleError("the puzzle file has no start date")
+    try:
+        epoch_day(start)
+    except ValueError:
+        raise PuzzleError("the puzzle file has no start date") from None
+    if not isinstance(entries, list) or not entries:
+        raise PuzzleError("the puzzle file holds no puzzle")
+    return Book(start, entries)
 
 
 # --------------------------------------------------------------------------- the record
@@ -124,18 +250,21 @@ def decode_options(text) -> Options:
 
 class Puzzle:
     """One entry of assets/puzzles.json, checked: [options, seed, seat, question,
-    level, moves]. The question is ["one", symbol] or ["sum", symbol, symbol]."""
+    level, moves, screen]. The question is ["one", symbol] or ["sum", symbol,
+    symbol]; the screen (`encode_screen`) may be left out: then the page
+    replays the moves to draw it."""
 
-    __slots__ = ("options", "seed", "seat", "kind", "symbols", "level", "moves")
+    __slots__ = ("options", "seed", "seat", "kind", "symbols", "level", "moves", "screen")
 
-    def __init__(self, options, seed, seat, kind, symbols, level, moves):
+    def __init__(self, options, seed, seat, kind, symbols, level, moves, screen=None):
         # the moment: a game, the seat it is seen from, the moves played so far
         self.options, self.seed, self.seat, self.moves = options, seed, seat, moves
         # the question about that seat's own stones, and how hard it is
         self.kind, self.symbols, self.level = kind, symbols, level
+        self.screen = screen  # what the seat's screen draws, or None
 
     def to_entry(self) -> list:
-        return [
+        out = [
             encode_options(self.options),
             self.seed,
             self.seat,
@@ -143,13 +272,21 @@ class Puzzle:
             self.level,
             " ".join(encode_action(a) for a in self.moves),
         ]
+        if self.screen is not None:
+            out.append(self.screen)
+        return out
 
 
 def from_entry(entry) -> Puzzle:
     """A Puzzle from a data-file entry; PuzzleError when it is not one."""
-    if not isinstance(entry, list) or len(entry) != 6:
-        raise PuzzleError("a puzzle is a list of six items")
-    opts, seed, seat, question, level, moves = entry
+    if not isinstance(entry, list) or len(entry) not in (6, 7):
+        raise PuzzleError("a puzzle is a list of six or seven items")
+    opts, seed, seat, question, level, moves = entry[:6]
+    screen = entry[6] if len(entry) == 7 else None
+    if screen is not None and not (
+            isinstance(screen, list) and len(screen) == 3 and isinstance(screen[0], str)
+            and isinstance(screen[1], str) and isinstance(screen[2], list)):
+        raise PuzzleError("bad screen")
     options = decode_options(opts)
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
         raise PuzzleError("bad seed")
@@ -174,7 +311,8 @@ def from_entry(entry) -> Puzzle:
     tokens = moves.split()
     if len(tokens) > MAX_ACTIONS:
         raise PuzzleError("too many moves")
-    return Puzzle(options, seed, seat, kind, list(syms), level, [decode_action(t) for t in tokens])
+    return Puzzle(options, seed, seat, kind, list(syms), level,
+                  [decode_action(t) for t in tokens], screen)
 
 
 def position(p: Puzzle, names: list):
@@ -188,14 +326,130 @@ def position(p: Puzzle, names: list):
 
 def seat_view(p: Puzzle, names: list) -> dict:
     """What the puzzle's seat sees: the engine's observation, nothing more."""
+    from ...rules.observation import observe
+
     return observe(position(p, names), p.seat)
+
+
+# --------------------------------------------------------------------------- the screen
+
+# A check's result as one letter, and back.
+_RESULTS = {CORRECT: "c", LOWER: "l", HIGHER: "h", WRONG: "w"}
+_BY_LETTER = {"c": CORRECT, "l": LOWER, "h": HIGHER, "w": WRONG}
+
+
+def drawn(obs: dict) -> dict:
+    """Of an observation, what a puzzle's screen reads (puzzleview.puzzle_model:
+    the racks as the seat sees them, their discards, the rounds checked so far)."""
+    rounds = []
+    for h in obs["history"]:
+        if h["guesses"]:
+            rounds.append({
+                "round": h["round"], "dice": list(h["dice"]),
+                "guesses": [{"player": g["player"], "wheel": g["wheel"], "low": g["low"],
+                             "high": g["high"], "result": g["result"]} for g in h["guesses"]],
+                "discards": [{"player": d["player"], "symbol": d["symbol"],
+                              "value": d["value"]} for d in h["discards"]],
+            })
+    return {
+        "viewer": obs["viewer"], "symbols": list(obs["symbols"]),
+        "value_max": obs["value_max"], "names": list(obs["names"]),
+        "racks": [{"owner": r["owner"], "stones": dict(r["stones"])} for r in obs["racks"]],
+        "discards": [[{"round": d["round"], "symbol": d["symbol"], "value": d["value"]}
+                      for d in disc] for disc in obs["discards"]],
+        "dice": list(obs["dice"]), "history": rounds,
+    }
+
+
+def _digit(v) -> str:
+    if not isinstance(v, int) or not 0 <= v <= 9:
+        raise PuzzleError("a screen holds digits only")
+    return str(v)
+
+
+def encode_screen(obs: dict, span: list) -> list:
+    """[racks, rounds, span]: the seat's screen in a few characters a rack and
+    a round (tools/build_puzzles.py). A rack: its owner ("-" for none), a
+    digit or "?" a stone, then each discard as round, symbol, value. A round:
+    its number and dice, "/", each check as player, wheel, low end (two
+    digits), result, "/", each discard as player, symbol, value. The span: the
+    answer buttons' lowest and highest sum (a sum question; [] for one stone)."""
+    racks = []
+    for r, rack in enumerate(obs["racks"]):
+        text = "-" if rack["owner"] is None else _digit(rack["owner"])
+        for sym in obs["symbols"]:
+            v = rack["stones"][sym]
+            text += "?" if v is None else _digit(v)
+        for d in obs["discards"][r]:
+            text += _digit(d["round"]) + _digit(SYMBOLS.index(d["symbol"])) + _digit(d["value"])
+        racks.append(text)
+    rounds = []
+    for h in drawn(obs)["history"]:
+        text = _digit(h["round"]) + "".join(_digit(SYMBOLS.index(d)) for d in h["dice"]) + "/"
+        for g in h["guesses"]:
+            if wheel_range(g["wheel"], g["low"])[1] != g["high"] or not 0 <= g["low"] <= 99:
+                raise PuzzleError("a check the screen cannot hold")
+            text += (_digit(g["player"]) + _digit(WHEEL_IDS.index(g["wheel"]))
+                     + str(100 + g["low"])[1:] + _RESULTS[g["result"]])
+        text += "/"
+        for d in h["discards"]:
+            text += _digit(d["player"]) + _digit(SYMBOLS.index(d["symbol"])) + _digit(d["value"])
+        rounds.append(text)
+    return [",".join(racks), ",".join(rounds), list(span)]
+
+
+def _chunks(text: str, size: int) -> list:
+    if len(text) % size:
+        raise ValueError(text)
+    return [text[i : i + size] for i in range(0, len(text), size)]
+
+
+def screen_obs(p: Puzzle, names: list) -> dict:
+    """The seat's screen from the entry alone (no replay): `drawn` of the
+    replay's observation, with the page's names; PuzzleError when damaged."""
+    syms = list(p.options.symbols)
+    try:
+        racks, discards = [], []
+        for text in p.screen[0].split(","):
+            owner = None if text[0] == "-" else int(text[0])
+            stones = {}
+            for i, sym in enumerate(syms):
+                c = text[1 + i]
+                stones[sym] = None if c == "?" else int(c)
+            racks.append({"owner": owner, "stones": stones})
+            discards.append([{"round": int(t[0]), "symbol": SYMBOLS[int(t[1])], "value": int(t[2])}
+                             for t in _chunks(text[1 + len(syms):], 3)])
+        history = []
+        for text in p.screen[1].split(",") if p.screen[1] else []:
+            head, checks, gone = text.split("/")
+            guesses = []
+            for t in _chunks(checks, 5):
+                wheel = WHEEL_IDS[int(t[1])]
+                low = int(t[2:4])
+                guesses.append({"player": int(t[0]), "wheel": wheel, "low": low,
+                                "high": wheel_range(wheel, low)[1], "result": _BY_LETTER[t[4]]})
+            history.append({
+                "round": int(head[0]), "dice": [SYMBOLS[int(c)] for c in head[1:]],
+                "guesses": guesses,
+                "discards": [{"player": int(t[0]), "symbol": SYMBOLS[int(t[1])],
+                              "value": int(t[2])} for t in _chunks(gone, 3)],
+            })
+    except (ValueError, IndexError, KeyError, TypeError):
+        raise PuzzleError("bad screen") from None
+    if len(racks) < p.options.players:
+        raise PuzzleError("bad screen")
+    return {"viewer": p.seat, "symbols": syms, "value_max": p.options.value_max,
+            "names": list(names)[: p.options.players], "racks": racks, "discards": discards,
+            "dice": [], "history": history}
 
 
 # --------------------------------------------------------------------------- the answer
 
 
-def answers(k: Knowledge, kind: str, syms: list) -> list:
+def answers(k, kind: str, syms: list) -> list:
     """Every answer the seat's knowledge leaves possible, in increasing order."""
+    from ...player.deduction import query_counts
+
     if kind == ONE:
         return k.possible(syms[0])
     counts, _total = query_counts(k.graph, k.domains, [(s, 1) for s in syms])
@@ -204,12 +458,16 @@ def answers(k: Knowledge, kind: str, syms: list) -> list:
 
 def the_answer(obs: dict, kind: str, syms: list):
     """The one answer the deduction proves, or None if it proves none."""
+    from ...player.deduction import Knowledge
+
     found = answers(Knowledge(obs), kind, syms)
     return found[0] if len(found) == 1 else None
 
 
-def pairs(k: Knowledge, a: str, b: str) -> list:
+def pairs(k, a: str, b: str) -> list:
     """[(value of a, value of b)] still possible together (the sum's explanation)."""
+    from ...player.deduction import merge, solve
+
     out = []
     for x in k.possible(a):
         fixed = dict(k.domains)
@@ -224,6 +482,8 @@ def pairs(k: Knowledge, a: str, b: str) -> list:
 
 
 def _unique(constraints: list, domains: dict, kind: str, syms: list) -> bool:
+    from ...player.deduction import merge, solve
+
     merged = merge(constraints)
     if kind == ONE:
         sym = syms[0]
@@ -237,7 +497,7 @@ def _unique(constraints: list, domains: dict, kind: str, syms: list) -> bool:
     return total > 0 and len([t for t in dist if t]) == 1
 
 
-def facts_needed(k: Knowledge, kind: str, syms: list) -> tuple:
+def facts_needed(k, kind: str, syms: list) -> tuple:
     """(checks, stones): how many of the seat's own checks and of the visible
     stones a proof of the answer needs (a minimal set: none can be dropped).
     Checks are dropped first, newest first; then visible stones."""
@@ -275,7 +535,7 @@ def level_of(checks: int) -> int:
     return HARD
 
 
-def questions(k: Knowledge) -> list:
+def questions(k) -> list:
     """Every question the position answers uniquely: [(kind, symbols)]. A sum
     is asked only of two stones that are not each pinned (else it is two
     single questions)."""
@@ -299,6 +559,8 @@ def check(p: Puzzle, names: list) -> tuple:
     """(answer, level) proved for a puzzle: the record replays (a real game's
     moves), the deduction leaves exactly one answer, and the stored level is
     the one the deduction measures. PuzzleError otherwise."""
+    from ...player.deduction import Knowledge
+
     obs = seat_view(p, names)
     k = Knowledge(obs)
     found = answers(k, p.kind, p.symbols)

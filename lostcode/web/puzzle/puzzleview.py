@@ -2,13 +2,15 @@
 
 Why a module of its own: like the replay viewer (viewer.py), the puzzle is a
 screen outside any game session. `Attempt` is one puzzle being played: the
-position (the engine's replay of the puzzle's record, lostcode/web/puzzle/puzzles.py),
-the seat's observation, the exact deduction's answer, the tries so far and the
-hints shown. `puzzle_model` and `archive_model` only read it; the adapter
+seat's screen (from the entry alone, then the engine's replay of the
+puzzle's record, lostcode/web/puzzle/puzzles.py), the exact deduction's answer
+(proved after the first frame, issue 40), the tries so far and the hints
+shown. `puzzle_model` and `archive_model` only read it; the adapter
 (puzzlepage.py) draws them, keeps the stats in localStorage and shares.
 
 Nothing is drawn that the seat may not see: the board is `observe(state,
-seat)` (the seat's own stones face down), the hints and the explanation are
+seat)` (the seat's own stones face down; the entry's screen is that, checked
+against the replay before any answer counts), the hints and the explanation are
 the assistant's sentences (assistant.explanation_text) about that seat's own
 deduction. The answer is never stored in the data file: it is what the
 deduction proves here; the share text holds the number, the tries and the
@@ -17,143 +19,43 @@ streak, never a value.
 The stats (`read_stats`, `record_try`) are one small JSON object under one
 localStorage key, read with the project's reader (jsonlimits): a damaged or
 foreign value is read as no stats at all, never an error on the page.
-Pure Python, MicroPython-portable (no DOM, no datetime: days are counted here).
+Pure Python, MicroPython-portable (no DOM, no datetime: puzzles.py counts the days).
+The assistant (and the expert behind it) is imported only for a hint or
+the explanation.
 """
 
-from ...player.deduction import Knowledge, constraints_data
-from ...rules.errors import RecordError
-from ...services.jsonlimits import loads_limited, read_optional
+from ...services.jsonlimits import read_optional
 from ..actions import PUZZLE_ANSWER, PUZZLE_ARCHIVE, PUZZLE_CLOSE, PUZZLE_OPEN, PUZZLE_SHARE
-from ..game.assistant import explanation_text
 from ..game.board import dice_svg, rack_svg
 from ..game.names import symbol_name
 from ..shell.blocks import button
 from ..shell.i18n import _, ngettext
-from .puzzles import (
+from .puzzles import (  # noqa: F401  (the days and the book: moved there, read from here)
     EASY,
+    FORMAT,
+    MAX_FILE,
+    MAX_LINE,
     MEDIUM,
     ONE,
+    Book,
     PuzzleError,
     answers,
+    drawn,
+    epoch_day,
     from_entry,
     pairs,
+    read_book,
+    screen_obs,
     seat_view,
+    today_number,
 )
 
-FORMAT = "lostcode-puzzles"
 DATA_URL = "./assets/puzzles.json"
 STORE_KEY = "lostcode.puzzles"  # this browser's tries, streak and statistics
-MAX_FILE = 400000  # characters of the data file (about 70 kB in use)
 MAX_STORED = 100000  # characters of the stored stats (a year is under 10 kB)
 TRIES = 3
 ARCHIVE_PAGE = 28  # four weeks of past puzzles per page of the archive
 OTHER_NAMES = ("Ana", "Bo", "Cy", "Dee")  # the other seats (names in every language)
-
-
-# --------------------------------------------------------------------------- days
-
-
-def epoch_day(iso: str) -> int:
-    """Days from 1970-01-01 to the date "YYYY-MM-DD" (proleptic Gregorian;
-    MicroPython has no datetime)."""
-    y, m, d = int(iso[0:4]), int(iso[5:7]), int(iso[8:10])
-    y -= m <= 2
-    era = (y if y >= 0 else y - 399) // 400
-    yoe = y - era * 400
-    doy = (153 * (m + (-3 if m > 2 else 9)) + 2) // 5 + d - 1
-    doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
-    return era * 146097 + doe - 719468
-
-
-def today_number(start: str, now_iso: str) -> int:
-    """The puzzle of the UTC day of `now_iso` (JavaScript's toISOString(): a
-    string, since a millisecond count does not survive MicroPython's small
-    ints): 1 on the start date; never below 1 (a clock set before the start)."""
-    return max(1, epoch_day(now_iso[:10]) - epoch_day(start) + 1)
-
-
-# --------------------------------------------------------------------------- the book
-
-
-class Book:
-    """The shipped puzzles (assets/puzzles.json), checked on reading: the
-    entries are decoded one by one when opened."""
-
-    __slots__ = ("start", "entries")
-
-    def __init__(self, start, entries):
-        self.start = start
-        self.entries = entries
-
-    def entry(self, n: int):
-        """Puzzle n's entry; after the last one the set starts again (the
-        same for everyone on the same day). A line of the file is read (by
-        the project's reader) only when its puzzle is opened."""
-        e = self.entries[(n - 1) % len(self.entries)]
-        if isinstance(e, str):
-            try:
-                e = loads_limited(e, MAX_LINE, "puzzle")
-            except RecordError as err:
-                raise PuzzleError(str(err)) from None
-        return e
-
-
-MAX_LINE = 4000  # characters of one puzzle's line (about 150 in use)
-
-
-def _by_lines(text):
-    """The file as tools/build_puzzles.py writes it (one puzzle a line) -> Book,
-    or None when it is laid out otherwise. Why: reading the whole file with
-    the reader's grammar check cost ~0.3 s on MicroPython (x4 on a phone);
-    splitting lines is done in C, and a line is read only when opened."""
-    lines = text.split("\n")
-    head = ['{', '"format": "' + FORMAT + '",', '"version": 1,']
-    if len(lines) < 8 or lines[:3] != head or lines[4] != '"puzzles": [':
-        return None
-    start = lines[3]
-    if not (start.startswith('"start": "') and start.endswith('",') and len(start) == 22):
-        return None
-    tail = lines[-3:] if lines[-1] == "" else lines[-2:] + [""]
-    if tail[:2] != ["]", "}"]:
-        return None
-    body = lines[5 : len(lines) - (3 if lines[-1] == "" else 2)]
-    entries = []
-    for i in range(len(body)):
-        line = body[i]
-        if i < len(body) - 1:
-            if not line.endswith(","):
-                return None
-            line = line[:-1]
-        if not (line.startswith("[") and line.endswith("]")):
-            return None
-        entries.append(line)
-    return start[10:20], entries
-
-
-def read_book(text) -> Book:
-    """The data file's text -> Book; PuzzleError saying why it cannot be used."""
-    fast = _by_lines(text) if isinstance(text, str) and len(text) <= MAX_FILE else None
-    if fast is not None:
-        return _book(fast[0], fast[1])
-    try:
-        data = loads_limited(text, MAX_FILE, "puzzle file")
-    except RecordError as e:
-        raise PuzzleError(str(e)) from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise PuzzleError("not a puzzle file")
-    return _book(data.get("start"), data.get("puzzles"))
-
-
-def _book(start, entries) -> Book:
-    if not isinstance(start, str) or len(start) != 10 or start[4] != "-" or start[7] != "-":
-        raise PuzzleError("the puzzle file has no start date")
-    try:
-        epoch_day(start)
-    except ValueError:
-        raise PuzzleError("the puzzle file has no start date") from None
-    if not isinstance(entries, list) or not entries:
-        raise PuzzleError("the puzzle file holds no puzzle")
-    return Book(start, entries)
 
 
 # --------------------------------------------------------------------------- one attempt
@@ -174,10 +76,15 @@ def seat_names(players: int, seat: int) -> list:
 
 
 class Attempt:
-    """Puzzle `number` being played: its position, its proved answer, the tries."""
+    """Puzzle `number` being played: its position, its proved answer, the tries.
+
+    Issue 40: made from the entry's screen alone (puzzles.screen_obs), so it
+    draws at once; the replay and the proof (`replay`, `prove`: the deduction
+    and its solver imported then) come after the screen is drawn, in slices
+    (puzzlepage.prove_soon), or at the first answer at the latest."""
 
     __slots__ = (
-        "number", "today", "puzzle", "obs", "knowledge", "answer", "tries", "hints",
+        "number", "today", "puzzle", "obs", "full", "proof", "tries", "hints",
         "reasons", "cons",
     )
 
@@ -186,12 +93,14 @@ class Attempt:
         self.today = today
         self.puzzle = from_entry(book.entry(number))
         p = self.puzzle
-        self.obs = seat_view(p, seat_names(p.options.players, p.seat))
-        self.knowledge = Knowledge(self.obs)
-        found = answers(self.knowledge, p.kind, p.symbols)
-        if len(found) != 1:
-            raise PuzzleError("the deduction does not pin this puzzle's answer")
-        self.answer = found[0]
+        names = seat_names(p.options.players, p.seat)
+        self.full = False  # obs is the replay's observation (not the entry's screen)
+        self.proof: object = None  # (the seat's Knowledge, the one answer), once proved
+        if p.screen is not None:
+            self.obs = screen_obs(p, names)
+        else:  # an entry without its screen: replayed now
+            self.obs = seat_view(p, names)
+            self.full = True
         self.reasons = []  # the assistant's explanations, computed when first needed
         self.cons = {}  # {"constraints": the seat's checks}, with them
         self.tries = []
@@ -202,6 +111,50 @@ class Attempt:
             if isinstance(t, int) and not isinstance(t, bool) and t not in self.tries:
                 self.answer_with(t)
 
+    def replay(self):
+        """The record replayed by the engine; its seat's view must be the
+        screen drawn from the entry (else the entry is refused)."""
+        if self.full:
+            return
+        obs = seat_view(self.puzzle, self.obs["names"])
+        if drawn(obs) != self.obs:
+            raise PuzzleError("the puzzle's screen is not its game's")
+        self.obs = obs
+        self.full = True
+
+    def prove(self):
+        """The exact deduction's answer (PuzzleError when it pins none)."""
+        if self.proof is not None:
+            return self.proof
+        from ...player.deduction import Knowledge
+
+        self.replay()
+        p = self.puzzle
+        k = Knowledge(self.obs)
+        found = answers(k, p.kind, p.symbols)
+        if len(found) != 1:
+            raise PuzzleError("the deduction does not pin this puzzle's answer")
+        if p.kind != ONE and p.screen is not None and p.screen[2] != self._span(k):
+            raise PuzzleError("the puzzle's screen is not its game's")
+        self.proof = (k, found[0])
+        return self.proof
+
+    @property
+    def knowledge(self):
+        return self.prove()[0]
+
+    @property
+    def answer(self):
+        return self.prove()[1]
+
+    def _span(self, k) -> list:
+        low = high = 0
+        for sym in self.puzzle.symbols:
+            dom = k.domains[sym]
+            low += min(dom)
+            high += max(dom)
+        return [low, high]
+
     def daily(self) -> bool:
         return self.number == self.today
 
@@ -211,15 +164,12 @@ class Attempt:
         shows at a glance: two rows of buttons on a phone, not three)."""
         if self.puzzle.kind == ONE:
             return list(range(self.obs["value_max"] + 1))
-        low = high = 0
-        for sym in self.puzzle.symbols:
-            dom = self.knowledge.domains[sym]
-            low += min(dom)
-            high += max(dom)
+        span = self.puzzle.screen[2] if self.proof is None and self.puzzle.screen else None
+        low, high = span if span else self._span(self.knowledge)
         return list(range(low, high + 1))
 
     def solved(self) -> bool:
-        return self.answer in self.tries
+        return bool(self.tries) and self.answer in self.tries
 
     def done(self) -> bool:
         return self.solved() or len(self.tries) >= TRIES
@@ -242,6 +192,8 @@ class Attempt:
         """The assistant's explanations for the asked stones: reasons from the
         seat's checks first (the deduction's part), then what is seen."""
         if not self.cons:
+            from ...player.deduction import constraints_data
+
             k = self.knowledge
             found = k.explanations(self.puzzle.symbols)
             deduced = [e for e in found if e["kind"] in ("round", "rounds")]
@@ -264,6 +216,8 @@ class Attempt:
         return None
 
     def text(self, e) -> str:
+        from ..game.assistant import explanation_text  # the expert's words: only for a hint
+
         self.all_reasons()
         return explanation_text(e, self.cons, self.obs)
 

@@ -178,6 +178,7 @@ class PuzzleLink:
 
     __slots__ = (
         "book", "attempt", "view", "page", "notes", "shared", "waiting", "lang", "ready",
+        "asked",
     )
 
     def __init__(self) -> None:
@@ -190,6 +191,7 @@ class PuzzleLink:
         self.waiting = None  # what to do once the file is read
         self.lang = ""  # the language the attempt on screen was made in (its "You")
         self.ready = None  # puzzleview.Ready: today's attempt made before it is asked for
+        self.asked = None  # ?puzzle=N: the puzzle file's fetch, asked for beside the game's files
 
 
 class App:
