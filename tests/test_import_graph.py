@@ -11,8 +11,12 @@
 """
 
 import ast
+import sys
 
 from helpers import ROOT
+
+sys.path.insert(0, str(ROOT / "tools"))
+from build_site import import_base  # noqa: E402  (one reading of relative imports)
 
 PACKAGE = ROOT / "lostcode"
 
@@ -32,12 +36,7 @@ def _imports(name: str, path, modules: dict) -> set:
     found = set()
     for node in ast.walk(ast.parse(path.read_text("utf-8"))):
         if isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                up = package
-                for _ in range(node.level - 1):
-                    up = up.rpartition(".")[0]
-                base = up + ("." + node.module if node.module else "")
+            base = import_base(node, package)
             for alias in node.names:
                 full = base + "." + alias.name
                 found.add(full if full in modules else base)

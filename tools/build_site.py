@@ -471,6 +471,18 @@ def compile_mpy(sources: list[tuple[str, bytes]], src: Path) -> list[tuple[str, 
     return out
 
 
+def import_base(node: ast.ImportFrom, package: str) -> str:
+    """The module a `from ... import` names, its leading dots resolved against
+    `package` (tests/test_import_graph.py reads the imports the same way)."""
+    base = node.module or ""
+    if node.level:
+        up = package
+        for _ in range(node.level - 1):
+            up = up.rpartition(".")[0]
+        base = up + ("." + node.module if node.module else "")
+    return base
+
+
 def _top_imports(path: Path, name: str) -> set[str]:
     """The modules a module imports when it is imported: its statements at
     module level (an import inside a function runs later, when called)."""
@@ -482,12 +494,7 @@ def _top_imports(path: Path, name: str) -> set[str]:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 continue
             if isinstance(node, ast.ImportFrom):
-                base = node.module or ""
-                if node.level:
-                    up = package
-                    for _ in range(node.level - 1):
-                        up = up.rpartition(".")[0]
-                    base = up + ("." + node.module if node.module else "")
+                base = import_base(node, package)
                 found.add(base)
                 found.update(base + "." + alias.name for alias in node.names)
             elif isinstance(node, ast.Import):
