@@ -252,10 +252,9 @@ def test_the_ends_bar_holds_the_replay_and_a_new_game_in_one_row(browser, site_u
     context.close()
 
 
-def four_players():
-    """A finished 4-player game (Ann, Ben, Cleo, Dan; easy bots, seed 78) and
-    where its first check is."""
-    game = new_game(Options(4), 78, ["Ann", "Ben", "Cleo", "Dan"])
+def four_players(names=("Ann", "Ben", "Cleo", "Dan")):
+    """A finished 4-player game (easy bots, seed 78) and where its first check is."""
+    game = new_game(Options(4), 78, list(names))
     bots = [Player("easy", 78 + p) for p in range(4)]
     while not is_over(game):
         apply_action(game, bots[game.to_act].act(game, legal_actions(game)))
@@ -303,13 +302,7 @@ def test_the_replays_panel_is_a_quarter_of_a_phone_at_a_four_player_check(browse
     at round 1's check, the panel is at most a quarter of the screen (160 px),
     every rack, the ten spaces 0-9 and every marker above it, and each of its
     controls whole in the first viewport, >= 44 px."""
-    game = new_game(Options(4), 78, ["Player 1", "Player 2", "Player 3", "Player 4"])
-    bots = [Player("easy", 78 + p) for p in range(4)]
-    while not is_over(game):
-        apply_action(game, bots[game.to_act].act(game, legal_actions(game)))
-    rec = to_record(game, ["human", "easy", "human", "easy"])
-    replay = Replay(rec)
-    k = next(k for k in range(1, replay.n + 1) if replay.checks_at(k) is not None)
+    rec, k = four_players(["Player 1", "Player 2", "Player 3", "Player 4"])
     context, page, rec = watch_on_a_phone(browser, site_url, rec)
     for step in ("start", "check"):
         if step == "check":
