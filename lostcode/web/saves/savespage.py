@@ -359,7 +359,7 @@ def saves_boot():
             {"type": "button", "id": "leave-game", "data-act": actions.NEW_GAME,
              "data-i18n": "saved-games"},
         )
-        game.insertBefore(leave, game.firstChild)
+        game.appendChild(leave)  # after the settings, where it is seen: the tab order is the eye's
     render_saves()
 
 
