@@ -437,7 +437,7 @@ MESSAGES = {
     'Web edition · pass-and-play on one device': 'Веб-издание · играйте на одном устройстве, передавая его друг другу',
     'Welcome! Everyone can see every rack except their own: look at the other racks, never at yours. The player furthest behind rolls the three dice; the symbols rolled decide which of your stones count this round.': 'Добро пожаловать! Каждый видит все подставки, кроме своей: смотрите на чужие подставки и никогда — на свою. Игрок, который отстаёт больше всех, бросает три кубика; выпавшие символы определяют, какие из ваших камней учитываются в этом раунде.',
     'What a tap on the sheet does': 'Что делает нажатие на листе',
-    'What can I deduce?': 'Что я могу вывести?',
+    'What can I deduce?': 'Что можно вычислить?',
     'What followed': 'Что произошло дальше',
     'What happened': 'Что произошло',
     'What is the sum of your {symbol} and {other} stones?': 'Чему равна сумма ваших камней «{symbol}» и «{other}»?',
