@@ -150,7 +150,7 @@ SLOW_FIRST = ("browser", "runtimes", "slow")
 # machine at load ~18, 2026-11-26, with the settle jump and reduced motion
 # above); the others are guessed by their mark.
 MEASURED = {
-    "test_three_phones_play_a_whole_game": 150,
+    "test_three_phones_play_a_whole_game": 160,
     "test_fuzz_whole_games": 90,
     "test_four_players_all_options": 110,
     "test_keyboard_only_game": 95,
@@ -172,7 +172,7 @@ MEASURED = {
     "test_a_failed_update_is_said_in_the_tab": 35,
     # Measured 2026-11-27 (load 6-14, scaled to the load above): the built-site tests
     # without their own build now (tests/sitebuilds.py), Pyodide pages, the runtimes.
-    "test_setup_on_a_fresh_copy_with_the_system_python": 50,
+    "test_setup_on_a_fresh_copy_with_the_system_python": 85,
     "test_referee_on_micropython_bots_on_the_runtime_they_need": 50,
     "test_pyodide_is_cached_on_first_use": 45,
     "test_the_lesson_bots_choose_the_same_on_micropython_and_cpython": 40,
@@ -191,6 +191,22 @@ MEASURED = {
     "test_a_bot_cannot_leave_its_box_in_the_lab_the_league_or_at_the_table[chromium-pyodide]": 70,
     "test_a_bot_cannot_leave_its_box_in_the_lab_the_league_or_at_the_table": 45,
     "test_a_new_version_never_reloads_a_table_host_or_a_lab_mid_run": 50,
+    # Issue 40 (branch suite14): the longest of the whole suite on main b1ea7e1's
+    # predecessor (1,431 passed in 1,634 s, 3 processes), scaled where suite14
+    # shortened a test (its docs/performance.md section). Unlisted, these were
+    # dealt as 8-15 s tests and could be the last test of a process.
+    "test_friends_anywhere_play_a_whole_game_from_links": 110,
+    "test_three_phones_play_shifting_stones_to_the_end_no_hand_seen_S_S2": 50,
+    "test_three_phones_play_shifting_stones_to_the_end_no_hand_seen_S_S2"
+    "[chromium-pyodide-host-and-a-computer]": 65,
+    "test_all_computer_records_watch_and_continue": 35,
+    "test_build_contains_only_what_the_game_needs": 60,
+    "test_a_guest_behind_nat_is_seated_and_plays": 50,
+    "test_stones_games_replay_identically_on_every_runtime": 45,
+    "test_bot_turns_go_on_by_themselves_with_zero_taps": 45,
+    "test_a_bot_micropython_cannot_run_plays_at_the_table_on_pyodide": 40,
+    "test_the_puzzle_works_offline_after_one_visit": 45,
+    "test_desk_wheel_screen_keeps_its_controls_clear_and_the_racks_in_place": 40,
 }
 # Unmarked tests measured at 15-65 s each under load (--durations).
 SLOW_NAMES = (

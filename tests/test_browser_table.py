@@ -20,9 +20,9 @@ import pytest
 from helpers import ROOT, RequestLog
 from tablenet import NO_RELAYS, route_network
 
-from lostcode.rules.engine import is_over
+from lostcode.rules.engine import apply_action, is_over, legal_actions
 from lostcode.rules.observation import rack_values_in
-from lostcode.services.record import replay
+from lostcode.services.record import replay, seats_of, to_record
 
 pytestmark = pytest.mark.browser
 
@@ -182,6 +182,22 @@ class Table:
             if looks[seat]["acts"]:
                 return seat, pg
         return None, None
+
+
+def advance_stored(host, to_round, rng):
+    """The host's stored table played on by random legal moves on CPython
+    up to `to_round`'s guesses, and stored again, so that the page, resumed
+    from it, goes on from there (issue 40's suite time: the rounds between
+    are the same seat screens as rounds 1-3, played by phones in full in
+    test_three_phones_play_a_whole_game). Returns that game."""
+    data = json.loads(host.evaluate("localStorage.getItem('lostcode.table')"))
+    s = replay(data["record"])
+    while not is_over(s) and not (s.round == to_round and s.phase == "guess"):
+        apply_action(s, rng.choice(legal_actions(s)))
+    assert not is_over(s)
+    data["record"] = to_record(s, seats_of(data["record"]))
+    host.evaluate("(t) => localStorage.setItem('lostcode.table', t)", json.dumps(data))
+    return s
 
 
 def check(table, s):
