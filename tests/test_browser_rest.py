@@ -54,6 +54,7 @@ def to_wheels(page):
 
 def settled(page):
     page.wait_for_function("!document.querySelector('#game [data-settling]')")
+    assert page.locator("#app-error").is_hidden()  # no handler failed on the way
 
 
 def test_the_last_viewers_help_is_gone_in_the_taps_own_task(page):
@@ -68,6 +69,7 @@ def test_the_last_viewers_help_is_gone_in_the_taps_own_task(page):
     assert got["private"] == "true" and got["sheet"] == ""  # Ben's help: after his screen
     expect(page.locator("#sheet-panel summary")).to_have_count(1)  # then drawn, once
     expect(page.locator("#screen-h")).to_have_count(1)
+    settled(page)
 
 
 def test_a_second_activation_before_the_rest_acts_once_on_the_new_screen(page):
@@ -86,6 +88,7 @@ def test_a_second_activation_before_the_rest_acts_once_on_the_new_screen(page):
     expect(page.locator("#sheet-panel summary")).to_have_count(1)  # Ben's help, drawn once
     assert page.locator("#game").get_attribute("data-private") == "true"
     expect(page.locator("#screen-h")).to_have_text(heading)  # the screen the wheel was on
+    settled(page)
 
 
 def test_a_reload_right_after_the_tap_finds_the_move(page):

@@ -118,7 +118,7 @@ def _settle_help():
     shown = APP.guard.shown_at if APP.guard is not None else None
     if shown is None or now_ms() >= shown + SETTLE_MS:
         return
-    count = len(document.querySelectorAll("#sheet [data-act]"))
+    count = int(document.querySelectorAll("#sheet [data-act]").length)
     if count:
         window.lostcodeSettling("#sheet [data-act]", dumps([int(shown + SETTLE_MS)] * count))
 
