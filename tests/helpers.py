@@ -33,7 +33,7 @@ ADAPTER_MODULES = (
     "tablemode/tableentry", "puzzle/puzzleentry", "stonesentry",
     "tablemode/tableparts", "tablemode/tabledraw", "tablemode/tablehost",
     "tablemode/tablechannels", "tablemode/tableguest", "game/helpsight", "shell/helpdom",
-    "game/gameentry", "gamehandlers",
+    "game/gameentry", "gamehandlers", "game/gamerest",
 )
 # The second game's page (issue 43): in the adapter, but not in the Lost Code's
 # page configuration or its build (loaded only when chosen: lostcode/web/stonesentry.py).

@@ -115,7 +115,7 @@ def summary(probe, taps, top):
     tap_log = probe["taps"]
     named = []
     for s, d in sorted(longs, key=lambda x: -x[1])[:top]:
-        before = [t for t in tap_log if t[0] <= s]
+        before = [t for t in tap_log if t[0] <= s + d]  # a tap logged inside its own task
         last = before[-1] if before else None
         named.append(
             {

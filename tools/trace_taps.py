@@ -46,7 +46,7 @@ PARTS = {
 STEP_SUMS = {}  # step -> its sums over the game (analyse)
 TASKS = ("RunTask", "ThreadControllerImpl::RunTask")
 STEPS = ("lc:do", "lc:render", "lc:model", "lc:dom", "lc:focus", "lc:follow", "lc:save",
-         "lc:assist", "lc:json", "lc:adopt")
+         "lc:assist", "lc:json", "lc:adopt", "lc:rest")
 
 
 def union(spans):
@@ -143,9 +143,13 @@ def analyse(events, ready_ms, long_ms=50):
 
 
 def name_tasks(rows, taps):
-    """Each task named by the tap before it (the probe's log, performance.now)."""
+    """Each task named by the tap in it or before it (the probe's log,
+    performance.now): a tap's pointerdown listener runs inside its own task,
+    up to ~10 ms after the task began at 4x, so a tap logged before the
+    task's end is the task's (taps14: Confirm's own task was named by the
+    ring value tapped before it)."""
     for r in rows:
-        before = [t for t in taps if t[0] <= r["at_ms"] + 1]
+        before = [t for t in taps if t[0] <= r["at_ms"] + r["ms"]]
         last = before[-1] if before else None
         r["screen"] = last[1] if last else None
         r["control"] = last[2] if last else None

@@ -14,7 +14,7 @@ from pyscript import document, window
 
 from lostcode.web import actions
 from lostcode.web.edition import THE_LOST_CODE
-from lostcode.web.game import gamepage, helpdock, helpsight
+from lostcode.web.game import gamepage, gamerest, helpdock, helpsight
 from lostcode.web.saves import savespage, storage
 from lostcode.web.shell import flow
 from lostcode.web.shell.app import APP, lap, listen, mark
@@ -150,5 +150,5 @@ def wire():
     APP.rulebook = THE_LOST_CODE
     gamepage.install_guard()  # issue 12: one activation, one action
     listen(by_id("game"), "keydown", on_watch_key)
-    listen(by_id("log"), "toggle", gamepage.on_log_toggle)
+    listen(by_id("log"), "toggle", gamerest.on_log_toggle)
     listen(document.defaultView.matchMedia(gamepage.WIDE), "change", on_wide)  # issue 39

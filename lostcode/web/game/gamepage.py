@@ -13,11 +13,10 @@ from json import dumps, loads
 from pyscript import document, window
 
 from lostcode.web import actions
-from lostcode.web.game import helpsight
+from lostcode.web.game import gamerest, helpsight
 from lostcode.web.game.describe import entry_sentence
-from lostcode.web.game.helpdock import SHEET, dock_model
-from lostcode.web.game.viewer import Replay, watch_log, watch_model
-from lostcode.web.game.views import log_model
+from lostcode.web.game.helpdock import dock_model
+from lostcode.web.game.viewer import Replay, watch_model
 from lostcode.web.saves import storage
 from lostcode.web.saves.persist import conflict_model, save_problem_model
 from lostcode.web.saves.slots import done_key, size_label
@@ -40,7 +39,6 @@ from lostcode.web.shell.dom import (
     clear,
     create_proxy,
     el,
-    kept_json,
     kids_json,
     media_matches,
     nodes,
@@ -52,7 +50,7 @@ from lostcode.web.shell.dom import (
     render_strip,
 )
 from lostcode.web.shell.followups import pace_key
-from lostcode.web.shell.helpdom import render_help, render_help_button
+from lostcode.web.shell.helpdom import render_help_button
 from lostcode.web.shell.i18n import _
 from lostcode.web.shell.moments import motion_reduced
 
@@ -60,9 +58,10 @@ from lostcode.web.shell.moments import motion_reduced
 GUARDED = "#game, #setup, #stones"
 
 
-def render():
+def render(later=False):
     """Draw the game's screen (or the conflict screen: then None) and return
-    its model; it starts nothing (issue 38: flow.follow does what comes next)."""
+    its model; it starts nothing (issue 38: flow.follow does what comes next).
+    `later`: after a move, a new screen's help, log and news may wait (gamerest)."""
     if APP.save.conflict:  # issue 12: the game went on in another tab
         render_conflict()
         return None
@@ -133,23 +132,22 @@ def render():
     adopt(screen, part)
     keep_unlock_place()  # issue 25: "I am NAME" stays off the press over a redraw
     center_ring()  # the ring's range in view (issue 39)
-    sheet = by_id("sheet")
-    old = py(document.getElementById("sheet-panel"))
-    was_open = old is not None and old.open and APP.game.sheet_owner == m["viewer"]
-    if was_open and old.closest(".help-dock.open") is not None:
-        was_open = False  # it was open as the help's tab: closed with the help
-    # issue 40: built and written again only when its models changed (kept_json)
-    opened = was_open or bool(dock and dock["tab"] == SHEET)
-    key = (dock, m.get("assistant"), m["sheet"], opened)
-    adopt_json(sheet, kept_json(APP.game.kept, "help", key,
-                                lambda part: render_help(m, dock, opened, part)))
-    APP.game.sheet_owner = m["viewer"]
+    opened = gamerest.sheet_opened(m, dock)
+    # issue 40: a new screen after a move is drawn first; its help, log and news
+    # in a task of their own (gamerest); the last viewer's help goes at once
+    rest = later and watch is None and (m["kind"], m["heading"]) != (APP.game.kind,
+                                                                     APP.game.heading)
+    if rest:
+        gamerest.hide(m)
+    else:
+        gamerest.drop()
+        gamerest.draw_help(m, dock, opened)
     if board:
         adopt_board(by_id("table"), board, not racks_here)
     else:
         adopt(by_id("table"), Node("div"))
-    by_id("log-summary").textContent = m["log_label"]
-    render_log()
+    if not rest:
+        finish(m, dock)
     show_tip_parts(m)
     lap("lc:dom")
     mark("lc:focus")
@@ -166,8 +164,21 @@ def render():
     lap("lc:focus")
     APP.game.kind = m["kind"]
     APP.game.heading = m["heading"]
-    helpsight.pin(dock)  # the open help's foot on the sheet (a phone's); its expert asked if due
+    if rest:  # flow.show starts it (defer_rest)
+        gamerest.hold(m, dock, opened, finish, announce)
     return m
+
+
+def defer_rest():
+    gamerest.schedule()
+
+
+def finish(m, dock):
+    """What a screen shows after its question (gamerest: in a task of its own
+    on a new screen, with the news read out): the log, the open help's place."""
+    by_id("log-summary").textContent = m["log_label"]
+    gamerest.render_log()
+    helpsight.pin(dock)  # the open help's foot on the sheet (a phone's); its expert asked if due
 
 
 def set_help(arg):
@@ -445,6 +456,9 @@ def say_step(m):
 
 def announce(m):
     """Rolls, check results and replacements into the polite live region (public news only)."""
+    if gamerest.pending():  # the news with the rest of a new screen (issue 40)
+        gamerest.announce_later()
+        return
     obs = APP.game.session.public_observation()
     if APP.game.announcer is None:
         APP.game.announcer = Announcer(entry_sentence)
@@ -455,33 +469,6 @@ def announce(m):
     box = by_id("announce")
     if text and box is not None:
         box.textContent = text
-
-
-def render_log(lines=None):
-    """The game log is drawn only while its <details> is open (it grows long)."""
-    log = by_id("log-list")
-    if not by_id("log").open:
-        if APP.game.log_shown:
-            clear(log)
-            APP.game.log_shown = 0
-        return
-    if lines is None and APP.game.watch is not None:  # watching: the log up to the step
-        lines = watch_log(APP.game.watch, APP.game.session.public_observation()["names"])
-    if lines is None:
-        lines = log_model(APP.game.session)
-    drawn = APP.game.log_lines
-    if len(lines) < APP.game.log_shown or lines[: len(drawn)] != drawn:
-        clear(log)  # a line came in the middle (issue 27: a reason said once its check is shown)
-        APP.game.log_shown = 0
-    for line in lines[APP.game.log_shown :]:
-        el("li", line, None, None, log)
-    APP.game.log_shown = len(lines)
-    APP.game.log_lines = list(lines)
-
-
-def on_log_toggle(event):
-    if APP.game.session is not None:
-        render_log()
 
 
 def on_watch(act, arg=""):

@@ -37,7 +37,7 @@ class GameView:
         "help_last", "sheet_edit", "assist_proxy", "assist_queued", "ask_proxy",
         "watch", "watch_back", "moments_seen", "check_played", "auto", "auto_seq",
         "auto_proxy", "dispatch", "step_played", "search", "log_lines",
-        "board_drawn", "boards", "kept",
+        "board_drawn", "boards", "kept", "rest", "rest_seq", "rest_proxy",
     )
 
     def __init__(self) -> None:
@@ -67,11 +67,16 @@ class GameView:
         self.dispatch = None
         self.step_played = None  # (session, move) whose bot move was last played (issue 22)
         self.search = SearchLoop()  # issue 27: the session's searches (flow.follow runs them)
-        self.log_lines = []  # the log's lines as last drawn (gamepage.render_log)
+        self.log_lines = []  # the log's lines as last drawn (gamerest.render_log)
         # The table part last drawn: (what it was drawn from, its JSON) (gamepage.adopt_board).
         self.board_drawn = (None, "")
         self.kept = {}  # issue 40: parts drawn by their models (dom.kept_json)
         self.boards = None  # the game's cache of its last board (Game.boards(), per game)
+        # Issue 40: what a new screen draws after its first frame (gamepage.draw_rest):
+        # the pending Rest, its counter (a newer drawing makes it stale) and the timer's proxy.
+        self.rest = None
+        self.rest_seq = 0
+        self.rest_proxy = None
 
 
 class SaveSlot:

@@ -44,22 +44,24 @@ def moved():
     """The game went on (an action of the session, the Bot lab's reply, a
     search's end): drawn, saved if its revision moved (a compare-and-set
     under the game's Web Lock, storage.locked), the lab's bot asked if its
-    seat is due, and what follows the drawing."""
-    show()
+    seat is due, and what follows the drawing. Issue 40: a new screen's
+    help, log and news wait for a task of their own (gamepage.render's `later`)."""
+    show(True)
     mark("lc:save")
     _page().save_game()
     lap("lc:save")
     ask_lab()
 
 
-def show():
+def show(later=False):
     """The game's screen drawn again (a replay's step, a language, the page
     left) and what follows the drawing; nothing saved, nobody asked."""
     mark("lc:render")
-    m = _page().render()
+    m = _page().render(later)
     lap("lc:render")
     mark("lc:follow")
     follow(m)
+    _page().defer_rest()  # issue 40: what a new screen draws after its first frame
     lap("lc:follow")
 
 
