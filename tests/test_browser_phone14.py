@@ -4,9 +4,17 @@ track's 0-9 row, the final candidates' symbol chips read as clipped, a later
 round's handoff had a page-coloured foot, the help had a second copy under
 the game, the sheet drew a row "8", and another die's faces took two taps."""
 
+import sys
+
 import pytest
+from helpers import ROOT
 from playwright.sync_api import expect
+from test_browser_cand_icons import GRID_JS, final_screen, overlaps, screen_at
 from test_browser_sight import watch_on_a_phone
+
+from lostcode.rules.vocab import PHASE_GUESS
+
+PHONE = {"width": 360, "height": 640}
 
 pytestmark = pytest.mark.browser
 
@@ -59,3 +67,145 @@ def test_play_leaves_the_replay_where_it_was(browser, site_url, how):
         press("Next move")
         assert_replay_pinned(page)
     context.close()
+
+
+# -- the track's 0-9 row over every panel, a handoff its content's size ----------------
+
+sys.path.insert(0, str(ROOT / "tools"))
+import bench_phone  # noqa: E402  (a whole game by role and name, no shadow engine)
+
+LOW_ROW_JS = """() => {
+  const sheet = document.querySelector('#screen .bottom-sheet');
+  const kids = [...sheet.children].map((k) => k.getBoundingClientRect().bottom);
+  const low = [...Array(10).keys()].map((v) => document.querySelector(
+      `#table svg.track g.cell[data-space="${v}"] circle.space`).getBoundingClientRect().bottom);
+  const pins = [...document.querySelectorAll('#table svg.track .marker')].map(
+      (m) => m.getBoundingClientRect().bottom);
+  const r = sheet.getBoundingClientRect();
+  return {top: r.top, bottom: r.bottom, height: r.height, content: Math.max(...kids),
+          border: parseFloat(getComputedStyle(sheet).borderBottomWidth),
+          low: Math.max(...low), pins: Math.max(...pins), scroll: scrollY}; }"""
+
+
+class FingerGame(bench_phone.Bench):
+    """tools/bench_phone.py's walk, each control pressed by a finger where it is
+    (no scroll into view first, as a player's thumb), checking on every roll
+    screen, computer's report and handoff that the 0-9 row and every pin lie
+    above the panel, and that a handoff's panel is its content's size."""
+
+    def __init__(self, page, game, lang="en"):
+        super().__init__(page, 360, 640, game)
+        self.lang, self.seen, self.tallest = lang, {}, 0
+
+    def tap(self, locator, text=None):
+        box = locator.bounding_box() if text is None else None
+        if box and box["y"] >= 0 and box["y"] + box["height"] <= 640:
+            self.page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            self.taps += 1
+            return
+        super().tap(locator, text)
+
+    def measure(self, kind, count=True):
+        if kind in ("roll", "bot", "handoff"):
+            got = self.page.evaluate(LOW_ROW_JS)
+            where = (kind, self.round, got)
+            assert got["scroll"] == 0, where
+            assert got["low"] <= got["top"] + 1 and got["pins"] <= got["top"] + 1, where
+            if kind == "handoff":  # no page-coloured foot, no room under its lines
+                assert abs(got["bottom"] - 640) <= 1 and got["border"] <= 1, where
+                assert got["bottom"] - got["content"] <= 10, where
+            if kind == "bot":
+                self.tallest = max(self.tallest, got["height"])
+            self.seen[kind] = self.seen.get(kind, 0) + 1
+        return super().measure(kind, count)
+
+
+@pytest.mark.parametrize("game,lang,seats", [
+    ("pass", "en", ("Human", "Human", "Human")),
+    ("solo", "en", ("Human", "Computer (expert)", "Computer (hard)")),
+    ("solo", "ru", ("Human", "Computer (expert)", "Computer (hard)")),
+])
+def test_the_low_row_stays_over_every_panel_of_a_whole_game(browser, site_url, game, lang, seats):
+    """An eighth playtest (seed 4242): the roll screen's panel hid the track's 0-9
+    row (the pins at 2-4 read as 15-17), a computer's report with a discard
+    notice took 45 % of the phone, a round-3 handoff stood on ~80 px of
+    page-coloured foot. Every such screen of a whole game: the 0-9 row's
+    circles and every pin above the panel's top, the computer's report at most
+    a third of 640 px, each handoff's panel its content's size."""
+    context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True)
+    page = context.new_page()
+    bench_phone.LANG["code"] = lang
+    try:
+        walk = FingerGame(page, game, lang)
+        walk.setup(site_url + "?lang=" + lang, seats, "4242")
+        walk.play()
+    finally:
+        bench_phone.LANG["code"] = "en"
+    assert walk.seen.get("roll", 0) >= 1
+    assert walk.seen.get("handoff", 0) >= (20 if game == "pass" else 0)
+    if game == "solo":
+        assert walk.seen.get("bot", 0) >= 9 and walk.tallest <= 640 / 3 + 1, walk.tallest
+    context.close()
+
+
+# -- the final candidates' symbols, the help once, the sheet's picture ------------------
+
+def test_each_candidate_row_has_its_symbol_inside_its_first_cell_R_E1(page):
+    """An eighth playtest: the symbol chips on the rows' left border (x 0-17) over
+    the "0" cells read as clipped. Each symbol lies inside its row's first cell,
+    clear of the screen's edge, of every value and chance; 44 px targets, no
+    sideways scroll, each chance >= 11 px."""
+    final_screen(page, PHONE)
+    rows = page.evaluate(GRID_JS)
+    assert len(rows) == 6
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    for row in rows:
+        icon, first = row["icon"], row["buttons"][0]
+        assert icon[2] - icon[0] >= 14 and icon[3] - icon[1] >= 14, icon
+        assert icon[0] >= first[0] + 1 and icon[1] >= first[1] + 1, (icon, first)
+        assert icon[2] <= first[2] and icon[3] <= first[3], (icon, first)
+        for b in row["buttons"]:
+            assert b[2] - b[0] >= 43.5 and b[3] - b[1] >= 43.5, b
+        for t in row["texts"]:
+            assert not overlaps(icon, t), (icon, t)
+        assert all(size >= 11 for size in row["notes"]), row["notes"]
+
+
+def test_the_help_is_once_on_a_phone_and_beside_the_choice_on_a_desktop(page):
+    """An eighth playtest: the closed help's second copy lay in the page under a
+    phone's game ("Use this suggestion" at y 1168). Closed, nothing of it is
+    drawn; the bar's Help opens the dock (aria-controls) with its suggestion
+    and its tabs in reach of a keyboard; at 1280x800 the panel beside the
+    choice stays."""
+    screen_at(page, PHONE, PHASE_GUESS)
+    use = page.get_by_role("button", name="Use this suggestion")
+    expect(page.locator("#help-dock")).to_be_hidden()
+    for i in range(use.count()):  # none drawn, or none seen
+        expect(use.nth(i)).to_be_hidden()
+    help_btn = page.locator("#screen .actionbar").get_by_role("button", name="Help", exact=True)
+    assert help_btn.get_attribute("aria-controls") == "help-dock"
+    help_btn.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#help-dock.open")).to_be_visible()
+    expect(use.first).to_be_in_viewport(ratio=1)
+    expect(page.locator("#help-dock").get_by_role("button", name="Expert")).to_be_visible()
+    screen_at(page, {"width": 1280, "height": 800}, PHASE_GUESS)
+    expect(page.locator("#help-dock")).to_be_visible()
+    expect(use.first).to_be_in_viewport(ratio=1)
+
+
+def test_the_sheets_picture_has_no_row_8_and_readable_cells_R_S2(page):
+    """An eighth playtest: in view mode 18x16 px cells and a row "8" blacked out in
+    every column (no stone is 8, R-S2). Rows 0-7, each mark >= 11 px (12), the
+    cells >= 16 px tall, and the wheel screen's confirm still in the first viewport."""
+    screen_at(page, PHONE, PHASE_GUESS)
+    page.locator("#screen .actionbar").get_by_role("button", name="Your deduction sheet").click()
+    grid = page.locator("#help-dock .sheet-grid.picture table.grid")
+    expect(grid).to_be_visible()
+    heads = grid.locator("tbody th").all_inner_texts()
+    assert heads == [str(v) for v in range(8)], heads
+    cells = page.evaluate("""() => [...document.querySelectorAll(
+        '#help-dock .sheet-grid.picture tbody td')].map((td) => [
+        parseFloat(getComputedStyle(td).fontSize), td.getBoundingClientRect().height])""")
+    assert len(cells) == 48 and min(c[0] for c in cells) >= 11 and min(c[1] for c in cells) >= 16
+    expect(page.locator("#screen .actionbar .btn.primary")).to_be_in_viewport(ratio=1)

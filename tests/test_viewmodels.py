@@ -669,6 +669,20 @@ def test_sheet_seen_crosses_replacement_and_manual_mode():
     assert Sheet.from_dict(json.loads(json.dumps(sheet.to_dict()))).to_dict() == sheet.to_dict()
 
 
+def test_sheet_draws_a_row_only_for_values_a_stone_can_take_R_S2():
+    """fix14 (an eighth playtest: a row "8" blacked out in every column puzzled a
+    new player): R-S2's stones are 0-7, so the sheet's grid draws rows 0-7; High
+    Stakes (0-8) draws its row 8. The sheet still knows 8 is seen (no such stone)."""
+    from lostcode.web.game.views import sheet_model
+
+    for opts, top in ((Options(3), 7), (Options(3, high_stakes=True), 8)):
+        obs = observe(Session(opts, 4242, ["A", "B", "C"]).state, 0)
+        rows = sheet_model(Sheet(), obs)["rows"]
+        assert [r["value"] for r in rows] == list(range(top + 1))
+        assert all(len(r["cells"]) == 6 for r in rows)
+        assert (8 in Sheet().seen_now(obs)["bird"]) == (top == 7)  # no such stone: seen
+
+
 def test_sheet_marks_through_the_session_can_be_undone():
     ses = Session(Options(2), 4, ["A", "B"])
     ses.do("roll")
