@@ -4,6 +4,7 @@ track's 0-9 row, the final candidates' symbol chips read as clipped, a later
 round's handoff had a page-coloured foot, the help had a second copy under
 the game, the sheet drew a row "8", and another die's faces took two taps."""
 
+import re
 import sys
 
 import pytest
@@ -12,7 +13,7 @@ from playwright.sync_api import expect
 from test_browser_cand_icons import GRID_JS, final_screen, overlaps, screen_at
 from test_browser_sight import watch_on_a_phone
 
-from lostcode.rules.vocab import PHASE_GUESS
+from lostcode.rules.vocab import PHASE_CHANGE, PHASE_GUESS
 
 PHONE = {"width": 360, "height": 640}
 
@@ -209,3 +210,45 @@ def test_the_sheets_picture_has_no_row_8_and_readable_cells_R_S2(page):
         parseFloat(getComputedStyle(td).fontSize), td.getBoundingClientRect().height])""")
     assert len(cells) == 48 and min(c[0] for c in cells) >= 11 and min(c[1] for c in cells) >= 16
     expect(page.locator("#screen .actionbar .btn.primary")).to_be_in_viewport(ratio=1)
+
+
+def test_another_die_opens_its_faces_in_one_tap_R_R1c(browser, base_url):
+    """An eighth playtest: from one die's faces to another's took two taps (fold,
+    then open). With die 1 open the other dice stay in its row (eight 44 px
+    targets, no sideways scroll); one finger tap on die 2 opens die 2's faces
+    and folds die 1's; every rack stays above the panel."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, base_url=base_url)
+    page = context.new_page()
+    screen_at(page, PHONE, PHASE_CHANGE)
+    page.evaluate("window.scrollTo(0, 0)")
+    dice = page.locator("#screen .dice-pick")
+
+    def die(n):
+        return dice.get_by_role("button", name=re.compile(rf"^Die {n}: "))
+
+    def tap(control):
+        page.wait_for_function("() => !document.querySelector('#game [data-settling]')")
+        page.wait_for_timeout(400)  # the screen's controls take taps (activation.SETTLE_MS)
+        box = control.bounding_box()
+        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+    tap(die(1))
+    expect(die(1)).to_have_attribute("aria-expanded", "true")
+    expect(page.get_by_role("button", name=re.compile(r"^Turn die 1 to ")).first).to_be_visible()
+    page.get_by_role("button", name=re.compile(r"^Turn die 1 to ")).first.click()
+    for n in (2, 3):
+        expect(die(n)).to_have_attribute("aria-expanded", "false")
+        expect(die(n)).to_be_in_viewport(ratio=1)
+    tap(die(2))  # one tap
+    expect(die(2)).to_have_attribute("aria-expanded", "true")
+    expect(page.get_by_role("button", name=re.compile(r"^Turn die 2 to "))).to_have_count(5)
+    expect(page.get_by_role("button", name=re.compile(r"^Turn die 1 to "))).to_have_count(0)
+    sheet = page.locator("#screen .bottom-sheet").bounding_box()
+    racks = page.locator("#game .racks > svg")
+    last = racks.nth(racks.count() - 1).bounding_box()
+    assert last["y"] + last["height"] <= sheet["y"], (last, sheet)
+    for b in page.locator("#screen .bottom-sheet button").all():
+        r = b.bounding_box()
+        assert r["width"] >= 43.5 and r["height"] >= 44, r
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    context.close()
