@@ -460,9 +460,12 @@ def test_change_screen_is_one_row_of_dice_each_opening_its_faces_R_R1c():
         ses.do("change", "1")  # die 2 opened: it, then its faces
         r = row()
         assert r["label"] == f"Die 2 shows {dice[1]}. Turn it to:"
-        head, faces = r["items"][0], r["items"][1:]
+        # fix14: the other dice stay in the row (die 1, die 2 and its faces, die 3)
+        head, faces, others = r["items"][1], r["items"][2:-1], [r["items"][0], r["items"][-1]]
         assert head["aria"] == f"Die 2: {dice[1]}" and head["arg"] == "-"
         assert head["expanded"] is True
+        assert [(it["aria"], it["arg"], it["expanded"]) for it in others] == [
+            (f"Die {i + 1}: {dice[i]}", str(i), False) for i in (0, 2)]
         assert [it["symbol"] for it in faces] == [s for s in symbols if s != dice[1]]
         assert ("bear" in [it["symbol"] for it in faces] + [dice[1]]) == (not introductory)
         for it in faces:
@@ -475,6 +478,12 @@ def test_change_screen_is_one_row_of_dice_each_opening_its_faces_R_R1c():
         assert [it["aria"] for it in pressed] == [pick["aria"]]
         texts = [it["text"] for it in blocks_buttons(m)]
         assert f"Confirm: turn die 2 to {pick['symbol']}" in texts
+        ses.do("change", "2")  # fix14: another die, one tap: its faces, die 2's folded
+        r = row()
+        assert [it["aria"] for it in r["items"][:2]] == [f"Die {i + 1}: {dice[i]}" for i in (0, 1)]
+        assert r["items"][2]["aria"] == f"Die 3: {dice[2]}" and r["items"][2]["expanded"]
+        assert all(it["aria"].startswith("Turn die 3 to ") for it in r["items"][3:])
+        ses.do("change", "1")
         ses.do("change", "-")  # folded again: the three dice, the choice kept
         assert [it["aria"] for it in row()["items"]] == [it["aria"] for it in folded]
         texts = [it["text"] for it in blocks_buttons(screen_model(ses))]
@@ -667,6 +676,20 @@ def test_sheet_seen_crosses_replacement_and_manual_mode():
     sheet.toggle("snake", 0, obs)
     assert 0 not in sheet.crosses["snake"]
     assert Sheet.from_dict(json.loads(json.dumps(sheet.to_dict()))).to_dict() == sheet.to_dict()
+
+
+def test_sheet_draws_a_row_only_for_values_a_stone_can_take_R_S2():
+    """fix14 (an eighth playtest: a row "8" blacked out in every column puzzled a
+    new player): R-S2's stones are 0-7, so the sheet's grid draws rows 0-7; High
+    Stakes (0-8) draws its row 8. The sheet still knows 8 is seen (no such stone)."""
+    from lostcode.web.game.views import sheet_model
+
+    for opts, top in ((Options(3), 7), (Options(3, high_stakes=True), 8)):
+        obs = observe(Session(opts, 4242, ["A", "B", "C"]).state, 0)
+        rows = sheet_model(Sheet(), obs)["rows"]
+        assert [r["value"] for r in rows] == list(range(top + 1))
+        assert all(len(r["cells"]) == 6 for r in rows)
+        assert (8 in Sheet().seen_now(obs)["bird"]) == (top == 7)  # no such stone: seen
 
 
 def test_sheet_marks_through_the_session_can_be_undone():

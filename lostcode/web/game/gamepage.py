@@ -534,10 +534,9 @@ def rect_of(node):
 
 
 def place_unlock(within="#screen", unlock=actions.UNLOCK):
-    """Issue 25: the handoff's "I am NAME" (`unlock`, in `within`) never lies
-    where the press that drew its screen was (activation.unlock_shift): its
-    bar moves down past it, or, in the phone's bottom sheet (pinned to the
-    bottom edge), up past it. The second game's handoff too (issue 43)."""
+    """Issue 25 (43): the handoff's "I am NAME" never lies where the press that
+    drew its screen was (activation.unlock_shift): its bar moves down past it, or
+    in the phone's pinned sheet to its foot (fix14: no gap), else up past it."""
     point = APP.page.press_point
     APP.page.unlock_moved = None
     for node in nodes(within + ' [data-act="' + unlock + '"]'):
@@ -554,17 +553,18 @@ def place_unlock(within="#screen", unlock=actions.UNLOCK):
                 bar.style.marginTop = str(shift) + "px"
             bar.setAttribute("data-moved", str(shift))
             lift = unlock_lift(rect_of(node), point)
-            if lift:  # it did not move: the sheet keeps its foot at the bottom edge
-                bar.style.marginTop = ""
-                sheet.style.borderBottom = str(lift) + "px solid var(--bg)"  # fix12
-                bar.setAttribute("data-moved", str(-lift))
+            if lift:  # pinned, it did not move: at the sheet's foot under its lines (table.css)
+                bar.style.marginTop = ""  # or, the foot pressed too, up past the press (fix12)
+                bar.setAttribute("data-moved", "foot")
+                if unlock_lift(rect_of(node), point):
+                    sheet.style.borderBottom = str(lift) + "px solid var(--bg)"
+                    bar.setAttribute("data-moved", str(-lift))
             APP.page.unlock_moved = (within, unlock, str(bar.style.marginTop),
-                                     str(sheet.style.borderBottom), str(-lift if lift else shift))
+                                     str(sheet.style.borderBottom), bar.getAttribute("data-moved"))
 
 
 def keep_unlock_place():
-    """A redraw of the same handoff patches its bar back to the tree: the place
-    place_unlock gave "I am NAME" is given again (else back under the press)."""
+    """A redraw of the handoff gives "I am NAME" place_unlock's place again."""
     kept = APP.page.unlock_moved
     if kept is None:
         return

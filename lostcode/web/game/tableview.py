@@ -168,6 +168,8 @@ def sheet_model(sheet, obs):
     auto = _auto_cells(sheet, obs)
     rows = []
     for v in GRID_VALUES:
+        if v > obs["value_max"]:  # fix14: no row for a value no stone takes (R-S2: 0-7)
+            continue
         cells = []
         for sym in SYMBOLS:
             if v in sheet.final[sym]:

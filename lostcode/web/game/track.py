@@ -151,7 +151,7 @@ def track_svg(obs):
                     ],
                 )
             )
-        attrs = {"class": "cell"}
+        attrs = {"class": "cell", "data-space": str(v)}  # fix14: the 0-9 row found by a test
         if stack:
             attrs["role"] = "img"
             attrs["aria-label"] = _(

@@ -415,16 +415,18 @@ def _change(session, obs, m):
     # fix12 (a seventh playtest: fifteen faces in three rows took 56 % of a phone,
     # Rack A and the track under them): one row of the three dice, a tap on one
     # opening its five faces in its place (tapped again, the dice again)
+    # opening the die's faces in its place; fix14 (an eighth playtest: another
+    # die's faces took two taps, fold then open): the other dice stay in the row,
+    # one tap on one opening its faces instead
     opened = open_die(d)
     dice = buttons([], _("Turn one die"))
     for i, face in enumerate(obs["dice"]):
-        if opened and opened != str(i):
-            continue
-        b = button(str(i + 1), CHANGE, CLOSED if opened else i, symbol=face,
+        mine = opened == str(i)
+        b = button(str(i + 1), CHANGE, CLOSED if mine else i, symbol=face,
                    aria=_("Die {die}: {sym}", die=i + 1, sym=symbol_name(face)))
-        b["expanded"] = bool(opened)
+        b["expanded"] = mine
         dice["items"].append(b)
-        if opened:
+        if mine:
             dice["items"].extend(
                 face_buttons(CHANGE, i, [sym for sym in obs["symbols"] if sym != face], chosen))
             dice["label"] = _("Die {die} shows {sym}. Turn it to:", die=i + 1,
