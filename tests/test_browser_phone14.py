@@ -171,30 +171,6 @@ def test_each_candidate_row_has_its_symbol_inside_its_first_cell_R_E1(page):
             assert not overlaps(icon, t), (icon, t)
         assert all(size >= 11 for size in row["notes"]), row["notes"]
 
-
-def test_the_help_is_once_on_a_phone_and_beside_the_choice_on_a_desktop(page):
-    """An eighth playtest: the closed help's second copy lay in the page under a
-    phone's game ("Use this suggestion" at y 1168). Closed, nothing of it is
-    drawn; the bar's Help opens the dock (aria-controls) with its suggestion
-    and its tabs in reach of a keyboard; at 1280x800 the panel beside the
-    choice stays."""
-    screen_at(page, PHONE, PHASE_GUESS)
-    use = page.get_by_role("button", name="Use this suggestion")
-    expect(page.locator("#help-dock")).to_be_hidden()
-    for i in range(use.count()):  # none drawn, or none seen
-        expect(use.nth(i)).to_be_hidden()
-    help_btn = page.locator("#screen .actionbar").get_by_role("button", name="Help", exact=True)
-    assert help_btn.get_attribute("aria-controls") == "help-dock"
-    help_btn.focus()
-    page.keyboard.press("Enter")
-    expect(page.locator("#help-dock.open")).to_be_visible()
-    expect(use.first).to_be_in_viewport(ratio=1)
-    expect(page.locator("#help-dock").get_by_role("button", name="Expert")).to_be_visible()
-    screen_at(page, {"width": 1280, "height": 800}, PHASE_GUESS)
-    expect(page.locator("#help-dock")).to_be_visible()
-    expect(use.first).to_be_in_viewport(ratio=1)
-
-
 def test_the_sheets_picture_has_no_row_8_and_readable_cells_R_S2(page):
     """An eighth playtest: in view mode 18x16 px cells and a row "8" blacked out in
     every column (no stone is 8, R-S2). Rows 0-7, each mark >= 11 px (12), the

@@ -130,7 +130,7 @@ def find(tree, test):
 
 def test_the_sheets_cells_are_drawn_only_in_an_open_panel():
     """Issue 40: a private screen's deduction sheet is its summary alone while
-    its panel is closed (its 54 cells were ~260 nodes built, written and put
+    its panel is closed (its 48 cells were ~230 nodes built, written and put
     in on every "I am NAME"); opened, the whole sheet (main.on_sheet_toggle
     draws the game again when a player opens it by its summary)."""
     out = subprocess.run([sys.executable, "-c", SHEET_SCRIPT], cwd=ROOT, capture_output=True,
@@ -143,11 +143,11 @@ def test_the_sheets_cells_are_drawn_only_in_an_open_panel():
     assert len(closed) == len(opened) == 1
     assert [k[0] for k in closed[0][2]] == ["summary"] and "open" not in closed[0][1]
     assert find(got["False"], cell) == []
-    assert len(find(got["True"], cell)) == 54 and "open" in opened[0][1]
+    assert len(find(got["True"], cell)) == 48 and "open" in opened[0][1]  # 8 values (R-S2) x 6
 
 
 def test_a_phones_sheet_tab_draws_a_picture_then_buttons():
-    """Issue 39 (sheet7): a phone's Sheet tab draws its 9 x 6 grid as a picture
+    """Issue 39 (sheet7): a phone's Sheet tab draws its 8 x 6 grid as a picture
     (no button in it: 15 px buttons took stray taps), each cell's mark and its
     state for a screen reader, beside one "Mark values" button; tapped, the
     same cells as MARK buttons beside "Done"."""
@@ -163,10 +163,10 @@ def test_a_phones_sheet_tab_draws_a_picture_then_buttons():
     assert find(picture, cell) == [] and buttons == find(picture, switch), buttons
     [table] = find(holder, lambda t: t[0] == "table")
     rows = find(table, lambda t: t[0] == "tr")[1:]
-    assert len(rows) == 9 and all(len(r[2]) == 7 for r in rows)  # its value, 6 symbols
+    assert len(rows) == 8 and all(len(r[2]) == 7 for r in rows)  # values 0-7 (R-S2), 6 symbols
     first = rows[0][2][1]  # a td: the mark (hidden) and the cell's state in words
     assert first[0] == "td" and first[2][1] == ["span", {"class": "visually-hidden"},
                                                  ["jaguar 0: open"]], first
     assert [s[2] for s in find(picture, switch)] == [["Mark values"]]
-    assert len(find(editing, cell)) == 54
+    assert len(find(editing, cell)) == 48
     assert [s[2] for s in find(editing, switch)] == [["Done"]]
