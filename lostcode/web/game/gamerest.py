@@ -43,6 +43,9 @@ def sheet_opened(m, dock):
 def draw_help(m, dock, opened):
     """The help (issue 40: built and written again only when its models changed, kept_json)."""
     key = (dock, m.get("assistant"), m["sheet"], opened)
+    stand_in = py(document.querySelector("#game > #help-dock"))  # hold's, until now
+    if stand_in is not None:
+        stand_in.remove()
     adopt_json(by_id("sheet"), kept_json(APP.game.kept, "help", key,
                                          lambda part: render_help(m, dock, opened, part)))
     APP.game.sheet_owner = m["viewer"]
@@ -65,6 +68,9 @@ def hold(m, dock, opened, finish, announce):
     their own (`schedule`: the flow starts it; issue 38: drawing starts nothing)."""
     APP.game.rest_seq += 1
     APP.game.rest = [APP.game.rest_seq, m, dock, opened, finish, announce, False]
+    if by_id("help-dock") is None:  # the bar's Help/Expert/Sheet name it (aria-controls):
+        # until the help comes, an empty stand-in, hidden, outside the help's place
+        el("section", None, None, {"id": "help-dock", "hidden": ""}, by_id("game"))
 
 
 def schedule():
