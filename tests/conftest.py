@@ -207,6 +207,9 @@ MEASURED = {
     "test_a_bot_micropython_cannot_run_plays_at_the_table_on_pyodide": 40,
     "test_the_puzzle_works_offline_after_one_visit": 45,
     "test_desk_wheel_screen_keeps_its_controls_clear_and_the_racks_in_place": 40,
+    # fix14's whole-game walks (the whole run on 821c7c6, quiet): dealt first.
+    "test_the_low_row_stays_over_every_panel_of_a_whole_game": 180,
+    "test_the_low_row_stays_over_every_panel_of_a_whole_game[chromium-pass-en-seats0]": 135,
 }
 # Unmarked tests measured at 15-65 s each under load (--durations).
 SLOW_NAMES = (
