@@ -562,7 +562,8 @@ def render_strip(m, parent, kept=None):
 
 
 def strip_tree(m, holder):
-    box = el("ul", None, "strip", {"aria-label": m["label"]}, holder)
+    # its name also a pointer's tooltip: the ru edition spells out «ПО» there (desk15)
+    box = el("ul", None, "strip", {"aria-label": m["label"], "title": m["label"]}, holder)
     if m["round"]["text"]:
         li = el("li", None, "strip-round", None, box)
         el("span", m["round"]["aria"], "visually-hidden", None, li)
