@@ -237,3 +237,53 @@ def test_a_keyboards_focus_in_the_bottom_sheet_leaves_the_board_in_sight(browser
         assert page.evaluate("scrollY") == 0, (kind, "pressed")
     assert {"guess", "checks", "roll", "change", "handoff"} <= set(seen), seen
     context.close()
+
+
+def test_pause_at_4x_holds_through_a_change_of_view(browser, site_url):
+    """A ninth playtest (094 -> 095): at 4x, Pause, "As seen by" Player 1 and Next
+    twice took the counter from 17 to 31. By finger taps: after Pause the count
+    stays; the view's change keeps it; each Next moves it one step (the model's
+    own Next, viewer.Replay), and nothing moves by itself after."""
+    from test_browser_sight import finger_tap, watch_on_a_phone
+
+    from lostcode.web import actions
+    from lostcode.web.game.viewer import Replay, step_count
+
+    context, page, rec = watch_on_a_phone(browser, site_url, "solo.json")
+    page.wait_for_function("() => !document.querySelector('#game [data-settling]')")
+    sheet = page.locator("#screen .bottom-sheet")
+    count = sheet.get_by_role("status").first
+
+    def where():
+        return int(page.locator("#game").get_attribute("data-step")), count.text_content()
+
+    finger_tap(page, sheet.get_by_role("button", name="Speed 4×"))
+    expect(sheet.get_by_role("button", name="Speed 4×")).to_have_attribute("aria-pressed", "true")
+    finger_tap(page, sheet.get_by_role("button", name="Play the moves"))
+    page.wait_for_function("Number(document.querySelector('#game').dataset.step) >= 4",
+                           timeout=20_000)
+    finger_tap(page, sheet.get_by_role("button", name="Pause", exact=True))
+    expect(sheet.get_by_role("button", name="Play the moves", exact=True)).to_be_visible()
+    held = where()
+    page.wait_for_timeout(1_000)  # 2.5 steps at 4x
+    assert where() == held
+    model = Replay(rec)
+    model.go(held[0])
+    if step_count(model) != held[1]:
+        model.held = True  # a bet shown before its check
+    assert step_count(model) == held[1], held
+    name = rec["players"][0]["name"]
+    view = sheet.get_by_role("button", name=f"As {name} saw it")
+    page.wait_for_timeout(400)  # past its settle after the last drawing
+    finger_tap(page, view)
+    expect(view).to_have_attribute("aria-pressed", "true")
+    assert where() == held
+    for _k in (1, 2):
+        page.wait_for_timeout(400)
+        finger_tap(page, sheet.get_by_role("button", name="Next move", exact=True))
+        model.do(actions.WATCH_NEXT)
+        expect(count).to_have_text(step_count(model))
+        expect(page.locator("#game")).to_have_attribute("data-step", str(model.step))
+    page.wait_for_timeout(1_000)
+    assert where() == (model.step, step_count(model))
+    context.close()
