@@ -66,25 +66,35 @@ def came_from(moved, scores, pin_x, at, width):
     before it: beside, never on, the markers of that row. A ninth playtest saw
     pins vanish as the check began: every mover was sent back to its old
     space's centre, so two movers from space 0 lay exactly over each other
-    and over the one that stayed. A marker that did not move keeps its place
-    (it neither moves nor blinks); the movers are set round it, each as near
-    its old space as the row allows."""
-    taken = {}  # a row's y: pin x's already there
+    and over the one that stayed. The row is packed as the track packs it
+    (`spread`); a marker that did not move keeps its place (it neither moves
+    nor blinks), and a mover the packing would put on it goes to the nearest
+    free place instead."""
+    lo, hi = MARK_R + 1, width - MARK_R - 1
+    rows = {}  # a row's y: [(want, 0 stays / 1 moves, player)]
     for p in range(len(scores)):
-        if not moved.get(p):
-            taken.setdefault(at(scores[p])[1], []).append(pin_x[p])
+        if moved.get(p):
+            x, y = at(scores[p] - moved[p])
+            rows.setdefault(y, []).append((x, 1, p))
+        else:
+            rows.setdefault(at(scores[p])[1], []).append((pin_x[p], 0, p))
     out = {}
-    for p in sorted((q for q in moved if moved[q] and q < len(scores)),
-                    key=lambda q: at(scores[q] - moved[q])):
-        want, y = at(scores[p] - moved[p])
-        row = taken.setdefault(y, [])
-        lo, hi = MARK_R + 1, width - MARK_R - 1
-        tries = [want] + [t + d for t in row for d in (MARK_SEP, -MARK_SEP)]
-        free = [c for c in tries
-                if lo <= c <= hi and all(abs(c - t) >= MARK_SEP - 0.01 for t in row)]
-        x = min(free, key=lambda c: abs(c - want)) if free else want
-        row.append(x)
-        out[p] = (x, y)
+    for y, row in rows.items():
+        row.sort()
+        xs = spread([w for w, _m, _p in row], lo, hi)
+        taken = [pin_x[p] for _w, m, p in row if not m]
+        for i in range(len(row)):
+            want, m, p = row[i]
+            if not m:
+                continue
+            x = xs[i]
+            if any(abs(x - t) < MARK_SEP - 0.01 for t in taken):
+                tries = [want] + [t + d for t in taken for d in (MARK_SEP, -MARK_SEP)]
+                free = [c for c in tries
+                        if lo <= c <= hi and all(abs(c - t) >= MARK_SEP - 0.01 for t in taken)]
+                x = min(free, key=lambda c: abs(c - want)) if free else want
+            taken.append(x)
+            out[p] = (round(x, 1), y)
     return out
 
 
