@@ -196,3 +196,15 @@ def test_a_replays_speed_takes_a_tap_at_any_step_even_moved():
     assert g.allows_click(1, 401, wait=0, act="watch_speed")
     assert not g.allows_click(1, 402, wait=SETTLE_MS, act="watch_next")
     assert g.shown(800, now, public=False, anytime=("watch_speed",)) == ()
+
+
+
+def test_the_bars_help_under_the_last_press_waits_as_any_control():
+    """fix15 (a ninth playtest: the replace screen's "Expert" ignored a first tap):
+    the bar's Help, Expert and Sheet open the help of the screen already shown,
+    so one under the last press waits SETTLE_MS, not SPOT_MS; "I am NAME" and
+    a move's control under it still wait (the stray-tap rules, issue 25)."""
+    bar, point = (250, 590, 300, 638), (240, 612)  # "I am NAME" was pressed beside it
+    assert wait_ms(False, bar, point, help_only=True) == SETTLE_MS
+    assert wait_ms(False, bar, point) == SPOT_MS
+    assert wait_ms(True, bar, point, help_only=True) == HANDOFF_MS

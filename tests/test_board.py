@@ -318,3 +318,35 @@ def test_each_marker_points_into_its_own_space_and_none_covers_another_R_C1():
             want = sorted((q for q in range(4) if scores[q] == v), key=lambda q: s.heights[q])
             marks = initials(obs["names"])
             assert [p[0] for p in sorted(on, key=lambda p: p[1])] == [marks[q] for q in want]
+
+
+def test_at_the_check_each_moved_marker_starts_beside_the_others_R_C1():
+    """A ninth playtest (fix15): as the check began, pins vanished for ~0.4 s,
+    then stood at their new spaces. Every mover was sent back to its old
+    space's centre, so two markers leaving space 0 lay exactly over each other
+    and over the one that stayed. Each mover now starts where it stood
+    (data-from, its old space; no disc over another's there), and a marker
+    that scored nothing has no move at all (data-space only, no data-dx)."""
+    from lostcode.rules.vocab import EV_MOVE, EV_ROLL
+    from lostcode.web.game.track import MARK_R, track_svg
+
+    log = [{"t": EV_ROLL}, {"t": EV_MOVE, "player": 0, "delta": 2},
+           {"t": EV_MOVE, "player": 1, "delta": 3}]
+    obs = {"names": ["Player 1", "Player 2", "Player 3"], "players": 3, "scores": [2, 3, 0],
+           "heights": [0, 1, 2], "curse": None, "log": log}
+    pins = {}
+    for cell in track_svg(obs)[2][1:]:
+        for g in cell[2]:
+            if g[0] == "g" and "marker" in g[1].get("class", ""):
+                disc = g[2][1][1]
+                pins[str(g[2][2][2])] = (g[1], float(disc["cx"]), float(disc["cy"]))
+    assert sorted(pins) == ["P1", "P2", "P3"], pins
+    (a1, x1, y1), (a2, x2, y2), (a3, x3, y3) = (pins[k] for k in ("P1", "P2", "P3"))
+    got = (a1["data-space"], a1["data-from"], a2["data-space"], a2["data-from"])
+    assert got == ("2", "0", "3", "0"), got
+    assert "data-dx" not in a3 and "data-from" not in a3 and a3["data-space"] == "0"
+    before = [x1 + float(a1["data-dx"]), x2 + float(a2["data-dx"]), x3]
+    assert y1 + float(a1["data-dy"]) == y3 == y2 + float(a2["data-dy"])  # the 0-9 row
+    for i, a in enumerate(before):
+        for b in before[i + 1:]:
+            assert abs(a - b) >= 2 * MARK_R, before

@@ -126,11 +126,15 @@ def test_an_expert_seat_plays_in_short_slices_and_the_assistant_answers(browser,
     assert searches >= 4, searches  # the expert decided in the page, search by search
     # "What would the expert do?" on the human's private wheel screen
     own_rack_hidden(page)
-    panel = page.locator("#expert")
+    # fix15: on a phone the expert is the help's tab the bar's "Expert" opens
+    # (nothing of the closed help lies in the page's flow): one tap asks it
+    page.locator("#screen .actionbar").get_by_role("button", name="Ask the expert").click()
+    panel = page.locator("#help-dock #expert")
     ask = panel.get_by_role("button", name="Ask the expert")
-    expect(ask).to_be_visible()
-    ask.click()
     answer = panel.locator(".expert-move")
+    expect(answer.or_(ask)).to_be_visible()
+    if ask.count():
+        ask.click()
     expect(answer).to_have_text(re.compile(r"^The expert's move: W\d+ \d+(–\d+)?: (likely|about) "),
                                 timeout=20000)
     expect(ask).to_have_count(0)  # one activation: asked once, answered

@@ -593,7 +593,7 @@ def settle(selector, unlock=actions.UNLOCK, public=False):
     boxes = [(item[0], tuple(item[1:]) if len(item) == 5 else None) for item in items]
     steady = g.shown(now, boxes, public, (actions.WATCH_SPEED,))  # bar9: a speed, at any step
     for act, rect in boxes:
-        wait = wait_ms(act == unlock, rect, point, act in steady)
+        wait = wait_ms(act == unlock, rect, point, act in steady, act == actions.HELP)
         longest = max(longest, wait)
         times.append(int(now + wait))
     window.lostcodeSettling(selector, dumps(times))

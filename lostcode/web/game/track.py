@@ -61,6 +61,43 @@ def last_moves(log):
     return moved
 
 
+def came_from(moved, scores, pin_x, at, width):
+    """{player: (pin x, space y)} where each marker moved at the check stood
+    before it: beside, never on, the markers of that row. A ninth playtest saw
+    pins vanish as the check began: every mover was sent back to its old
+    space's centre, so two movers from space 0 lay exactly over each other
+    and over the one that stayed. The row is packed as the track packs it
+    (`spread`); a marker that did not move keeps its place (it neither moves
+    nor blinks), and a mover the packing would put on it goes to the nearest
+    free place instead."""
+    lo, hi = MARK_R + 1, width - MARK_R - 1
+    rows = {}  # a row's y: [(want, 0 stays / 1 moves, player)]
+    for p in range(len(scores)):
+        if moved.get(p):
+            x, y = at(scores[p] - moved[p])
+            rows.setdefault(y, []).append((x, 1, p))
+        else:
+            rows.setdefault(at(scores[p])[1], []).append((pin_x[p], 0, p))
+    out = {}
+    for y, row in rows.items():
+        row.sort()
+        xs = spread([w for w, _m, _p in row], lo, hi)
+        taken = [pin_x[p] for _w, m, p in row if not m]
+        for i in range(len(row)):
+            want, m, p = row[i]
+            if not m:
+                continue
+            x = xs[i]
+            if any(abs(x - t) < MARK_SEP - 0.01 for t in taken):
+                tries = [want] + [t + d for t in taken for d in (MARK_SEP, -MARK_SEP)]
+                free = [c for c in tries
+                        if lo <= c <= hi and all(abs(c - t) >= MARK_SEP - 0.01 for t in taken)]
+                x = min(free, key=lambda c: abs(c - want)) if free else want
+            taken.append(x)
+            out[p] = (round(x, 1), y)
+    return out
+
+
 def mark_size(mark):
     """A marker's initial fills its disc; "P1" (two seats sharing a letter) a little smaller,
     still >= 11 CSS px at 360 wide."""
@@ -75,8 +112,9 @@ def track_svg(obs):
     the one further right breaks ties) where they would touch; the curse marks.
 
     A marker moved since the latest roll carries data-dx/dy: the way back to
-    the space it came from, so the check moment (gamepage.py, style.css) can move it
-    along the track; public, like the log it comes from."""
+    where it stood before (`came_from`), so the check moment (moments.py,
+    style.css) can move it along the track; data-space and data-from its
+    spaces; public, like the log it comes from."""
     names = obs["names"]
     n = obs["players"]
     scores = obs["scores"]
@@ -114,6 +152,7 @@ def track_svg(obs):
         xs = spread([x for x, _j, _p in row], MARK_R + 1, width - MARK_R - 1)
         for i in range(len(row)):
             pin_x[row[i][2]] = round(xs[i], 1)
+    came = came_from(moved, scores, pin_x, at, width)
     band = []
     for k in range(hi - lo + 1):
         x, y = at(lo + k)
@@ -134,10 +173,11 @@ def track_svg(obs):
             cell.append(text(x + SPACE_R - 2, y - SPACE_R + 6, "☠", "space-mark", size=12))
         for p in stack:  # bottom of the stack first: drawn under the next
             px, my = pin_x[p], y - MARK_UP
-            marker = {"class": "marker seat-" + str(p), "aria-hidden": "true"}
-            if moved.get(p):
-                ox, oy = at(v - moved[p])
-                marker["data-dx"] = str(ox - x)
+            marker = {"class": "marker seat-" + str(p), "aria-hidden": "true", "data-space": str(v)}
+            if p in came:
+                ox, oy = came[p]
+                marker["data-from"] = str(v - moved[p])
+                marker["data-dx"] = _f(round(ox - px, 1))
                 marker["data-dy"] = str(oy - y)
             point = f"M{_f(px - 5)} {my + 7} L{x} {y - SPACE_R + 5} L{_f(px + 5)} {my + 7} Z"
             cell.append(

@@ -16,8 +16,9 @@ What a step shows depends on whether the game is over. A finished game's
 replay is for learning the deduction (as hanab.live replays show every hand):
 its racks are all open at every step (R-S7 holds: once the game is over every
 rack is open to everyone), and the "as NAME saw it" switch shows each step as
-the engine's observation for that seat (observe(state, NAME), before the end's
-reveal), so exactly NAME's own stones are hidden and never reach the page. An
+the engine's observation for that seat (observe(state, NAME)), so exactly
+NAME's own stones are hidden and never reach the page before the last step
+(the game over: every rack open, fix15). An
 unfinished game (an import stopped mid-way) is not over: a step shows what the
 whole table sees, the public view plus the unowned racks and the computer
 seats' racks (observe_table); a human player's own stones stay face down.
@@ -251,11 +252,12 @@ class Replay:
     def observation(self) -> dict:
         """What this step shows. A finished game: every rack (observe_table
         with no human to hide from), or the engine's observation of the seat
-        in view before the end's reveal (its own stones hidden at every step,
-        the last included). An unfinished game: what the whole table sees."""
+        in view: its own stones hidden at every step but the last, where the
+        game is over and every rack open (R-S7; fix15: a ninth playtest found
+        them still "?" there). An unfinished game: what the whole table sees."""
         s = self.state
         if self.finished and self.view is not None:
-            obs = dict(observe(s, self.view, reveal_end=False))
+            obs = dict(observe(s, self.view))  # face up once the game is over
         elif self.finished:
             obs = dict(observe_table(s, ()))
         else:
