@@ -369,38 +369,6 @@ window.lostcodeControl = function (selector, act, arg) {
   }
   return null;
 };
-// fix15 (a ninth playtest's finding 4): on a phone a screen's bottom sheet is
-// sticky at the viewport's foot, and Chrome scrolls a control focused in it (Tab,
-// a script's focus(), the page's own after a redraw) to the sheet's place in the
-// flow, under the board: Confirm focused took the page from 0 to 327, a Tab to it
-// 351, the board out of sight. The control was in sight already, pinned: the
-// page goes back where it was, in the same frame (scroll events run before the
-// frame's paint); the sheet's own inner scroll is left to bring it into view.
-(function () {
-  let held = null;
-  let at = [0, 0];  // where the page was at the last scroll event (Chrome has scrolled by focusin)
-  document.addEventListener("focusin", function (event) {
-    const sheet = event.target.closest && event.target.closest("#screen > .bottom-sheet");
-    if (!sheet || getComputedStyle(sheet).position !== "sticky") return;
-    held = at;
-    requestAnimationFrame(function () { requestAnimationFrame(function () { held = null; }); });
-  }, true);
-  const scrollTo = window.scrollTo.bind(window);
-  window.scrollTo = function () {  // the page's own scroll (its top on a new screen) wins
-    held = null;
-    scrollTo.apply(null, arguments);
-    at = [window.scrollX, window.scrollY];
-  };
-  window.addEventListener("scroll", function () {
-    if (held !== null && (window.scrollX !== held[0] || window.scrollY !== held[1])) {
-      const back = held;
-      held = null;
-      scrollTo(back[0], back[1]);
-      return;
-    }
-    at = [window.scrollX, window.scrollY];
-  });
-})();
 // Focus without scrolling (issue 39: the phone's help is fixed over the board; a
 // focus moved into it, or back to the bar under it, scrolled the page 67 px each time).
 window.lostcodeFocusStill = function (node) {

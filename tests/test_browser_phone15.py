@@ -200,45 +200,6 @@ def test_the_help_is_once_on_a_phone_and_opens_from_the_bar(browser, site_url):
     context.close()
 
 
-FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
-CONTROLS = {"guess": re.compile("^Confirm "), "checks": "Continue", "roll": "Roll the dice",
-            "change": "Keep the dice", "handoff": re.compile("^I am ")}
-
-
-def test_a_keyboards_focus_in_the_bottom_sheet_leaves_the_board_in_sight(browser, site_url):
-    """A ninth playtest (finding 4; fix14 mended the replay alone): Chrome scrolls
-    a control focused in the sticky bottom sheet to the sheet's place in the
-    flow, under the board (Confirm focused: scrollY 0 -> 327; Tab to it: 351).
-    From the last bet of round 1 to round 2's private screens, each screen's
-    control focused (a script's focus(), then Tab from the one before it) and
-    pressed by Enter or Space: the page stays at its top, the board in sight."""
-    context, page = phone(browser, site_url)
-    seen = []
-    for i in range(7):
-        kind = page.locator("#game").get_attribute("data-screen")
-        if kind not in CONTROLS:
-            break
-        seen.append(kind)
-        control = page.locator("#screen .bottom-sheet").get_by_role("button", name=CONTROLS[kind])
-        control.focus()
-        page.evaluate(FRAMES)
-        assert page.evaluate("scrollY") == 0, (kind, "focus()")
-        page.keyboard.press("Shift+Tab")
-        page.keyboard.press("Tab")  # back to it by the keyboard
-        page.evaluate(FRAMES)
-        assert page.evaluate("scrollY") == 0, (kind, "Tab")
-        expect(control).to_be_focused()
-        step = page.evaluate("document.querySelector('#game').dataset.screen + '|' + "
-                             "document.getElementById('screen-h').textContent")
-        page.keyboard.press("Enter" if i % 2 == 0 else " ")
-        page.wait_for_function("(was) => document.querySelector('#game').dataset.screen + '|' + "
-                               "document.getElementById('screen-h').textContent !== was", arg=step)
-        page.evaluate(FRAMES)
-        assert page.evaluate("scrollY") == 0, (kind, "pressed")
-    assert {"guess", "checks", "roll", "change", "handoff"} <= set(seen), seen
-    context.close()
-
-
 def test_pause_at_4x_holds_through_a_change_of_view(browser, site_url):
     """A ninth playtest (094 -> 095): at 4x, Pause, "As seen by" Player 1 and Next
     twice took the counter from 17 to 31. By finger taps: after Pause the count
