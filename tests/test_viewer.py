@@ -35,7 +35,15 @@ from lostcode.services.record import replay, replay_action, replay_start, to_rec
 from lostcode.web import actions  # noqa: E402
 from lostcode.web.game.chart import score_chart, score_rows  # noqa: E402
 from lostcode.web.game.session import Session  # noqa: E402
-from lostcode.web.game.viewer import CHECKPOINT, PLAY_MS, Replay, watch_log, watch_model  # noqa: E402
+from lostcode.web.game.viewer import (  # noqa: E402
+    CHECKPOINT,
+    PLAY_MS,
+    Replay,
+    step_count,
+    step_text,
+    watch_log,
+    watch_model,
+)
 from lostcode.web.game.views import screen_model  # noqa: E402
 
 EXAMPLES = sorted((ROOT / "docs" / "examples").glob("*.json"))
@@ -557,7 +565,8 @@ def test_a_bet_is_shown_before_its_check_and_each_step_keeps_its_own_scores(rec)
             break
         r.do(actions.WATCH_NEXT)
     assert [k for k, held, *_ in shown if held] == checks
-    assert [k for k, *_ in shown] == sorted([k for k in range(n + 1)] + checks)
+    # every step but the inner ones of a final candidates' run (fix15's 5b)
+    assert [k for k, *_ in shown] == sorted([k for k in range(n + 1) if k not in r.joined] + checks)
     moved = 0
     for i, (k, held, scores, track, line) in enumerate(shown):
         if not held:
@@ -581,6 +590,39 @@ def test_a_bet_is_shown_before_its_check_and_each_step_keeps_its_own_scores(rec)
         r.do(actions.WATCH_TICK)
         played.append((r.step, r.held))
     assert played == [(k, held) for k, held, *_ in shown]
+
+
+def test_final_candidates_are_one_step_for_the_computers_and_one_for_each_human_R_E1():
+    """A ninth playtest: the game shows the computers' final candidates as one
+    step on the board (and a player's own as one screen), the replay showed
+    one move per symbol and seat ("Move 76 of 76: Player 2 wrote their final
+    candidates" after five more like it). Next and Previous pass over a run's
+    inner moves, the count names the run's moves, its text every one's
+    result; the record keeps every action (go(k) still shows any of them)."""
+    rec = json.loads((ROOT / "docs" / "examples" / "solo.json").read_text())
+    r = Replay(rec)
+    kinds = [p.get("kind", "human") for p in rec["players"]]
+    assert kinds[0] == "human" and "human" not in kinds[1:]
+    n = r.n
+    first_final = min(r.joined) - 1  # the first final candidates' action (0-based)
+    assert n - first_final == 6 * len(kinds)  # one action per symbol and seat (R-E1)
+    r.go(n)
+    assert r.first() == n - 6 * (len(kinds) - 1) + 1
+    assert step_count(r) == f"Moves {r.first()}–{n} of {n}"
+    names = [p["name"] for p in rec["players"]]
+    line, more = step_text(r, names)
+    assert "final" in line and any("final guesses" in x for x in more)
+    r.do(actions.WATCH_PREV)
+    human_end = n - 6 * (len(kinds) - 1)
+    assert r.step == human_end and step_count(r) == f"Moves {human_end - 5}–{human_end} of {n}"
+    r.do(actions.WATCH_PREV)
+    assert r.step == human_end - 6 and r.first() == r.step
+    r.do(actions.WATCH_NEXT)
+    assert r.step == human_end
+    r.do(actions.WATCH_NEXT)
+    assert r.step == n and r.targets()[actions.WATCH_NEXT] is None
+    r.go(n - 2)  # any action is still a step of its own by go()
+    assert r.step == n - 2 and "–" in step_count(r)
 
 
 def test_a_check_step_says_every_result_and_has_its_own_place_in_the_count():

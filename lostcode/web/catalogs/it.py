@@ -196,6 +196,7 @@ MESSAGES = {
     'Move {n} of {total} · {name}: {what}': 'Mossa {n} di {total} · {name}: {what}',
     'Move {n} of {total}: {what}': 'Mossa {n} di {total}: {what}',
     'Move {step} of {moves}': 'Mossa {step} di {moves}',
+    'Moves {first}–{step} of {moves}': 'Mosse {first}–{step} di {moves}',
     'Name of player {n}': 'Nome del giocatore {n}',
     'New face for die {die}': 'Nuova faccia per il dado {die}',
     'New game': 'Nuova partita',

@@ -200,6 +200,7 @@ MESSAGES = {
     'Move {n} of {total} · {name}: {what}': 'Ruch {n} z {total} · {name}: {what}',
     'Move {n} of {total}: {what}': 'Ruch {n} z {total}: {what}',
     'Move {step} of {moves}': 'Ruch {step} z {moves}',
+    'Moves {first}–{step} of {moves}': 'Ruchy {first}–{step} z {moves}',
     'Name of player {n}': 'Imię gracza {n}',
     'New face for die {die}': 'Nowa ścianka kości {die}',
     'New game': 'Nowa gra',

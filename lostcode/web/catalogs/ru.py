@@ -200,6 +200,7 @@ MESSAGES = {
     'Move {n} of {total} · {name}: {what}': 'Ход {n} из {total} · {name}: {what}',
     'Move {n} of {total}: {what}': 'Ход {n} из {total}: {what}',
     'Move {step} of {moves}': 'Ход {step} из {moves}',
+    'Moves {first}–{step} of {moves}': 'Ходы {first}–{step} из {moves}',
     'Name of player {n}': 'Имя игрока {n}',
     'New face for die {die}': 'Новая грань кубика {die}',
     'New game': 'Новая игра',

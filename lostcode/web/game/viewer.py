@@ -27,7 +27,7 @@ and the saves adapter: it is the engine's record replay, stepped.
 """
 
 from ...rules.observation import observe, observe_table
-from ...rules.vocab import EV_CHECK, EV_ROLL, HUMAN, PHASE_END
+from ...rules.vocab import EV_CHECK, EV_ROLL, HUMAN, PHASE_END, PHASE_FINAL
 from ...services.record import replay_action, replay_start
 from ..actions import (
     WATCH_CLOSE,
@@ -90,6 +90,7 @@ class Replay:
         "speed",
         "held",
         "marker",
+        "joined",
     )
 
     def __init__(self, data, step=0, view=None, reasons=None):
@@ -109,9 +110,24 @@ class Replay:
         # the scores from before the check its action ran (self.held)
         self.marker = [(list(s.scores), list(s.heights))]
         self.held = False
+        # A tenth playtest (fix15's left 5b): the game shows the computers' final
+        # candidates as one step on the board and each player's own as one screen,
+        # but the record holds one action per symbol and seat (R-E1). The replay
+        # steps over a run's inner actions the same way: `joined` holds each
+        # step a move by hand passes over (its run goes on after it).
+        self.joined = set()
+        run = None
         for i in range(self.n):
             self.actors.append(s.to_act)
             before = len(s.log)
+            seat = s.to_act
+            kind = rec["players"][seat].get("kind", HUMAN) if isinstance(seat, int) else None
+            key = None
+            if s.phase == PHASE_FINAL:  # a human's own run; the computers' one together
+                key = ("human", seat) if kind == HUMAN else ("computers",)
+            if key is not None and key == run:
+                self.joined.add(i)  # the step before this action is inside the run
+            run = key
             replay_action(s, rec, i)
             if (i + 1) % CHECKPOINT == 0:
                 self.marks[i + 1] = s.copy()
@@ -176,17 +192,38 @@ class Replay:
 
     def _on(self):
         """The step Next shows: this step's check once its bet was shown
-        (the same step), else the next one (None at the end)."""
+        (the same step), else the next one shown (None at the end)."""
         if self.held:
             return self.step
-        return self.step + 1 if self.step < self.n else None
+        return self._after(self.step) if self.step < self.n else None
+
+    def _after(self, k: int) -> int:
+        """The step shown after step k: the end of a final candidates' run."""
+        k += 1
+        while k in self.joined and k < self.n:
+            k += 1
+        return k
+
+    def _before(self, k: int) -> int:
+        """The step shown before step k: before its final candidates' run."""
+        k -= 1
+        while k in self.joined and k > 0:
+            k -= 1
+        return k
+
+    def first(self, k=None) -> int:
+        """The first action of step k's run (k itself for a step of one action)."""
+        k = self.step if k is None else k
+        while k - 1 in self.joined:
+            k -= 1
+        return k
 
     def _back(self):
         """The step Previous shows: a check's own bet (the same step, held),
         else the step before (None at the start)."""
         if not self.held and self.step > 0 and self.checks_at(self.step) is not None:
             return self.step
-        return self.step - 1 if self.step > 0 else None
+        return self._before(self.step) if self.step > 0 else None
 
     def _move(self, act: str) -> None:
         """One move forward or back, a bet and its check as two moments: Next
@@ -195,13 +232,13 @@ class Replay:
             if self.held:
                 self.held = False
             elif self.step < self.n:
-                self.go(self.step + 1, held=True)
+                self.go(self._after(self.step), held=True)
         elif self.held:
-            self.go(self.step - 1)
+            self.go(self._before(self.step))
         elif self.step > 0 and self.checks_at(self.step) is not None:
             self.held = True
         elif self.step > 0:
-            self.go(self.step - 1)
+            self.go(self._before(self.step))
 
     def do(self, act: str, arg="") -> None:
         """A control's action. Play starts (from the start once at the end) or
@@ -237,11 +274,12 @@ class Replay:
         return {"act": WATCH_TICK, "ms": PLAY_MS // self.speed, "steady": True}
 
     def events(self, k=None) -> list:
-        """The public log entries step k added (the action's consequences)."""
+        """The public log entries step k added (the action's consequences; a
+        final candidates' run: its every action's)."""
         k = self.step if k is None else k
         if k == 0:
             return []
-        return self.log[self.loglen[k - 1] : self.loglen[k]]
+        return self.log[self.loglen[self.first(k) - 1] : self.loglen[k]]
 
     def seen(self) -> int:
         """How much of the public log this step shows (a held bet: up to its check)."""
@@ -355,6 +393,9 @@ def step_count(replay) -> str:
     own ("Check after move 25 of 77"), not its bet's "Move 25 of 77"."""
     if not replay.held and replay.checks_at(replay.step) is not None:
         return _("Check after move {step} of {moves}", step=replay.step, moves=replay.n)
+    first = replay.first()
+    if first < replay.step:  # a final candidates' run, one step (its moves named)
+        return _("Moves {first}–{step} of {moves}", first=first, step=replay.step, moves=replay.n)
     return _("Move {step} of {moves}", step=replay.step, moves=replay.n)
 
 
