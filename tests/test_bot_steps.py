@@ -387,3 +387,26 @@ def test_the_end_says_each_players_final_points_beside_their_rack_R_E2():
         assert not level, level  # "hard" gave way to it
         seen += 1
     assert seen == 3
+
+
+@pytest.mark.parametrize("seats", [["human", "expert", "hard"], ["human", "hard", "hard"]])
+def test_the_step_drawing_the_computers_final_candidates_names_each_computer_R_E1(seats):
+    """A tenth playtest (fix16b): the step that ends a solo game drew both
+    computers' final candidates under "Move 1 of 1 · Player 2: wrote their
+    final candidates" (Player 3 had written before the human). The step names
+    every computer whose values it draws, and only those (R-E1)."""
+    ses = session(3, seats, {}, seed=4242)
+    rng = random.Random(4242)
+    last = None
+    for m in bot_screens(ses, rng, 6000):
+        if m["kind"] == "end":
+            break
+        last = m
+        ses.do(actions.CONTINUE)
+    assert m["kind"] == "end" and last is not None
+    drawn = [rack[1].get("data-owner") for rack in last["board"]["racks"]
+             if "final-cand" in json.dumps(rack)]
+    assert drawn == ["1", "2"], drawn
+    caption = last["bot_step"]["caption"]
+    assert caption == "Move 1 of 1: Bo and Cy wrote their final candidates.", caption
+    assert last["heading"] == "The computer players played"

@@ -286,7 +286,18 @@ def ended_game(r):
     return any(e.get("t") == EV_END for e in r["events"])
 
 
-def step_caption(r, names):
+def final_seats(r, levels=None):
+    """The seats whose final candidates a step draws: its run's; on the step
+    that ends the game every computer's (R-E1: none is secret any more), even
+    one that wrote before the human (a tenth playtest: Player 3's values were
+    drawn under "Player 2: wrote their final candidates")."""
+    seats = set(r.get("run", [r["seat"]]))
+    if ended_game(r):
+        seats |= set(levels or ())
+    return sorted(seats)
+
+
+def step_caption(r, names, levels=None):
     """The step's short line ("Bo: took W7"): who moved, and the public part
     of the move (the name before a colon: no verb agrees with it)."""
     what = None
@@ -310,9 +321,13 @@ def step_caption(r, names):
         if what is not None:
             return names[r["seat"]], what
     if r["action"][0] == FINAL:
-        seats = r.get("run", [r["seat"]])
-        if len(seats) > 1:
-            return "", _("The computer players wrote their final candidates.")
+        seats = final_seats(r, levels)
+        if len(seats) > 1:  # each named (a tenth playtest), in seat order
+            return "", _(
+                "{names} and {last} wrote their final candidates.",
+                names=", ".join(names[q] for q in seats[:-1]),
+                last=names[seats[-1]],
+            )
         return names[r["seat"]], _("wrote their final candidates")
     lines = [describe(e, names) for e in before_checks(r["events"])]
     return "", lines[0] if lines else names[r["seat"]]
@@ -365,7 +380,7 @@ def step_board(r, obs, levels=None):
         elif t == EV_DISCARD:
             _mark_stone(b, obs, p, e["symbol"], "replaced", _("new stone"))
     if action[0] == FINAL and ended_game(r):  # the values, secret until now (fix10, R-E1)
-        seats = set(levels or ()) | set(r.get("run", [p]))  # every computer's, no human's
+        seats = final_seats(r, levels)  # every computer's, no human's
         b["racks"] = with_finals(b["racks"], obs["symbols"], finals_of(r["after"]["result"], seats))
     elif action[0] == FINAL and action[1] in obs["symbols"]:
         _mark_stone(b, obs, p, action[1], "written", _("final candidates written"))
@@ -421,16 +436,20 @@ def bot_screen(session, obs, m):
         # while a bot still decides, the latest move stays drawn (nothing goes on)
         k = len(steps) - 1 if waiting else min(bots.step, len(steps) - 1)
         r = steps[k]
-        m["heading"] = bots.heading(names, r)  # the move shown's, not the run's so far
+        levels = seat_levels(bots.seats)
+        if r["action"][0] == FINAL:  # the seats whose candidates are drawn
+            m["heading"] = bots.heading(names, {"seat": r["seat"], "run": final_seats(r, levels)})
+        else:
+            m["heading"] = bots.heading(names, r)  # the move shown's, not the run's so far
         shown = step_obs(r)
-        m["board"] = step_board(r, shown, seat_levels(bots.seats))
+        m["board"] = step_board(r, shown, levels)
         if m.get("table") is not None:  # left out by the page (views.screen_model)
             m["table"] = table_model(shown)
         m["strip"] = _strip_for(shown, r["seat"])
         m["evidence"] = "racks"  # the dice and the racks, next to the caption
         m["bot_step"] = {"n": k + 1, "of": len(steps), "seat": r["seat"], "moment": step_moment(r),
                          "move": r.get("n")}
-        who, what = step_caption(r, names)
+        who, what = step_caption(r, names, levels)
         what = with_reason(what, step_reason(r, bots.reasons, shown))  # issue 39
         if waiting or more_to_come(session, obs):
             # issue 39: no "of N" that would change; desk12 (a seventh playtest read
