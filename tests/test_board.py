@@ -350,3 +350,42 @@ def test_at_the_check_each_moved_marker_starts_beside_the_others_R_C1():
     for i, a in enumerate(before):
         for b in before[i + 1:]:
             assert abs(a - b) >= 2 * MARK_R, before
+
+
+def test_final_candidates_are_drawn_clear_of_each_stones_symbol_R_E1():
+    """A tenth playtest (fix16b): "0·1·2" and "2·4·7", drawn in a stone's top
+    right corner, ran over its symbol at its top left. Each label (up to three
+    values, R-E1's most) now stands in a row above its stone: its box (13-unit
+    bold digits, taken at 0.65 em each, "·" too) meets no symbol's box, stays
+    within its own slot and inside the rack's drawn area."""
+    from lostcode.rules.components import MAX_CANDIDATES
+    from lostcode.rules.observation import observe_table
+    from lostcode.web.game.board import GAP, STONE
+    from lostcode.web.game.finalmarks import CAND_SIZE, with_finals
+
+    s = played(players=3)
+    obs = observe_table(s, [])
+    worst = {sym: list(range(7, 7 - MAX_CANDIDATES, -1)) for sym in obs["symbols"]}
+    racks = with_finals(board_model(obs)["racks"], obs["symbols"], {0: worst, 1: {}, 2: worst})
+    checked = 0
+    for rack in racks:
+        if rack[1].get("data-owner") is None:
+            continue
+        top = float(rack[1]["viewBox"].split()[1])
+        syms = [n[1] for n in walk(rack) if n[0] == "use"]
+        for n in walk(rack):
+            if n[0] != "text" or n[1].get("class") != "final-cand":
+                continue
+            x, y, size = float(n[1]["x"]), float(n[1]["y"]), float(n[1]["font-size"])
+            assert size >= CAND_SIZE and n[1]["text-anchor"] == "middle"
+            half = len(n[2]) * 0.65 * size / 2
+            box = (x - half, y - 0.8 * size, x + half, y + 0.2 * size)
+            assert box[1] >= top, (n[2], box, top)
+            slot = (int(x) - STONE // 2 - GAP // 2, int(x) + STONE // 2 + GAP // 2)
+            assert slot[0] <= box[0] and box[2] <= slot[1], (n[2], box, slot)
+            for u in syms:
+                ux, uy, uw = float(u["x"]), float(u["y"]), float(u["width"])
+                apart = box[2] <= ux or ux + uw <= box[0] or box[3] <= uy or uy + uw <= box[1]
+                assert apart, (n[2], box, u)
+            checked += 1
+    assert checked == 3 * len(obs["symbols"])  # "7·6·5" twice a symbol, "–" for Bo's

@@ -17,6 +17,7 @@ from .board import GAP, NAME_W, STONE, node, text
 from .names import symbol_name
 
 CAND_SIZE = 13  # 13 units, as the check's bet line: >= 11 px at 360 px (12 was 10.5 px on a step)
+CAND_ROW = 14  # a row above the stones for them: on a stone's corner "0·1·2" ran over its symbol
 
 
 def finals_of(result, seats=None) -> dict:
@@ -71,8 +72,10 @@ def _copy(tree):
 
 def with_finals(racks, symbols, finals, totals=None, names=None) -> list:
     """The racks, those of the players in `finals` each stone with its written
-    candidates in its top corner (a halo keeps them readable over the stone);
-    with `totals` (the end screen) the points they scored beside the name."""
+    candidates centred in a row above it (a tenth playtest: in the stone's top
+    corner, "0·1·2" and "2·4·7" ran over its symbol; up to MAX_CANDIDATES
+    values fit a slot's width at CAND_SIZE); with `totals` (the end screen)
+    the points they scored beside the name."""
     out = []
     for rack in racks:
         owner = rack[1].get("data-owner")
@@ -91,6 +94,9 @@ def with_finals(racks, symbols, finals, totals=None, names=None) -> list:
             x = NAME_W + i * (STONE + GAP)
             rack[2].append(node("g", {"class": "final-cands", "role": "img", "aria-label": _(
                 "{sym}: {values}", sym=symbol_name(sym), values=said)},
-                [text(x + STONE - 2, 13, cands_text(values), "final-cand", "end", CAND_SIZE)]))
+                [text(x + STONE // 2, -3, cands_text(values), "final-cand", "middle", CAND_SIZE)]))
+        box = rack[1]["viewBox"].split()  # the row above the stones
+        box[1], box[3] = str(-CAND_ROW), str(int(box[3]) + CAND_ROW)
+        rack[1]["viewBox"] = " ".join(box)
         out.append(rack)
     return out
