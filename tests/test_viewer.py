@@ -711,3 +711,28 @@ def test_the_last_step_plays_again_from_the_start():
     assert r.step == r.n and play_item(watch_model(r))["aria"] == "Play again from the start"
     r.go(r.n - 1)
     assert play_item(watch_model(r))["aria"] == "Play the moves"
+
+
+@pytest.mark.parametrize("view", [None, 0])
+def test_the_replays_end_draws_every_final_candidate_and_final_points_R_E1_R_E2(view):
+    """A tenth playtest (fix16b): the game's end draws each player's final
+    candidates on their stones and "Final +N" beside the rack; the replay's
+    last step (the last run of final candidates) drew none. It now draws the
+    end screen's racks (finalmarks.with_finals, as views.screen_model), for
+    every rack and as seen by a player; before the end, none (R-E1)."""
+    rec = json.loads((ROOT / "docs" / "examples" / "solo.json").read_text())
+    r = Replay(rec, view=view)
+    r.go(r.n)
+    s = r.state
+    result = s.result
+    m = watch_model(r)
+    for row in result["players"]:
+        rack = [k for k in m["board"]["racks"] if k[1].get("data-owner") == str(row["player"])][0]
+        said = tree_text(rack)
+        for f in row["final"]:
+            assert ("·".join(str(v) for v in f["candidates"]) or "–") in said, (row["player"], f)
+        total = row["final_total"]
+        shown = "+" + str(total) if total > 0 else ("−" + str(-total) if total < 0 else "0")
+        assert "Final" in said and shown in said, (said, total)
+    r.do(actions.WATCH_PREV)
+    assert "final-cand" not in json.dumps(watch_model(r)["board"])

@@ -46,6 +46,7 @@ from ..shell.blocks import button, buttons, para
 from ..shell.i18n import _
 from .board import board_model, rack_svg
 from .describe import describe, log_lines
+from .finalmarks import final_totals, finals_of, with_finals
 from .names import symbol_name
 from .reasons import AT_ONCE, reason_text, when_shown
 from .resultscreens import check_rows, checks_marked, checks_said, rack_result
@@ -490,7 +491,7 @@ def watch_model(replay, back_to_result=True) -> dict:
         "sheet": None,
         # issue 39: the scores at this step, on top; a round's last move (its last
         # replacement, its check) is that round's, not the next one's still unrolled
-        "board": watch_board(obs, replay.step, checks),
+        "board": watch_board(obs, replay.step, checks, at_end(replay)),
         "strip": watch_strip(replay, obs),
         "evidence": "racks",
         "assistant": None,
@@ -513,12 +514,20 @@ def step_checks(replay) -> list:
     return [e for e in replay.events()[check:] if e["t"] == EV_CHECK]
 
 
-def watch_board(obs, step, checks) -> dict:
+def watch_board(obs, step, checks, end=False) -> dict:
     """The board at this step; at a check each result beside its rack, as the
     game's check screen draws it (desk10: the 4-player check's words took a
-    fourth line of a phone's panel; the marks there say it in the board's place)."""
+    fourth line of a phone's panel; the marks there say it in the board's place).
+    At the end (`end`: the last run of final candidates) every player's on
+    their stones and "Final +N" beside each rack, as the game's end screen
+    draws them (views.screen_model; a tenth playtest: the replay ended with
+    no candidate drawn). R-E1: the game is over, nothing is secret."""
     board = board_model(as_ended(obs, step), round_of=ended_round(obs, step))
-    if checks:
+    if end and obs.get("result"):
+        board = dict(board)
+        board["racks"] = with_finals(board["racks"], obs["symbols"], finals_of(obs["result"]),
+                                     final_totals(obs["result"]), obs["names"])
+    elif checks:
         got = {g["player"]: rack_result(g, obs["names"]) for g in checks}
         board["racks"] = [rack_svg(obs, r, got.get(obs["racks"][r]["owner"]))
                           for r in range(len(obs["racks"]))]
