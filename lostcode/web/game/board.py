@@ -137,10 +137,13 @@ def rack_svg(obs, r, result=None):
         k = sum(1 for i in range(r + 1) if obs["racks"][i]["owner"] is None)
         name = _("Rack {letter}", letter="ABCD"[k - 1])
     kids = [text(0, 17, name, "rack-name", anchor="start", size=15)]
-    if owner is None and len(name) > 8:  # desk12: ru «Подставка А», the word whole,
-        # smaller (13 units: 11.3 px at 360 wide) and held within the room left of the stones
-        kids[0][1].update({"font-size": "13", "textLength": str(NAME_W - 6),
-                           "lengthAdjust": "spacingAndGlyphs"})
+    if owner is None and len(name) > 8 and " " in name:  # desk12: ru «Подставка А», the
+        # word whole; fix16b (a tenth playtest: squeezed by textLength it read as another,
+        # condensed face): the word at 13 units (80 of NAME_W's 84 in ru, 11.4 px at 360
+        # wide), its letter under it as large as a player's name (where "you" goes)
+        word, letter = name.rsplit(" ", 1)
+        kids = [text(0, 17, word, "rack-name", anchor="start", size=13),
+                text(0, 38, letter, "rack-name", anchor="start", size=15)]
     disc = obs["discards"][r]
     under = _("you") if own and name not in YOU_NAMES else (obs.get("levels") or {}).get(owner)
     if under and not result:  # "you" ("You" needs none), a computer's level (else the result)
