@@ -2,10 +2,11 @@
 touch: a computer's report cut the expert's reason mid-line with nothing saying
 more was below (023, 034, 301)."""
 
+import re
 import sys
 
 import pytest
-from helpers import ROOT
+from helpers import ROOT, wait_engine_ready
 from playwright.sync_api import expect
 from test_browser_sight import watch_on_a_phone
 
@@ -106,3 +107,47 @@ def test_the_replays_caption_says_more_is_below(browser, site_url):
     assert got["overflow"] == "auto", got
     page.screenshot(path="/tmp/fix16a/replay.png")
     context.close()
+
+
+LARGE = "/?lang={lang}&textsize=large&motion=reduce&players=3&seats=human,expert,hard&seed=4242"
+
+# The wheel screen with larger text: the panel's top, every rack's box, and every
+# button in the panel whose words run past its box.
+LARGE_JS = """() => {
+  const sheet = document.querySelector('#screen > .bottom-sheet');
+  const top = sheet.getBoundingClientRect().top;
+  const racks = [...document.querySelectorAll('#screen .racks svg.rack')].map((r) => {
+    const b = r.getBoundingClientRect(); return [r.getAttribute('aria-label'), b.top, b.bottom]; });
+  const over = [...sheet.querySelectorAll('button')].filter((b) => b.checkVisibility())
+    .filter((b) => b.scrollWidth > b.clientWidth).map((b) => [b.textContent, b.scrollWidth,
+                                                             b.clientWidth]);
+  return {top, racks, over, scroll: sheet.scrollHeight, client: sheet.clientHeight,
+          image: getComputedStyle(sheet).backgroundImage,
+          bar: sheet.querySelector(':scope > .actionbar').getBoundingClientRect().height,
+          wide: document.documentElement.scrollWidth};
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_larger_text_leaves_every_rack_over_the_wheel_screens_panel(page, lang):
+    """A tenth playtest (310, ru, textsize=large): the wheel screen's panel began
+    at y 194 (70 % of 640), over half of Player 3's rack and all of Rack A, and
+    «Подтвердить W7 · 0–6» ran 5 px past its button. With larger text the panel
+    stops under the racks, its middle scrolling inside (the shadow at its foot),
+    Confirm in the bar at its foot, no button's words past its box."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(LARGE.format(lang=lang))
+    wait_engine_ready(page)
+    page.locator("#setup").get_by_role("button", name=re.compile("^(Play|Играть)$")).click()
+    confirm = re.compile("^(Confirm|Подтвердить) W7 · 0–6$")
+    expect(page.get_by_role("button", name=confirm)).to_be_visible(timeout=60000)
+    page.wait_for_function("!document.querySelector('#game [data-settling]')")
+    got = page.evaluate(LARGE_JS)
+    page.screenshot(path=f"/tmp/fix16a/large-{lang}.png")
+    assert len(got["racks"]) == 4, got
+    for name, _top, bottom in got["racks"]:
+        assert bottom <= got["top"] + 1, (name, got)
+    assert not got["over"], got
+    assert got["wide"] <= 360, got
+    if got["scroll"] > got["client"] + 1:  # what does not fit says so
+        assert "radial-gradient" in got["image"], got
