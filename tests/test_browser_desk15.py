@@ -15,6 +15,7 @@ import re
 import pytest
 from helpers import wait_engine_ready
 from playwright.sync_api import expect
+from test_browser_desk14 import start_solo
 
 pytestmark = pytest.mark.browser
 
@@ -80,14 +81,6 @@ DICE_JS = """() => [...document.querySelectorAll('.buttons.dice-pick > .btn')]
       .filter(e => e.checkVisibility()).map(e => { const q = e.getBoundingClientRect();
         return Math.min(q.left - r.left - w, r.right - w - q.right,
                         q.top - r.top - w, r.bottom - w - q.bottom); })); })"""
-
-
-def start_solo(page, size: dict) -> None:
-    page.set_viewport_size(size)
-    page.goto(SOLO)
-    wait_engine_ready(page)
-    page.get_by_role("button", name="Play", exact=True).click()
-    expect(page.get_by_role("button", name="Confirm W7 · 0–6")).to_be_visible(timeout=60000)
 
 
 @pytest.mark.parametrize("size", [{"width": 1280, "height": 800}, {"width": 1366, "height": 768}])

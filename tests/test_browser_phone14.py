@@ -88,15 +88,9 @@ LOW_ROW_JS = """() => {
           low: Math.max(...low), pins: Math.max(...pins), scroll: scrollY}; }"""
 
 
-class FingerGame(bench_phone.Bench):
-    """tools/bench_phone.py's walk, each control pressed by a finger where it is
-    (no scroll into view first, as a player's thumb), checking on every roll
-    screen, computer's report and handoff that the 0-9 row and every pin lie
-    above the panel, and that a handoff's panel is its content's size."""
-
-    def __init__(self, page, game, lang="en"):
-        super().__init__(page, 360, 640, game)
-        self.lang, self.seen, self.tallest = lang, {}, 0
+class FingerTaps:
+    """A bench_phone walk's taps by a finger where the control is (no scroll
+    into view first, as a player's thumb); a control off the screen as before."""
 
     def tap(self, locator, text=None):
         box = locator.bounding_box() if text is None else None
@@ -105,6 +99,16 @@ class FingerGame(bench_phone.Bench):
             self.taps += 1
             return
         super().tap(locator, text)
+
+
+class FingerGame(FingerTaps, bench_phone.Bench):
+    """tools/bench_phone.py's walk by finger, checking on every roll
+    screen, computer's report and handoff that the 0-9 row and every pin lie
+    above the panel, and that a handoff's panel is its content's size."""
+
+    def __init__(self, page, game, lang="en"):
+        super().__init__(page, 360, 640, game)
+        self.lang, self.seen, self.tallest = lang, {}, 0
 
     def measure(self, kind, count=True):
         if kind in ("roll", "bot", "handoff"):

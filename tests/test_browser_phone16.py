@@ -8,6 +8,7 @@ import sys
 import pytest
 from helpers import ROOT, wait_engine_ready
 from playwright.sync_api import expect
+from test_browser_phone14 import FingerTaps
 from test_browser_sight import watch_on_a_phone
 
 sys.path.insert(0, str(ROOT / "tools"))
@@ -43,17 +44,9 @@ class Found(Exception):
     """The walk's end: the report to read was found and read."""
 
 
-class ReportWalk(bench_phone.Bench):
+class ReportWalk(FingerTaps, bench_phone.Bench):
     """tools/bench_phone.py's walk by finger, stopping at the first computer's
     report with a discard notice whose words do not fit its panel."""
-
-    def tap(self, locator, text=None):
-        box = locator.bounding_box() if text is None else None
-        if box and box["y"] >= 0 and box["y"] + box["height"] <= 640:
-            self.page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-            self.taps += 1
-            return
-        super().tap(locator, text)
 
     def measure(self, kind, count=True):
         if kind == "bot":
