@@ -15,12 +15,14 @@ Browser tests (pytest-playwright, mark them `@pytest.mark.browser`):
 Runtime tests (mark `@pytest.mark.runtimes`): `helpers.run_in_runtime(...)`.
 """
 
+import functools
 import os
 import re
 from pathlib import Path
 
 import pytest
 from helpers import ROOT, RequestLog, fast_settle, serve_in_thread
+from playwright._impl._sync_base import mapping as _api_mapping
 
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -66,6 +68,97 @@ def site_url():
 @pytest.fixture(scope="session")
 def base_url(site_url):
     return site_url
+
+
+# --------------------------------------------------------------------------- one page per process
+# A browser test's page boot is most of a short test (docs/performance.md, "seventh
+# pass"): a new page costs a renderer for about:blank and another one when it goes
+# to the site (~1.8 s of CPU of the ~3.5 s of a boot). So a test of tests/
+# test_browser_*.py that takes only `page` gets the page of the process's one
+# context, reset between tests by Playwright's own reuse (the one Playwright Test
+# uses: Browser.newContextForReuse): other pages closed, the page sent to
+# about:blank, the context's and the page's init scripts, routes, bindings,
+# clock, viewport, media and headers undone, cookies and the HTTP cache cleared,
+# and localStorage, sessionStorage, IndexedDB, OPFS and service workers of every
+# origin it visited cleared. Cache Storage is not in that list: it is emptied
+# here at the end of the test. What the reset keeps: permissions, going offline,
+# a CDP session's settings, a geolocation, extra headers, credentials: a file that
+# uses one (KEEPS_STATE) keeps a new context per test, as does a test taking
+# `context`, `new_context` or `browser`. A test that ends with a second page, off
+# the site or with a crashed page has its context closed (the next gets a new one);
+# a test's own viewport is undone here. tests/test_browser_reuse.py proves it.
+KEEPS_STATE = re.compile(r"grant_permissions|set_offline|new_cdp_session|set_geolocation"
+                         r"|set_extra_http_headers|http_credentials")
+
+
+def reuses_page(request) -> bool:
+    if os.environ.get("LOSTCODE_FRESH_PAGES") == "1":  # to compare, or to debug
+        return False
+    path = request.node.path
+    if not path.name.startswith("test_browser_"):
+        return False
+    if set(request.fixturenames) & {"context", "new_context", "browser"}:
+        return False
+    return KEEPS_STATE.search(_source(path)) is None
+
+
+@functools.cache
+def _source(path) -> str:
+    return Path(path).read_text(encoding="utf-8")
+
+
+EMPTY_CACHE_STORAGE = """async () => {
+    for (const key of await caches.keys()) await caches.delete(key);
+    return (await caches.keys()).length;
+}"""
+
+
+def reused_page(browser, args: dict):
+    """The page of the process's one context, reset by Playwright for a new test."""
+    context = _api_mapping.from_impl(
+        browser._sync(browser._impl_obj._new_context_for_reuse(args)))
+    page = context.pages[0] if context.pages else context.new_page()
+    # Playwright's reset leaves a size set by page.set_viewport_size (measured): the
+    # context's own size again.
+    page.set_viewport_size(args.get("viewport") or DEFAULT_VIEWPORT)
+    return page
+
+
+DEFAULT_VIEWPORT = {"width": 1280, "height": 720}  # Playwright's
+
+
+def release_page(page, site_url: str) -> bool:
+    """Hands `page` back for the next test if it is clean enough to reset (one page,
+    alive, on the site: Cache Storage is the origin's, emptied from there); else
+    closes its context (the next test gets a new one). True when handed back."""
+    context = page.context
+    clean = False
+    try:
+        if len(context.pages) == 1 and not page.is_closed() and page.url.startswith(site_url):
+            clean = page.evaluate(EMPTY_CACHE_STORAGE) == 0
+    except Exception:  # noqa: BLE001 - a crashed or navigating page: not reused
+        clean = False
+    browser = context.browser
+    if clean:
+        browser._sync(browser._impl_obj._disconnect_from_reused_context("test done"))
+    else:
+        context.close()
+    return clean
+
+
+@pytest.fixture
+def page(request, site_url):
+    """Playwright's `page`, or the page of the process's one reused context (above)."""
+    if not reuses_page(request):
+        yield request.getfixturevalue("context").new_page()
+        return
+    args = dict(request.getfixturevalue("browser_context_args"))
+    marker = next(request.node.iter_markers("browser_context_args"), None)
+    args.update(marker.kwargs if marker else {})
+    page = reused_page(request.getfixturevalue("browser"), args)
+    page._lostcode_reused = True  # tests/test_browser_reuse.py
+    yield page
+    release_page(page, site_url)
 
 
 @pytest.fixture

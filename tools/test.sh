@@ -122,6 +122,10 @@ echo "test.sh: pytest"
 if [ "$#" -eq 0 ]; then
     # Several processes (pytest-xdist): most of the suite's time is browser tests
     # waiting on Chromium and the wasm runtimes, so 3 workers keep 2 cores busy.
+    # Measured (issue 40, suite15; 60 browser tests, reused page, shared machine at
+    # load 8-15): 2 processes 180 s wall / 242 s CPU, 3: 180 / 246, 4: 181 / 313.
+    # 2 and 3 tie; 3 kept: the whole suite's 100-160 s tests need a third process
+    # so that one does not end alone (docs/performance.md, "seventh pass").
     # Every session fixture is per worker (servers on port 0, tmp_path dirs).
     # LOSTCODE_TEST_WORKERS=0 runs serially (e.g. to debug a failure).
     "$PY" -m pytest -q -n "${LOSTCODE_TEST_WORKERS:-3}" --dist worksteal \
