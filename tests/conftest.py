@@ -99,6 +99,8 @@ def reuses_page(request) -> bool:
         return False
     if set(request.fixturenames) & {"context", "new_context", "browser"}:
         return False
+    if request.node.get_closest_marker("fresh_page") is not None:
+        return False
     return KEEPS_STATE.search(_source(path)) is None
 
 
@@ -157,6 +159,10 @@ def page(request, site_url):
     args.update(marker.kwargs if marker else {})
     page = reused_page(request.getfixturevalue("browser"), args)
     page._lostcode_reused = True  # tests/test_browser_reuse.py
+    # Playwright's reset undid the clock fast_settle installed for the last test:
+    # the context's mark of it too, so that this test installs it again (before
+    # the page loads, as on a new page).
+    page.context._lostcode_fast_settle = False
     yield page
     release_page(page, site_url)
 
@@ -428,3 +434,6 @@ def pytest_configure(config):
     config.addinivalue_line(
         "markers", "full_motion: a browser test about moments or the computer's pace: no "
         "reduced motion (tests/conftest.py, _quick_page)")
+    config.addinivalue_line(
+        "markers", "fresh_page: a browser test that keeps a new context and page (it "
+        "fails on the reused one: tests/conftest.py, reuses_page)")
