@@ -36,7 +36,8 @@ HELP_JS = """() => { const d = document.querySelector('#help-dock');
     const s = parseFloat(getComputedStyle(e).fontSize) * e.currentCSSZoom;
     if (s > 0 && s < least) { least = s; text = n.textContent.trim().slice(0, 30); } }
   const cs = getComputedStyle(d);
-  return {top: r.top, bottom: r.bottom, inner: r.top + d.clientTop + d.clientHeight, rows,
+  const board = document.querySelector('#table').getBoundingClientRect().bottom;
+  return {top: r.top, bottom: r.bottom, board, inner: r.top + d.clientTop + d.clientHeight, rows,
     least, text, scrolls: d.scrollHeight > d.clientHeight + 1, overflow: cs.overflowY,
     cue: cs.backgroundImage}; }"""
 
@@ -95,6 +96,7 @@ def test_the_open_help_beside_the_track_is_whole_in_the_viewport(page, size):
             expect(page.get_by_text("The expert's move:")).to_be_visible(timeout=30000)
         m = page.evaluate(HELP_JS)
         assert m["bottom"] <= size["height"], (tab, m)  # was 730 at 1280x800, scrolled in
+        assert m["bottom"] <= m["board"], (tab, m)  # 1366x768: 731 past the board's 710
         assert m["least"] >= 13, (tab, m["least"], m["text"])  # was 12.5 (chances), 11.2 (sheet)
         if tab != "Expert":  # the chances' header and six symbols; the sheet's header and 0-7
             assert len(m["rows"]) >= 7, (tab, m["rows"])
