@@ -13,7 +13,7 @@ from json import dumps, loads
 from pyscript import document, window
 
 from lostcode.web import actions
-from lostcode.web.game import gamerest, helpsight
+from lostcode.web.game import gamerest, helpsight, roomfit
 from lostcode.web.game.describe import entry_sentence
 from lostcode.web.game.helpdock import dock_model
 from lostcode.web.game.viewer import Replay, watch_model
@@ -111,6 +111,8 @@ def render(later=False):
     if m["error"]:
         el("p", m["error"], "warning", {"role": "alert"}, own)
     render_blocks([b for b in m["blocks"] if not b.get("aside")], own)
+    if m["kind"] in ("roll", "bot"):
+        roomfit.more_line(own)  # text17: shown by roomfit.fit if the words do not fit
     dock = helpsight.docked(dock_model(m, APP.game.help, wide(), APP.game.sheet_edit,
                                        APP.game.help_last))
     # the tab chosen stays while the viewer's screens go on; a public screen closes it
@@ -146,6 +148,7 @@ def render(later=False):
         adopt_board(by_id("table"), board, not racks_here)
     else:
         adopt(by_id("table"), Node("div"))
+    roomfit.fit(m["kind"])  # text17: a phone's panel as tall as its words, the racks in view
     if not rest:
         finish(m, dock)
     show_tip_parts(m)

@@ -381,6 +381,8 @@ def render_block(b, parent):
         if b.get("aside"):  # out of the bottom sheet, under the board (gamepage.render)
             cls += " aside"
         box = el("div", None, cls + (" nav" if b.get("nav") else ""), {"role": "group"}, parent)
+        if b.get("cls"):  # text17: the replay's "Back to the result" row in its panel
+            box.classList.add(b["cls"])
         if b["label"]:
             box.setAttribute("aria-label", b["label"])
             el("p", b["label"], "group-label", {"aria-hidden": "true"}, box)
