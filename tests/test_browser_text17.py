@@ -34,9 +34,11 @@ PANEL_JS = """() => {
   const lines = [...range.getClientRects()];
   const line = lines[lines.length - 1];
   const panel = sheet.getBoundingClientRect();
-  const racks = [...document.querySelectorAll('#game svg.rack')].map((r) => r.getBoundingClientRect().bottom);
+  const racks = [...document.querySelectorAll('#game svg.rack')]
+    .map((r) => r.getBoundingClientRect().bottom);
   const more = sheet.querySelector(':scope > .more-below');
-  return {scroll: sheet.scrollHeight, client: sheet.clientHeight, top: panel.top, bottom: panel.bottom,
+  return {scroll: sheet.scrollHeight, client: sheet.clientHeight,
+          top: panel.top, bottom: panel.bottom,
           bar: bar ? bar.getBoundingClientRect().top : panel.bottom,
           line: {top: line.top, bottom: line.bottom}, text: last.textContent,
           racks: Math.max(...racks), more: !!more && more.checkVisibility()}; }"""
@@ -95,7 +97,8 @@ def test_every_computers_report_of_rounds_1_to_3_is_whole_above_skip(browser, si
     tallest = max(g["bottom"] - g["top"] for g in walk.read)
     print(lang, len(walk.read), "panels, the tallest", round(tallest), "px")
     for g in walk.read:
-        print(g["round"], g["kind"], round(g["top"]), round(g["racks"]), g["scroll"], g["client"], g["text"][:90])
+        print(g["round"], g["kind"], round(g["top"]), round(g["racks"]), g["scroll"],
+              g["client"], g["text"][:90])
     for got in walk.read:
         assert got["scroll"] <= got["client"] + 1, got
         assert got["line"]["top"] >= got["top"] and got["line"]["bottom"] <= got["bar"] + 1, got
@@ -107,7 +110,8 @@ def test_every_computers_report_of_rounds_1_to_3_is_whole_above_skip(browser, si
 CAPTION_JS = """() => {
   const p = document.querySelector('#screen .bottom-sheet > p.step-line');
   const sheet = document.querySelector('#screen > .bottom-sheet');
-  const racks = [...document.querySelectorAll('#game svg.rack')].map((r) => r.getBoundingClientRect().bottom);
+  const racks = [...document.querySelectorAll('#game svg.rack')]
+    .map((r) => r.getBoundingClientRect().bottom);
   return {text: p.textContent, scroll: p.scrollHeight, client: p.clientHeight,
           top: sheet.getBoundingClientRect().top, racks: Math.max(...racks),
           sheet: sheet.scrollHeight, sheetClient: sheet.clientHeight}; }"""
@@ -144,7 +148,8 @@ def test_the_replays_longest_caption_is_whole_in_russian(browser, site_url):
 
 @pytest.mark.browser
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_the_replays_last_step_shows_back_to_the_result_and_anns_candidates(browser, site_url, lang):
+def test_the_replays_last_step_shows_back_to_the_result_and_anns_candidates(browser, site_url,
+                                                                           lang):
     """An eleventh playtest (065, 068, 072): at the last step "Back to the result"
     lay under the replay's fixed panel until scrolled to, and the human's own
     final candidates were drawn on no step of theirs. At the end it is in the
@@ -158,7 +163,8 @@ def test_the_replays_last_step_shows_back_to_the_result_and_anns_candidates(brow
     assert page.evaluate("scrollY") == 0
     box = back.bounding_box()
     assert box["y"] >= 0 and box["y"] + box["height"] <= 640, box
-    mid = page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('button')?.textContent",
+    mid = page.evaluate("([x, y]) => document.elementFromPoint(x, y)"
+                        ".closest('button')?.textContent",
                         [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
     assert mid == tr(lang, "Back to the result"), mid
     page.screenshot(path=f"/tmp/text17/replay-end-{lang}.png")
