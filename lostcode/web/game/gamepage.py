@@ -440,10 +440,9 @@ def restore_focus(key):
     if node is not None and not node.disabled:
         if node.isSameNode(document.activeElement):  # kept by the patch (dom.adopt): focus()
             return  # again made the style and the layout at once, for nothing (issue 40)
-        if APP.game.help:  # the help open: the page stays where it is (issue 39)
-            window.lostcodeFocusStill(node)
-        else:
-            node.focus()
+        # the page stays where it is (issue 39: the help open; text17: a tapped die
+        # face or final candidate, redrawn, scrolled the page 13-20 px under the strip)
+        window.lostcodeFocusStill(node)
         return
     h = by_id("screen-h")
     if h is not None:  # bar9: a new question in the sheet (the old control gone): on a phone
