@@ -62,6 +62,9 @@ class ReportWalk(FingerTaps, bench_phone.Bench):
         if kind in ("roll", "bot") and count:
             got = self.page.evaluate(PANEL_JS)
             got["kind"], got["round"] = kind, self.round
+            tallest = max([g["bottom"] - g["top"] for g in self.read] or [0])
+            if got["bottom"] - got["top"] > tallest:  # the tallest panel, to look at
+                self.page.screenshot(path=f"/tmp/text17/report-{self.lang}.png")
             self.read.append(got)
             if got["scroll"] > got["client"] + 1 and not getattr(self, "shot", None):
                 self.shot = True
