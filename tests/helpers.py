@@ -32,7 +32,8 @@ ADAPTER_MODULES = (
     "tablemode/seatscreen", "tablemode/seatmoves",
     "tablemode/tableentry", "puzzle/puzzleentry", "stonesentry",
     "tablemode/tableparts", "tablemode/tabledraw", "tablemode/tablehost",
-    "tablemode/tablechannels", "tablemode/tableguest", "game/helpsight", "shell/helpdom",
+    "tablemode/tablechannels", "tablemode/tableguest", "game/helpsight", "game/roomfit",
+    "shell/helpdom",
     "game/gameentry", "gamehandlers", "game/gamerest",
 )
 # The second game's page (issue 43): in the adapter, but not in the Lost Code's

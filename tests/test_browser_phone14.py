@@ -175,7 +175,11 @@ class FingerGame(FingerTaps, bench_phone.Bench):
             got = self.page.evaluate(LOW_ROW_JS)
             where = (kind, self.round, got)
             assert got["scroll"] == 0, where
-            assert got["low"] <= got["top"] + 1 and got["pins"] <= got["top"] + 1, where
+            # text17: a roll's or report's panel taller than fix14's cap (640 - 48 -
+            # 414 = 178 px) has words that need the room: it may cover the track, up
+            # to the racks' foot (test_browser_text17 checks the racks and the words)
+            if kind == "handoff" or got["height"] <= 178 + 1:
+                assert got["low"] <= got["top"] + 1 and got["pins"] <= got["top"] + 1, where
             if kind == "handoff":  # no page-coloured foot, no room under its lines
                 assert abs(got["bottom"] - 640) <= 1 and got["border"] <= 1, where
                 assert got["bottom"] - got["content"] <= 10, where
@@ -213,7 +217,7 @@ def test_the_low_row_stays_over_every_panel_of_a_whole_game(browser, site_url, g
     assert walk.seen.get("roll", 0) >= (9 if game == "pass" else 0)  # solo: not met by taps (?)
     assert walk.seen.get("handoff", 0) >= (20 if game == "pass" else 0)
     if game == "solo":
-        assert walk.seen.get("bot", 0) >= 9 and walk.tallest <= 640 / 3 + 1, walk.tallest
+        assert walk.seen.get("bot", 0) >= 9 and walk.tallest <= 640 * 0.4, walk.tallest  # text17
     context.close()
 
 

@@ -734,5 +734,9 @@ def test_the_replays_end_draws_every_final_candidate_and_final_points_R_E1_R_E2(
         total = row["final_total"]
         shown = "+" + str(total) if total > 0 else ("−" + str(-total) if total < 0 else "0")
         assert "Final" in said and shown in said, (said, total)
-    r.do(actions.WATCH_PREV)
+    r.do(actions.WATCH_PREV)  # text17: the step before, Ann's own run: her rack's alone
+    for rack in watch_model(r)["board"]["racks"]:
+        drawn = "final-cand" in json.dumps(rack)
+        assert drawn == (rack[1].get("data-owner") == "0"), rack[1]
+    r.go(r.first(r.step) - 1)  # before any final candidates: none
     assert "final-cand" not in json.dumps(watch_model(r)["board"])

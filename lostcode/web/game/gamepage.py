@@ -13,7 +13,7 @@ from json import dumps, loads
 from pyscript import document, window
 
 from lostcode.web import actions
-from lostcode.web.game import gamerest, helpsight
+from lostcode.web.game import gamerest, helpsight, roomfit
 from lostcode.web.game.describe import entry_sentence
 from lostcode.web.game.helpdock import dock_model
 from lostcode.web.game.viewer import Replay, watch_model
@@ -111,6 +111,8 @@ def render(later=False):
     if m["error"]:
         el("p", m["error"], "warning", {"role": "alert"}, own)
     render_blocks([b for b in m["blocks"] if not b.get("aside")], own)
+    if m["kind"] in ("roll", "bot"):
+        roomfit.more_line(own)  # text17: shown by roomfit.fit if the words do not fit
     dock = helpsight.docked(dock_model(m, APP.game.help, wide(), APP.game.sheet_edit,
                                        APP.game.help_last))
     # the tab chosen stays while the viewer's screens go on; a public screen closes it
@@ -146,6 +148,7 @@ def render(later=False):
         adopt_board(by_id("table"), board, not racks_here)
     else:
         adopt(by_id("table"), Node("div"))
+    roomfit.fit(m["kind"])  # text17: a phone's panel as tall as its words, the racks in view
     if not rest:
         finish(m, dock)
     show_tip_parts(m)
@@ -437,10 +440,9 @@ def restore_focus(key):
     if node is not None and not node.disabled:
         if node.isSameNode(document.activeElement):  # kept by the patch (dom.adopt): focus()
             return  # again made the style and the layout at once, for nothing (issue 40)
-        if APP.game.help:  # the help open: the page stays where it is (issue 39)
-            window.lostcodeFocusStill(node)
-        else:
-            node.focus()
+        # the page stays where it is (issue 39: the help open; text17: a tapped die
+        # face or final candidate, redrawn, scrolled the page 13-20 px under the strip)
+        window.lostcodeFocusStill(node)
         return
     h = by_id("screen-h")
     if h is not None:  # bar9: a new question in the sheet (the old control gone): on a phone

@@ -348,6 +348,13 @@ def expert_answer(decision, cursed=False):
             o for o in options if o[0] != decision.action]
 
     def said(o):  # to the human it advises: "your stones" (fix10)
+        if o[2] != NOTE_WIN and o is not options[0]:  # text17: its own figures, told apart
+            text = option_phrase(o[0], o[1], o[2], o[3], o[4], True)
+            if not text:
+                return ""
+            text = _("{option} — {figures}", option=text, figures=figures_text(o[0], o[3], cursed))
+            why = fewer_why(options[0], o, True)
+            return _("{option}, but {why}", option=text, why=why) if why else text
         if o is options[0]:
             text = option_phrase(o[0], o[1], o[2], o[3], o[4], True)
         else:
@@ -366,6 +373,26 @@ def expert_answer(decision, cursed=False):
         # here, points elsewhere, and no word why)
         "aim": aim_text(options[0][2]),
     }
+
+
+def figures_text(action, vp, cursed=False):
+    """An alternative's figures for the player it advises (text17, an eleventh
+    playtest: W7 0–6, W5 0–4 and W1 0 all read "likely to score about 1 point and
+    learn more about your stones"): a bet's chance of being right and its expected
+    points, the Chances tab's figures (its points are the chance times the wheel's,
+    R-C1, unless its player holds the curse, R-X3b: then the points alone); any
+    other move's expected points; never below 0 for a move that cannot lose (the
+    caller's `vp`, expert_answer: clamped)."""
+    ev = vp_text(vp)
+    if action and action[0] == GUESS and not cursed:
+        try:
+            most = float(WHEEL_VP[str(action[1])])
+        except (KeyError, IndexError, TypeError, ValueError):
+            most = 0.0
+        if most > 0:
+            pct = max(0, min(100, int(round(100 * float(vp) / most))))
+            return _("right {pct}, {vp} expected", pct=_("{n}%", n=pct), vp=ev)
+    return _("{vp} expected", vp=ev)
 
 
 def aim_text(note):

@@ -92,6 +92,8 @@ class Replay:
         "held",
         "marker",
         "joined",
+        "final_by",
+        "result",
     )
 
     def __init__(self, data, step=0, view=None, reasons=None):
@@ -117,6 +119,7 @@ class Replay:
         # steps over a run's inner actions the same way: `joined` holds each
         # step a move by hand passes over (its run goes on after it).
         self.joined = set()
+        self.final_by = {}  # text17: step -> the seat whose final candidates it wrote
         run = None
         for i in range(self.n):
             self.actors.append(s.to_act)
@@ -126,6 +129,8 @@ class Replay:
             key = None
             if s.phase == PHASE_FINAL:  # a human's own run; the computers' one together
                 key = ("human", seat) if kind == HUMAN else ("computers",)
+            if key is not None:
+                self.final_by[i + 1] = seat
             if key is not None and key == run:
                 self.joined.add(i)  # the step before this action is inside the run
             run = key
@@ -138,6 +143,8 @@ class Replay:
                 self.stops.append(i + 1)
         self.log = s.log  # the whole game's public log; step k saw its first loglen[k]
         self.finished = s.phase == PHASE_END  # over: every rack may be open at every step
+        # the end's result (R-E1: every final candidate once the game is over)
+        self.result = observe_table(s, ()).get("result") if self.finished else None
         self.view = None  # None: every rack (a finished game); else the seat whose view
         self.set_view(EVERYONE if view is None else view)
         self.state = s
@@ -152,6 +159,24 @@ class Replay:
             if e["t"] == EV_CHECK:
                 return i
         return None
+
+    def finals_written(self, k=None) -> list:
+        """The seats whose final candidates steps first(k)..k wrote, in seat order."""
+        k = self.step if k is None else k
+        return sorted({self.final_by[j] for j in range(self.first(k), k + 1) if j in self.final_by})
+
+    def finals_shown(self) -> dict:
+        """text17 (an eleventh playtest: "P1's final candidates are not drawn on its
+        step"): a finished game's final candidates of every seat that has written
+        them by this step, drawn on its rack as the end's step draws them all
+        (R-E1: the game is over, nothing is secret); {} for an unfinished game."""
+        if not self.finished or self.held:
+            return {}
+        last = {}  # each seat's last final step: its run whole by then
+        for j, q in self.final_by.items():
+            last[q] = max(j, last.get(q, 0))
+        seats = {q for q in last if last[q] <= self.step}
+        return finals_of(self.result, seats) if seats else {}
 
     def go(self, k: int, held: bool = False) -> None:
         """Show step k (clamped to 0..n); held: only its bet, before the check
@@ -322,6 +347,10 @@ def step_text(replay, names) -> tuple:
         checks = [e for e in events[check:] if e["t"] == EV_CHECK]
         rest = [describe(e, names) for e in events[check:] if e["t"] != EV_CHECK]
         return checks_said(check_rows(checks, names)), rest
+    seats = replay.finals_written(k) if replay.first(k) < k else []
+    if len(seats) > 1:  # text17: the computers' run names each of them, as the game does
+        return _("{names} and {last} wrote their final candidates.",
+                 names=", ".join(names[q] for q in seats[:-1]), last=names[seats[-1]]), []
     said = [describe(e, names) for e in events]
     if said:
         return said[0], said[1:]
@@ -473,7 +502,11 @@ def watch_model(replay, back_to_result=True) -> dict:
         rest.append(
             para(_("This game is not over: each player's own stones stay hidden, as at the table."))
         )
-    if back_to_result:  # a finished game: its end screen
+    if back_to_result and at_end(replay):  # text17: in the panel, not under it (065)
+        back = buttons([button(_("Back to the result"), WATCH_CLOSE)])
+        back["cls"] = "back"
+        blocks.insert(len(blocks) - 1, back)
+    elif back_to_result:  # a finished game: its end screen
         rest.append(buttons([button(_("Back to the result"), WATCH_CLOSE)]))
     else:  # an imported game stopped mid-way: back to its import, to go on playing it
         rest.append(buttons([button(_("Back to the saved games"), WATCH_CLOSE)]))
@@ -491,7 +524,7 @@ def watch_model(replay, back_to_result=True) -> dict:
         "sheet": None,
         # issue 39: the scores at this step, on top; a round's last move (its last
         # replacement, its check) is that round's, not the next one's still unrolled
-        "board": watch_board(obs, replay.step, checks, at_end(replay)),
+        "board": watch_board(obs, replay.step, checks, at_end(replay), replay.finals_shown()),
         "strip": watch_strip(replay, obs),
         "evidence": "racks",
         "assistant": None,
@@ -514,7 +547,7 @@ def step_checks(replay) -> list:
     return [e for e in replay.events()[check:] if e["t"] == EV_CHECK]
 
 
-def watch_board(obs, step, checks, end=False) -> dict:
+def watch_board(obs, step, checks, end=False, written=None) -> dict:
     """The board at this step; at a check each result beside its rack, as the
     game's check screen draws it (desk10: the 4-player check's words took a
     fourth line of a phone's panel; the marks there say it in the board's place).
@@ -527,6 +560,9 @@ def watch_board(obs, step, checks, end=False) -> dict:
         board = dict(board)
         board["racks"] = with_finals(board["racks"], obs["symbols"], finals_of(obs["result"]),
                                      final_totals(obs["result"]), obs["names"])
+    elif written:  # text17: a run's final candidates on its step (Replay.finals_shown)
+        board = dict(board)
+        board["racks"] = with_finals(board["racks"], obs["symbols"], written)
     elif checks:
         got = {g["player"]: rack_result(g, obs["names"]) for g in checks}
         board["racks"] = [rack_svg(obs, r, got.get(obs["racks"][r]["owner"]))

@@ -347,13 +347,38 @@ def render_button(b, parent):
         btn.classList.add("wheel-btn")
         draw(b["wheel"], btn)
     else:
-        span = el("span", b["text"], None, None, btn)
+        span = el("span", None if b["primary"] else b["text"], None, None, btn)
+        if b["primary"]:
+            kept_range(b["text"], span)
         if b.get("note"):  # e.g. why it is disabled: read with its name
             # the space keeps "7" and "19%" two words in the button's text
             el("small", " " + b["note"], "btn-note", None, span)
     if b["disabled"]:
         btn.disabled = True
     return btn
+
+
+def kept_range(text, parent):
+    """text17 (an eleventh playtest: "Confirm W4 · 10–" / "13"): a range's
+    "10–13" in a confirm's words on one line (.nowrap), the words' text as it
+    was (the control's name unchanged)."""
+    if not isinstance(parent, Node):
+        parent.textContent = text
+        return
+    at = text.find("–")
+    if at <= 0:
+        parent.kids.append(text)
+        return
+    lo, hi = at, at + 1
+    while lo > 0 and text[lo - 1].isdigit():
+        lo -= 1
+    while hi < len(text) and text[hi].isdigit():
+        hi += 1
+    if lo:
+        parent.kids.append(text[:lo])
+    el("span", text[lo:hi], "nowrap", None, parent)
+    if hi < len(text):
+        parent.kids.append(text[hi:])
 
 
 def render_blocks(blocks, parent):
@@ -381,6 +406,8 @@ def render_block(b, parent):
         if b.get("aside"):  # out of the bottom sheet, under the board (gamepage.render)
             cls += " aside"
         box = el("div", None, cls + (" nav" if b.get("nav") else ""), {"role": "group"}, parent)
+        if b.get("cls"):  # text17: the replay's "Back to the result" row in its panel
+            box.classList.add(b["cls"])
         if b["label"]:
             box.setAttribute("aria-label", b["label"])
             el("p", b["label"], "group-label", {"aria-hidden": "true"}, box)
