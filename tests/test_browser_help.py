@@ -92,11 +92,13 @@ class HelpGame(UIGame):
             # a phone's Sheet tab: a picture of the grid ("Mark values" makes buttons)
             "Sheet": page.get_by_role("button" if self.wide else "cell", name="jaguar 0: open"),
         }
-        if not self.wide:  # fix12 (a seventh playtest: the help hid the wheels, the ring
-            # and -/+): the whole choice stays in sight under the help, which lies over the board
-            choice["ring"] = page.locator("#screen .ring-grid button[aria-pressed=true]")
-            choice["lower"] = page.get_by_role("button", name="Lower the range by one")
-            choice["raise"] = page.get_by_role("button", name="Raise the range by one")
+        if not self.wide:  # help17 (an eleventh playtest: the help over Player 3's rack
+            # and Rack A): on a phone it takes the question panel's place, every rack in
+            # sight above it and the bar's confirm under it (the choice back once closed)
+            choice = {"confirm": choice["confirm"]}
+            for n in s.names:
+                choice[n] = page.get_by_role("group", name=f"Rack of {n}")
+            choice["A"] = page.get_by_role("group", name="Unowned rack A")
         helper = page.get_by_role("button", name="Help", exact=True)
         # the screen as a player first sees it: its controls past their settle wait
         page.wait_for_function("() => !document.querySelector('#screen [data-settling]')")
@@ -133,9 +135,15 @@ class HelpGame(UIGame):
             got = self.mark({**choice, "help": content})
             for x in got:
                 assert x["inside"] and x["clear"], (tab, got)
-            if not self.wide:  # a compact sheet, scrolled inside itself
+            if not self.wide:  # help17: under every rack, over the bar, scrolled inside itself
                 box = page.locator("#help-dock").bounding_box()
-                assert box["height"] <= 640 / 3 + 1, (tab, box)
+                for x in got:
+                    if x["name"] == "help":
+                        continue
+                    if x["name"] == "confirm":
+                        assert x["top"] >= box["y"] + box["height"] - 1, (tab, box, got)
+                    else:
+                        assert x["bottom"] <= box["y"] + 1, (tab, box, got)
             if tab == "Sheet" and not self.wide:  # feel6: the whole grid in that third
                 grid = page.evaluate(GRID_JS)
                 assert grid["rows"] == grid["seen"] == 8 and grid["font"] >= 11, grid
@@ -143,7 +151,13 @@ class HelpGame(UIGame):
             self.check_privacy(page.evaluate(SNAPSHOT_JS), s.to_act)
         # the tab chosen stays while the choice changes (a wheel tapped redraws the screen)
         wheel = page.get_by_role("button", name="W3 (3 wide, 3 VP)")
-        wheel.click()  # fix12: on a phone too, the wheels in sight under the open help
+        if not self.wide:  # help17: on a phone the choice is back once the help is closed
+            page.keyboard.press("Escape")
+            expect(wheel).to_be_visible()
+            wheel.click()
+            helper.click()  # Help opens the tab last opened (fix10)
+        else:
+            wheel.click()
         expect(page.get_by_role("button", name="Sheet", exact=True)).to_have_attribute(
             "aria-pressed", "true")
         if not self.wide:
@@ -211,7 +225,10 @@ def test_the_sheet_tab_is_marked_with_a_thumb(browser, site_url, lang):
     assert page.evaluate(SMALL_JS) == []
     grid = page.evaluate(GRID_JS)
     assert grid["rows"] == grid["seen"] == 8 and grid["font"] >= 11, grid  # fix14: rows 0-7
-    assert dock.bounding_box()["height"] <= 640 / 3 + 1
+    # help17: the help under every rack (its top at the last one's foot), over the bar
+    racks = page.evaluate("Math.max(...[...document.querySelectorAll('#game svg.rack')]"
+                          ".map(r => r.getBoundingClientRect().bottom))")
+    assert racks <= dock.bounding_box()["y"] + 1, (racks, dock.bounding_box())
     # feel8 (a third playtest: in Russian the line under the picture was cut):
     # "Mark seen values automatically" whole in the help, beside the grid, 44 px
     auto = dock.get_by_role("checkbox", name=words["Mark seen values automatically"])

@@ -1,7 +1,10 @@
 """A sixth new-player playtest (fix10, finding 7): on a phone the help took
 the place of the choice it helps with (the expert's "turning die 3 to jaguar"
 read with no die in sight), the Chances tab opened on its table with the
-suggestion above it out of sight, and Help always reopened on Chances."""
+suggestion above it out of sight, and Help always reopened on Chances. (help17:
+the help now has the dice's rows' place, the roll in sight over the racks.)"""
+
+import re
 
 import pytest
 from play import UIGame
@@ -21,11 +24,18 @@ def test_the_dice_stay_in_sight_under_the_help_and_help_reopens_the_last_tab(bro
     expect(page.locator("#game")).to_have_attribute("data-screen", "change")
     page.get_by_role("button", name="Ask the expert").first.click()
     expect(page.locator("#help-dock")).to_contain_text("The expert's move", timeout=20000)
-    # the choice it speaks of, in sight with it: the dice's faces and "Keep the dice"
+    # the choice it speaks of, in sight with it: the roll's dice (help17: over the
+    # racks, above the help, which has the dice's rows' place) and "Keep the dice"
     expect(page.get_by_role("button", name="Keep the dice")).to_be_in_viewport()
-    expect(page.get_by_role("button", name="Die 1", exact=False).first).to_be_in_viewport()
+    roll = page.get_by_role("group", name=re.compile(r"^Dice: "))
+    expect(roll.first).to_be_in_viewport(ratio=1)
+    top = page.locator("#help-dock").bounding_box()["y"]
+    box = roll.first.bounding_box()
+    assert box["y"] + box["height"] <= top + 1, (box, top)
     page.locator("#help-dock").get_by_role("button", name="Sheet").click()
     page.get_by_role("button", name="Close the help").click()
+    # closed, the dice's faces to turn are back in sight
+    expect(page.get_by_role("button", name="Die 1", exact=False).first).to_be_in_viewport()
     page.get_by_role("button", name="Help", exact=True).click()  # the Sheet again, one tap
     expect(page.locator("#help-dock .help-tab[aria-pressed=true]")).to_have_text("Sheet")
     context.close()

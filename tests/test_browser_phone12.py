@@ -1,8 +1,9 @@
 """A seventh new-player playtest (fix12, issue 39), at 360x640: the open help
 left only the wheel screen's confirm in sight (the wheels, the ring and -/+
-under it), the Sheet took two taps (Help, then its tab), the keep-or-turn
-panel took 56 % of the screen, the final candidates' grid touched the right
-edge and the handoff panel had ~35 px of nothing in it."""
+under it; since help17 the help is in the question panel's place, under every
+rack, the choice back once it closes), the Sheet took two taps (Help, then its
+tab), the keep-or-turn panel took 56 % of the screen, the final candidates'
+grid touched the right edge and the handoff panel had ~35 px of nothing in it."""
 
 import re
 
@@ -32,10 +33,27 @@ def bar_button(page, lang, msg):
     return page.locator("#screen .actionbar").get_by_role("button", name=tr(lang, msg), exact=True)
 
 
+def racks_over_the_help_and_the_bar_under_it(page):
+    """help17 (an eleventh playtest: the help over Player 3's rack and Rack A): on a
+    phone the open help lies in the question panel's place, under every rack (each
+    whole in the viewport), its foot on the bar's sheet, the confirm in sight."""
+    dock = page.locator("#help-dock.open").bounding_box()
+    racks = page.evaluate("[...document.querySelectorAll('#game svg.rack')].map(r => "
+                          "[r.getBoundingClientRect().top, r.getBoundingClientRect().bottom])")
+    assert len(racks) == 4, racks
+    for top, bottom in racks:
+        assert top >= 0 and bottom <= dock["y"] + 1, (racks, dock)
+    sheet = page.locator("#screen .bottom-sheet").bounding_box()
+    assert dock["y"] + dock["height"] <= sheet["y"] + 1, (dock, sheet)
+    expect(page.locator("#screen .actionbar .btn.primary")).to_be_in_viewport(ratio=1)
+
+
 def test_the_chances_and_the_whole_wheel_choice_share_the_screen(page):
-    """The Chances tab open on the wheel screen (R-G1): the wheels, the ring's
-    values, -/+ and the confirm all in the first viewport, with the help's
-    suggestion, in English and in Russian."""
+    """The Chances tab open on the wheel screen (R-G1): its suggestion and "Use this
+    suggestion" in the first viewport, every rack above the help and the confirm
+    under it (help17: the wheels, the ring and -/+ give way to the help, fix12 kept
+    them under a third-of-the-screen help over the racks), in English and in
+    Russian; closed, the whole choice is back in sight."""
     screen_at(page, PHONE, PHASE_GUESS)
     for lang in ("en", "ru"):
         switch(page, lang)
@@ -48,7 +66,11 @@ def test_the_chances_and_the_whole_wheel_choice_share_the_screen(page):
         # an eighth playtest: its button too, with no scroll inside the help
         expect(dock.get_by_role("button", name=tr(lang, "Use this suggestion"))).to_be_in_viewport(
             ratio=1)
+        racks_over_the_help_and_the_bar_under_it(page)
+        expect(page.locator("#screen .wheel-btn").first).to_be_hidden()
+        bar_button(page, lang, "Help").click()  # closed: the choice back in its place
         wheels = page.get_by_role("button", name=re.compile(r"^W\d+ "))
+        expect(wheels.first).to_be_visible()
         assert wheels.count() >= 6
         for i in range(wheels.count()):
             expect(wheels.nth(i)).to_be_in_viewport(ratio=1)
@@ -57,19 +79,18 @@ def test_the_chances_and_the_whole_wheel_choice_share_the_screen(page):
         for msg in ("Lower the range by one", "Raise the range by one"):
             expect(page.get_by_role("button", name=tr(lang, msg))).to_be_in_viewport(ratio=1)
         expect(page.locator("#screen .actionbar .btn.primary")).to_be_in_viewport(ratio=1)
-        # the help and the choice apart: the help's foot above the sheet's top
-        foot, sheet = dock.bounding_box(), page.locator("#screen .bottom-sheet").bounding_box()
-        assert foot["y"] + foot["height"] <= sheet["y"] + 1
-        assert foot["y"] >= page.locator("#strip").bounding_box()["height"] - 1  # under the strip
 
 
 def test_the_final_candidates_stay_in_sight_under_the_open_help(page):
-    """R-E1: with the help open the six rows of candidates and the confirm stay."""
+    """R-E1: with the help open every rack stays above it and the confirm under it
+    (help17); closed, the six rows of candidates are back in sight."""
     screen_at(page, PHONE, PHASE_FINAL)
     bar_button(page, "en", "Help").click()
     expect(page.locator("#help-dock.open")).to_be_visible()
+    racks_over_the_help_and_the_bar_under_it(page)
     rows = page.locator("#screen .buttons.cand")
     expect(rows).to_have_count(6)
+    bar_button(page, "en", "Help").click()
     for i in range(6):
         expect(rows.nth(i)).to_be_in_viewport(ratio=1)
     expect(page.locator("#screen .actionbar .btn.primary")).to_be_in_viewport(ratio=1)
@@ -77,8 +98,9 @@ def test_the_final_candidates_stay_in_sight_under_the_open_help(page):
 
 def test_the_expert_beside_the_stones_a_replacement_chooses_from_R_P1(page):
     """An eighth playtest: with the Expert tab open on the replacement screen its
-    help covered the six "Replace the ... stone" buttons; they stay in the first
-    viewport under the help (R-P1), as the wheels do, the help over the board."""
+    help covered the six "Replace the ... stone" buttons. Now (help17) it lies in
+    their place under every rack, whose stones it names (R-P1); closed, the six
+    are back in the first viewport."""
     page.set_viewport_size(PHONE)
     page.goto("/")
     wait_engine_ready(page)
@@ -88,14 +110,15 @@ def test_the_expert_beside_the_stones_a_replacement_chooses_from_R_P1(page):
     bar_button(page, "en", "Ask the expert").click()
     dock = page.locator("#help-dock.open")
     expect(dock).to_be_visible()
+    racks_over_the_help_and_the_bar_under_it(page)
     stones = page.locator("#screen .bottom-sheet").get_by_role(
         "button", name=re.compile(r"^Replace the "))
-    assert stones.count() == 6
+    expect(stones).to_have_count(0)  # the help in their place
+    bar_button(page, "en", "Help").click()
+    expect(stones).to_have_count(6)
     for i in range(6):
         expect(stones.nth(i)).to_be_in_viewport(ratio=1)
     expect(page.locator("#screen .actionbar .btn.primary")).to_be_in_viewport(ratio=1)
-    foot, sheet = dock.bounding_box(), page.locator("#screen .bottom-sheet").bounding_box()
-    assert foot["y"] + foot["height"] <= sheet["y"] + 1
 
 
 @pytest.mark.parametrize("stop", [PHASE_CHANGE, PHASE_GUESS, PHASE_FINAL])

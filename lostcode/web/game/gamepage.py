@@ -194,7 +194,7 @@ def after_help():
     above the bottom sheet), or back to the Help button once it is closed."""
     tab = document.querySelector("#help-dock .help-tab[aria-pressed=true]")
     if tab is not None and APP.game.help:
-        window.lostcodeFocusStill(tab)  # a phone's help is fixed over the board: no jump
+        window.lostcodeFocusStill(tab)  # a phone's help is fixed under the racks: no jump
         return
     btn = by_id("help-btn")
     if btn is not None:

@@ -1,8 +1,8 @@
-"""The help in sight on a phone (issue 39): opened, it takes the choices' place
-just above the bottom sheet, a third of the screen at most (style:
-assets/table.css), the page never scrolls, so the racks, the question and the
-confirm stay where they were; the bar's
-Expert button opens it on the expert's answer in one tap.
+"""The help in sight on a phone (issue 39): opened, it takes the question
+panel's place (help17), from under the board's racks to the bar with the
+confirm (style: assets/table.css), the page never scrolls, so every rack and
+the confirm stay where they were; the bar's Expert button opens it on the
+expert's answer in one tap.
 
 The page part of lostcode/web/game/helpdock.py (pure): gamepage.render calls
 render_ask beside the Help button and pin() once the screen is drawn; main
@@ -14,6 +14,8 @@ from pyscript import document, window
 from .. import actions
 from ..shell.app import APP, guarded, keep
 from ..shell.dom import by_id, create_proxy, el, py
+
+MIN_HELP = 150  # px: the help's tabs (44) and about five lines under them
 
 
 def docked(dock):
@@ -49,7 +51,7 @@ def set_sheet_edit(arg):
 
 def after_sheet_edit():
     """The focus on the switch drawn again in the same place ("Done" after
-    "Mark values" and back), the page unmoved: the help is fixed over the board;
+    "Mark values" and back), the page unmoved: the help is fixed under the racks;
     the help at its top, where the grid is (the buttons' grid was scrolled down)."""
     switch = document.querySelector("#help-dock .sheet-switch")
     if switch is not None:
@@ -75,13 +77,16 @@ def ask_due(*_a):
 
 
 def pin(dock=None):
-    """The open help's foot at the bottom sheet's top (--sheet-h on #game).
-    Only while the help is open (nothing else reads --sheet-h): on every
-    other tap the sheet's box was read (a forced layout) and a custom property
-    of #game set, which every element of the game inherits (its style made
-    again before the settle read the controls' boxes: 6 s of style in 156
-    taps' follow-ups at 4x, issue 40). `dock` (the model just drawn): its
-    expert asked if due (ask_soon)."""
+    """The open help between the board's last rack and the bar (--racks-b and
+    --sheet-h on #game; help17, an eleventh playtest: fixed a third of the screen
+    over the board's foot it hid Player 3's rack and Rack A, the evidence it
+    talks about, and its 492 px scrolled in a 207 px window). The question
+    panel keeps only its bar while the help is open (table.css), so the help
+    has what lies under the racks. Only while the help is open (nothing else
+    reads them): on every other tap the sheet's box was read (a forced layout)
+    and a custom property of #game set, which every element of the game
+    inherits (6 s of style in 156 taps' follow-ups at 4x, issue 40). `dock`
+    (the model just drawn): its expert asked if due (ask_soon)."""
     ask_soon(dock)
     dock = py(document.querySelector(".help-dock.open"))
     game = by_id("game")
@@ -91,11 +96,21 @@ def pin(dock=None):
     h = sheet.getBoundingClientRect().height
     if not isinstance(h, (int, float)):
         return  # no layout (tests/fake_pyscript.py)
-    h = str(int(h + 0.5)) + "px"
-    if str(game.style.getPropertyValue("--sheet-h")) != h:
-        game.style.setProperty("--sheet-h", h)
-    if str(window.getComputedStyle(dock).position) == "fixed":
-        window.scrollTo(0, 0)  # a redraw under the open help leaves the board's top in sight
+    if str(window.getComputedStyle(dock).position) != "fixed":
+        return  # a wide screen's help lies in the screen's column
+    window.scrollTo(0, 0)  # a redraw under the open help leaves the board's top in sight
+    racks = 0.0
+    for r in document.querySelectorAll("#game svg.rack"):
+        b = r.getBoundingClientRect()
+        if float(b.height) > 0:
+            racks = max(racks, float(b.bottom))
+    # the help keeps room for its tabs and a few lines (MIN_HELP) if racks ever ran low
+    room = float(window.innerHeight) - h
+    top = min(racks + 4, room - MIN_HELP) if racks else room - MIN_HELP
+    for name, px in (("--sheet-h", h), ("--racks-b", top), ("--help-h", room - top)):
+        v = str(int(px + 0.5)) + "px"
+        if str(game.style.getPropertyValue(name)) != v:
+            game.style.setProperty(name, v)
 
 
 def into_view():
