@@ -553,7 +553,9 @@ def test_checks_and_replacement_screens_are_public_and_say_enough():
     table = [b for b in m["blocks"] if b["t"] == "table"][0]
     assert table["head"] == ["Player", "Bet", "Result"]
     results = {row[1].split()[0]: row[2] for row in table["rows"]}  # "W1 21": wheel, range
-    assert results["W1"] in ("wrong", "correct: +5 VP")  # W1 never says lower/higher
+    # R-C2: W1 never says lower/higher, and says so (a twelfth playtest read the
+    # missing direction as a fault)
+    assert results["W1"] in ("wrong (W1: no higher or lower)", "correct: +5 VP")
     assert results["W2"] in ("wrong: the sum is lower", "correct: +4 VP")
     ses.do("continue")
     if ses.screen()[0] == "replace":

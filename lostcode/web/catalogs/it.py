@@ -694,6 +694,7 @@ MESSAGES = {
     'write your final candidates, symbol by symbol': 'scrivi le tue supposizioni finali, simbolo per simbolo',
     'write {smallest} to {most} candidate values, not {count}': 'scrivi da {smallest} a {most} supposizioni, non {count}',
     'wrong': 'sbagliato',
+    'wrong (W1: no higher or lower)': 'sbagliato (W1: né più alta né più bassa)',
     'wrong (no hint)': 'sbagliato (senza indizio)',
     'wrong, the sum is higher': 'sbagliato, la somma è più alta',
     'wrong, the sum is lower': 'sbagliato, la somma è più bassa',

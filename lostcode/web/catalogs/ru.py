@@ -698,6 +698,7 @@ MESSAGES = {
     'write your final candidates, symbol by symbol': 'запишите финальные предположения, символ за символом',
     'write {smallest} to {most} candidate values, not {count}': 'запишите от {smallest} до {most} значений, а не {count}',
     'wrong': 'неверно',
+    'wrong (W1: no higher or lower)': 'неверно (W1: без «больше» или «меньше»)',
     'wrong (no hint)': 'неверно (без „больше“ или „меньше“)',
     'wrong, the sum is higher': 'неверно, сумма больше',
     'wrong, the sum is lower': 'неверно, сумма меньше',

@@ -78,8 +78,9 @@ def check_rows(guesses, names) -> list:
             res = _("wrong: the sum is lower")
         elif g["result"] == HIGHER:
             res = _("wrong: the sum is higher")
-        else:
-            res = _("wrong")
+        else:  # R-C2: the narrowest wheel learns "wrong" only; said, so no
+            # direction missing reads as a fault (a twelfth playtest)
+            res = _("wrong (W1: no higher or lower)")
         # The wheel and its range in one cell ("W7 8–14", wrapping between them):
         # three columns fit 360 px with Larger text in ru and it too.
         # (a word joiner keeps "8–14" whole: no break after its dash).
