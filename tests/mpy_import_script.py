@@ -34,7 +34,7 @@ BROWSER_ONLY = {
         "tablemode.tableentry", "puzzle.puzzleentry", "stonesentry",
         "tablemode.tableparts", "tablemode.tabledraw", "tablemode.tablehost",
         "tablemode.tablechannels", "tablemode.tableguest", "game.helpsight", "shell.helpdom",
-        "game.gameentry", "gamehandlers", "game.gamerest",
+        "game.gameentry", "gamehandlers", "game.gamerest", "game.roomfit",
     )
 }  # tests/helpers.py ADAPTER_MODULES
 count = 0
