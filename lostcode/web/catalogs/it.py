@@ -711,7 +711,7 @@ MESSAGES = {
     'you can only skip instead of any action': 'puoi passare e pescare solo se in questo turno non hai ancora fatto azioni',
     'you cannot skip two turns in a row': 'non puoi passare due turni di fila',
     "you learn the old stone's value, likely worth about {n} point to you by the end": ('scopri il valore della vecchia roccia, che probabilmente ti vale circa {n} punto a fine partita', 'scopri il valore della vecchia roccia, che probabilmente ti vale circa {n} punti a fine partita',),
-    "you learn the old stone's value, worth {vp} by the end": 'scopri il valore della vecchia roccia: {vp} a fine partita',
+    "you learn the old stone's value, worth {vp} by the end": 'scopri il valore della vecchia roccia — {vp} a fine partita',
     "you learn the old stone's value; about as many points as the other choices": 'scopri il valore della vecchia roccia; più o meno tanti punti quanto le altre scelte',
     'your turn to accept the roll or change one die': 'tocca a te tenere il lancio o girare un dado',
     'your turn to replace a stone': 'tocca a te sostituire una roccia',

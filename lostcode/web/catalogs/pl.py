@@ -715,7 +715,7 @@ MESSAGES = {
     'you can only skip instead of any action': 'turę można opuścić tylko wtedy, gdy w tej turze nie wykonano jeszcze żadnej akcji',
     'you cannot skip two turns in a row': 'nie można opuścić tury dwa razy z rzędu',
     "you learn the old stone's value, likely worth about {n} point to you by the end": ('poznajesz wartość starej płytki, co do końca gry da ci prawdopodobnie około {n} punktu', 'poznajesz wartość starej płytki, co do końca gry da ci prawdopodobnie około {n} punktów', 'poznajesz wartość starej płytki, co do końca gry da ci prawdopodobnie około {n} punktów',),
-    "you learn the old stone's value, worth {vp} by the end": 'poznajesz wartość starej płytki: do końca gry {vp}',
+    "you learn the old stone's value, worth {vp} by the end": 'poznajesz wartość starej płytki – do końca gry {vp}',
     "you learn the old stone's value; about as many points as the other choices": 'poznajesz wartość starej płytki; mniej więcej tyle punktów, co przy innych wyborach',
     'your turn to accept the roll or change one die': 'twoja kolej: zostawienie kości albo obrócenie jednej z nich',
     'your turn to replace a stone': 'twoja kolej: wymiana płytki',

@@ -715,7 +715,7 @@ MESSAGES = {
     'you can only skip instead of any action': 'пропустить ход и взять карты можно, только если в этот ход вы ещё не сделали ни одного действия',
     'you cannot skip two turns in a row': 'нельзя пропускать ход два раза подряд',
     "you learn the old stone's value, likely worth about {n} point to you by the end": ('вы узнаете значение старого камня — к концу игры это, вероятно, около {n} очка', 'вы узнаете значение старого камня — к концу игры это, вероятно, около {n} очков', 'вы узнаете значение старого камня — к концу игры это, вероятно, около {n} очков',),
-    "you learn the old stone's value, worth {vp} by the end": 'вы узнаете значение старого камня: к концу игры {vp}',
+    "you learn the old stone's value, worth {vp} by the end": 'вы узнаете значение старого камня — к концу игры {vp}',
     "you learn the old stone's value; about as many points as the other choices": 'вы узнаете значение старого камня; очков примерно столько же, сколько при любом другом выборе',
     'your turn to accept the roll or change one die': 'ваш ход — оставить бросок или повернуть один кубик',
     'your turn to replace a stone': 'ваш ход — заменить камень',
