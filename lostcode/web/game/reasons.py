@@ -435,7 +435,7 @@ def over_why(options, others, cursed=False):
         return None
     best = None
     for o in options[1:]:
-        if o[2] == NOTE_WIN or o[0][:1] != first[0][:1]:
+        if o[2] == NOTE_WIN or not o[0] or o[0][0] != first[0][0]:  # a like move
             continue
         if round(shown_figure(o), 1) > round(shown_figure(first), 1) and (
                 best is None or shown_figure(o) > shown_figure(best)):
