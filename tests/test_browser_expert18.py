@@ -25,7 +25,8 @@ WORDS = {
     "en": {"play": "Play", "help": "Help", "expert": "Ask the expert", "confirm": "Confirm",
            "move": "The expert's move: W7 0–6: right 60%, 1.2 VP expected",
            "button": "Play the expert's move", "range": "Range: 0–6"},
-    "ru": {"play": "Играть", "help": "Помощь", "expert": "Спросить эксперта", "confirm": "Подтвердить",
+    "ru": {"play": "Играть", "help": "Помощь", "expert": "Спросить эксперта",
+           "confirm": "Подтвердить",
            "move": "Ход эксперта: диск W7, 0–6: верно с шансом 60\u202f%, ожидается 1,2 ПО",
            "button": "Сыграть ход эксперта", "range": "Диапазон: 0–6"},
 }
