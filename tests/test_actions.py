@@ -64,8 +64,15 @@ def game_acts():
     option, solo with bots, with and without hints; the end's questions too."""
     found = set()
 
+    asked = []
+
     def visit(ses, m):
         acts_in(m, found)
+        if m.get("assistant") and m["kind"] == "guess" and not asked:
+            asked.append(m["kind"])  # fix18b: the expert's answer, "Play the expert's move"
+            ses.do(actions.EXPERT)
+            ses.finish_searches()
+            acts_in(screen_model(ses), found)
         acts_in(dock_model(m, None, False), found)  # the help beside the choice (issue 39)
         acts_in(dock_model(m, "sheet", False), found)  # a phone's Sheet tab: "Mark values"
         if m["kind"] == "end" and not ses.ask_leave:

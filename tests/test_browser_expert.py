@@ -135,8 +135,10 @@ def test_an_expert_seat_plays_in_short_slices_and_the_assistant_answers(browser,
     expect(answer.or_(ask)).to_be_visible()
     if ask.count():
         ask.click()
-    expect(answer).to_have_text(re.compile(r"^The expert's move: W\d+ \d+(–\d+)?: (likely|about) "),
-                                timeout=20000)
+    # fix18b: its figures, as each alternative's ("right 60%, 1.2 VP expected")
+    expect(answer).to_have_text(
+        re.compile(r"^The expert's move: W\d+ \d+(–\d+)?: right \d+%, \d+\.\d VP expected$"),
+        timeout=20000)
     expect(ask).to_have_count(0)  # one activation: asked once, answered
     own_rack_hidden(page)  # R-S7: the private screen still holds none of the human's values
     answer.scroll_into_view_if_needed()

@@ -43,7 +43,8 @@ def test_a_bets_advice_says_it_plays_for_points_over_the_others():
     """R-G2: elsewhere its worth is points, and its aim says so."""
     d = Decision((GUESS, "W3", 8), (Option((GUESS, "W3", 8), 1.7, "", 1.8, 0.1, 1.6),))
     a = reasons.expert_answer(d)
-    assert a["move"] == "The expert's move: W3 8–10: likely to score about 2 points"
+    # fix18b: the chosen move with its figures, as its alternatives
+    assert a["move"] == "The expert's move: W3 8–10: right 53%, 1.6 VP expected"
     assert a["aim"].startswith("The expert plays for points over the other players")
 
 
@@ -80,7 +81,9 @@ def test_a_wheel_screen_asked_shows_the_aim_and_the_comparison():
     ex = a["expert"]
     assert ex["move"].startswith("The expert's move: W") and a["suggestion"]
     assert ex["aim"].startswith("The expert plays for points")
-    assert ex["compare"].startswith(("The same bet", "Not the Chances tab's suggestion"))
+    assert ex["compare"].startswith(("The same bet", "Not the Chances tab's suggestion")) or (
+        ex["compare"].endswith(" is the Chances tab's suggestion.")  # fix18b: "Chosen over" it
+        and ex["why"].startswith("Chosen over " + ex["compare"].split(" is the")[0]))
 
 
 def test_the_final_screen_asked_answers_for_every_symbol_at_once(lost_and_open):

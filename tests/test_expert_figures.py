@@ -83,8 +83,8 @@ def test_a_bets_points_are_the_chances_tabs_R_C1():
     for o in weighed:
         assert abs(o.vp - tab[(o.action[1], o.action[2])]) < 1e-9, (o.action, o.vp)
     ex = a["expert"]
-    assert ex["move"] == ("The expert's move: W7 0–6: likely to score about 1 point and "
-                          "learn more about your stones"), ex["move"]  # fix10: "your"
+    # fix18b: the chosen move's figures, as its alternatives'
+    assert ex["move"] == "The expert's move: W7 0–6: right 60%, 1.2 VP expected", ex["move"]
     assert abs(tab[("W7", 0)] - 1.2) < 1e-9
     assert ex["compare"] == "The same bet as the Chances tab's suggestion."
 

@@ -429,7 +429,9 @@ def test_the_assistant_answers_what_the_expert_would_do(slow, english):
     ses.search_done()
     ex = expert_panel(ses)
     assert ex["button"] is None and ex["move"].startswith("The expert's move: W")
-    assert len(ex["others"]) == 2 and all(" the others" in t for t in ex["others"])
+    # fix18b: each alternative with its own figures, as the move chosen
+    assert len(ex["others"]) == 2 and all(t.endswith(" VP expected") for t in ex["others"])
+    assert ex["move"].endswith(" VP expected")
     # it is the expert's decision from this player's observation, as an expert seat's
     obs = observe(ses.state, 0)
     rng = player_seats.make_rng(player_seats.bot_seed(41, 0) + 7 * n)
@@ -585,6 +587,7 @@ def test_the_assistants_expert_never_says_a_bet_loses_unless_cursed():
         expert.Option(("guess", "W2", 11), -1.2, "", -1.0, 0.2, -1.0),
         expert.Option(("guess", "W5", 9), -0.1)))
     plain = reasons.expert_answer(d)
-    assert "even with the others" in plain["move"] and "lose" not in plain["move"]
-    assert all("lose" not in t for t in plain["others"])
-    assert "lose about 1 point" in reasons.expert_answer(d, True)["move"]
+    # fix18b: its figures, never below 0 for a bet that cannot lose (R-C2)
+    assert plain["move"].endswith(": right 0%, 0.0 VP expected"), plain["move"]
+    assert all("lose" not in t and "\u2212" not in t for t in [plain["move"]] + plain["others"])
+    assert reasons.expert_answer(d, True)["move"].endswith(": \u22121.0 VP expected")

@@ -77,8 +77,8 @@ def test_a_bet_is_never_said_to_gain_more_than_its_wheel_gives_R_C1_R_C2():
                            "likely to score about 1 point and learn more about its own stones.")
     answer = reasons.expert_answer(d)
     # fix10: said to the human it advises, in the second person
-    assert answer["move"] == ("The expert's move: W10 6–15: likely to score about 1 point and "
-                              "learn more about your stones")
+    # fix18b: its figures, the Chances tab's (R-C1: 84 % of W10's 1 VP)
+    assert answer["move"] == "The expert's move: W10 6–15: right 84%, 0.8 VP expected"
     took = {"seat": 0, "n": 1, "events": [{"t": EV_WHEEL, "wheel": "W10"}]}
     why = step_reason(took, {1: {"seat": 0, "round": 1, "options": kept}}, obs)
     assert why == "this bet can win up to 1 point and cannot lose any"  # R-G3: no more

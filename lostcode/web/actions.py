@@ -52,6 +52,7 @@ LOWER = "lower"  # the range's low end -1 (draft)
 RAISE = "raise"  # +1 (draft)
 LOW = "low"  # the low end typed, or a ring value tapped (draft)
 USE_HINT = "use_hint"  # the assistant's suggested bet into the draft
+USE_EXPERT = "use_expert"  # the expert's move into the draft (fix18b), not confirmed
 CONFIRM_GUESS = "confirm_guess"  # set the wheel (engine move) and pass the device
 CAND = "cand"  # a candidate value on or off (draft)
 CONFIRM = "confirm"  # confirm the candidates (engine move)
@@ -144,7 +145,8 @@ ACTIONS = {
         SESSION,
         (ROLL, TAKE, PASS, CONFIRM_PICK, CONFIRM_GUESS, CONFIRM, CONFIRM_EMPTY,
          CONTINUE, MARK, AUTO, SHEET_MODE, UNDO),
-        (TURN_BEAR, CHANGE, DISCARD, UNLOCK, WHEEL, LOWER, RAISE, LOW, USE_HINT, CAND, BACK,
+        (TURN_BEAR, CHANGE, DISCARD, UNLOCK, WHEEL, LOWER, RAISE, LOW, USE_HINT, USE_EXPERT, CAND,
+         BACK,
          WHY, EXPERT, LEAVE, SKIP),
     )
     + _table(GAME_PAGE, (TAKE_NEWEST, FREE_DONE),

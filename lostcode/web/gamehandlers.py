@@ -32,9 +32,10 @@ def play(act, arg):
         APP.save.conflict = True
         gamepage.render_conflict()
         return
-    if act == actions.USE_HINT and not gamepage.wide():
+    if act in (actions.USE_HINT, actions.USE_EXPERT) and not gamepage.wide():
         # help17: on a phone the help lies in the question panel's place; the
-        # suggestion taken, the panel is back, that choice shown in it
+        # suggestion (fix18b: or the expert's move) taken, the panel is back,
+        # that choice shown in it
         gamepage.set_help("")
     mark("lc:do")
     ses.do(act, arg)

@@ -17,14 +17,18 @@ Pure Python, MicroPython-portable (no DOM here).
 
 from ...player.deduction import PARAM_KEYS, TEMPLATES, analyze
 from ...rules.vocab import (
+    ACCEPT,
+    CHANGE,
+    DISCARD,
     GUESS,
     PHASE_CHANGE,
     PHASE_FINAL,
     PHASE_GUESS,
     PHASE_REPLACE,
     PHASE_SHORTCUT,
+    TURN_BEAR,
 )
-from ..actions import EXPERT, USE_HINT
+from ..actions import EXPERT, USE_EXPERT, USE_HINT
 from ..shell.i18n import _, decimal
 from .names import dice_text, symbol_name
 from .reasons import expert_answer
@@ -306,6 +310,8 @@ def expert_model(session, obs):
         "plan": [],  # final candidates: the values it would write for each symbol
         "aim": "",  # what it plays for (reasons.aim_text), once it answered
         "compare": "",  # its move beside the Chances tab's suggestion (compared)
+        "why": "",  # why it beats a listed move with more VP expected (fix18b)
+        "play": None,  # "Play the expert's move": the choice set, not confirmed (fix18b)
     }
     if job is None:
         m["button"] = {
@@ -328,8 +334,33 @@ def expert_model(session, obs):
         m["others"] = answer["others"]
         m["plan"] = answer.get("plan", [])  # final candidates: every symbol's (issue 39)
         m["aim"] = answer["aim"]
+        m["why"] = answer.get("why", "")
+        m["over"] = answer.get("over")
         m["action"] = tuple(job.result.action)
+        m["play"] = play_button(m["action"])
     return m
+
+
+PLAYABLE = (GUESS, CHANGE, ACCEPT, DISCARD, TURN_BEAR)  # a screen's choice
+
+
+def play_button(action):
+    """"Play the expert's move" (fix18b, a twelfth playtest: Chances had "Use
+    this suggestion", the expert no such button): one tap makes its move the
+    screen's choice (a wheel and range, a die's new face or the dice kept, the
+    stone to replace), not confirmed; None for the candidates' plan."""
+    if not action or str(action[0]) not in PLAYABLE:
+        return None
+    return {
+        "text": _("Play the expert's move"),
+        "act": USE_EXPERT,
+        "arg": "|".join(str(x) for x in action),
+        "disabled": False,
+        "pressed": None,
+        "aria": None,
+        "symbol": None,
+        "primary": False,
+    }
 
 
 def compared(m):
@@ -342,6 +373,11 @@ def compared(m):
     mine = (GUESS, sug["wheel"], sug["low"])
     if tuple(ex["action"][:3]) == mine:
         ex["compare"] = _("The same bet as the Chances tab's suggestion.")
+    elif ex.get("over") and tuple(ex["over"][:3]) == mine:
+        # fix18b: its "Chosen over …" names that very bet, with what the expert
+        # counts that the suggestion does not: said once
+        ex["compare"] = _("{wheel} {range} is the Chances tab's suggestion.",
+                          wheel=sug["wheel"], range=sug["range"])
     else:
         ex["compare"] = _(
             "Not the Chances tab's suggestion ({wheel} {range}): that one counts only this "

@@ -262,6 +262,24 @@ class Drafts:
             self._act((GUESS, d["wheel"], d["low"]))
             self._finish_private()
 
+    def _use_expert(self, kind, viewer, arg):
+        """The expert's move (its parts joined by "|", expert_play_arg) made the
+        screen's choice, not confirmed (fix18b, a twelfth playtest: Chances had
+        "Use this suggestion", the expert no such button): a wheel and range,
+        a die's new face or the dice kept, the stone to replace. A move that
+        is not this screen's choice is refused, as any other button would be."""
+        bits = str(arg).split("|")
+        move = bits[0]
+        if kind == vocab.PHASE_GUESS and move == GUESS and len(bits) == 3:
+            self._guess_event(viewer, USE_HINT, bits[1] + ":" + bits[2])
+        elif kind in PICKS and move == PICKS[kind] and len(bits) >= 2:
+            self._pick_event(kind, move, ":".join(bits[1:]))
+        elif kind == vocab.PHASE_CHANGE and move == ACCEPT:
+            d = self._ensure_draft(kind, None)
+            d["arg"], d["open"] = "", CLOSED  # nothing turned: "Keep the dice"
+        else:
+            raise no_button()
+
     def candidates_draft(self, kind, viewer):
         """Unconfirmed candidates: {"kind", "values": {symbol: [values]}}.
 

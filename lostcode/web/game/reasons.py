@@ -328,51 +328,135 @@ def with_reasons(lines, reasons, names, checks_shown, over):
 
 def expert_answer(decision, cursed=False):
     """The assistant's "What would the expert do?" answer from a Decision, as
-    {"move": sentence, "others": [phrases]} (top alternatives with values).
+    {"move": sentence, "others": [phrases], "why": sentence, "aim": sentence}.
     Only final candidates and the curse holder's bet (R-X3b, `cursed`) can lose
     points: any other move's worth is never said below even (issue 39, as the
-    computer seats' reasons: player/seats.no_loss)."""
+    computer seats' reasons: player/seats.no_loss).
+
+    fix18b (a twelfth playtest: every line, the chosen move's too, read "likely
+    to score about 1 point and learn more about your stones"; the chosen move
+    had no figures; a replacement read "worth about 1 point … — 0.0 VP
+    expected"): every line, the chosen move's first, is its figures alone
+    (`figures_text`, a replacement's what it learns, `learnt_text`), so the
+    lines compare; when a listed move has more VP expected than the chosen
+    one, one sentence says what the search counted instead (`over_why`)."""
+    plan = getattr(decision, "plan", ())
+    if plan:
+        return plan_answer(plan)
     options = []
+    others = {}  # the other players' expected gain per option (what `value` takes off)
     for o in decision.options:
         lose = can_lose_points(o.action, cursed)
         vp = float(getattr(o, "vp", 0.0))
         learn = float(getattr(o, "mine", 0.0)) - vp
         options.append((o.action, o.value if lose else max(0.0, o.value), o.note,
-                        vp if lose else max(0.0, vp), learn))
+                        vp if lose else max(0.0, vp), learn if lose else max(0.0, learn)))
+        others[repr(o.action)] = float(getattr(o, "others", 0.0))
     points = {}  # final candidates: their expected points beside the chance to win
     for o in decision.options:
         if o.note == NOTE_WIN:
             points[repr(o.action)] = o.mine
-    if not options or options[0][0] != decision.action:
+    chosen_known = bool(options) and options[0][0] == decision.action
+    if not chosen_known:
         options = [(decision.action, 0.0, "", 0.0, 0.0)] + [
             o for o in options if o[0] != decision.action]
 
     def said(o):  # to the human it advises: "your stones" (fix10)
-        if o[2] != NOTE_WIN and o is not options[0]:  # text17: its own figures, told apart
+        if o[2] == NOTE_WIN:
             text = option_phrase(o[0], o[1], o[2], o[3], o[4], True)
-            if not text:
-                return ""
-            text = _("{option} — {figures}", option=text, figures=figures_text(o[0], o[3], cursed))
-            why = fewer_why(options[0], o, True)
-            return _("{option}, but {why}", option=text, why=why) if why else text
-        if o is options[0]:
-            text = option_phrase(o[0], o[1], o[2], o[3], o[4], True)
-        else:
-            text = weighed_phrase(options[0], o, you=True)
-        if text and repr(o[0]) in points:  # issue 39: points too, as on every other screen
-            text = _("{option} ({vp} expected)", option=text, vp=vp_text(points[repr(o[0])]))
-        return text
+            if text and repr(o[0]) in points:  # issue 39: points too, as on every other screen
+                text = _("{option} ({vp} expected)", option=text, vp=vp_text(points[repr(o[0])]))
+            return text
+        first = o is options[0]
+        return figures_phrase(o, cursed, chosen_known or not first, first)
 
-    plan = getattr(decision, "plan", ())
-    if plan:
-        return plan_answer(plan)
+    why = over_why(options, others, cursed) if chosen_known else None
     return {
         "move": _("The expert's move: {option}", option=said(options[0])),
         "others": [t for t in (said(o) for o in options[1:]) if t],
+        "why": why[0] if why else "",
+        "over": why[1] if why else None,  # the move it was chosen over (compared)
         # what it plays for, in plain words (a playtest of issue 39: "chance to win"
         # here, points elsewhere, and no word why)
         "aim": aim_text(options[0][2]),
     }
+
+
+def learnt_text(learn, first=True):
+    """What replacing a stone is worth to the player it advises (fix18b): the one
+    figure the search counts for it, the old stone's value learnt (a discard
+    scores nothing now, R-P2), never below 0 (it cannot lose points); `first`
+    False: the figure alone, the answer's first line having said what it is."""
+    vp = _("{vp} expected", vp=vp_text(max(0.0, float(learn))))
+    if first:
+        return _("you learn the old stone's value, worth {vp} by the end", vp=vp)
+    return _("worth {vp} by the end", vp=vp)
+
+
+def shown_figure(o):
+    """The figure a line of the answer says: a replacement's what it learns,
+    any other move's VP expected this round."""
+    action, _v, _n, vp, learn = o
+    if action and action[0] == DISCARD:
+        return max(0.0, float(learn))
+    return float(vp)
+
+
+def line_figures(o, cursed=False, first=False):
+    """A line's figures: "right 45%, 1.3 VP expected", "1.2 VP expected", or a
+    replacement's "worth 3.6 VP expected by the end" (`first`: with what it is,
+    "you learn the old stone's value, …")."""
+    if o[0] and o[0][0] == DISCARD:
+        return learnt_text(o[4], first)
+    return figures_text(o[0], o[3], cursed)
+
+
+def figures_phrase(o, cursed=False, known=True, first=False):
+    """One move of the answer with its figures in its words' place ("W5 9–13:
+    right 45%, 1.3 VP expected"); `known` False: a move the search did not
+    weigh (its figures unknown), said as before."""
+    if not known:
+        return option_phrase(o[0], o[1], o[2], o[3], o[4], True)
+    words, p = move_words(o[0], _("no value"))
+    if words is None:
+        return ""
+    return _(words.phrase, vp=line_figures(o, cursed, first), **p)
+
+
+def over_why(options, others, cursed=False):
+    """(sentence, action) saying why the chosen move beats the listed move with
+    the most VP expected above its own, or None when none has more (fix18b).
+    The search ranks by points now + what the move teaches its player − the
+    others' gain (expert.Option), so what that move scores more the chosen one
+    makes up by what it learns for later rounds, by what it leaves the others,
+    or both; a reason the figures do not show is never said."""
+    first = options[0]
+    if first[2] == NOTE_WIN:
+        return None
+    best = None
+    for o in options[1:]:
+        if o[2] == NOTE_WIN or not o[0] or o[0][0] != first[0][0]:  # a like move
+            continue
+        if round(shown_figure(o), 1) > round(shown_figure(first), 1) and (
+                best is None or shown_figure(o) > shown_figure(best)):
+            best = o
+    if best is None:
+        return None
+    learns = float(first[4]) - float(best[4]) >= 0.05
+    leaves = others.get(repr(best[0]), 0.0) - others.get(repr(first[0]), 0.0) >= 0.05
+    if learns and leaves:
+        because = _("counting what it learns for later rounds and what it leaves the other "
+                    "players, it is worth more")
+    elif learns:
+        because = _("counting what it learns for later rounds, it is worth more")
+    elif leaves:
+        because = _("it leaves the other players fewer points")
+    else:
+        return None
+    move = figures_phrase(best, cursed)
+    if not move:
+        return None
+    return _("Chosen over {option} — {because}.", option=move, because=because), best[0]
 
 
 def figures_text(action, vp, cursed=False):

@@ -51,6 +51,7 @@ from ..actions import (
     SKIP,
     UNDO,
     UNLOCK,
+    USE_EXPERT,
     USE_HINT,
     WHEEL,
     WHY,
@@ -345,6 +346,12 @@ class Session(Drafts):
             raise no_button()
         self.searches.ask(viewer, len(self.state.actions))
 
+    def _on_use_expert(self, act, arg, kind, viewer):
+        """"Play the expert's move" (fix18b): its move becomes the screen's choice."""
+        if viewer is None or not self.hints:
+            raise no_button()
+        self._use_expert(kind, viewer, arg)
+
     def _on_unlock(self, act, arg, kind, viewer):
         if kind != "handoff":
             raise no_button()
@@ -440,6 +447,7 @@ class Session(Drafts):
         RAISE: _on_guess,
         LOW: _on_guess,
         USE_HINT: _on_guess,
+        USE_EXPERT: _on_use_expert,
         CONFIRM_GUESS: _on_guess,
         CAND: _on_candidates,
         CONFIRM: _on_candidates,

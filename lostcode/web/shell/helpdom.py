@@ -141,6 +141,10 @@ def render_assistant(a, parent):
             el("p", ex["thinking"], "note", {"role": "status"}, box)
         if ex["move"]:
             el("p", ex["move"], "suggestion expert-move", {"role": "status"}, box)
+        if ex.get("play"):  # fix18b: its move made the choice, as "Use this suggestion"
+            render_button(ex["play"], box)
+        if ex.get("why"):  # fix18b: why it beats a listed move with more VP expected
+            el("p", ex["why"], "note expert-why", None, box)
         if ex.get("plan"):  # final candidates: one line per symbol (issue 39)
             ul = el("ul", None, "expert-plan", None, box)  # under "The expert would write:"
             for text in ex["plan"]:
