@@ -142,14 +142,12 @@ class QuickClock:
         return page.wait_for_function(expression, arg=arg, **kwargs)
 
 
-class FingerGame(FingerTaps, bench_phone.Bench):
-    """tools/bench_phone.py's walk by finger, checking on every roll
-    screen, computer's report and handoff that the 0-9 row and every pin lie
-    above the panel, and that a handoff's panel is its content's size."""
+class QuickWalk:
+    """A bench_phone walk on the page's clock (QuickClock) that never taps one
+    spot twice within the browser's double-click time (suite17; help17's walk
+    took it too)."""
 
-    def __init__(self, page, game, lang="en"):
-        super().__init__(page, 360, 640, game)
-        self.lang, self.seen, self.tallest = lang, {}, 0
+    def quick(self, page):
         self.page = QuickClock(page, self)
         self.last = None  # the last tap's centre and time.monotonic()
 
@@ -161,14 +159,30 @@ class FingerGame(FingerTaps, bench_phone.Bench):
         (activation.allows_click, issue 25), and the walk waited 15 s for the
         screen to change before tapping again (8 rolls of the pass game: 120
         of its 134 s)."""
-        box = locator.bounding_box() if text is None else None
+        if text is None:
+            self.space(locator)
+        super().tap(locator, text)
+
+    def space(self, locator):
+        """Wait out the double-click time if the last tap was at this control's spot."""
+        box = locator.bounding_box()
         if box:
             x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
             if self.last and abs(x - self.last[0]) <= SAME_SPOT_PX \
                     and abs(y - self.last[1]) <= SAME_SPOT_PX:
                 time.sleep(max(0.0, DOUBLE_TAP_S - (time.monotonic() - self.last[2])))
             self.last = (x, y, time.monotonic())
-        super().tap(locator, text)
+
+
+class FingerGame(QuickWalk, FingerTaps, bench_phone.Bench):
+    """tools/bench_phone.py's walk by finger, checking on every roll
+    screen, computer's report and handoff that the 0-9 row and every pin lie
+    above the panel, and that a handoff's panel is its content's size."""
+
+    def __init__(self, page, game, lang="en"):
+        super().__init__(page, 360, 640, game)
+        self.lang, self.seen, self.tallest = lang, {}, 0
+        self.quick(page)
 
     def measure(self, kind, count=True):
         if kind in ("roll", "bot", "handoff"):
