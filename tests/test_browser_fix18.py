@@ -100,3 +100,71 @@ def test_a_tap_on_a_choice_never_scrolls_the_page(browser, site_url):
     for what, rnd, *ys in walk.taps_seen:
         assert ys == [ys[0]] * 4, (what, rnd, ys)  # tap, focus, into view: no move
     context.close()
+
+
+SOLO = "?players=3&seats=human,expert,hard&seed=4242&lang=ru&textsize=large&motion=reduce"
+# The bet screen's question: each ring value in the ring's visible width and -/+,
+# what lies at its centre, the bar's top, the racks' foot, the panel.
+BET_JS = """() => { const s = document.querySelector('#screen > .bottom-sheet');
+  const ring = s.querySelector('.ring-grid'), rr = ring.getBoundingClientRect();
+  const hit = (e) => { const r = e.getBoundingClientRect();
+    const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return {label: e.getAttribute('aria-label') || e.textContent, ok: !!at && e.contains(at),
+            top: r.top, bottom: r.bottom}; };
+  const values = [...ring.querySelectorAll('button')].filter((b) => {
+    const r = b.getBoundingClientRect(); return r.left >= rr.left - 1 && r.right <= rr.right + 1; });
+  const racks = [...document.querySelectorAll('#game svg.rack')].map((r) => r.getBoundingClientRect().bottom);
+  return {ring: values.map(hit), steps: [...s.querySelectorAll('.stepper button')].map(hit),
+          bar: s.querySelector(':scope > .actionbar').getBoundingClientRect().top,
+          top: s.getBoundingClientRect().top, racks: Math.max(...racks),
+          scroll: s.scrollHeight, client: s.clientHeight}; }"""
+# The help's tabs: what their words need against their room.
+TABS_JS = """() => [...document.querySelectorAll('#help-dock .help-tabs .btn')].map(
+  (b) => [b.textContent.trim(), b.scrollWidth, b.clientWidth])"""
+
+
+def test_ru_large_text_the_bet_fits_over_the_bar_and_the_check_strip(browser, site_url):
+    """ru with larger text at 360x640 (141, 142, 144): the ring's values and -/+
+    above the bar (elementFromPoint at their centres finds them), every rack
+    above the panel, no inner scroll; the help's tabs hold their words; at the
+    check no part of a strip seat overlaps another (was «И12 (+2)»)."""
+    from test_browser_desk15 import STRIP_JS
+    from test_browser_help17 import phone
+    from helpers import wait_engine_ready
+    from playwright.sync_api import expect
+
+    context, page = phone(browser)
+    page.goto(site_url + SOLO)
+    wait_engine_ready(page)
+    page.locator("#setup").get_by_role("button", name="Играть", exact=True).click()
+    confirm = page.get_by_role("button", name="Подтвердить W7 · 0–6")
+    expect(confirm).to_be_visible(timeout=60000)
+    page.wait_for_function("!document.querySelector('#game [data-settling]')")
+    m = page.evaluate(BET_JS)
+    page.screenshot(path="/tmp/fix18a/bet-ru-large.png")
+    assert len(m["ring"]) >= 6 and len(m["steps"]) == 2, m
+    for c in m["ring"] + m["steps"]:
+        assert c["ok"] and c["bottom"] <= m["bar"], (c, m["bar"])  # was ring 537, -/+ 592 under it
+    assert m["racks"] <= m["top"], m  # every rack above the panel
+    assert m["scroll"] <= m["client"] + 1, m  # was 489 in 319
+    helper = page.locator("#screen .actionbar").get_by_role("button", name="Помощь", exact=True)
+    helper.tap()
+    expect(page.locator("#help-dock .help-tabs")).to_be_visible()
+    for name, need, room in page.evaluate(TABS_JS):
+        assert need <= room, (name, need, room)  # «Эксперт» past its tab (142)
+    helper.tap()
+    confirm.tap()
+    expect(page.get_by_role("heading", name="Раунд 1: подсчёт очков")).to_be_visible(timeout=60000)
+    strip = page.evaluate(STRIP_JS)
+    page.screenshot(path="/tmp/fix18a/check-ru-large.png")
+    assert strip["least"] >= 0, strip
+    # and no part's words past its own box (the mark's pill 18 px, «И1» 23 px in it)
+    spill = page.evaluate("""() => [...document.querySelectorAll('ul.strip .seat')].map((li) => {
+      const words = (e) => { const g = document.createRange(); g.selectNodeContents(e);
+        return g.getBoundingClientRect(); };
+      const m = li.querySelector('.seat-mark'), s = li.querySelector('.seat-score');
+      const a = m.getBoundingClientRect(), t = words(m), b = words(s);
+      return [li.textContent, t.left - a.left, a.right - t.right, b.left - t.right]; })
+      .filter(([_n, l, r, gap]) => l < -0.5 || r < -0.5 || gap < 3)""")
+    assert not spill, spill
+    context.close()
