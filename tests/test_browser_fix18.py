@@ -17,7 +17,10 @@ import re
 import sys
 
 import pytest
-from helpers import ROOT
+from helpers import ROOT, wait_engine_ready
+from playwright.sync_api import expect
+from test_browser_desk15 import STRIP_JS
+from test_browser_help17 import phone
 
 sys.path.insert(0, str(ROOT / "tools"))
 import bench_phone  # noqa: E402  (a whole game by role and name, no shadow engine)
@@ -112,8 +115,10 @@ BET_JS = """() => { const s = document.querySelector('#screen > .bottom-sheet');
     return {label: e.getAttribute('aria-label') || e.textContent, ok: !!at && e.contains(at),
             top: r.top, bottom: r.bottom}; };
   const values = [...ring.querySelectorAll('button')].filter((b) => {
-    const r = b.getBoundingClientRect(); return r.left >= rr.left - 1 && r.right <= rr.right + 1; });
-  const racks = [...document.querySelectorAll('#game svg.rack')].map((r) => r.getBoundingClientRect().bottom);
+    const r = b.getBoundingClientRect();
+    return r.left >= rr.left - 1 && r.right <= rr.right + 1; });
+  const racks = [...document.querySelectorAll('#game svg.rack')]
+    .map((r) => r.getBoundingClientRect().bottom);
   return {ring: values.map(hit), steps: [...s.querySelectorAll('.stepper button')].map(hit),
           bar: s.querySelector(':scope > .actionbar').getBoundingClientRect().top,
           top: s.getBoundingClientRect().top, racks: Math.max(...racks),
@@ -128,11 +133,6 @@ def test_ru_large_text_the_bet_fits_over_the_bar_and_the_check_strip(browser, si
     above the bar (elementFromPoint at their centres finds them), every rack
     above the panel, no inner scroll; the help's tabs hold their words; at the
     check no part of a strip seat overlaps another (was «И12 (+2)»)."""
-    from test_browser_desk15 import STRIP_JS
-    from test_browser_help17 import phone
-    from helpers import wait_engine_ready
-    from playwright.sync_api import expect
-
     context, page = phone(browser)
     page.goto(site_url + SOLO)
     wait_engine_ready(page)
