@@ -19,7 +19,7 @@ from ..shell.dom import Node, el, media_matches, py
 from ..shell.i18n import _
 
 # the screens whose panel may grow up to the racks (table.css, text17)
-ROOMY = ("roll", "bot", "watch")
+ROOMY = ("roll", "bot", "watch", "guess")  # guess: with larger text only (fix18a)
 PHONE = "(max-width: 899px)"
 GAP = 4  # px between the racks' foot and the panel's top
 
