@@ -87,6 +87,14 @@ def play_watched(ses, rng, watch):
                 watch.do(actions.LEAVE)
                 watch.do(actions.BACK)
                 return
+            if m["kind"] == "guess" and m["assistant"] is not None \
+                    and actions.USE_EXPERT not in watch.tried:
+                watch.do(actions.EXPERT)  # fix18b: the expert's answer, then its move
+                ses.finish_searches()
+                use = [c for c in controls(screen_model(ses)) if c[0] == actions.USE_EXPERT]
+                if use:
+                    watch.do(*use[0])
+                    continue
             quiet = [c for c in controls(m) if not actions.ACTIONS[c[0]].saves]
             if m["kind"] == "guess":
                 quiet += [(actions.LOWER, ""), (actions.RAISE, "")]
